@@ -1,0 +1,331 @@
+//! The 128-byte header, in bingomint's native layout and in the original
+//! generator's v3 layout. All integers are little-endian.
+//!
+//! Native layout (format version 1):
+//!
+//! | offset | size | field |
+//! |-------:|-----:|-------|
+//! | 0 | 8 | magic `BINGOMNT` |
+//! | 8 | 2 | format version (1) |
+//! | 10 | 1 | game (75 = US 75-ball) |
+//! | 11 | 1 | rule set (0 = standard) |
+//! | 12 | 4 | flags (bit 0: cards carry a star) |
+//! | 16 | 8 | card count |
+//! | 24 | 4 | record size in bytes |
+//! | 28 | 4 | records offset (128) |
+//! | 32 | 8 | master seed |
+//! | 40 | 4 | creation date, yyyymmdd |
+//! | 44 | 4 | drawing algorithm version |
+//! | 48 | 8 | cards redrawn as duplicates |
+//! | 56 | 16 | tool version, ASCII, NUL-padded |
+//! | 72 | 8 | XXH3-64 of all record bytes |
+//! | 80 | 40 | reserved, zero |
+//! | 120 | 8 | XXH3-64 of header bytes 0–119 |
+//!
+//! v3 layout: int32 version = 3 (offset 0), number of cards (4), records
+//! offset = 128 (8), record size = 25 (12), creation date yyyymmdd (16), the
+//! rest zero.
+
+use crate::game::GameId;
+use xxhash_rust::xxh3::xxh3_64;
+
+/// Size of either header.
+pub const HEADER_SIZE: usize = 128;
+/// The native header's first eight bytes.
+pub const MAGIC: &[u8; 8] = b"BINGOMNT";
+/// The native format version this build writes and reads.
+pub const NATIVE_VERSION: u16 = 1;
+/// Flag bit: the cards carry a star.
+pub const FLAG_STAR: u32 = 1;
+
+/// Which header layout a file uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// bingomint's own layout, with provenance and checksums.
+    Native,
+    /// The original generator's layout: no checksum, no seed.
+    V3,
+}
+
+impl Format {
+    /// Name as users type it (`--format`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Native => "native",
+            Format::V3 => "v3",
+        }
+    }
+}
+
+/// A decoded header. Fields the v3 layout lacks are `None`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub format: Format,
+    pub game: GameId,
+    pub rules: u8,
+    /// Whether the cards carry a star; unknown for v3.
+    pub star: Option<bool>,
+    pub count: u64,
+    pub record_size: u32,
+    pub records_at: u32,
+    /// yyyymmdd.
+    pub created: u32,
+    pub seed: Option<u64>,
+    pub algorithm: Option<u32>,
+    pub redrawn: Option<u64>,
+    pub tool_version: Option<String>,
+    pub records_checksum: Option<u64>,
+}
+
+/// A header that could not be decoded; the text says why.
+#[derive(Debug, PartialEq, Eq)]
+pub enum HeaderError {
+    /// Not a header of either layout.
+    Unrecognised(String),
+    /// A recognised layout with values this version cannot read.
+    Unsupported(String),
+}
+
+impl Header {
+    /// Total file size the header describes.
+    pub fn file_size(&self) -> u64 {
+        u64::from(self.records_at) + self.count * u64::from(self.record_size)
+    }
+
+    /// Encodes the header in its format's layout.
+    pub fn encode(&self) -> [u8; HEADER_SIZE] {
+        let mut b = [0u8; HEADER_SIZE];
+        match self.format {
+            Format::V3 => {
+                put(&mut b, 0, &3i32.to_le_bytes());
+                put(&mut b, 4, &(self.count as i32).to_le_bytes());
+                put(&mut b, 8, &(self.records_at as i32).to_le_bytes());
+                put(&mut b, 12, &(self.record_size as i32).to_le_bytes());
+                put(&mut b, 16, &(self.created as i32).to_le_bytes());
+            }
+            Format::Native => {
+                put(&mut b, 0, MAGIC);
+                put(&mut b, 8, &NATIVE_VERSION.to_le_bytes());
+                b[10] = self.game as u8;
+                b[11] = self.rules;
+                let flags = if self.star == Some(true) { FLAG_STAR } else { 0 };
+                put(&mut b, 12, &flags.to_le_bytes());
+                put(&mut b, 16, &self.count.to_le_bytes());
+                put(&mut b, 24, &self.record_size.to_le_bytes());
+                put(&mut b, 28, &self.records_at.to_le_bytes());
+                put(&mut b, 32, &self.seed.unwrap_or(0).to_le_bytes());
+                put(&mut b, 40, &self.created.to_le_bytes());
+                put(&mut b, 44, &self.algorithm.unwrap_or(0).to_le_bytes());
+                put(&mut b, 48, &self.redrawn.unwrap_or(0).to_le_bytes());
+                let version = self.tool_version.as_deref().unwrap_or("").as_bytes();
+                let n = version.len().min(16);
+                put(&mut b, 56, &version[..n]);
+                put(&mut b, 72, &self.records_checksum.unwrap_or(0).to_le_bytes());
+                let sum = xxh3_64(&b[..120]);
+                put(&mut b, 120, &sum.to_le_bytes());
+            }
+        }
+        b
+    }
+
+    /// Decodes a header. Returns the header and, for the native layout,
+    /// whether its own checksum matches (v3 headers have none: `None`).
+    pub fn decode(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
+        if b.len() < HEADER_SIZE {
+            return Err(HeaderError::Unrecognised(format!(
+                "{} bytes, shorter than the {HEADER_SIZE}-byte header",
+                b.len()
+            )));
+        }
+        if &b[..8] == MAGIC {
+            decode_native(b)
+        } else if i32_at(b, 0) == 3 && i32_at(b, 8) == 128 && i32_at(b, 12) == 25 {
+            decode_v3(b)
+        } else {
+            Err(HeaderError::Unrecognised(
+                "no bingomint magic and no v3 header (an unfinished or foreign file)".into(),
+            ))
+        }
+    }
+}
+
+fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
+    let version = u16::from_le_bytes([b[8], b[9]]);
+    let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
+    if version != NATIVE_VERSION {
+        return Err(HeaderError::Unsupported(format!(
+            "native format version {version}; this bingomint reads version {NATIVE_VERSION}"
+        )));
+    }
+    let game = GameId::from_byte(b[10]).ok_or_else(|| {
+        HeaderError::Unsupported(format!("unknown game byte {} in the header", b[10]))
+    })?;
+    let records_at = u32_at(b, 28);
+    let record_size = u32_at(b, 24);
+    if (records_at as usize) < HEADER_SIZE || record_size == 0 {
+        return Err(HeaderError::Unsupported(format!(
+            "records offset {records_at} / record size {record_size} are impossible"
+        )));
+    }
+    let version_bytes = &b[56..72];
+    let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
+    let header = Header {
+        format: Format::Native,
+        game,
+        rules: b[11],
+        star: Some(u32_at(b, 12) & FLAG_STAR != 0),
+        count: u64_at(b, 16),
+        record_size,
+        records_at,
+        created: u32_at(b, 40),
+        seed: Some(u64_at(b, 32)),
+        algorithm: Some(u32_at(b, 44)),
+        redrawn: Some(u64_at(b, 48)),
+        tool_version: Some(String::from_utf8_lossy(&version_bytes[..end]).into_owned()),
+        records_checksum: Some(u64_at(b, 72)),
+    };
+    Ok((header, Some(checksum_ok)))
+}
+
+fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
+    let count = i32_at(b, 4);
+    if count < 0 {
+        return Err(HeaderError::Unsupported(format!(
+            "v3 header has a negative card count ({count})"
+        )));
+    }
+    let header = Header {
+        format: Format::V3,
+        game: GameId::Us75,
+        rules: 0,
+        star: None,
+        count: count as u64,
+        record_size: 25,
+        records_at: 128,
+        created: i32_at(b, 16) as u32,
+        seed: None,
+        algorithm: None,
+        redrawn: None,
+        tool_version: None,
+        records_checksum: None,
+    };
+    Ok((header, None))
+}
+
+fn put(b: &mut [u8], at: usize, bytes: &[u8]) {
+    b[at..at + bytes.len()].copy_from_slice(bytes);
+}
+
+fn i32_at(b: &[u8], at: usize) -> i32 {
+    i32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
+}
+
+/// Today's date as yyyymmdd (UTC), or the date of `SOURCE_DATE_EPOCH` when
+/// that variable is set, so that runs can be reproduced byte for byte on any day.
+pub fn today() -> u32 {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs() as i64)
+                .unwrap_or(0)
+        });
+    yyyymmdd(secs.div_euclid(86_400))
+}
+
+/// Days since 1970-01-01 → yyyymmdd (proleptic Gregorian calendar).
+pub fn yyyymmdd(days: i64) -> u32 {
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year * 10_000 + month * 100 + day) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn native() -> Header {
+        Header {
+            format: Format::Native,
+            game: GameId::Us75,
+            rules: 0,
+            star: Some(true),
+            count: 800_000,
+            record_size: 25,
+            records_at: 128,
+            created: 20261122,
+            seed: Some(42),
+            algorithm: Some(1),
+            redrawn: Some(3),
+            tool_version: Some("0.1.0".into()),
+            records_checksum: Some(0xDEAD_BEEF),
+        }
+    }
+
+    #[test]
+    fn native_header_round_trips_and_checks_itself() {
+        let h = native();
+        let mut b = h.encode();
+        assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+        b[20] ^= 1;
+        let (_, ok) = Header::decode(&b).unwrap();
+        assert_eq!(ok, Some(false));
+    }
+
+    #[test]
+    fn v3_header_matches_the_original_layout() {
+        let h = Header {
+            format: Format::V3,
+            star: None,
+            seed: None,
+            algorithm: None,
+            redrawn: None,
+            tool_version: None,
+            records_checksum: None,
+            created: 20230205,
+            ..native()
+        };
+        let b = h.encode();
+        // The original article's dump: 03 00 00 00 | 00 35 0C 00 | 80 00 00 00 | 19 00 00 00 | 3D B0 34 01
+        assert_eq!(
+            &b[..20],
+            &[3, 0, 0, 0, 0, 0x35, 0x0C, 0, 0x80, 0, 0, 0, 0x19, 0, 0, 0, 0x3D, 0xB0, 0x34, 0x01]
+        );
+        assert!(b[20..].iter().all(|&x| x == 0));
+        assert_eq!(Header::decode(&b), Ok((h, None)));
+    }
+
+    #[test]
+    fn zeroed_header_is_not_a_card_file() {
+        assert!(matches!(
+            Header::decode(&[0u8; 128]),
+            Err(HeaderError::Unrecognised(_))
+        ));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(yyyymmdd(0), 19700101);
+        assert_eq!(yyyymmdd(19_393), 20230205);
+        assert_eq!(yyyymmdd(20_513), 20260301);
+        assert_eq!(yyyymmdd(11_016), 20000229);
+    }
+}

@@ -1,0 +1,44 @@
+//! The card file: a 128-byte header, then fixed-size records, card `n`
+//! (1-based) at `records_at + (n - 1) × record_size`.
+//!
+//! Two header layouts are read and written: bingomint's native one (magic,
+//! provenance, checksums; see `FORMAT.md`) and the original generator's v3
+//! layout (75-ball only, no checksum). [`header`] encodes and decodes them,
+//! [`writer`] fills a memory-mapped temporary file and publishes it
+//! atomically, [`reader`] maps a file read-only.
+
+pub mod header;
+pub mod reader;
+pub mod writer;
+
+pub use header::{Format, Header, HEADER_SIZE};
+pub use reader::CardFile;
+pub use writer::CardWriter;
+
+/// Problems with a card file on disk.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file could not be opened or mapped.
+    #[error("cannot read '{path}': {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    /// Neither a native nor a v3 header.
+    #[error("'{path}' is not a card file: {why}")]
+    NotACardFile { path: String, why: String },
+    /// The header is readable but describes something this version cannot read.
+    #[error("'{path}': {why}")]
+    Unsupported { path: String, why: String },
+    /// The file is shorter or longer than its header says.
+    #[error(
+        "'{path}' is {actual} bytes but its header describes {expected} bytes \
+         ({count} cards): the file is truncated or damaged"
+    )]
+    SizeMismatch {
+        path: String,
+        expected: u64,
+        actual: u64,
+        count: u64,
+    },
+}

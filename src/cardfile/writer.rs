@@ -1,0 +1,209 @@
+//! Writing a card file so that no reader ever sees a half-written one.
+//!
+//! 1. The file is created under a temporary name beside the output
+//!    (`.NAME.bingomint-PID.tmp`), its blocks reserved up front
+//!    (`posix_fallocate`, so a full disk is an error now, not a crash later),
+//!    and mapped read-write.
+//! 2. The pipeline fills the records through the map; the header stays zero.
+//! 3. [`CardWriter::finish`] writes the header last, flushes the map, fsyncs,
+//!    and moves the file into place: a hard link when the output must not be
+//!    overwritten (atomic, fails if it exists), a rename with `--force`.
+//!
+//! A failed run removes its temporary file; so does Ctrl-C or SIGTERM (see
+//! [`install_interrupt_cleanup`]). A run killed outright leaves only the
+//! temporary file, whose zero header no command accepts as a card file.
+
+use memmap2::{MmapMut, MmapOptions};
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::header::HEADER_SIZE;
+
+/// Temporary files to remove if the process is interrupted.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Problems writing an output file.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The output exists and `--force` was not given.
+    #[error("'{0}' already exists: choose another --out or add --force to replace it")]
+    Exists(String),
+    /// An I/O step failed; `what` says which.
+    #[error("{what} '{path}': {source}")]
+    Io {
+        what: &'static str,
+        path: String,
+        source: io::Error,
+    },
+}
+
+fn io_err<'a>(what: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> WriteError + 'a {
+    move |source| WriteError::Io {
+        what,
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: remove every pending temporary file, say
+/// so, and exit with status 130.
+pub fn install_interrupt_cleanup() {
+    // An error here means a handler is already installed: keep that one.
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(pending) = PENDING.lock() {
+            for path in pending.iter() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        eprintln!("bingomint: interrupted; no output file was written");
+        std::process::exit(130);
+    });
+}
+
+/// A file being written under a temporary name, published by [`TempOutput::publish`].
+pub struct TempOutput {
+    out: PathBuf,
+    tmp: PathBuf,
+    force: bool,
+    published: bool,
+}
+
+impl TempOutput {
+    /// Reserves a temporary path beside `out`; fails early if `out` exists
+    /// and `force` is false.
+    pub fn new(out: &Path, force: bool) -> Result<(TempOutput, File), WriteError> {
+        if !force && out.symlink_metadata().is_ok() {
+            return Err(WriteError::Exists(out.display().to_string()));
+        }
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| WriteError::Io {
+                what: "cannot write to",
+                path: out.display().to_string(),
+                source: io::Error::new(io::ErrorKind::InvalidInput, "not a file path"),
+            })?;
+        let tmp = out.with_file_name(format!(".{name}.bingomint-{}.tmp", std::process::id()));
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(io_err("cannot create", out))?;
+        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.clone());
+        let guard = TempOutput {
+            out: out.to_path_buf(),
+            tmp,
+            force,
+            published: false,
+        };
+        Ok((guard, file))
+    }
+
+    /// fsyncs `file` and moves it to the output path.
+    pub fn publish(mut self, file: &File) -> Result<(), WriteError> {
+        file.sync_all().map_err(io_err("cannot sync", &self.out))?;
+        if self.force {
+            std::fs::rename(&self.tmp, &self.out).map_err(io_err("cannot rename into", &self.out))?;
+        } else {
+            // link() fails if the output appeared meanwhile: never clobber.
+            std::fs::hard_link(&self.tmp, &self.out).map_err(|e| {
+                if e.kind() == io::ErrorKind::AlreadyExists {
+                    WriteError::Exists(self.out.display().to_string())
+                } else {
+                    io_err("cannot create", &self.out)(e)
+                }
+            })?;
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+        self.published = true;
+        self.forget();
+        // Make the new directory entry durable too.
+        if let Some(dir) = self.out.parent() {
+            let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+            if let Ok(d) = File::open(dir) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+
+    fn forget(&self) {
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        pending.retain(|p| p != &self.tmp);
+    }
+}
+
+impl Drop for TempOutput {
+    fn drop(&mut self) {
+        if !self.published {
+            let _ = std::fs::remove_file(&self.tmp);
+            self.forget();
+        }
+    }
+}
+
+/// A card file being written through a memory map.
+pub struct CardWriter {
+    temp: TempOutput,
+    file: File,
+    map: MmapMut,
+}
+
+impl CardWriter {
+    /// Creates the temporary file for an output of `len` bytes, reserves its
+    /// blocks and maps it.
+    pub fn create(out: &Path, len: u64, force: bool) -> Result<CardWriter, WriteError> {
+        let (temp, file) = TempOutput::new(out, force)?;
+        file.set_len(len).map_err(io_err("cannot size", out))?;
+        reserve(&file, len).map_err(io_err("not enough space for", out))?;
+        // SAFETY: the file was created by this process under a fresh
+        // temporary name (create_new) and is not shared; its length is fixed
+        // and its blocks reserved above, so writes through the map cannot
+        // fault for lack of space, and nothing truncates it while mapped.
+        let map = unsafe { MmapOptions::new().populate().map_mut(&file) }
+            .map_err(io_err("cannot map", out))?;
+        Ok(CardWriter { temp, file, map })
+    }
+
+    /// The record area (everything after the header).
+    pub fn records_mut(&mut self) -> &mut [u8] {
+        &mut self.map[HEADER_SIZE..]
+    }
+
+    /// The record area, read-only (for the checksum).
+    pub fn records(&self) -> &[u8] {
+        &self.map[HEADER_SIZE..]
+    }
+
+    /// Writes the header, flushes and publishes the file.
+    pub fn finish(mut self, header: &[u8; HEADER_SIZE]) -> Result<(), WriteError> {
+        self.map[..HEADER_SIZE].copy_from_slice(header);
+        self.map.flush().map_err(io_err("cannot write", &self.temp.out))?;
+        drop(self.map);
+        self.temp.publish(&self.file)
+    }
+}
+
+#[cfg(unix)]
+fn reserve(file: &File, len: u64) -> io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    if len == 0 {
+        return Ok(());
+    }
+    // SAFETY: plain syscall on a valid, open file descriptor.
+    let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, len as libc::off_t) };
+    match rc {
+        0 => Ok(()),
+        // Filesystems without fallocate: fall back to the sparse file.
+        libc::EOPNOTSUPP | libc::EINVAL => Ok(()),
+        errno => Err(io::Error::from_raw_os_error(errno)),
+    }
+}
+
+#[cfg(not(unix))]
+fn reserve(_file: &File, _len: u64) -> io::Result<()> {
+    Ok(())
+}

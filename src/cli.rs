@@ -1,0 +1,33 @@
+//! The command line: one clap struct per subcommand, each defined beside its
+//! command in `cmd/`.
+
+use crate::cmd;
+use clap::{Parser, Subcommand};
+
+const EXAMPLES: &str = "\
+Examples:
+  bingomint generate --count 10000000 --out cards.bmc
+  bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
+  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
+  bingomint info cards.bmc
+  bingomint show cards.bmc --card 66057
+  bingomint verify cards.bmc
+  bingomint export cards.bmc --to txt --range 1..1000 --out first-thousand.txt";
+
+/// Mint millions of unique, fairly drawn bingo cards: fast, reproducible from
+/// a seed, and verifiable card by card.
+#[derive(Parser)]
+#[command(name = "bingomint", version, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    Generate(cmd::generate::Args),
+    Info(cmd::info::Args),
+    Show(cmd::show::Args),
+    Verify(cmd::verify::Args),
+    Export(cmd::export::Args),
+}

@@ -1,0 +1,220 @@
+//! `bingomint generate`: mint a file of unique cards.
+//!
+//! The plan: open the output (temporary name) → load `--exclude` keys →
+//! draw chunks in parallel → repair duplicates → checksum → header → publish.
+
+use super::{open_intact, us75_reader, with_threads, Outcome};
+use anyhow::{bail, Context, Result};
+use bingomint::cardfile::header::{today, Header};
+use bingomint::cardfile::reader::records_checksum;
+use bingomint::cardfile::{CardFile, CardWriter, Format, HEADER_SIZE};
+use bingomint::dedup::{KeySet, EXCLUDED};
+use bingomint::game::us75::{StarRule, Us75};
+use bingomint::game::{Game, GameId};
+use bingomint::pipeline::{self, Stats};
+use bingomint::seed::{Seed, ALGORITHM_VERSION};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Largest card count a file can hold (card indices are 32-bit).
+const MAX_CARDS: u64 = u32::MAX as u64 - 1;
+
+/// Generate a file of unique cards.
+///
+/// Every card is drawn uniformly at random and is different from every other
+/// card in the file (and in the --exclude files). The same --seed and
+/// parameters give a byte-identical file for any --threads.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint generate --count 10000000 --out cards.bmc
+  bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
+  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc")]
+pub struct Args {
+    /// Game to generate: 75 (US 75-ball, 5×5 with a free centre).
+    #[arg(long, default_value = "75", value_parser = ["75"])]
+    game: String,
+
+    /// Number of cards.
+    #[arg(short = 'n', long, default_value_t = 1_000_000)]
+    count: u64,
+
+    /// Output card file.
+    #[arg(short, long, value_name = "FILE")]
+    out: PathBuf,
+
+    /// Seed: a decimal integer, or any text (mapped to 64 bits by XXH3).
+    /// Without it a seed is taken from the operating system and printed.
+    #[arg(long)]
+    seed: Option<String>,
+
+    /// Put a star on one of the 24 numbered cells of each card.
+    #[arg(long)]
+    star: bool,
+
+    /// File layout: native (checksums, seed, provenance) or v3 (the original
+    /// generator's 128-byte header and 25-byte records).
+    #[arg(long, default_value = "native", value_parser = ["native", "v3"])]
+    format: String,
+
+    /// Card files whose cards the new file must not repeat (same game).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    exclude: Vec<PathBuf>,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    force: bool,
+}
+
+impl Args {
+    fn format(&self) -> Format {
+        if self.format == "v3" {
+            Format::V3
+        } else {
+            Format::Native
+        }
+    }
+
+    fn validate(&self) -> Result<()> {
+        if self.count == 0 {
+            bail!("--count must be at least 1");
+        }
+        if self.count > MAX_CARDS {
+            bail!("--count must be at most {MAX_CARDS}");
+        }
+        if self.format() == Format::V3 && self.count > i32::MAX as u64 {
+            bail!(
+                "--format v3 holds at most {} cards (its count is a 32-bit integer); use --format native",
+                i32::MAX
+            );
+        }
+        Ok(())
+    }
+
+    fn seed(&self) -> Result<Seed> {
+        match &self.seed {
+            Some(text) => Ok(Seed::parse(text)),
+            None => Seed::from_entropy().context("cannot read a seed from the operating system"),
+        }
+    }
+}
+
+/// Runs `generate`.
+pub fn run(args: Args) -> Result<Outcome> {
+    args.validate()?;
+    let seed = args.seed()?;
+    let game = Us75::new(if args.star { StarRule::On } else { StarRule::Off });
+    let started = Instant::now();
+    let stats = with_threads(args.threads, || generate(&args, &game, &seed))??;
+    if !args.quiet {
+        summary(&args, &seed, &stats, started.elapsed().as_secs_f64());
+    }
+    Ok(Outcome::Success)
+}
+
+fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<Stats> {
+    let size = game.record_size() as u64;
+    let mut writer = CardWriter::create(&args.out, HEADER_SIZE as u64 + args.count * size, args.force)?;
+    let excluded = open_exclusions(&args.exclude)?;
+    let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
+    let set = KeySet::with_capacity((args.count + excluded_cards) as usize);
+    for file in &excluded {
+        claim_excluded(file, &set)?;
+    }
+    let progress = progress_bar(args.count, args.quiet);
+    let stats = pipeline::mint(game, seed.value, writer.records_mut(), &set, &progress)?;
+    progress.set_message("checksum and sync");
+    let header = Header {
+        format: args.format(),
+        game: GameId::Us75,
+        rules: 0,
+        star: Some(args.star),
+        count: args.count,
+        record_size: size as u32,
+        records_at: HEADER_SIZE as u32,
+        created: today(),
+        seed: Some(seed.value),
+        algorithm: Some(ALGORITHM_VERSION),
+        redrawn: Some(stats.redrawn),
+        tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        records_checksum: Some(records_checksum(writer.records())),
+    };
+    writer.finish(&header.encode())?;
+    progress.finish_and_clear();
+    Ok(stats)
+}
+
+/// Opens every `--exclude` file and checks it holds cards of the same game.
+fn open_exclusions(paths: &[PathBuf]) -> Result<Vec<CardFile>> {
+    paths
+        .iter()
+        .map(|path| {
+            let file = open_intact(path).context("--exclude")?;
+            if file.header().game != GameId::Us75 {
+                bail!(
+                    "--exclude '{}' holds {} cards, not 75-ball cards",
+                    path.display(),
+                    file.header().game.describe()
+                );
+            }
+            Ok(file)
+        })
+        .collect()
+}
+
+/// Loads an excluded file's keys into the set, in parallel.
+fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<()> {
+    let game = us75_reader(file);
+    let size = file.header().record_size as usize;
+    file.records()
+        .par_chunks_exact(size)
+        .enumerate()
+        .try_for_each(|(i, record)| {
+            let card = game.decode(record).map_err(|why| {
+                anyhow::anyhow!("--exclude '{}': card {} is not valid: {why}", file.path(), i + 1)
+            })?;
+            set.claim(card.key(), EXCLUDED);
+            Ok(())
+        })
+}
+
+/// A bar on stderr when it is a terminal and not `--quiet`; hidden otherwise.
+fn progress_bar(count: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] [{bar:40}] {human_pos}/{human_len} cards, {per_sec}, ETA {eta} {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+fn summary(args: &Args, seed: &Seed, stats: &Stats, secs: f64) {
+    let bytes = HEADER_SIZE as f64 + stats.cards as f64 * 25.0;
+    println!(
+        "{} 75-ball cards, {} duplicates redrawn, {:.2} s, {:.1} M cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        stats.cards,
+        stats.redrawn,
+        secs,
+        stats.cards as f64 / secs / 1e6,
+        bytes / secs / 1e6,
+        args.out.display(),
+        args.format,
+    );
+}

@@ -1,0 +1,160 @@
+//! `bingomint verify`: check a whole card file: header and record checksums,
+//! every card's rules, and that no two cards are the same.
+
+use super::{us75_reader, with_threads, Outcome};
+use anyhow::Result;
+use bingomint::cardfile::{CardFile, FileError};
+use bingomint::dedup::{Claim, KeySet};
+use bingomint::game::Game;
+use bingomint::pipeline::CHUNK;
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// How many problems of each kind are listed before "… and N more".
+const SHOWN: usize = 10;
+
+/// Verify a card file: checksums, every card's rules, no duplicates.
+/// Exits 0 when all is well and 1, naming the bad cards, when not.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  bingomint verify cards.bmc")]
+pub struct Args {
+    /// The card file.
+    file: PathBuf,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+
+    /// Print only problems.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// Runs `verify`.
+pub fn run(args: Args) -> Result<Outcome> {
+    let file = match CardFile::open(&args.file) {
+        Ok(file) => file,
+        // Readable, but not the file its header describes: a negative answer.
+        Err(err @ FileError::SizeMismatch { .. }) => {
+            println!("FAILED: {err}");
+            return Ok(Outcome::Negative);
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let report = with_threads(args.threads, || check(&file))?;
+    let failed = report.iter().any(|line| line.failed);
+    for line in &report {
+        if !args.quiet || line.failed {
+            println!("{}", line.text);
+        }
+    }
+    if failed {
+        println!("FAILED: {}", file.path());
+        Ok(Outcome::Negative)
+    } else {
+        if !args.quiet {
+            println!("OK: {} holds {} valid, unique cards", file.path(), file.header().count);
+        }
+        Ok(Outcome::Success)
+    }
+}
+
+struct Line {
+    failed: bool,
+    text: String,
+}
+
+fn line(failed: bool, text: String) -> Line {
+    Line { failed, text }
+}
+
+fn check(file: &CardFile) -> Vec<Line> {
+    let mut report = Vec::new();
+    match file.header_ok() {
+        Some(true) => report.push(line(false, "header checksum   ok".into())),
+        Some(false) => report.push(line(true, "header checksum   MISMATCH: the header is damaged".into())),
+        None => report.push(line(false, "header checksum   none (v3 layout)".into())),
+    }
+    match file.records_ok() {
+        Some(true) => report.push(line(false, "records checksum  ok".into())),
+        Some(false) => report.push(line(true, "records checksum  MISMATCH: records were changed or damaged".into())),
+        None => report.push(line(false, "records checksum  none (v3 layout)".into())),
+    }
+    let (broken, duplicates) = check_cards(file);
+    let count = file.header().count;
+    if broken.is_empty() {
+        report.push(line(false, format!("rules             ok ({count} cards)")));
+    } else {
+        report.push(line(true, format!("rules             {} cards break the rules:", broken.len())));
+        report.extend(listed(broken.iter().map(|(n, why)| format!("  card {n}: {why}")), broken.len()));
+    }
+    if duplicates.is_empty() {
+        report.push(line(false, "uniqueness        ok (no card repeats another)".into()));
+    } else {
+        report.push(line(true, format!("uniqueness        {} cards repeat an earlier card:", duplicates.len())));
+        report.extend(listed(
+            duplicates.iter().map(|(n, first)| format!("  card {n} is the same as card {first}")),
+            duplicates.len(),
+        ));
+    }
+    report
+}
+
+fn listed(lines: impl Iterator<Item = String>, total: usize) -> Vec<Line> {
+    let mut out: Vec<Line> = lines.take(SHOWN).map(|t| line(true, t)).collect();
+    if total > SHOWN {
+        out.push(line(true, format!("  … and {} more", total - SHOWN)));
+    }
+    out
+}
+
+/// Checks every card's rules and finds repeats, in parallel. Returns the
+/// broken cards (number, reason) and the repeats (number, first occurrence),
+/// both sorted.
+#[allow(clippy::type_complexity)]
+fn check_cards(file: &CardFile) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
+    let game = us75_reader(file);
+    let size = file.header().record_size as usize;
+    let set = KeySet::with_capacity(file.header().count as usize);
+    let (mut broken, mut losers) = file
+        .records()
+        .par_chunks(CHUNK * size)
+        .enumerate()
+        .map(|(chunk, buf)| {
+            let mut broken = Vec::new();
+            let mut losers = Vec::new();
+            for (j, record) in buf.chunks_exact(size).enumerate() {
+                let n = (chunk * CHUNK + j + 1) as u32;
+                match game.decode(record) {
+                    Err(why) => broken.push((u64::from(n), why.0)),
+                    Ok(card) => match set.claim(card.key(), n) {
+                        Claim::New => {}
+                        Claim::Lost { .. } => losers.push(n),
+                        Claim::Displaced { loser } => losers.push(loser),
+                    },
+                }
+            }
+            (broken, losers)
+        })
+        .reduce(
+            || (Vec::new(), Vec::new()),
+            |(mut b1, mut l1), (b2, l2)| {
+                b1.extend(b2);
+                l1.extend(l2);
+                (b1, l1)
+            },
+        );
+    broken.sort_unstable();
+    losers.sort_unstable();
+    let duplicates = losers
+        .into_iter()
+        .map(|n| {
+            let card = game
+                .decode(file.record(u64::from(n)).expect("loser is in range"))
+                .expect("a loser decoded once already");
+            let first = set.holder(&card.key()).expect("its key is held");
+            (u64::from(n), u64::from(first))
+        })
+        .collect();
+    (broken, duplicates)
+}

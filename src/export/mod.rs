@@ -1,0 +1,4 @@
+//! Renderings of cards for people and for other programs: the boxed text
+//! grid of `show`, and the line formats of `export` (txt, csv, jsonl).
+
+pub mod text;

@@ -1,0 +1,160 @@
+//! Text renderings of 75-ball cards.
+//!
+//! - [`grid`]: a boxed B I N G O grid with FREE in the centre and the star
+//!   marked `*`, as `show` prints it.
+//! - [`txt_line`]: one card per line, 25 numbers row-major, 0 for the free
+//!   centre (the `export --to txt` format).
+//! - [`csv_header`]/[`csv_line`] and [`json_line`]: the same numbers with the
+//!   card number and the star's cell.
+
+use crate::game::us75::{Card, LETTERS};
+use std::fmt::Write;
+
+/// The name of a cell, letter then row: `B1` … `O5`.
+fn cell_name(row: usize, col: usize) -> String {
+    format!("{}{}", LETTERS[col], row + 1)
+}
+
+/// A boxed grid of the card: a B I N G O heading, five rows of numbers,
+/// FREE in the centre, the star's number marked `*`.
+pub fn grid(card: &Card) -> String {
+    let numbers = card.grid();
+    let star = card.star();
+    let rule = |left: &str, mid: &str, right: &str| {
+        let mut s = String::from(left);
+        for c in 0..5 {
+            s.push_str("──────");
+            s.push_str(if c < 4 { mid } else { right });
+        }
+        s.push('\n');
+        s
+    };
+    let mut out = rule("┌", "┬", "┐");
+    out.push('│');
+    for letter in LETTERS {
+        let _ = write!(out, "{letter:^6}│");
+    }
+    out.push('\n');
+    out.push_str(&rule("├", "┼", "┤"));
+    for (r, row) in numbers.iter().enumerate() {
+        out.push('│');
+        for (c, &n) in row.iter().enumerate() {
+            let text = if n == 0 {
+                "FREE".to_string()
+            } else if star == Some((r, c)) {
+                format!("*{n}")
+            } else {
+                n.to_string()
+            };
+            let _ = write!(out, "{text:^6}│");
+        }
+        out.push('\n');
+    }
+    out.push_str(&rule("└", "┴", "┘"));
+    out
+}
+
+/// 25 numbers row-major, space-separated, 0 for the free centre.
+pub fn txt_line(card: &Card, out: &mut String) {
+    for (i, n) in card.grid().iter().flatten().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{n}");
+    }
+    out.push('\n');
+}
+
+/// The CSV header: `card,B1,I1,N1,G1,O1,B2,…,O5,star`.
+pub fn csv_header() -> String {
+    let mut s = String::from("card");
+    for r in 0..5 {
+        for c in 0..5 {
+            s.push(',');
+            s.push_str(&cell_name(r, c));
+        }
+    }
+    s.push_str(",star\n");
+    s
+}
+
+/// One CSV row: the card number, 25 numbers row-major (0 = free), the star's
+/// cell (empty without a star).
+pub fn csv_line(number: u64, card: &Card, out: &mut String) {
+    let _ = write!(out, "{number}");
+    for n in card.grid().iter().flatten() {
+        let _ = write!(out, ",{n}");
+    }
+    let star = card.star().map(|(r, c)| cell_name(r, c)).unwrap_or_default();
+    let _ = writeln!(out, ",{star}");
+}
+
+/// One JSON object per line: `{"card":N,"grid":[[…]×5],"star":"G4"|null}`.
+pub fn json_line(number: u64, card: &Card, out: &mut String) {
+    let _ = write!(out, "{{\"card\":{number},\"grid\":[");
+    for (r, row) in card.grid().iter().enumerate() {
+        if r > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "[{},{},{},{},{}]",
+            row[0], row[1], row[2], row[3], row[4]
+        );
+    }
+    match card.star() {
+        Some((r, c)) => {
+            let _ = writeln!(out, "],\"star\":\"{}\"}}", cell_name(r, c));
+        }
+        None => out.push_str("],\"star\":null}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::us75::{StarRule, Us75};
+    use crate::game::Game;
+
+    fn sample() -> Card {
+        let record = [
+            1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 31, 32, 4, 33, 34, 46, 47, 48, 49, 50, 61, 62, 63,
+            64, 65,
+        ];
+        Us75::new(StarRule::Any).decode(&record).unwrap()
+    }
+
+    #[test]
+    fn grid_shows_free_centre_and_star() {
+        let g = grid(&sample());
+        assert!(g.contains("FREE"));
+        assert!(g.contains("*5"), "{g}");
+        assert_eq!(g.lines().count(), 9);
+        assert!(g.lines().nth(1).unwrap().contains("  B   │  I   │  N   │  G   │  O   "));
+    }
+
+    #[test]
+    fn line_formats() {
+        let card = sample();
+        let mut s = String::new();
+        txt_line(&card, &mut s);
+        assert_eq!(
+            s,
+            "1 16 31 46 61 2 17 32 47 62 3 18 0 48 63 4 19 33 49 64 5 20 34 50 65\n"
+        );
+        s.clear();
+        csv_line(7, &card, &mut s);
+        assert_eq!(
+            s,
+            "7,1,16,31,46,61,2,17,32,47,62,3,18,0,48,63,4,19,33,49,64,5,20,34,50,65,B5\n"
+        );
+        assert!(csv_header().starts_with("card,B1,I1,N1,G1,O1,B2,"));
+        s.clear();
+        json_line(7, &card, &mut s);
+        assert_eq!(
+            s,
+            "{\"card\":7,\"grid\":[[1,16,31,46,61],[2,17,32,47,62],[3,18,0,48,63],\
+             [4,19,33,49,64],[5,20,34,50,65]],\"star\":\"B5\"}\n"
+        );
+    }
+}
