@@ -1,0 +1,100 @@
+//! Micro-benchmarks of the pipeline's stages for 75-ball cards: draw, key,
+//! insert (single and bulk by shard), record encoding, and the whole
+//! in-memory pipeline. Fixed seeds; parameters in the names.
+//!
+//! Run: `cargo bench --bench pipeline`
+
+use bingomint::dedup::{KeySet, Pending};
+use bingomint::game::us75::{StarRule, Us75, RECORD_SIZE};
+use bingomint::game::Game;
+use bingomint::pipeline;
+use bingomint::seed::stream;
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use std::hint::black_box;
+
+const N: usize = 1 << 20;
+
+fn draw(c: &mut Criterion) {
+    let mut group = c.benchmark_group("us75");
+    group.throughput(Throughput::Elements(N as u64));
+    for star in [StarRule::Off, StarRule::On] {
+        let game = Us75::new(star);
+        group.bench_function(format!("draw/star={}/cards={N}", star == StarRule::On), |b| {
+            b.iter(|| {
+                let mut rng = stream(42, 0);
+                for _ in 0..N {
+                    black_box(game.draw(&mut rng));
+                }
+            })
+        });
+    }
+    let game = Us75::new(StarRule::On);
+    let mut rng = stream(42, 0);
+    let cards: Vec<_> = (0..N).map(|_| game.draw(&mut rng)).collect();
+    group.bench_function(format!("key/cards={N}"), |b| {
+        b.iter(|| {
+            for card in &cards {
+                black_box(game.keys(card));
+            }
+        })
+    });
+    let mut records = vec![0u8; N * RECORD_SIZE];
+    group.bench_function(format!("encode/cards={N}"), |b| {
+        b.iter(|| {
+            for (card, record) in cards.iter().zip(records.chunks_exact_mut(RECORD_SIZE)) {
+                game.encode(card, record);
+            }
+            black_box(&records);
+        })
+    });
+    group.bench_function(format!("insert-single/cards={N}"), |b| {
+        b.iter_batched(
+            || KeySet::with_capacity(N),
+            |set| {
+                for (i, card) in cards.iter().enumerate() {
+                    black_box(set.claim(card.key(), i as u32 + 1));
+                }
+                set
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function(format!("insert-bulk-by-shard/cards={N}"), |b| {
+        b.iter_batched(
+            || {
+                let set = KeySet::with_capacity(N);
+                let mut by_shard = vec![Vec::new(); set.shard_count()];
+                for (i, card) in cards.iter().enumerate() {
+                    let key = card.key();
+                    let hash = set.hash(&key);
+                    by_shard[set.shard_of(hash)].push(Pending { hash, key, index: i as u32 + 1 });
+                }
+                (set, by_shard)
+            },
+            |(set, by_shard)| {
+                let mut losers = Vec::new();
+                for (shard, batch) in by_shard.iter().enumerate() {
+                    set.claim_shard(shard, batch.iter(), &mut losers);
+                }
+                (set, losers)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.sample_size(10);
+    group.bench_function(format!("mint-in-memory/cards={}", 4 * N), |b| {
+        b.iter_batched(
+            || (KeySet::with_capacity(4 * N), vec![0u8; 4 * N * RECORD_SIZE]),
+            |(set, mut records)| {
+                let hidden = indicatif::ProgressBar::hidden();
+                pipeline::mint(&game, 42, &mut records, &set, &hidden).unwrap();
+                (set, records)
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, draw);
+criterion_main!(benches);

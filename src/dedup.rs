@@ -8,9 +8,15 @@
 //! Keeping the *smallest* index makes the outcome independent of thread
 //! timing: whatever order the inserts arrive in, the survivors and the losers
 //! are the same, and the pipeline redraws the losers in index order.
+//!
+//! Bulk inserts go shard by shard ([`KeySet::claim_shard`]): the pipeline
+//! first sorts a wave of keys by shard, then one thread takes one shard's
+//! lock once and inserts its whole batch. Shards are sized to stay near the
+//! CPU caches (about 16K keys each), so a batch's random probes hit cache
+//! instead of main memory, and no two threads ever wait on the same lock.
 
 use dashmap::mapref::entry::Entry;
-use dashmap::DashMap;
+use dashmap::{DashMap, SharedValue};
 use std::hash::{BuildHasher, Hash, Hasher};
 
 /// Index given to keys loaded from `--exclude` files: smaller than every card
@@ -26,6 +32,7 @@ pub const EXCLUDED: u32 = 0;
 pub struct Xxh3Hasher(u64);
 
 impl Hasher for Xxh3Hasher {
+    #[inline]
     fn write(&mut self, bytes: &[u8]) {
         self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
     }
@@ -58,6 +65,43 @@ pub enum Claim {
     Displaced { loser: u32 },
 }
 
+impl Claim {
+    /// The index that lost, if any.
+    pub fn loser(self, offered: u32) -> Option<u32> {
+        match self {
+            Claim::New => None,
+            Claim::Lost { .. } => Some(offered),
+            Claim::Displaced { loser } => Some(loser),
+        }
+    }
+}
+
+/// Settles a key held by `holder` and offered by `index`: the smaller keeps it.
+#[inline]
+fn settle(holder: &mut u32, index: u32) -> Claim {
+    if *holder == index {
+        // The same card offering the same key again.
+        Claim::New
+    } else if *holder < index {
+        Claim::Lost { holder: *holder }
+    } else {
+        let loser = std::mem::replace(holder, index);
+        Claim::Displaced { loser }
+    }
+}
+
+/// A key waiting to be claimed in bulk, with its hash computed once.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending<K> {
+    pub hash: u64,
+    pub key: K,
+    pub index: u32,
+}
+
+/// Keys per shard the set aims for: a shard's table then stays a few hundred
+/// kilobytes, within a core's L2 cache.
+const KEYS_PER_SHARD: usize = 16 * 1024;
+
 /// A concurrent set of exact keys, each remembering the smallest index that
 /// claimed it.
 pub struct KeySet<K: Eq + Hash> {
@@ -68,10 +112,27 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
     /// A set sized for `capacity` keys, so that it never grows (and never holds
     /// two tables at once) while the pipeline runs.
     pub fn with_capacity(capacity: usize) -> Self {
-        let shards = (rayon::current_num_threads() * 16).next_power_of_two().max(64);
+        let shards = (capacity / KEYS_PER_SHARD).next_power_of_two().clamp(64, 1 << 16);
         KeySet {
             map: DashMap::with_capacity_and_hasher_and_shard_amount(capacity, Xxh3Build, shards),
         }
+    }
+
+    /// The key's hash (XXH3 of its bytes).
+    #[inline]
+    pub fn hash(&self, key: &K) -> u64 {
+        self.map.hash_usize(key) as u64
+    }
+
+    /// The shard a hash falls in.
+    #[inline]
+    pub fn shard_of(&self, hash: u64) -> usize {
+        self.map.determine_shard(hash as usize)
+    }
+
+    /// How many shards the set has.
+    pub fn shard_count(&self) -> usize {
+        self.map.shards().len()
     }
 
     /// Offers `key` for `index`; the smaller index keeps it.
@@ -82,16 +143,43 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
                 slot.insert(index);
                 Claim::New
             }
-            Entry::Occupied(mut slot) => {
-                let holder = *slot.get();
-                if holder == index {
-                    // The same card offering the same key again.
-                    Claim::New
-                } else if holder < index {
-                    Claim::Lost { holder }
-                } else {
-                    slot.insert(index);
-                    Claim::Displaced { loser: holder }
+            Entry::Occupied(mut slot) => settle(slot.get_mut(), index),
+        }
+    }
+
+    /// Claims a batch of keys that all fall in `shard` (see [`KeySet::shard_of`]),
+    /// under one lock, pushing every losing index onto `losers`.
+    pub fn claim_shard<'a>(
+        &self,
+        shard: usize,
+        batch: impl Iterator<Item = &'a Pending<K>>,
+        losers: &mut Vec<u32>,
+    ) where
+        K: 'a,
+    {
+        let mut table = self.map.shards()[shard].write();
+        for p in batch {
+            debug_assert_eq!(self.shard_of(p.hash), shard);
+            let found = table.find_or_find_insert_slot(
+                p.hash,
+                |(k, _)| *k == p.key,
+                |(k, _)| Xxh3Build.hash_one(k),
+            );
+            match found {
+                Ok(bucket) => {
+                    // SAFETY: the bucket was just found in this table, which
+                    // this thread holds write-locked; no other reference to
+                    // the entry exists.
+                    let (_, holder) = unsafe { bucket.as_mut() };
+                    if let Some(loser) = settle(holder.get_mut(), p.index).loser(p.index) {
+                        losers.push(loser);
+                    }
+                }
+                Err(slot) => {
+                    // SAFETY: `slot` was returned by `find_or_find_insert_slot`
+                    // on this table for this hash, and the table has not been
+                    // changed since (we hold its write lock).
+                    unsafe { table.insert_in_slot(p.hash, slot, (p.key, SharedValue::new(p.index))) };
                 }
             }
         }
@@ -152,6 +240,35 @@ mod tests {
         assert!(!set.insert_new(7u64, 1));
         assert!(set.insert_new(8u64, 1));
         assert_eq!(set.len(), 2);
+    }
+
+    #[test]
+    fn bulk_claims_by_shard_agree_with_single_claims() {
+        let keys: Vec<u64> = (0..20_000u64).map(|i| i * 7919 % 5000).collect();
+        let single = KeySet::with_capacity(5000);
+        let mut expected: Vec<u32> = keys
+            .iter()
+            .zip(1u32..)
+            .filter_map(|(&k, i)| single.claim(k, i).loser(i))
+            .collect();
+        let bulk = KeySet::with_capacity(5000);
+        let mut by_shard = vec![Vec::new(); bulk.shard_count()];
+        // Offer in reverse order: the outcome must not depend on it.
+        for (&key, index) in keys.iter().zip(1u32..20_001).rev() {
+            let hash = bulk.hash(&key);
+            by_shard[bulk.shard_of(hash)].push(Pending { hash, key, index });
+        }
+        let mut losers = Vec::new();
+        for (shard, batch) in by_shard.iter().enumerate() {
+            bulk.claim_shard(shard, batch.iter(), &mut losers);
+        }
+        expected.sort();
+        losers.sort();
+        assert_eq!(losers, expected);
+        assert_eq!(losers.len(), 15_000);
+        for k in 0..5000u64 {
+            assert_eq!(bulk.holder(&k), single.holder(&k));
+        }
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The minting pipeline, the same for every game:
 //!
 //! 1. [`draw_chunks`]: the records are cut into chunks of [`CHUNK`] cards;
-//!    chunk `c` draws its cards from random stream `c` of the master seed,
-//!    claims each card's keys in the [`KeySet`] and encodes the card straight
-//!    into its record. Chunks run in parallel on rayon's pool.
+//!    chunk `c` draws its cards from random stream `c` of the master seed and
+//!    encodes each straight into its record; the cards' keys are then claimed
+//!    in the [`KeySet`], shard by shard. Both steps run in parallel on rayon's
+//!    pool.
 //! 2. [`repair`]: every card that lost its key to a smaller index (a
 //!    duplicate, or a card of an `--exclude` file) is redrawn, in index order,
 //!    from the dedicated repair stream, until it is new.
@@ -13,7 +14,7 @@
 //! timing, because chunk streams are fixed by chunk index and every duplicate
 //! is settled by index (see [`crate::dedup`]).
 
-use crate::dedup::{Claim, KeySet};
+use crate::dedup::{KeySet, Pending};
 use crate::game::Game;
 use crate::seed::{stream, REPAIR_STREAM};
 use indicatif::ProgressBar;
@@ -74,9 +75,17 @@ pub fn mint<G: Game>(
     })
 }
 
-/// Stage 1: draws every chunk in parallel, encoding each card into its record
-/// and claiming its keys. Returns the indices (1-based) of the cards that lost
+/// Chunks drawn before their keys are claimed together: a wave. Any size
+/// gives the same cards; this one keeps the key buffers near 50 MB.
+const WAVE_CHUNKS: usize = 16;
+
+/// Stage 1: draws every chunk in parallel, encoding each card into its record,
+/// and claims the keys. Returns the indices (1-based) of the cards that lost
 /// a key to a smaller index, unsorted, possibly repeated.
+///
+/// Works in waves of [`WAVE_CHUNKS`] chunks: (a) each chunk draws its cards
+/// and sorts their keys by shard of the set; (b) each shard then claims the
+/// wave's keys for it in one batch, shards in parallel.
 pub fn draw_chunks<G: Game>(
     game: &G,
     seed: u64,
@@ -85,32 +94,103 @@ pub fn draw_chunks<G: Game>(
     progress: &ProgressBar,
 ) -> Vec<u32> {
     let size = game.record_size();
-    records
-        .par_chunks_mut(CHUNK * size)
-        .enumerate()
-        .map(|(chunk, buf)| {
-            let mut rng = stream(seed, chunk as u64);
-            let first = chunk * CHUNK + 1;
-            let mut losers = Vec::new();
-            for (j, record) in buf.chunks_exact_mut(size).enumerate() {
-                let index = (first + j) as u32;
-                let card = game.draw(&mut rng);
-                for &key in game.keys(&card).as_ref() {
-                    match set.claim(key, index) {
-                        Claim::New => {}
-                        Claim::Lost { .. } => losers.push(index),
-                        Claim::Displaced { loser } => losers.push(loser),
-                    }
-                }
-                game.encode(&card, record);
-            }
-            progress.inc((buf.len() / size) as u64);
-            losers
-        })
-        .reduce(Vec::new, |mut a, b| {
-            a.extend(b);
-            a
-        })
+    let mut buffers: Vec<ChunkKeys<G::Key>> = (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
+    let mut losers = Vec::new();
+    for (wave, wave_records) in records.chunks_mut(WAVE_CHUNKS * CHUNK * size).enumerate() {
+        let chunks = wave_records.len().div_ceil(CHUNK * size);
+        wave_records
+            .par_chunks_mut(CHUNK * size)
+            .zip(buffers.par_iter_mut())
+            .enumerate()
+            .for_each(|(j, (buf, keys))| {
+                draw_chunk(game, seed, wave * WAVE_CHUNKS + j, buf, set, keys);
+                progress.inc((buf.len() / size) as u64);
+            });
+        let drawn = &buffers[..chunks];
+        let wave_losers = (0..set.shard_count())
+            .into_par_iter()
+            .fold(Vec::new, |mut losers, shard| {
+                let batch = drawn.iter().flat_map(|keys| keys.shard(shard).iter());
+                set.claim_shard(shard, batch, &mut losers);
+                losers
+            })
+            .reduce(Vec::new, |mut a, b| {
+                a.extend(b);
+                a
+            });
+        losers.extend(wave_losers);
+    }
+    losers
+}
+
+/// Draws chunk number `chunk` into `records` and leaves its keys, sorted by
+/// shard, in `keys`.
+fn draw_chunk<G: Game>(
+    game: &G,
+    seed: u64,
+    chunk: usize,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    keys: &mut ChunkKeys<G::Key>,
+) {
+    let mut rng = stream(seed, chunk as u64);
+    let first = chunk * CHUNK + 1;
+    keys.pending.clear();
+    for (j, record) in records.chunks_exact_mut(game.record_size()).enumerate() {
+        let index = (first + j) as u32;
+        let card = game.draw(&mut rng);
+        for &key in game.keys(&card).as_ref() {
+            let hash = set.hash(&key);
+            keys.pending.push(Pending { hash, key, index });
+        }
+        game.encode(&card, record);
+    }
+    keys.sort_by_shard(set);
+}
+
+/// One chunk's keys, sorted by shard with a counting sort. The buffers are
+/// reused from wave to wave.
+struct ChunkKeys<K> {
+    pending: Vec<Pending<K>>,
+    sorted: Vec<Pending<K>>,
+    /// `starts[s]..starts[s + 1]` is shard s's part of `sorted`.
+    starts: Vec<u32>,
+}
+
+impl<K> Default for ChunkKeys<K> {
+    fn default() -> Self {
+        ChunkKeys {
+            pending: Vec::new(),
+            sorted: Vec::new(),
+            starts: Vec::new(),
+        }
+    }
+}
+
+impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
+    fn sort_by_shard(&mut self, set: &KeySet<K>) {
+        let shards = set.shard_count();
+        self.starts.clear();
+        self.starts.resize(shards + 1, 0);
+        for p in &self.pending {
+            self.starts[set.shard_of(p.hash) + 1] += 1;
+        }
+        for s in 0..shards {
+            self.starts[s + 1] += self.starts[s];
+        }
+        self.sorted.clear();
+        self.sorted.extend_from_slice(&self.pending);
+        let mut next = self.starts.clone();
+        for p in &self.pending {
+            let slot = &mut next[set.shard_of(p.hash)];
+            self.sorted[*slot as usize] = *p;
+            *slot += 1;
+        }
+    }
+
+    fn shard(&self, shard: usize) -> &[Pending<K>] {
+        &self.sorted[self.starts[shard] as usize..self.starts[shard + 1] as usize]
+    }
 }
 
 /// Stage 2: redraws the losers in index order from the repair stream until

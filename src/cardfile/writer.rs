@@ -159,11 +159,14 @@ impl CardWriter {
         let (temp, file) = TempOutput::new(out, force)?;
         file.set_len(len).map_err(io_err("cannot size", out))?;
         reserve(&file, len).map_err(io_err("not enough space for", out))?;
+        // Not MAP_POPULATE: the pages are faulted in by the worker threads as
+        // they write, in parallel, which measured faster than one thread
+        // populating the whole map up front.
         // SAFETY: the file was created by this process under a fresh
         // temporary name (create_new) and is not shared; its length is fixed
         // and its blocks reserved above, so writes through the map cannot
         // fault for lack of space, and nothing truncates it while mapped.
-        let map = unsafe { MmapOptions::new().populate().map_mut(&file) }
+        let map = unsafe { MmapOptions::new().map_mut(&file) }
             .map_err(io_err("cannot map", out))?;
         Ok(CardWriter { temp, file, map })
     }

@@ -2,19 +2,20 @@
 //! O 61–75, each column's numbers distinct and in random order, and an
 //! optional star on one of the 24 numbered cells.
 //!
-//! A card is drawn from two 64-bit random words: the first gives the ordered
-//! draws of columns B, I and G (15·14·13·12·11 = 360,360 ways each), the
-//! second those of O, of N (32,760 ways) and the star (24 ways), all exact by
-//! [`batched_digits`]. Each column is a partial Fisher–Yates shuffle of its 15
-//! numbers held as nibbles in one register, so the card's exact key (24 cells
-//! × 4 bits = 96 bits) falls out of the draw at no cost.
+//! A card is drawn from five 32-bit random words, one per column: a uniform
+//! rank of the column's ordered draw (15·14·13·12·11 = 360,360 ways for B,
+//! I, G and O; 32,760 × 24 for N with the star), exact by Lemire's method,
+//! then looked up in a table of the ordered draws, built once, each held as
+//! nibbles. So the card's exact key (24 cells × 4 bits = 96 bits) falls out
+//! of the draw at no cost.
 //!
 //! The record is the original generator's 25-byte layout: column-major (five
 //! B, five I, two N, the centre byte, two N, five G, five O), numbers as
 //! bytes; the centre byte holds the star's cell index (0–24, column-major,
 //! never 12), or 12 — the free centre itself — when the card has no star.
 
-use super::{batched_digits, lemire_threshold, Game, RuleViolation};
+use super::{Game, RuleViolation};
+use rand_core::RngCore;
 use crate::seed::Rng;
 use std::hash::{Hash, Hasher};
 
@@ -30,12 +31,34 @@ pub const LETTERS: [char; 5] = ['B', 'I', 'N', 'G', 'O'];
 const HEIGHT: [usize; 5] = [5, 5, 4, 5, 5];
 /// Bit offset of each column's nibbles in the key.
 const KEY_SHIFT: [u32; 5] = [0, 20, 40, 56, 76];
+/// Per column, its lowest number in each of the five low bytes (the N
+/// column's fifth byte is unused).
+const BASES: [u64; 5] = [
+    0x01_0101_0101,
+    0x10_1010_1010,
+    0x1F_1F1F_1F1F,
+    0x2E_2E2E_2E2E,
+    0x3D_3D3D_3D3D,
+];
+
+/// Moves the five low nibbles of `x` to the five low bytes.
+#[inline(always)]
+fn spread_nibbles(x: u64) -> u64 {
+    (x & 0xF)
+        | (x & 0xF0) << 4
+        | (x & 0xF00) << 8
+        | (x & 0xF000) << 12
+        | (x & 0xF_0000) << 16
+}
+
 /// Nibble `i` holds `i`: the identity permutation of a column's 15 numbers.
 const IDENTITY: u64 = 0x0EDC_BA98_7654_3210;
 
-const BIG_WORD: [u64; 15] = [15, 14, 13, 12, 11, 15, 14, 13, 12, 11, 15, 14, 13, 12, 11];
-const BIG_PRODUCT: u64 = 360_360 * 360_360 * 360_360;
-const SMALL_PRODUCT: u64 = 360_360 * 32_760;
+/// Ordered draws of 5 of 15: 15·14·13·12·11.
+const FIVE_WAYS: u32 = 360_360;
+/// Ordered draws of 4 of 15: 15·14·13·12.
+const FOUR_WAYS: u32 = 32_760;
+const FIVE_THRESHOLD: u32 = lemire_threshold32(FIVE_WAYS);
 
 /// Whether the cards carry a star.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,18 +132,25 @@ impl Card {
 #[derive(Clone, Debug)]
 pub struct Us75 {
     star: StarRule,
-    small_word: [u64; 10],
-    small_threshold: u64,
+    /// 24 star cells, or 1 (no star).
+    stars: u32,
+    /// Lemire threshold for the N column and star drawn together.
+    n_threshold: u32,
+    five: &'static [u32],
+    four: &'static [u16],
 }
 
 impl Us75 {
     /// A 75-ball game drawing (or, when reading, expecting) the given stars.
     pub fn new(star: StarRule) -> Us75 {
         let stars = if star == StarRule::On { 24 } else { 1 };
+        let tables = tables();
         Us75 {
             star,
-            small_word: [15, 14, 13, 12, 11, 15, 14, 13, 12, stars],
-            small_threshold: lemire_threshold(SMALL_PRODUCT * stars),
+            stars,
+            n_threshold: lemire_threshold32(FOUR_WAYS * stars),
+            five: &tables.five,
+            four: &tables.four,
         }
     }
 
@@ -130,18 +160,74 @@ impl Us75 {
     }
 }
 
-/// Applies a partial Fisher–Yates shuffle to the nibble array `IDENTITY`:
-/// step i swaps nibble i with nibble `i + digit[i]`. Returns the first
-/// `digits.len()` nibbles: a uniform ordered draw without replacement.
+/// `2³² mod p`: the rejection threshold of a 32-bit Lemire draw below `p`.
+const fn lemire_threshold32(p: u32) -> u32 {
+    p.wrapping_neg() % p
+}
+
+/// A uniform integer below `p` from a 32-bit word by Lemire's method:
+/// `word · p = D·2³² + rest`, accepted when `rest ≥ 2³² mod p` (which makes
+/// D exactly uniform); otherwise a fresh word is taken from `rng` (under 1
+/// time in 5,000 for these bounds).
 #[inline(always)]
-fn shuffle_prefix(digits: &[u64]) -> u64 {
+fn below(mut word: u32, p: u32, threshold: u32, rng: &mut Rng) -> u32 {
+    loop {
+        let m = u64::from(word) * u64::from(p);
+        if m as u32 >= threshold {
+            return (m >> 32) as u32;
+        }
+        word = rng.next_u32();
+    }
+}
+
+/// Like [`below`], but returns the accepted `word` itself: its products with
+/// the mixed-radix bounds give the digits (`word·b₁ = d₁·2³² + r₁`,
+/// `r₁·b₂ = d₂·2³² + r₂`, …), which are the digits of `D` exactly.
+#[inline(always)]
+fn below_fraction(mut word: u32, p: u32, threshold: u32, rng: &mut Rng) -> u32 {
+    loop {
+        let m = u64::from(word) * u64::from(p);
+        if m as u32 >= threshold {
+            return word;
+        }
+        word = rng.next_u32();
+    }
+}
+
+/// The ordered draws of k numbers out of a column's 15, indexed by rank.
+///
+/// Rank `D` has mixed-radix digits `d[i] < 15 - i` (most significant first);
+/// the draw is the partial Fisher–Yates shuffle that swaps position i with
+/// position `i + d[i]`, as nibbles (number − column base). Every rank gives a
+/// different ordered draw, so a uniform rank is a uniform ordered draw.
+struct DrawTables {
+    five: Vec<u32>,
+    four: Vec<u16>,
+}
+
+fn shuffle_rank(mut rank: u32, k: u32) -> u64 {
+    let mut digits = [0u32; 5];
+    for i in (0..k as usize).rev() {
+        let radix = 15 - i as u32;
+        digits[i] = rank % radix;
+        rank /= radix;
+    }
     let mut x = IDENTITY;
-    for (i, &d) in digits.iter().enumerate() {
-        let (si, sj) = (4 * i as u32, 4 * (i as u32 + d as u32));
+    for (i, &d) in digits.iter().enumerate().take(k as usize) {
+        let (si, sj) = (4 * i as u32, 4 * (i as u32 + d));
         let diff = ((x >> si) ^ (x >> sj)) & 0xF;
         x ^= (diff << si) | (diff << sj);
     }
-    x & ((1u64 << (4 * digits.len())) - 1)
+    x & ((1u64 << (4 * k)) - 1)
+}
+
+/// Built once per process, in a few milliseconds; 1.5 MB shared by all threads.
+fn tables() -> &'static DrawTables {
+    static TABLES: std::sync::OnceLock<DrawTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(|| DrawTables {
+        five: (0..FIVE_WAYS).map(|r| shuffle_rank(r, 5) as u32).collect(),
+        four: (0..FOUR_WAYS).map(|r| shuffle_rank(r, 4) as u16).collect(),
+    })
 }
 
 impl Game for Us75 {
@@ -153,22 +239,30 @@ impl Game for Us75 {
         RECORD_SIZE
     }
 
-    #[inline]
+    #[inline(always)]
     fn draw(&self, rng: &mut Rng) -> Card {
-        let big = batched_digits(rng, &BIG_WORD, lemire_threshold(BIG_PRODUCT));
-        let small = batched_digits(rng, &self.small_word, self.small_threshold);
-        let b = shuffle_prefix(&big[0..5]);
-        let i = shuffle_prefix(&big[5..10]);
-        let g = shuffle_prefix(&big[10..15]);
-        let o = shuffle_prefix(&small[0..5]);
-        let n = shuffle_prefix(&small[5..9]);
-        let bits = u128::from(b)
-            | u128::from(i) << KEY_SHIFT[1]
-            | u128::from(n) << KEY_SHIFT[2]
-            | u128::from(g) << KEY_SHIFT[3]
-            | u128::from(o) << KEY_SHIFT[4];
+        let a = rng.next_u64();
+        let b = rng.next_u64();
+        let c = rng.next_u64() as u32;
+        let five = |word: u64, rng: &mut Rng| {
+            u128::from(self.five[below(word as u32, FIVE_WAYS, FIVE_THRESHOLD, rng) as usize])
+        };
+        let cb = five(a, rng);
+        let ci = five(a >> 32, rng);
+        let cg = five(b, rng);
+        let co = five(b >> 32, rng);
+        // N's four numbers and the star share one word: rank × stars + star,
+        // its two digits read off by multiplication (no division).
+        let ns = below_fraction(c, FOUR_WAYS * self.stars, self.n_threshold, rng);
+        let cn = u128::from(self.four[(u64::from(ns) * u64::from(FOUR_WAYS) >> 32) as usize]);
+        let bits = cb
+            | ci << KEY_SHIFT[1]
+            | cn << KEY_SHIFT[2]
+            | cg << KEY_SHIFT[3]
+            | co << KEY_SHIFT[4];
         let star = if self.star == StarRule::On {
-            let s = small[9] as u8;
+            let rest = (u64::from(ns) * u64::from(FOUR_WAYS)) as u32;
+            let s = (u64::from(rest) * 24 >> 32) as u8;
             s + u8::from(s >= CENTRE)
         } else {
             CENTRE
@@ -183,17 +277,20 @@ impl Game for Us75 {
 
     #[inline]
     fn encode(&self, card: &Card, record: &mut [u8]) {
-        let mut at = 0;
-        for (c, &height) in HEIGHT.iter().enumerate() {
-            for k in 0..height {
-                if c == 2 && k == 2 {
-                    record[at] = card.star;
-                    at += 1;
-                }
-                record[at] = card.number(c, k);
-                at += 1;
-            }
-        }
+        // Each column's nibbles spread to bytes plus the column's base,
+        // stored as overlapping 8-byte words into a scratch buffer.
+        let bits = card.bits;
+        let column = |c: usize| spread_nibbles((bits >> KEY_SHIFT[c]) as u64) + BASES[c];
+        let n = column(2);
+        // N: rows 1-2, the centre byte, rows 4-5.
+        let n = (n & 0xFFFF) | u64::from(card.star) << 16 | (n & 0xFFFF_0000) << 8;
+        let mut buf = [0u8; 32];
+        buf[0..8].copy_from_slice(&column(0).to_le_bytes());
+        buf[5..13].copy_from_slice(&column(1).to_le_bytes());
+        buf[10..18].copy_from_slice(&n.to_le_bytes());
+        buf[15..23].copy_from_slice(&column(3).to_le_bytes());
+        buf[20..28].copy_from_slice(&column(4).to_le_bytes());
+        record.copy_from_slice(&buf[..RECORD_SIZE]);
     }
 
     fn decode(&self, record: &[u8]) -> Result<Card, RuleViolation> {
@@ -289,6 +386,34 @@ mod tests {
     }
 
     #[test]
+    fn draw_tables_hold_every_ordered_draw_once() {
+        let t = tables();
+        let mut five: Vec<u32> = t.five.clone();
+        five.sort();
+        five.dedup();
+        assert_eq!(five.len(), FIVE_WAYS as usize);
+        let mut four: Vec<u16> = t.four.clone();
+        four.sort();
+        four.dedup();
+        assert_eq!(four.len(), FOUR_WAYS as usize);
+        for &x in &t.five {
+            let nibbles: Vec<u32> = (0..5).map(|i| x >> (4 * i) & 0xF).collect();
+            assert!(nibbles.iter().all(|&n| n < 15));
+            let mut distinct = nibbles.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 5);
+        }
+    }
+
+    #[test]
+    fn thresholds_are_two_to_the_32_mod_p() {
+        assert_eq!(FIVE_THRESHOLD as u64, (1u64 << 32) % 360_360);
+        assert_eq!(lemire_threshold32(786_240) as u64, (1u64 << 32) % 786_240);
+        assert_eq!(lemire_threshold32(1), 0);
+    }
+
+    #[test]
     fn value_stability_first_card_of_seed_42() {
         // Pins the draw algorithm: changing it must bump ALGORITHM_VERSION.
         let game = Us75::new(StarRule::On);
@@ -299,7 +424,7 @@ mod tests {
     }
 
     const PINNED_SEED_42: [u8; RECORD_SIZE] = [
-        3, 5, 4, 8, 2, 24, 21, 16, 30, 26, 43, 44, 2, 45, 38, 55, 56, 54, 58, 48, 65, 61, 62, 63, 75,
+        14, 11, 3, 10, 15, 18, 20, 19, 23, 17, 44, 32, 3, 34, 35, 51, 46, 55, 56, 50, 65, 61, 62, 63, 75,
     ];
 
     #[test]
