@@ -19,14 +19,17 @@ fn draw(c: &mut Criterion) {
     group.throughput(Throughput::Elements(N as u64));
     for star in [StarRule::Off, StarRule::On] {
         let game = Us75::new(star);
-        group.bench_function(format!("draw/star={}/cards={N}", star == StarRule::On), |b| {
-            b.iter(|| {
-                let mut rng = stream(42, 0);
-                for _ in 0..N {
-                    black_box(game.draw(&mut rng));
-                }
-            })
-        });
+        group.bench_function(
+            format!("draw/star={}/cards={N}", star == StarRule::On),
+            |b| {
+                b.iter(|| {
+                    let mut rng = stream(42, 0);
+                    for _ in 0..N {
+                        black_box(game.draw(&mut rng));
+                    }
+                })
+            },
+        );
     }
     let game = Us75::new(StarRule::On);
     let mut rng = stream(42, 0);
@@ -67,7 +70,11 @@ fn draw(c: &mut Criterion) {
                 for (i, card) in cards.iter().enumerate() {
                     let key = card.key();
                     let hash = set.hash(&key);
-                    by_shard[set.shard_of(hash)].push(Pending { hash, key, index: i as u32 + 1 });
+                    by_shard[set.shard_of(hash)].push(Pending {
+                        hash,
+                        key,
+                        index: i as u32 + 1,
+                    });
                 }
                 (set, by_shard)
             },

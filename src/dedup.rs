@@ -112,7 +112,9 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
     /// A set sized for `capacity` keys, so that it never grows (and never holds
     /// two tables at once) while the pipeline runs.
     pub fn with_capacity(capacity: usize) -> Self {
-        let shards = (capacity / KEYS_PER_SHARD).next_power_of_two().clamp(64, 1 << 16);
+        let shards = (capacity / KEYS_PER_SHARD)
+            .next_power_of_two()
+            .clamp(64, 1 << 16);
         KeySet {
             map: DashMap::with_capacity_and_hasher_and_shard_amount(capacity, Xxh3Build, shards),
         }
@@ -179,7 +181,9 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
                     // SAFETY: `slot` was returned by `find_or_find_insert_slot`
                     // on this table for this hash, and the table has not been
                     // changed since (we hold its write lock).
-                    unsafe { table.insert_in_slot(p.hash, slot, (p.key, SharedValue::new(p.index))) };
+                    unsafe {
+                        table.insert_in_slot(p.hash, slot, (p.key, SharedValue::new(p.index)))
+                    };
                 }
             }
         }

@@ -94,7 +94,8 @@ pub fn draw_chunks<G: Game>(
     progress: &ProgressBar,
 ) -> Vec<u32> {
     let size = game.record_size();
-    let mut buffers: Vec<ChunkKeys<G::Key>> = (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
+    let mut buffers: Vec<ChunkKeys<G::Key>> =
+        (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
     let mut losers = Vec::new();
     for (wave, wave_records) in records.chunks_mut(WAVE_CHUNKS * CHUNK * size).enumerate() {
         let chunks = wave_records.len().div_ceil(CHUNK * size);

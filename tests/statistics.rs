@@ -1,0 +1,120 @@
+//! Statistical tests of fairness, run in release mode (`cargo test --release`).
+//!
+//! Each test draws a fixed-seed sample through the real pipeline and compares
+//! observed frequencies with the exact expected ones by a chi-square test.
+//! The family of tests in this file uses an overall significance level
+//! ALPHA = 0.001, split evenly (Bonferroni) over every chi-square statistic
+//! computed, so a correct generator fails it with probability below 0.1%;
+//! with fixed seeds the outcome is deterministic, so a pass stays a pass.
+
+use bingomint::dedup::KeySet;
+use bingomint::game::us75::{StarRule, Us75, RECORD_SIZE};
+use bingomint::game::Game;
+use bingomint::pipeline;
+use indicatif::ProgressBar;
+use statrs::distribution::{ChiSquared, ContinuousCDF};
+
+/// Overall significance level of this file's tests.
+const ALPHA: f64 = 0.001;
+/// Chi-square statistics computed in this file: 24 cells + 1 star + 4 pair tests.
+const TESTS: f64 = 29.0;
+/// Cards drawn.
+const CARDS: usize = 3_000_000;
+
+fn critical(df: usize) -> f64 {
+    ChiSquared::new(df as f64)
+        .unwrap()
+        .inverse_cdf(1.0 - ALPHA / TESTS)
+}
+
+fn chi_square(observed: &[u64], expected: f64) -> f64 {
+    observed
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum()
+}
+
+fn sample() -> Vec<u8> {
+    let game = Us75::new(StarRule::On);
+    let set = KeySet::with_capacity(CARDS);
+    let mut records = vec![0u8; CARDS * RECORD_SIZE];
+    pipeline::mint(&game, 20261122, &mut records, &set, &ProgressBar::hidden()).unwrap();
+    records
+}
+
+#[test]
+fn every_cell_number_and_the_star_are_uniform() {
+    let records = sample();
+    let game = Us75::new(StarRule::On);
+    let mut cells = vec![[0u64; 15]; 25];
+    let mut stars = [0u64; 25];
+    // Ordered pairs (row 1, row 2) of each of B, I, G, O: 15 × 14 = 210 outcomes.
+    let mut pairs = vec![[0u64; 225]; 5];
+    for record in records.chunks_exact(RECORD_SIZE) {
+        let card = game.decode(record).unwrap();
+        let grid = card.grid();
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &n) in row.iter().enumerate() {
+                if n != 0 {
+                    cells[r * 5 + c][usize::from(n) - 1 - 15 * c] += 1;
+                }
+            }
+        }
+        for c in [0, 1, 3, 4] {
+            let a = usize::from(grid[0][c]) - 1 - 15 * c;
+            let b = usize::from(grid[1][c]) - 1 - 15 * c;
+            pairs[c][a * 15 + b] += 1;
+        }
+        let (r, c) = card.star().unwrap();
+        stars[r * 5 + c] += 1;
+    }
+    let n = CARDS as f64;
+    for (cell, counts) in cells.iter().enumerate() {
+        if cell == 12 {
+            assert!(counts.iter().all(|&c| c == 0));
+            continue;
+        }
+        let stat = chi_square(counts, n / 15.0);
+        assert!(
+            stat < critical(14),
+            "cell {cell}: chi-square {stat:.1} ≥ {:.1}",
+            critical(14)
+        );
+    }
+    assert_eq!(stars[12], 0, "a star on the free centre");
+    let star_cells: Vec<u64> = stars
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 12)
+        .map(|(_, &s)| s)
+        .collect();
+    let stat = chi_square(&star_cells, n / 24.0);
+    assert!(
+        stat < critical(23),
+        "star: chi-square {stat:.1} ≥ {:.1}",
+        critical(23)
+    );
+    for c in [0, 1, 3, 4] {
+        let observed: Vec<u64> = (0..225)
+            .filter(|i| i / 15 != i % 15)
+            .map(|i| pairs[c][i])
+            .collect();
+        assert_eq!(observed.len(), 210);
+        let stat = chi_square(&observed, n / 210.0);
+        assert!(
+            stat < critical(209),
+            "column {c} pairs: chi-square {stat:.1} ≥ {:.1}",
+            critical(209)
+        );
+    }
+}
+
+#[test]
+fn the_test_can_fail() {
+    // The same statistic on a visibly biased sample must exceed the bound,
+    // or the test above proves nothing.
+    let mut biased = [200_000u64; 15];
+    biased[0] += 3_000;
+    biased[1] -= 3_000;
+    assert!(chi_square(&biased, 200_000.0) > critical(14));
+}

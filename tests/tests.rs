@@ -1,0 +1,10 @@
+//! Integration tests: the real `bingomint` binary, one module per command,
+//! plus property tests of the library's invariants.
+
+mod common;
+mod export;
+mod generate;
+mod info;
+mod properties;
+mod show;
+mod verify;

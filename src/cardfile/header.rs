@@ -108,7 +108,11 @@ impl Header {
                 put(&mut b, 8, &NATIVE_VERSION.to_le_bytes());
                 b[10] = self.game as u8;
                 b[11] = self.rules;
-                let flags = if self.star == Some(true) { FLAG_STAR } else { 0 };
+                let flags = if self.star == Some(true) {
+                    FLAG_STAR
+                } else {
+                    0
+                };
                 put(&mut b, 12, &flags.to_le_bytes());
                 put(&mut b, 16, &self.count.to_le_bytes());
                 put(&mut b, 24, &self.record_size.to_le_bytes());
@@ -120,7 +124,11 @@ impl Header {
                 let version = self.tool_version.as_deref().unwrap_or("").as_bytes();
                 let n = version.len().min(16);
                 put(&mut b, 56, &version[..n]);
-                put(&mut b, 72, &self.records_checksum.unwrap_or(0).to_le_bytes());
+                put(
+                    &mut b,
+                    72,
+                    &self.records_checksum.unwrap_or(0).to_le_bytes(),
+                );
                 let sum = xxh3_64(&b[..120]);
                 put(&mut b, 120, &sum.to_le_bytes());
             }

@@ -19,9 +19,10 @@ pub use writer::CardWriter;
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
     /// The file could not be opened or mapped.
-    #[error("cannot read '{path}': {source}")]
+    #[error("cannot read '{path}'")]
     Read {
         path: String,
+        #[source]
         source: std::io::Error,
     },
     /// Neither a native nor a v3 header.

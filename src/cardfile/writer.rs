@@ -31,10 +31,11 @@ pub enum WriteError {
     #[error("'{0}' already exists: choose another --out or add --force to replace it")]
     Exists(String),
     /// An I/O step failed; `what` says which.
-    #[error("{what} '{path}': {source}")]
+    #[error("{what} '{path}'")]
     Io {
         what: &'static str,
         path: String,
+        #[source]
         source: io::Error,
     },
 }
@@ -92,7 +93,10 @@ impl TempOutput {
             .create_new(true)
             .open(&tmp)
             .map_err(io_err("cannot create", out))?;
-        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(tmp.clone());
+        PENDING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(tmp.clone());
         let guard = TempOutput {
             out: out.to_path_buf(),
             tmp,
@@ -106,7 +110,8 @@ impl TempOutput {
     pub fn publish(mut self, file: &File) -> Result<(), WriteError> {
         file.sync_all().map_err(io_err("cannot sync", &self.out))?;
         if self.force {
-            std::fs::rename(&self.tmp, &self.out).map_err(io_err("cannot rename into", &self.out))?;
+            std::fs::rename(&self.tmp, &self.out)
+                .map_err(io_err("cannot rename into", &self.out))?;
         } else {
             // link() fails if the output appeared meanwhile: never clobber.
             std::fs::hard_link(&self.tmp, &self.out).map_err(|e| {
@@ -122,7 +127,11 @@ impl TempOutput {
         self.forget();
         // Make the new directory entry durable too.
         if let Some(dir) = self.out.parent() {
-            let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+            let dir = if dir.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                dir
+            };
             if let Ok(d) = File::open(dir) {
                 let _ = d.sync_all();
             }
@@ -166,8 +175,8 @@ impl CardWriter {
         // temporary name (create_new) and is not shared; its length is fixed
         // and its blocks reserved above, so writes through the map cannot
         // fault for lack of space, and nothing truncates it while mapped.
-        let map = unsafe { MmapOptions::new().map_mut(&file) }
-            .map_err(io_err("cannot map", out))?;
+        let map =
+            unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
         Ok(CardWriter { temp, file, map })
     }
 
@@ -184,7 +193,9 @@ impl CardWriter {
     /// Writes the header, flushes and publishes the file.
     pub fn finish(mut self, header: &[u8; HEADER_SIZE]) -> Result<(), WriteError> {
         self.map[..HEADER_SIZE].copy_from_slice(header);
-        self.map.flush().map_err(io_err("cannot write", &self.temp.out))?;
+        self.map
+            .flush()
+            .map_err(io_err("cannot write", &self.temp.out))?;
         drop(self.map);
         self.temp.publish(&self.file)
     }

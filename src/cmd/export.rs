@@ -54,9 +54,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         for n in range.clone() {
             let record = file.record(n).expect("range checked");
-            let card = game
-                .decode(record)
-                .map_err(|why| anyhow::anyhow!("card {n} in '{}' is damaged: {why}", file.path()))?;
+            let card = game.decode(record).map_err(|why| {
+                anyhow::anyhow!("card {n} in '{}' is damaged: {why}", file.path())
+            })?;
             line.clear();
             match args.to.as_str() {
                 "csv" => text::csv_line(n, &card, &mut line),
@@ -125,9 +125,15 @@ mod tests {
         assert_eq!(parse_range("5..", 100).unwrap(), 5..=100);
         assert_eq!(parse_range("..3", 100).unwrap(), 1..=3);
         assert_eq!(parse_range("7", 100).unwrap(), 7..=7);
-        assert!(parse_range("0..3", 100).unwrap_err().to_string().contains("from 1"));
+        assert!(parse_range("0..3", 100)
+            .unwrap_err()
+            .to_string()
+            .contains("from 1"));
         assert!(parse_range("5..2", 100).is_err());
-        assert!(parse_range("1..101", 100).unwrap_err().to_string().contains("1 to 100"));
+        assert!(parse_range("1..101", 100)
+            .unwrap_err()
+            .to_string()
+            .contains("1 to 100"));
         assert!(parse_range("x..2", 100).is_err());
     }
 }

@@ -114,7 +114,11 @@ impl Args {
 pub fn run(args: Args) -> Result<Outcome> {
     args.validate()?;
     let seed = args.seed()?;
-    let game = Us75::new(if args.star { StarRule::On } else { StarRule::Off });
+    let game = Us75::new(if args.star {
+        StarRule::On
+    } else {
+        StarRule::Off
+    });
     let started = Instant::now();
     let stats = with_threads(args.threads, || generate(&args, &game, &seed))??;
     if !args.quiet {
@@ -125,7 +129,11 @@ pub fn run(args: Args) -> Result<Outcome> {
 
 fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<Stats> {
     let size = game.record_size() as u64;
-    let mut writer = CardWriter::create(&args.out, HEADER_SIZE as u64 + args.count * size, args.force)?;
+    let mut writer = CardWriter::create(
+        &args.out,
+        HEADER_SIZE as u64 + args.count * size,
+        args.force,
+    )?;
     let excluded = open_exclusions(&args.exclude)?;
     let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
     let set = KeySet::with_capacity((args.count + excluded_cards) as usize);
@@ -182,7 +190,11 @@ fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<
         .enumerate()
         .try_for_each(|(i, record)| {
             let card = game.decode(record).map_err(|why| {
-                anyhow::anyhow!("--exclude '{}': card {} is not valid: {why}", file.path(), i + 1)
+                anyhow::anyhow!(
+                    "--exclude '{}': card {} is not valid: {why}",
+                    file.path(),
+                    i + 1
+                )
             })?;
             set.claim(card.key(), EXCLUDED);
             Ok(())
@@ -207,14 +219,26 @@ fn progress_bar(count: u64, quiet: bool) -> ProgressBar {
 
 fn summary(args: &Args, seed: &Seed, stats: &Stats, secs: f64) {
     let bytes = HEADER_SIZE as f64 + stats.cards as f64 * 25.0;
+    let secs = secs.max(1e-6);
     println!(
-        "{} 75-ball cards, {} duplicates redrawn, {:.2} s, {:.1} M cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{} 75-ball cards, {} duplicates redrawn, {:.2} s, {} cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         stats.cards,
         stats.redrawn,
         secs,
-        stats.cards as f64 / secs / 1e6,
+        rate(stats.cards as f64 / secs),
         bytes / secs / 1e6,
         args.out.display(),
         args.format,
     );
+}
+
+/// A rate with a sensible unit: `850`, `12.3 k`, `24.1 M`.
+fn rate(per_second: f64) -> String {
+    if per_second >= 1e6 {
+        format!("{:.1} M", per_second / 1e6)
+    } else if per_second >= 1e3 {
+        format!("{:.1} k", per_second / 1e3)
+    } else {
+        format!("{per_second:.0}")
+    }
 }

@@ -37,7 +37,10 @@ pub fn run(command: Command) -> Result<Outcome> {
 pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
-        anyhow::ensure!(n > 0, "--threads must be at least 1 (or leave it out to use every core)");
+        anyhow::ensure!(
+            n > 0,
+            "--threads must be at least 1 (or leave it out to use every core)"
+        );
         builder = builder.num_threads(n);
     }
     let pool = builder.build().context("cannot start worker threads")?;

@@ -53,7 +53,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         Ok(Outcome::Negative)
     } else {
         if !args.quiet {
-            println!("OK: {} holds {} valid, unique cards", file.path(), file.header().count);
+            println!(
+                "OK: {} holds {} valid, unique cards",
+                file.path(),
+                file.header().count
+            );
         }
         Ok(Outcome::Success)
     }
@@ -72,12 +76,18 @@ fn check(file: &CardFile) -> Vec<Line> {
     let mut report = Vec::new();
     match file.header_ok() {
         Some(true) => report.push(line(false, "header checksum   ok".into())),
-        Some(false) => report.push(line(true, "header checksum   MISMATCH: the header is damaged".into())),
+        Some(false) => report.push(line(
+            true,
+            "header checksum   MISMATCH: the header is damaged".into(),
+        )),
         None => report.push(line(false, "header checksum   none (v3 layout)".into())),
     }
     match file.records_ok() {
         Some(true) => report.push(line(false, "records checksum  ok".into())),
-        Some(false) => report.push(line(true, "records checksum  MISMATCH: records were changed or damaged".into())),
+        Some(false) => report.push(line(
+            true,
+            "records checksum  MISMATCH: records were changed or damaged".into(),
+        )),
         None => report.push(line(false, "records checksum  none (v3 layout)".into())),
     }
     let (broken, duplicates) = check_cards(file);
@@ -85,15 +95,32 @@ fn check(file: &CardFile) -> Vec<Line> {
     if broken.is_empty() {
         report.push(line(false, format!("rules             ok ({count} cards)")));
     } else {
-        report.push(line(true, format!("rules             {} cards break the rules:", broken.len())));
-        report.extend(listed(broken.iter().map(|(n, why)| format!("  card {n}: {why}")), broken.len()));
+        report.push(line(
+            true,
+            format!("rules             {} cards break the rules:", broken.len()),
+        ));
+        report.extend(listed(
+            broken.iter().map(|(n, why)| format!("  card {n}: {why}")),
+            broken.len(),
+        ));
     }
     if duplicates.is_empty() {
-        report.push(line(false, "uniqueness        ok (no card repeats another)".into()));
+        report.push(line(
+            false,
+            "uniqueness        ok (no card repeats another)".into(),
+        ));
     } else {
-        report.push(line(true, format!("uniqueness        {} cards repeat an earlier card:", duplicates.len())));
+        report.push(line(
+            true,
+            format!(
+                "uniqueness        {} cards repeat an earlier card:",
+                duplicates.len()
+            ),
+        ));
         report.extend(listed(
-            duplicates.iter().map(|(n, first)| format!("  card {n} is the same as card {first}")),
+            duplicates
+                .iter()
+                .map(|(n, first)| format!("  card {n} is the same as card {first}")),
             duplicates.len(),
         ));
     }

@@ -85,7 +85,10 @@ pub fn csv_line(number: u64, card: &Card, out: &mut String) {
     for n in card.grid().iter().flatten() {
         let _ = write!(out, ",{n}");
     }
-    let star = card.star().map(|(r, c)| cell_name(r, c)).unwrap_or_default();
+    let star = card
+        .star()
+        .map(|(r, c)| cell_name(r, c))
+        .unwrap_or_default();
     let _ = writeln!(out, ",{star}");
 }
 
@@ -130,7 +133,11 @@ mod tests {
         assert!(g.contains("FREE"));
         assert!(g.contains("*5"), "{g}");
         assert_eq!(g.lines().count(), 9);
-        assert!(g.lines().nth(1).unwrap().contains("  B   │  I   │  N   │  G   │  O   "));
+        assert!(g
+            .lines()
+            .nth(1)
+            .unwrap()
+            .contains("  B   │  I   │  N   │  G   │  O   "));
     }
 
     #[test]

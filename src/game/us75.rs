@@ -15,8 +15,8 @@
 //! never 12), or 12 — the free centre itself — when the card has no star.
 
 use super::{Game, RuleViolation};
-use rand_core::RngCore;
 use crate::seed::Rng;
+use rand_core::RngCore;
 use std::hash::{Hash, Hasher};
 
 /// Bytes per record.
@@ -44,11 +44,7 @@ const BASES: [u64; 5] = [
 /// Moves the five low nibbles of `x` to the five low bytes.
 #[inline(always)]
 fn spread_nibbles(x: u64) -> u64 {
-    (x & 0xF)
-        | (x & 0xF0) << 4
-        | (x & 0xF00) << 8
-        | (x & 0xF000) << 12
-        | (x & 0xF_0000) << 16
+    (x & 0xF) | (x & 0xF0) << 4 | (x & 0xF00) << 8 | (x & 0xF000) << 12 | (x & 0xF_0000) << 16
 }
 
 /// Nibble `i` holds `i`: the identity permutation of a column's 15 numbers.
@@ -254,15 +250,12 @@ impl Game for Us75 {
         // N's four numbers and the star share one word: rank × stars + star,
         // its two digits read off by multiplication (no division).
         let ns = below_fraction(c, FOUR_WAYS * self.stars, self.n_threshold, rng);
-        let cn = u128::from(self.four[(u64::from(ns) * u64::from(FOUR_WAYS) >> 32) as usize]);
-        let bits = cb
-            | ci << KEY_SHIFT[1]
-            | cn << KEY_SHIFT[2]
-            | cg << KEY_SHIFT[3]
-            | co << KEY_SHIFT[4];
+        let cn = u128::from(self.four[((u64::from(ns) * u64::from(FOUR_WAYS)) >> 32) as usize]);
+        let bits =
+            cb | ci << KEY_SHIFT[1] | cn << KEY_SHIFT[2] | cg << KEY_SHIFT[3] | co << KEY_SHIFT[4];
         let star = if self.star == StarRule::On {
             let rest = (u64::from(ns) * u64::from(FOUR_WAYS)) as u32;
-            let s = (u64::from(rest) * 24 >> 32) as u8;
+            let s = ((u64::from(rest) * 24) >> 32) as u8;
             s + u8::from(s >= CENTRE)
         } else {
             CENTRE
@@ -424,7 +417,8 @@ mod tests {
     }
 
     const PINNED_SEED_42: [u8; RECORD_SIZE] = [
-        14, 11, 3, 10, 15, 18, 20, 19, 23, 17, 44, 32, 3, 34, 35, 51, 46, 55, 56, 50, 65, 61, 62, 63, 75,
+        14, 11, 3, 10, 15, 18, 20, 19, 23, 17, 44, 32, 3, 34, 35, 51, 46, 55, 56, 50, 65, 61, 62,
+        63, 75,
     ];
 
     #[test]
@@ -448,13 +442,21 @@ mod tests {
         game.encode(&game.draw(&mut stream(1, 0)), &mut record);
         let mut bad = record;
         bad[20] = 80;
-        assert!(game.decode(&bad).unwrap_err().0.contains("column O row 1 holds 80"));
+        assert!(game
+            .decode(&bad)
+            .unwrap_err()
+            .0
+            .contains("column O row 1 holds 80"));
         let mut bad = record;
         bad[1] = bad[0];
         assert!(game.decode(&bad).unwrap_err().0.contains("column B holds"));
         let mut bad = record;
         bad[12] = 3;
-        assert!(game.decode(&bad).unwrap_err().0.contains("centre byte is 3"));
+        assert!(game
+            .decode(&bad)
+            .unwrap_err()
+            .0
+            .contains("centre byte is 3"));
         assert!(Us75::new(StarRule::On).decode(&record).is_err());
     }
 

@@ -1,0 +1,54 @@
+//! Helpers shared by the integration tests.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// A fixed creation date (2023-11-14) so that files are byte-for-byte reproducible.
+pub const EPOCH: &str = "1700000000";
+
+/// The binary under test, with a fixed creation date.
+pub fn bingomint() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bingomint"));
+    cmd.env("SOURCE_DATE_EPOCH", EPOCH);
+    cmd
+}
+
+/// Runs `generate` into `dir/name` with `args` and returns the path.
+pub fn generate(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    bingomint()
+        .arg("generate")
+        .args(args)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    out
+}
+
+/// Runs `export --to txt` and returns the lines.
+pub fn export_txt(file: &Path) -> Vec<String> {
+    let out = bingomint()
+        .args(["export", "--to", "txt"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The project's own `data/` folder.
+pub fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}

@@ -1,0 +1,109 @@
+use crate::common::{bingomint, export_txt, generate};
+use predicates::prelude::*;
+use std::io::{BufRead, BufReader};
+
+#[test]
+fn txt_has_one_card_per_line_row_major_with_zero_centre() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "300"]);
+    let lines = export_txt(&file);
+    assert_eq!(lines.len(), 300);
+    for line in &lines {
+        let numbers: Vec<u8> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+        assert_eq!(numbers.len(), 25);
+        assert_eq!(numbers[12], 0);
+        for (i, &n) in numbers.iter().enumerate() {
+            if i != 12 {
+                let column = (i % 5) as u8;
+                assert!((15 * column + 1..=15 * column + 15).contains(&n), "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn range_selects_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "100"]);
+    let all = export_txt(&file);
+    let out = bingomint()
+        .args(["export", "--range", "10..12"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let some: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(some, all[9..12]);
+    bingomint()
+        .args(["export", "--range", "90..101"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--range 90..101: the file holds cards 1 to 100",
+        ));
+}
+
+#[test]
+fn csv_and_jsonl_carry_the_card_number_and_star() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "5", "--star"]);
+    let out = dir.path().join("c.csv");
+    bingomint()
+        .args(["export", "--to", "csv", "--out"])
+        .arg(&out)
+        .arg(&file)
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[0].starts_with("card,B1,I1,N1,G1,O1,"));
+    assert!(lines[0].ends_with(",O5,star"));
+    assert!(lines[3].starts_with("3,"));
+    let star = lines[3].rsplit(',').next().unwrap();
+    assert!(star.len() == 2 && "BINGO".contains(&star[..1]), "{star}");
+    // The output exists now: no overwrite without --force.
+    bingomint()
+        .args(["export", "--to", "csv", "--out"])
+        .arg(&out)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    bingomint()
+        .args(["export", "--to", "jsonl", "--range", "2"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r#"^\{"card":2,"grid":\[\[(\d+,){4}\d+\](,\[(\d+,){4}\d+\]){4}\],"star":"[BINGO][1-5]"\}\n$"#).unwrap());
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "100000"]);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+        .arg("export")
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.split(' ').count(), 25);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty());
+}

@@ -1,0 +1,97 @@
+use crate::common::{bingomint, generate};
+use predicates::prelude::*;
+
+#[test]
+fn describes_a_native_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "c.bmc",
+        &["--count", "1234", "--seed", "77", "--star"],
+    );
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("format        native"))
+        .stdout(predicate::str::contains("game          75-ball"))
+        .stdout(predicate::str::contains("cards         1234\n"))
+        .stdout(predicate::str::contains("star          yes"))
+        .stdout(predicate::str::contains("seed          77\n"))
+        .stdout(predicate::str::contains("created       2023-11-14"))
+        .stdout(predicate::str::contains("header        ok"))
+        .stdout(predicate::str::contains("checksum      ok"));
+}
+
+#[test]
+fn says_a_v3_file_has_no_checksum() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.dat", &["--count", "20", "--format", "v3"]);
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("format        v3"))
+        .stdout(predicate::str::contains(
+            "checksum      none in this format",
+        ));
+}
+
+#[test]
+fn reports_damaged_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "20"]);
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[200] ^= 0x01;
+    std::fs::write(&file, bytes).unwrap();
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("checksum      MISMATCH"));
+}
+
+#[test]
+fn fails_for_files_that_are_not_card_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("notes.txt");
+    std::fs::write(&junk, "B I N G O\n".repeat(20)).unwrap();
+    bingomint()
+        .arg("info")
+        .arg(&junk)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt' is not a card file"));
+    let empty = dir.path().join("empty.bmc");
+    std::fs::write(&empty, "").unwrap();
+    bingomint()
+        .arg("info")
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "0 bytes, shorter than the 128-byte header",
+        ));
+    bingomint()
+        .args(["info", "/no/such/file.bmc"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read '/no/such/file.bmc'"));
+}
+
+#[test]
+fn fails_for_truncated_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "100"]);
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("truncated or damaged"));
+}

@@ -1,0 +1,63 @@
+use crate::common::{bingomint, export_txt, generate};
+use predicates::prelude::*;
+
+#[test]
+fn shows_a_card_as_a_bingo_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "100", "--seed", "3"]);
+    let out = bingomint()
+        .args(["show", "--card", "42"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("card 42 of 100"));
+    assert!(text.contains("│  B   │  I   │  N   │  G   │  O   │"));
+    assert!(text.contains("FREE"));
+    assert!(!text.contains('*'));
+    // The grid's numbers are export's line for the same card.
+    let numbers: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with('│') && !l.contains(" B "))
+        .flat_map(|l| {
+            l.split('│')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .map(|s| if s == "FREE" { "0".to_string() } else { s })
+        .collect();
+    assert_eq!(numbers.join(" "), export_txt(&file)[41]);
+}
+
+#[test]
+fn marks_the_star() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10", "--star"]);
+    bingomint()
+        .args(["show", "-c", "10"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"│ +\*\d+ +│").unwrap())
+        .stdout(predicate::str::contains("* star"));
+}
+
+#[test]
+fn fails_for_a_card_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    for card in ["0", "11"] {
+        bingomint()
+            .args(["show", "--card", card])
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "--card {card} is out of range"
+            )))
+            .stderr(predicate::str::contains("holds cards 1 to 10"));
+    }
+}

@@ -1,0 +1,128 @@
+use crate::common::{bingomint, generate};
+use predicates::prelude::*;
+
+#[test]
+fn accepts_what_generate_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, format) in [("c.bmc", "native"), ("c.dat", "v3")] {
+        let file = generate(
+            dir.path(),
+            name,
+            &["--count", "5000", "--star", "--format", format],
+        );
+        bingomint()
+            .arg("verify")
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(
+                "rules             ok (5000 cards)",
+            ))
+            .stdout(predicate::str::contains("uniqueness        ok"))
+            .stdout(predicate::str::contains("holds 5000 valid, unique cards"));
+    }
+}
+
+#[test]
+fn names_a_card_that_breaks_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
+    let mut bytes = std::fs::read(&file).unwrap();
+    // Card 5, column B row 1 (record byte 0) := 16, outside B's 1-15.
+    bytes[128 + 4 * 25] = 16;
+    std::fs::write(&file, bytes).unwrap();
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("records checksum  MISMATCH"))
+        .stdout(predicate::str::contains(
+            "card 5: column B row 1 holds 16, outside 1–15",
+        ))
+        .stdout(predicate::str::contains("FAILED"));
+}
+
+#[test]
+fn names_duplicate_cards() {
+    // A v3 file has no checksum, so a copied card is found by the uniqueness check alone.
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.dat", &["--count", "50", "--format", "v3"]);
+    let mut bytes = std::fs::read(&file).unwrap();
+    let first: Vec<u8> = bytes[128..128 + 25].to_vec();
+    bytes[128 + 2 * 25..128 + 3 * 25].copy_from_slice(&first);
+    bytes[128 + 40 * 25..128 + 41 * 25].copy_from_slice(&first);
+    std::fs::write(&file, bytes).unwrap();
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("2 cards repeat an earlier card"))
+        .stdout(predicate::str::contains("card 3 is the same as card 1"))
+        .stdout(predicate::str::contains("card 41 is the same as card 1"));
+}
+
+#[test]
+fn finds_a_damaged_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[33] ^= 0xFF; // the seed
+    std::fs::write(&file, bytes).unwrap();
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("header checksum   MISMATCH"));
+    // Commands that trust the header refuse it.
+    bingomint()
+        .args(["show", "--card", "1"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("header's checksum does not match"));
+}
+
+#[test]
+fn a_truncated_file_fails_verification() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..1000]).unwrap();
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("truncated or damaged"));
+}
+
+#[test]
+fn an_unfinished_file_is_not_a_card_file() {
+    // What a run killed before its header was written leaves behind: records, zero header.
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[..128].fill(0);
+    std::fs::write(&file, bytes).unwrap();
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a card file"));
+}
+
+#[test]
+fn quiet_prints_only_problems() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
+    bingomint()
+        .args(["verify", "-q"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("");
+}
