@@ -81,7 +81,7 @@ fn draw(c: &mut Criterion) {
             |(set, by_shard)| {
                 let mut losers = Vec::new();
                 for (shard, batch) in by_shard.iter().enumerate() {
-                    set.claim_shard(shard, batch.iter(), &mut losers);
+                    set.claim_shard(shard, std::iter::once(&batch[..]), &mut losers);
                 }
                 (set, losers)
             },

@@ -111,7 +111,7 @@ pub fn draw_chunks<G: Game>(
         let wave_losers = (0..set.shard_count())
             .into_par_iter()
             .fold(Vec::new, |mut losers, shard| {
-                let batch = drawn.iter().flat_map(|keys| keys.shard(shard).iter());
+                let batch = drawn.iter().map(|keys| keys.shard(shard));
                 set.claim_shard(shard, batch, &mut losers);
                 losers
             })

@@ -168,15 +168,13 @@ impl CardWriter {
         let (temp, file) = TempOutput::new(out, force)?;
         file.set_len(len).map_err(io_err("cannot size", out))?;
         reserve(&file, len).map_err(io_err("not enough space for", out))?;
-        // Not MAP_POPULATE: the pages are faulted in by the worker threads as
-        // they write, in parallel, which measured faster than one thread
-        // populating the whole map up front.
         // SAFETY: the file was created by this process under a fresh
         // temporary name (create_new) and is not shared; its length is fixed
         // and its blocks reserved above, so writes through the map cannot
         // fault for lack of space, and nothing truncates it while mapped.
-        let map =
+        let mut map =
             unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
+        populate(&mut map);
         Ok(CardWriter { temp, file, map })
     }
 
@@ -200,6 +198,28 @@ impl CardWriter {
         self.temp.publish(&self.file)
     }
 }
+
+/// Maps the pages of `map` in ahead of the writes, in parallel: one
+/// `MADV_POPULATE_WRITE` call per 16 MiB region costs less than a page fault
+/// per 4 KiB page. Best effort: kernels without it fault pages in on write.
+#[cfg(target_os = "linux")]
+fn populate(map: &mut MmapMut) {
+    use rayon::prelude::*;
+    map.par_chunks_mut(1 << 24).for_each(|region| {
+        // SAFETY: the region is part of a live, writable mapping owned by
+        // this writer; populating pages does not change their contents.
+        unsafe {
+            libc::madvise(
+                region.as_mut_ptr().cast(),
+                region.len(),
+                libc::MADV_POPULATE_WRITE,
+            );
+        }
+    });
+}
+
+#[cfg(not(target_os = "linux"))]
+fn populate(_map: &mut MmapMut) {}
 
 #[cfg(unix)]
 fn reserve(file: &File, len: u64) -> io::Result<()> {
