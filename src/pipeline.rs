@@ -82,10 +82,6 @@ const WAVE_CHUNKS: usize = 16;
 /// Stage 1: draws every chunk in parallel, encoding each card into its record,
 /// and claims the keys. Returns the indices (1-based) of the cards that lost
 /// a key to a smaller index, unsorted, possibly repeated.
-///
-/// Works in waves of [`WAVE_CHUNKS`] chunks: (a) each chunk draws its cards
-/// and sorts their keys by shard of the set; (b) each shard then claims the
-/// wave's keys for it in one batch, shards in parallel.
 pub fn draw_chunks<G: Game>(
     game: &G,
     seed: u64,
@@ -94,20 +90,66 @@ pub fn draw_chunks<G: Game>(
     progress: &ProgressBar,
 ) -> Vec<u32> {
     let size = game.record_size();
-    let mut buffers: Vec<ChunkKeys<G::Key>> =
-        (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
+    let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
+    claim_in_waves(&mut chunks, set, |chunk, records, keys| {
+        draw_chunk(game, seed, chunk, records, set, keys);
+        progress.inc((records.len() / size) as u64);
+    })
+}
+
+/// Draws chunk number `chunk` into `records`, pushing its cards' keys.
+fn draw_chunk<G: Game>(
+    game: &G,
+    seed: u64,
+    chunk: usize,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    keys: &mut Vec<Pending<G::Key>>,
+) {
+    let mut rng = stream(seed, chunk as u64);
+    let first = chunk * CHUNK + 1;
+    for (j, record) in records.chunks_exact_mut(game.record_size()).enumerate() {
+        let index = (first + j) as u32;
+        let card = game.draw(&mut rng);
+        for &key in game.keys(&card).as_ref() {
+            let hash = set.hash(&key);
+            keys.push(Pending { hash, key, index });
+        }
+        game.encode(&card, record);
+    }
+}
+
+/// Claims the keys of many chunks of work in `set`, in waves, and returns
+/// every losing index (unsorted, possibly repeated).
+///
+/// `units[c]` is chunk c's work; `keys_of(c, unit, keys)` does it and pushes
+/// its keys (hashed with [`KeySet::hash`]). A wave of [`WAVE_CHUNKS`] units
+/// runs in parallel, each unit's keys are counting-sorted by shard, then the
+/// shards claim the wave's keys, in parallel, one lock per shard. The result
+/// does not depend on the wave size or the thread count. Used to draw cards,
+/// to load `--exclude` files and to verify files.
+pub fn claim_in_waves<K, U>(
+    units: &mut [U],
+    set: &KeySet<K>,
+    keys_of: impl Fn(usize, &mut U, &mut Vec<Pending<K>>) + Sync,
+) -> Vec<u32>
+where
+    K: Copy + Eq + std::hash::Hash + Send + Sync,
+    U: Send,
+{
+    let mut buffers: Vec<ChunkKeys<K>> = (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
     let mut losers = Vec::new();
-    for (wave, wave_records) in records.chunks_mut(WAVE_CHUNKS * CHUNK * size).enumerate() {
-        let chunks = wave_records.len().div_ceil(CHUNK * size);
-        wave_records
-            .par_chunks_mut(CHUNK * size)
+    for (wave, wave_units) in units.chunks_mut(WAVE_CHUNKS).enumerate() {
+        wave_units
+            .par_iter_mut()
             .zip(buffers.par_iter_mut())
             .enumerate()
-            .for_each(|(j, (buf, keys))| {
-                draw_chunk(game, seed, wave * WAVE_CHUNKS + j, buf, set, keys);
-                progress.inc((buf.len() / size) as u64);
+            .for_each(|(j, (unit, keys))| {
+                keys.pending.clear();
+                keys_of(wave * WAVE_CHUNKS + j, unit, &mut keys.pending);
+                keys.sort_by_shard(set);
             });
-        let drawn = &buffers[..chunks];
+        let drawn = &buffers[..wave_units.len()];
         let wave_losers = (0..set.shard_count())
             .into_par_iter()
             .fold(Vec::new, |mut losers, shard| {
@@ -122,31 +164,6 @@ pub fn draw_chunks<G: Game>(
         losers.extend(wave_losers);
     }
     losers
-}
-
-/// Draws chunk number `chunk` into `records` and leaves its keys, sorted by
-/// shard, in `keys`.
-fn draw_chunk<G: Game>(
-    game: &G,
-    seed: u64,
-    chunk: usize,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    keys: &mut ChunkKeys<G::Key>,
-) {
-    let mut rng = stream(seed, chunk as u64);
-    let first = chunk * CHUNK + 1;
-    keys.pending.clear();
-    for (j, record) in records.chunks_exact_mut(game.record_size()).enumerate() {
-        let index = (first + j) as u32;
-        let card = game.draw(&mut rng);
-        for &key in game.keys(&card).as_ref() {
-            let hash = set.hash(&key);
-            keys.pending.push(Pending { hash, key, index });
-        }
-        game.encode(&card, record);
-    }
-    keys.sort_by_shard(set);
 }
 
 /// One chunk's keys, sorted by shard with a counting sort. The buffers are

@@ -8,13 +8,12 @@ use anyhow::{bail, Context, Result};
 use bingomint::cardfile::header::{today, Header};
 use bingomint::cardfile::reader::records_checksum;
 use bingomint::cardfile::{CardFile, CardWriter, Format, HEADER_SIZE};
-use bingomint::dedup::{KeySet, EXCLUDED};
+use bingomint::dedup::{KeySet, Pending, EXCLUDED};
 use bingomint::game::us75::{StarRule, Us75};
-use bingomint::game::{Game, GameId};
-use bingomint::pipeline::{self, Stats};
+use bingomint::game::{Game, GameId, RuleViolation};
+use bingomint::pipeline::{self, claim_in_waves, Stats, CHUNK};
 use bingomint::seed::{Seed, ALGORITHM_VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -181,24 +180,39 @@ fn open_exclusions(paths: &[PathBuf]) -> Result<Vec<CardFile>> {
         .collect()
 }
 
-/// Loads an excluded file's keys into the set, in parallel.
+/// Loads an excluded file's keys into the set, in parallel, all with the
+/// index [`EXCLUDED`], which no drawn card can beat.
 fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<()> {
     let game = us75_reader(file);
     let size = file.header().record_size as usize;
-    file.records()
-        .par_chunks_exact(size)
-        .enumerate()
-        .try_for_each(|(i, record)| {
-            let card = game.decode(record).map_err(|why| {
-                anyhow::anyhow!(
-                    "--exclude '{}': card {} is not valid: {why}",
-                    file.path(),
-                    i + 1
-                )
-            })?;
-            set.claim(card.key(), EXCLUDED);
-            Ok(())
-        })
+    // Each chunk of records, with the first invalid card it finds.
+    let mut chunks: Vec<(&[u8], Option<(usize, RuleViolation)>)> = file
+        .records()
+        .chunks(CHUNK * size)
+        .map(|records| (records, None))
+        .collect();
+    claim_in_waves(&mut chunks, set, |chunk, (records, invalid), keys| {
+        for (j, record) in records.chunks_exact(size).enumerate() {
+            match game.decode(record) {
+                Ok(card) => {
+                    let key = card.key();
+                    keys.push(Pending {
+                        hash: set.hash(&key),
+                        key,
+                        index: EXCLUDED,
+                    });
+                }
+                Err(why) => {
+                    *invalid = Some((chunk * CHUNK + j + 1, why));
+                    return;
+                }
+            }
+        }
+    });
+    if let Some((n, why)) = chunks.into_iter().find_map(|(_, invalid)| invalid) {
+        bail!("--exclude '{}': card {n} is not valid: {why}", file.path());
+    }
+    Ok(())
 }
 
 /// A bar on stderr when it is a terminal and not `--quiet`; hidden otherwise.

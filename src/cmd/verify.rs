@@ -4,10 +4,9 @@
 use super::{us75_reader, with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
-use bingomint::dedup::{Claim, KeySet};
+use bingomint::dedup::{KeySet, Pending};
 use bingomint::game::Game;
-use bingomint::pipeline::CHUNK;
-use rayon::prelude::*;
+use bingomint::pipeline::{claim_in_waves, CHUNK};
 use std::path::PathBuf;
 
 /// How many problems of each kind are listed before "… and N more".
@@ -143,36 +142,31 @@ fn check_cards(file: &CardFile) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
     let game = us75_reader(file);
     let size = file.header().record_size as usize;
     let set = KeySet::with_capacity(file.header().count as usize);
-    let (mut broken, mut losers) = file
+    // Each chunk of records, with the broken cards it finds.
+    let mut chunks: Vec<(&[u8], Vec<(u64, String)>)> = file
         .records()
-        .par_chunks(CHUNK * size)
-        .enumerate()
-        .map(|(chunk, buf)| {
-            let mut broken = Vec::new();
-            let mut losers = Vec::new();
-            for (j, record) in buf.chunks_exact(size).enumerate() {
-                let n = (chunk * CHUNK + j + 1) as u32;
-                match game.decode(record) {
-                    Err(why) => broken.push((u64::from(n), why.0)),
-                    Ok(card) => match set.claim(card.key(), n) {
-                        Claim::New => {}
-                        Claim::Lost { .. } => losers.push(n),
-                        Claim::Displaced { loser } => losers.push(loser),
-                    },
+        .chunks(CHUNK * size)
+        .map(|records| (records, Vec::new()))
+        .collect();
+    let mut losers = claim_in_waves(&mut chunks, &set, |chunk, (records, broken), keys| {
+        for (j, record) in records.chunks_exact(size).enumerate() {
+            let index = (chunk * CHUNK + j + 1) as u32;
+            match game.decode(record) {
+                Err(why) => broken.push((u64::from(index), why.0)),
+                Ok(card) => {
+                    let key = card.key();
+                    keys.push(Pending {
+                        hash: set.hash(&key),
+                        key,
+                        index,
+                    });
                 }
             }
-            (broken, losers)
-        })
-        .reduce(
-            || (Vec::new(), Vec::new()),
-            |(mut b1, mut l1), (b2, l2)| {
-                b1.extend(b2);
-                l1.extend(l2);
-                (b1, l1)
-            },
-        );
-    broken.sort_unstable();
+        }
+    });
+    let broken: Vec<(u64, String)> = chunks.into_iter().flat_map(|(_, broken)| broken).collect();
     losers.sort_unstable();
+    losers.dedup();
     let duplicates = losers
         .into_iter()
         .map(|n| {
