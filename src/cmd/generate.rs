@@ -186,7 +186,8 @@ fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<
     let game = us75_reader(file);
     let size = file.header().record_size as usize;
     // Each chunk of records, with the first invalid card it finds.
-    let mut chunks: Vec<(&[u8], Option<(usize, RuleViolation)>)> = file
+    type Chunk<'a> = (&'a [u8], Option<(usize, RuleViolation)>);
+    let mut chunks: Vec<Chunk> = file
         .records()
         .chunks(CHUNK * size)
         .map(|records| (records, None))
