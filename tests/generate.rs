@@ -218,7 +218,7 @@ fn exclude_makes_a_new_series_that_never_repeats_the_old() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "2000 75-ball cards, 2000 duplicates redrawn",
+            "2000 75-ball cards, against 2500 excluded cards, 2000 duplicates redrawn",
         ));
     let old_cards: HashSet<String> = export_txt(&old)
         .into_iter()

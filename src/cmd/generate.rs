@@ -119,14 +119,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         StarRule::Off
     });
     let started = Instant::now();
-    let stats = with_threads(args.threads, || generate(&args, &game, &seed))??;
+    let (stats, excluded) = with_threads(args.threads, || generate(&args, &game, &seed))??;
     if !args.quiet {
-        summary(&args, &seed, &stats, started.elapsed().as_secs_f64());
+        summary(&args, &seed, &stats, excluded, started.elapsed().as_secs_f64());
     }
     Ok(Outcome::Success)
 }
 
-fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<Stats> {
+/// Returns what the pipeline did and how many excluded cards were loaded.
+fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<(Stats, u64)> {
     let size = game.record_size() as u64;
     let mut writer = CardWriter::create(
         &args.out,
@@ -159,7 +160,7 @@ fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<Stats> {
     };
     writer.finish(&header.encode())?;
     progress.finish_and_clear();
-    Ok(stats)
+    Ok((stats, excluded_cards))
 }
 
 /// Opens every `--exclude` file and checks it holds cards of the same game.
@@ -232,11 +233,16 @@ fn progress_bar(count: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-fn summary(args: &Args, seed: &Seed, stats: &Stats, secs: f64) {
+fn summary(args: &Args, seed: &Seed, stats: &Stats, excluded: u64, secs: f64) {
     let bytes = HEADER_SIZE as f64 + stats.cards as f64 * 25.0;
     let secs = secs.max(1e-6);
+    let excluded = if args.exclude.is_empty() {
+        String::new()
+    } else {
+        format!(" against {excluded} excluded cards,")
+    };
     println!(
-        "{} 75-ball cards, {} duplicates redrawn, {:.2} s, {} cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{} 75-ball cards,{excluded} {} duplicates redrawn, {:.2} s, {} cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         stats.cards,
         stats.redrawn,
         secs,
