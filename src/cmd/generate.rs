@@ -121,7 +121,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     let started = Instant::now();
     let (stats, excluded) = with_threads(args.threads, || generate(&args, &game, &seed))??;
     if !args.quiet {
-        summary(&args, &seed, &stats, excluded, started.elapsed().as_secs_f64());
+        summary(
+            &args,
+            &seed,
+            &stats,
+            excluded,
+            started.elapsed().as_secs_f64(),
+        );
     }
     Ok(Outcome::Success)
 }
