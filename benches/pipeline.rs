@@ -103,5 +103,30 @@ fn draw(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, draw);
+criterion_group!(benches, draw, strips);
 criterion_main!(benches);
+
+fn strips(c: &mut Criterion) {
+    use bingomint::game::uk90::rules::Rules;
+    use bingomint::game::uk90::tables::Tables;
+    use bingomint::game::uk90::Uk90;
+    let mut group = c.benchmark_group("uk90");
+    group.sample_size(10);
+    group.bench_function("tables-build/rules=uk", |b| {
+        b.iter(|| black_box(Tables::build(Rules::Uk)))
+    });
+    const S: usize = 1 << 16;
+    group.throughput(Throughput::Elements(S as u64));
+    for rules in [Rules::Uk, Rules::Es] {
+        let game = Uk90::new(rules);
+        group.bench_function(format!("draw/rules={}/strips={S}", rules.name()), |b| {
+            b.iter(|| {
+                let mut rng = stream(42, 0);
+                for _ in 0..S {
+                    black_box(game.draw(&mut rng));
+                }
+            })
+        });
+    }
+    group.finish();
+}

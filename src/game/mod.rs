@@ -8,6 +8,7 @@
 use crate::seed::Rng;
 use std::hash::Hash;
 
+pub mod uk90;
 pub mod us75;
 
 /// A game as the pipeline sees it. Implementations are immutable and cheap to

@@ -1,0 +1,283 @@
+//! UK 90-ball strips ("housie", tambola): six 3×9 tickets holding every
+//! number 1–90 once, drawn uniformly over every valid numbered strip of the
+//! chosen rule set.
+//!
+//! "Uniform" means: each numbered strip (six tickets in order, every cell's
+//! number fixed) that satisfies the rules has the same probability. So a
+//! ticket's position in the strip carries no bias, unlike greedy generators.
+//! A strip is drawn in three exact steps ([`tables`] has the maths):
+//!
+//! 1. the six tickets' column-count vectors, with probability ∝ ∏ W(vₜ);
+//! 2. each ticket's layout, uniform among the L(vₜ) layouts with its counts;
+//! 3. the numbers: for each column, a uniformly shuffled sequence of ticket
+//!    labels (ticket t repeated vₜ[c] times) gives each of the column's
+//!    numbers, in ascending order, its ticket; each ticket fills its
+//!    column's cells top to bottom, so its columns ascend.
+//!
+//! Record: 162 bytes, ticket by ticket, row by row, column by column, the
+//! number or 0 for a blank. Each ticket's exact key is its 90-bit number set
+//! plus its 27-bit layout; uniqueness is checked per ticket across the file.
+
+// Grids are indexed by row and column on purpose.
+#![allow(clippy::needless_range_loop)]
+
+pub mod rules;
+pub mod tables;
+
+use super::{Game, RuleViolation};
+use crate::seed::Rng;
+use rules::{column_base, column_of, Rules, COLUMN_SIZES};
+use std::hash::{Hash, Hasher};
+use tables::{below, Tables, TICKETS};
+
+/// Bytes per strip record.
+pub const RECORD_SIZE: usize = TICKETS * 27;
+
+/// A ticket's exact key: bits 0–89 its numbers (bit n−1 for n), bits 90–116
+/// its layout (bit 9·row + column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TicketKey([u64; 2]);
+
+impl Hash for TicketKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&self.0[0].to_le_bytes());
+        bytes[8..].copy_from_slice(&self.0[1].to_le_bytes());
+        state.write(&bytes);
+    }
+}
+
+/// One strip: six tickets of 3 rows × 9 columns, 0 for a blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Strip {
+    pub cells: [[[u8; 9]; 3]; TICKETS],
+}
+
+impl Strip {
+    /// The exact key of ticket t.
+    pub fn ticket_key(&self, t: usize) -> TicketKey {
+        let mut numbers = 0u128;
+        let mut layout = 0u128;
+        for (r, row) in self.cells[t].iter().enumerate() {
+            for (c, &n) in row.iter().enumerate() {
+                if n != 0 {
+                    numbers |= 1 << (n - 1);
+                    layout |= 1 << (9 * r + c);
+                }
+            }
+        }
+        let key = numbers | layout << 90;
+        TicketKey([key as u64, (key >> 64) as u64])
+    }
+}
+
+/// The 90-ball game under one rule set.
+pub struct Uk90 {
+    rules: Rules,
+    tables: &'static Tables,
+}
+
+impl Uk90 {
+    /// The game for `rules`; builds the rule set's tables on first use.
+    pub fn new(rules: Rules) -> Uk90 {
+        Uk90 {
+            rules,
+            tables: tables::tables(rules),
+        }
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The tables behind the sampler.
+    pub fn tables(&self) -> &'static Tables {
+        self.tables
+    }
+}
+
+impl Game for Uk90 {
+    type Card = Strip;
+    type Key = TicketKey;
+    type Keys = [TicketKey; TICKETS];
+
+    fn record_size(&self) -> usize {
+        RECORD_SIZE
+    }
+
+    fn draw(&self, rng: &mut Rng) -> Strip {
+        let t = self.tables;
+        let vectors = t.draw_vectors(rng);
+        let mut cells = [[[0u8; 9]; 3]; TICKETS];
+        let mut layouts = [0u32; TICKETS];
+        for (layout, &v) in layouts.iter_mut().zip(&vectors) {
+            let choices = t.layouts_of(usize::from(v));
+            *layout = choices[below(rng, choices.len() as u64) as usize];
+        }
+        for c in 0..9 {
+            // The column's ticket labels, shuffled uniformly.
+            let mut labels = [0u8; 11];
+            let mut len = 0;
+            for (ticket, &v) in vectors.iter().enumerate() {
+                for _ in 0..t.vectors[usize::from(v)][c] {
+                    labels[len] = ticket as u8;
+                    len += 1;
+                }
+            }
+            debug_assert_eq!(len, usize::from(COLUMN_SIZES[c]));
+            for i in (1..len).rev() {
+                let j = below(rng, i as u64 + 1) as usize;
+                labels.swap(i, j);
+            }
+            // Deal the numbers in ascending order; each ticket fills its
+            // column's cells top to bottom.
+            let mut next_row = [0usize; TICKETS];
+            for (k, &ticket) in labels[..len].iter().enumerate() {
+                let ticket = usize::from(ticket);
+                let mut row = next_row[ticket];
+                while layouts[ticket] >> (9 * row + c) & 1 == 0 {
+                    row += 1;
+                }
+                cells[ticket][row][c] = column_base(c) + k as u8;
+                next_row[ticket] = row + 1;
+            }
+        }
+        Strip { cells }
+    }
+
+    fn keys(&self, strip: &Strip) -> [TicketKey; TICKETS] {
+        std::array::from_fn(|t| strip.ticket_key(t))
+    }
+
+    fn encode(&self, strip: &Strip, record: &mut [u8]) {
+        for (t, ticket) in strip.cells.iter().enumerate() {
+            for (r, row) in ticket.iter().enumerate() {
+                let at = 27 * t + 9 * r;
+                record[at..at + 9].copy_from_slice(row);
+            }
+        }
+    }
+
+    fn decode(&self, record: &[u8]) -> Result<Strip, RuleViolation> {
+        if record.len() != RECORD_SIZE {
+            return Err(RuleViolation(format!(
+                "record is {} bytes, expected {RECORD_SIZE}",
+                record.len()
+            )));
+        }
+        let mut cells = [[[0u8; 9]; 3]; TICKETS];
+        let mut seen = 0u128;
+        let max = self.rules.max_per_column();
+        for (t, ticket) in cells.iter_mut().enumerate() {
+            let name = format!("ticket {}", t + 1);
+            for (r, row) in ticket.iter_mut().enumerate() {
+                row.copy_from_slice(&record[27 * t + 9 * r..27 * t + 9 * r + 9]);
+                let mut mask = 0u16;
+                for (c, &n) in row.iter().enumerate() {
+                    if n == 0 {
+                        continue;
+                    }
+                    if !(1..=90).contains(&n) || column_of(n) != c {
+                        return Err(RuleViolation(format!(
+                            "{name} row {} column {} holds {n}, which belongs in column {}",
+                            r + 1,
+                            c + 1,
+                            if (1..=90).contains(&n) {
+                                column_of(n) + 1
+                            } else {
+                                0
+                            }
+                        )));
+                    }
+                    if seen >> (n - 1) & 1 == 1 {
+                        return Err(RuleViolation(format!(
+                            "{name}: {n} appears twice in the strip"
+                        )));
+                    }
+                    seen |= 1 << (n - 1);
+                    mask |= 1 << c;
+                }
+                if mask.count_ones() != 5 {
+                    return Err(RuleViolation(format!(
+                        "{name} row {} holds {} numbers, not 5",
+                        r + 1,
+                        mask.count_ones()
+                    )));
+                }
+                if !self.rules.row_ok(mask) {
+                    return Err(RuleViolation(format!(
+                        "{name} row {} breaks the {} rules (three blanks or four numbers in a run)",
+                        r + 1,
+                        self.rules.name()
+                    )));
+                }
+            }
+            for c in 0..9 {
+                let column: Vec<u8> = (0..3).map(|r| ticket[r][c]).filter(|&n| n != 0).collect();
+                if column.is_empty() || column.len() > usize::from(max) {
+                    return Err(RuleViolation(format!(
+                        "{name} column {} holds {} numbers, not 1–{max}",
+                        c + 1,
+                        column.len()
+                    )));
+                }
+                if column.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(RuleViolation(format!(
+                        "{name} column {} does not ascend top to bottom",
+                        c + 1
+                    )));
+                }
+            }
+        }
+        if seen != (1u128 << 90) - 1 {
+            let missing = (1..=90u8).find(|&n| seen >> (n - 1) & 1 == 0).unwrap_or(0);
+            return Err(RuleViolation(format!(
+                "the strip lacks {missing} (it must hold 1–90 once)"
+            )));
+        }
+        Ok(Strip { cells })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::stream;
+
+    #[test]
+    fn drawn_strips_follow_the_rules_and_round_trip() {
+        for rules in [Rules::Uk, Rules::Es] {
+            let game = Uk90::new(rules);
+            let mut rng = stream(11, 0);
+            for _ in 0..2000 {
+                let strip = game.draw(&mut rng);
+                let mut record = [0u8; RECORD_SIZE];
+                game.encode(&strip, &mut record);
+                assert_eq!(game.decode(&record), Ok(strip));
+            }
+        }
+    }
+
+    #[test]
+    fn decode_names_the_broken_rule() {
+        let game = Uk90::new(Rules::Uk);
+        let mut record = [0u8; RECORD_SIZE];
+        game.encode(&game.draw(&mut stream(2, 0)), &mut record);
+        let mut bad = record;
+        let at = bad.iter().position(|&n| n != 0).unwrap();
+        bad[at] = 0;
+        assert!(game.decode(&bad).unwrap_err().0.contains("not 5"));
+        let mut bad = record;
+        let (a, b) = (
+            bad.iter().position(|&n| (1..10).contains(&n)).unwrap(),
+            bad.iter().position(|&n| (80..91).contains(&n)).unwrap(),
+        );
+        bad.swap(a, b);
+        assert!(game
+            .decode(&bad)
+            .unwrap_err()
+            .0
+            .contains("belongs in column"));
+    }
+}
