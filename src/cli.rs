@@ -12,10 +12,13 @@ Examples:
   bingomint info cards.bmc
   bingomint show cards.bmc --card 66057
   bingomint verify cards.bmc
-  bingomint export cards.bmc --to txt --range 1..1000 --out first-thousand.txt";
+  bingomint export cards.bmc --to txt --range 1..1000 --out first-thousand.txt
+  bingomint generate --game 90 --count 1000000 --out strips.bmc
+  bingomint show strips.bmc --card 12
+  bingomint count --game 90";
 
-/// Mint millions of unique, fairly drawn bingo cards: fast, reproducible from
-/// a seed, and verifiable card by card.
+/// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
+/// (UK 90-ball): fast, reproducible from a seed, and verifiable card by card.
 #[derive(Parser)]
 #[command(name = "bingomint", version, after_help = EXAMPLES)]
 pub struct Cli {
@@ -30,4 +33,5 @@ pub enum Command {
     Show(cmd::show::Args),
     Verify(cmd::verify::Args),
     Export(cmd::export::Args),
+    Count(cmd::count::Args),
 }

@@ -275,6 +275,9 @@ mod tests {
         fn keys(&self, card: &u16) -> [u16; 1] {
             [*card]
         }
+        fn keys_per_card(&self) -> usize {
+            1
+        }
         fn encode(&self, card: &u16, record: &mut [u8]) {
             record.copy_from_slice(&card.to_le_bytes());
         }

@@ -1,17 +1,23 @@
 //! `bingomint export`: cards as text lines for other programs.
 
-use super::{open_intact, us75_reader, Outcome};
+use super::{open_intact, FromFile, Outcome};
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::writer::TempOutput;
-use bingomint::export::text;
+use bingomint::cardfile::CardFile;
+use bingomint::export::{strip, text};
+use bingomint::game::uk90::Uk90;
+use bingomint::game::us75::Us75;
 use bingomint::game::Game;
+use bingomint::game::GameId;
 use std::io::{BufWriter, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-/// Export cards as text: txt (25 numbers per line, row-major, 0 = free
-/// centre), csv (with a header, the card number and the star's cell) or
-/// jsonl (one JSON object per card).
+/// Export cards as text. 75-ball: txt (25 numbers per line, row-major, 0 =
+/// free centre), csv (with a header, the card number and the star's cell) or
+/// jsonl (one JSON object per card). 90-ball: txt (one strip per line, 162
+/// numbers, ticket by ticket, row by row, 0 = blank), csv (one row per
+/// ticket) or jsonl (one object per strip).
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
@@ -29,7 +35,8 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     out: Option<PathBuf>,
 
-    /// Cards to export, 1-based and inclusive: `A..B`, `A..`, `..B` or `N`.
+    /// Cards (or strips) to export, 1-based and inclusive: `A..B`, `A..`,
+    /// `..B` or `N`.
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
 
@@ -46,26 +53,38 @@ pub fn run(args: Args) -> Result<Outcome> {
         Some(text) => parse_range(text, count)?,
         None => 1..=count,
     };
-    let game = us75_reader(&file);
+    let to = args.to.as_str();
     let write = |sink: &mut dyn Write| -> Result<()> {
-        let mut line = String::with_capacity(128);
-        if args.to == "csv" {
-            sink.write_all(text::csv_header().as_bytes())?;
-        }
-        for n in range.clone() {
-            let record = file.record(n).expect("range checked");
-            let card = game.decode(record).map_err(|why| {
-                anyhow::anyhow!("card {n} in '{}' is damaged: {why}", file.path())
-            })?;
-            line.clear();
-            match args.to.as_str() {
-                "csv" => text::csv_line(n, &card, &mut line),
-                "jsonl" => text::json_line(n, &card, &mut line),
-                _ => text::txt_line(&card, &mut line),
+        match file.header().game {
+            GameId::Us75 => {
+                let game = Us75::reader(&file)?;
+                if to == "csv" {
+                    sink.write_all(text::csv_header().as_bytes())?;
+                }
+                write_lines(
+                    sink,
+                    &file,
+                    &game,
+                    range.clone(),
+                    |n, card, line| match to {
+                        "csv" => text::csv_line(n, card, line),
+                        "jsonl" => text::json_line(n, card, line),
+                        _ => text::txt_line(card, line),
+                    },
+                )
             }
-            sink.write_all(line.as_bytes())?;
+            GameId::Uk90 => {
+                let game = Uk90::reader(&file)?;
+                if to == "csv" {
+                    sink.write_all(strip::csv_header().as_bytes())?;
+                }
+                write_lines(sink, &file, &game, range.clone(), |n, s, line| match to {
+                    "csv" => strip::csv_line(n, s, line),
+                    "jsonl" => strip::json_line(n, s, line),
+                    _ => strip::txt_line(s, line),
+                })
+            }
         }
-        Ok(())
     };
     match &args.out {
         None => {
@@ -84,6 +103,31 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
+}
+
+/// Decodes cards `range` of `file` and writes each as `render` formats it.
+fn write_lines<G: Game>(
+    sink: &mut dyn Write,
+    file: &CardFile,
+    game: &G,
+    range: RangeInclusive<u64>,
+    render: impl Fn(u64, &G::Card, &mut String),
+) -> Result<()> {
+    let mut line = String::with_capacity(512);
+    for n in range {
+        let record = file.record(n).expect("range checked");
+        let card = game.decode(record).map_err(|why| {
+            anyhow::anyhow!(
+                "{} {n} in '{}' is damaged: {why}",
+                file.header().game.noun(),
+                file.path()
+            )
+        })?;
+        line.clear();
+        render(n, &card, &mut line);
+        sink.write_all(line.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// Parses `A..B`, `A..`, `..B` or `N` (1-based, inclusive) against `count` cards.

@@ -3,12 +3,14 @@
 //! The plan: open the output (temporary name) → load `--exclude` keys →
 //! draw chunks in parallel → repair duplicates → checksum → header → publish.
 
-use super::{open_intact, us75_reader, with_threads, Outcome};
+use super::{open_intact, with_threads, FromFile, Outcome};
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::header::{today, Header};
 use bingomint::cardfile::reader::records_checksum;
 use bingomint::cardfile::{CardFile, CardWriter, Format, HEADER_SIZE};
 use bingomint::dedup::{KeySet, Pending, EXCLUDED};
+use bingomint::game::uk90::rules::Rules;
+use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
 use bingomint::game::{Game, GameId, RuleViolation};
 use bingomint::pipeline::{self, claim_in_waves, Stats, CHUNK};
@@ -21,23 +23,33 @@ use std::time::Instant;
 /// Largest card count a file can hold (card indices are 32-bit).
 const MAX_CARDS: u64 = u32::MAX as u64 - 1;
 
-/// Generate a file of unique cards.
+/// Generate a file of unique cards (75-ball) or strips (90-ball).
 ///
 /// Every card is drawn uniformly at random and is different from every other
-/// card in the file (and in the --exclude files). The same --seed and
-/// parameters give a byte-identical file for any --threads.
+/// card in the file (and in the --exclude files); 90-ball strips are drawn
+/// uniformly over every valid strip, and every ticket in the file is unique.
+/// The same --seed and parameters give a byte-identical file for any
+/// --threads.
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
   bingomint generate --count 10000000 --out cards.bmc
   bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
-  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc")]
+  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
+  bingomint generate --game 90 --count 1000000 --out strips.bmc
+  bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc")]
 pub struct Args {
-    /// Game to generate: 75 (US 75-ball, 5×5 with a free centre).
-    #[arg(long, default_value = "75", value_parser = ["75"])]
+    /// Game: 75 (US 75-ball cards, 5×5 with a free centre) or 90 (UK 90-ball
+    /// strips of six 3×9 tickets).
+    #[arg(long, default_value = "75", value_parser = ["75", "90"])]
     game: String,
 
-    /// Number of cards.
+    /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,
+    /// and no three blanks or four numbers in a run in a row) [default: uk].
+    #[arg(long, value_parser = ["uk", "es"])]
+    rules: Option<String>,
+
+    /// Number of cards (75-ball) or strips (90-ball).
     #[arg(short = 'n', long, default_value_t = 1_000_000)]
     count: u64,
 
@@ -50,7 +62,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<String>,
 
-    /// Put a star on one of the 24 numbered cells of each card.
+    /// Put a star on one of the 24 numbered cells of each card (75-ball).
     #[arg(long)]
     star: bool,
 
@@ -85,7 +97,24 @@ impl Args {
         }
     }
 
+    fn rules(&self) -> Rules {
+        match self.rules.as_deref() {
+            Some("es") => Rules::Es,
+            _ => Rules::Uk,
+        }
+    }
+
     fn validate(&self) -> Result<()> {
+        if self.game == "90" {
+            if self.star {
+                bail!("--star is for 75-ball cards; leave it out with --game 90");
+            }
+            if self.format() == Format::V3 {
+                bail!("--format v3 holds 75-ball cards only; use --format native with --game 90");
+            }
+        } else if self.rules.is_some() {
+            bail!("--rules is for 90-ball strips; add --game 90 or leave --rules out");
+        }
         if self.count == 0 {
             bail!("--count must be at least 1");
         }
@@ -113,13 +142,20 @@ impl Args {
 pub fn run(args: Args) -> Result<Outcome> {
     args.validate()?;
     let seed = args.seed()?;
-    let game = Us75::new(if args.star {
-        StarRule::On
-    } else {
-        StarRule::Off
-    });
     let started = Instant::now();
-    let (stats, excluded) = with_threads(args.threads, || generate(&args, &game, &seed))??;
+    let (stats, excluded) = with_threads(args.threads, || {
+        if args.game == "90" {
+            let rules = args.rules();
+            generate(&args, &Uk90::new(rules), &seed, GameId::Uk90, rules.byte())
+        } else {
+            let star = if args.star {
+                StarRule::On
+            } else {
+                StarRule::Off
+            };
+            generate(&args, &Us75::new(star), &seed, GameId::Us75, 0)
+        }
+    })??;
     if !args.quiet {
         summary(
             &args,
@@ -133,26 +169,33 @@ pub fn run(args: Args) -> Result<Outcome> {
 }
 
 /// Returns what the pipeline did and how many excluded cards were loaded.
-fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<(Stats, u64)> {
+fn generate<G: FromFile>(
+    args: &Args,
+    game: &G,
+    seed: &Seed,
+    id: GameId,
+    rules: u8,
+) -> Result<(Stats, u64)> {
     let size = game.record_size() as u64;
     let mut writer = CardWriter::create(
         &args.out,
         HEADER_SIZE as u64 + args.count * size,
         args.force,
     )?;
-    let excluded = open_exclusions(&args.exclude)?;
+    let excluded = open_exclusions(&args.exclude, id)?;
     let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
-    let set = KeySet::with_capacity((args.count + excluded_cards) as usize);
+    let keys = (args.count + excluded_cards) as usize * game.keys_per_card();
+    let set = KeySet::with_capacity(keys);
     for file in &excluded {
-        claim_excluded(file, &set)?;
+        claim_excluded(file, &G::reader(file)?, &set)?;
     }
     let progress = progress_bar(args.count, args.quiet);
     let stats = pipeline::mint(game, seed.value, writer.records_mut(), &set, &progress)?;
     progress.set_message("checksum and sync");
     let header = Header {
         format: args.format(),
-        game: GameId::Us75,
-        rules: 0,
+        game: id,
+        rules,
         star: Some(args.star),
         count: args.count,
         record_size: size as u32,
@@ -169,17 +212,18 @@ fn generate(args: &Args, game: &Us75, seed: &Seed) -> Result<(Stats, u64)> {
     Ok((stats, excluded_cards))
 }
 
-/// Opens every `--exclude` file and checks it holds cards of the same game.
-fn open_exclusions(paths: &[PathBuf]) -> Result<Vec<CardFile>> {
+/// Opens every `--exclude` file and checks it holds the same game.
+fn open_exclusions(paths: &[PathBuf], id: GameId) -> Result<Vec<CardFile>> {
     paths
         .iter()
         .map(|path| {
             let file = open_intact(path).context("--exclude")?;
-            if file.header().game != GameId::Us75 {
+            if file.header().game != id {
                 bail!(
-                    "--exclude '{}' holds {} cards, not 75-ball cards",
+                    "--exclude '{}' holds {}, not {}",
                     path.display(),
-                    file.header().game.describe()
+                    file.header().game.describe(),
+                    id.describe()
                 );
             }
             Ok(file)
@@ -189,8 +233,7 @@ fn open_exclusions(paths: &[PathBuf]) -> Result<Vec<CardFile>> {
 
 /// Loads an excluded file's keys into the set, in parallel, all with the
 /// index [`EXCLUDED`], which no drawn card can beat.
-fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<()> {
-    let game = us75_reader(file);
+fn claim_excluded<G: Game>(file: &CardFile, game: &G, set: &KeySet<G::Key>) -> Result<()> {
     let size = file.header().record_size as usize;
     // Each chunk of records, with the first invalid card it finds.
     type Chunk<'a> = (&'a [u8], Option<(usize, RuleViolation)>);
@@ -203,12 +246,13 @@ fn claim_excluded(file: &CardFile, set: &KeySet<<Us75 as Game>::Key>) -> Result<
         for (j, record) in records.chunks_exact(size).enumerate() {
             match game.decode(record) {
                 Ok(card) => {
-                    let key = card.key();
-                    keys.push(Pending {
-                        hash: set.hash(&key),
-                        key,
-                        index: EXCLUDED,
-                    });
+                    for &key in game.keys(&card).as_ref() {
+                        keys.push(Pending {
+                            hash: set.hash(&key),
+                            key,
+                            index: EXCLUDED,
+                        });
+                    }
                 }
                 Err(why) => {
                     *invalid = Some((chunk * CHUNK + j + 1, why));
@@ -240,19 +284,33 @@ fn progress_bar(count: u64, quiet: bool) -> ProgressBar {
 }
 
 fn summary(args: &Args, seed: &Seed, stats: &Stats, excluded: u64, secs: f64) {
-    let bytes = HEADER_SIZE as f64 + stats.cards as f64 * 25.0;
+    let size = if args.game == "90" { 162.0 } else { 25.0 };
+    let bytes = HEADER_SIZE as f64 + stats.cards as f64 * size;
+    let what = if args.game == "90" {
+        format!(
+            "90-ball strips ({}, {} tickets)",
+            args.rules().name(),
+            stats.cards * 6
+        )
+    } else {
+        "75-ball cards".to_string()
+    };
     let secs = secs.max(1e-6);
     let excluded = if args.exclude.is_empty() {
         String::new()
     } else {
-        format!(" against {excluded} excluded cards,")
+        format!(
+            " against {excluded} excluded {}s,",
+            if args.game == "90" { "strip" } else { "card" }
+        )
     };
     println!(
-        "{} 75-ball cards,{excluded} {} duplicates redrawn, {:.2} s, {} cards/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{} {what},{excluded} {} duplicates redrawn, {:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         stats.cards,
         stats.redrawn,
         secs,
         rate(stats.cards as f64 / secs),
+        if args.game == "90" { "strip" } else { "card" },
         bytes / secs / 1e6,
         args.out.display(),
         args.format,

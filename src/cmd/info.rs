@@ -3,6 +3,8 @@
 use super::Outcome;
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, Format};
+use bingomint::game::uk90::rules::Rules;
+use bingomint::game::GameId;
 use std::path::PathBuf;
 
 /// Describe a card file: game, format, count, seed, parameters, creation
@@ -29,19 +31,27 @@ pub fn run(args: Args) -> Result<Outcome> {
         },
     );
     field("game", h.game.describe().to_string());
-    field("cards", h.count.to_string());
+    if h.game == GameId::Uk90 {
+        let rules = Rules::from_byte(h.rules).map_or("unknown", Rules::name);
+        field("rules", rules.to_string());
+        field("strips", format!("{} ({} tickets)", h.count, 6 * h.count));
+    } else {
+        field("cards", h.count.to_string());
+    }
     field(
         "records",
         format!("{} bytes each, from byte {}", h.record_size, h.records_at),
     );
-    field(
-        "star",
-        match h.star {
-            Some(true) => "yes, one per card".into(),
-            Some(false) => "no".into(),
-            None => "not recorded in a v3 header (centre byte 12 = no star)".into(),
-        },
-    );
+    if h.game == GameId::Us75 {
+        field(
+            "star",
+            match h.star {
+                Some(true) => "yes, one per card".into(),
+                Some(false) => "no".into(),
+                None => "not recorded in a v3 header (centre byte 12 = no star)".into(),
+            },
+        );
+    }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());
     }

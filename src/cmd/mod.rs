@@ -4,10 +4,13 @@
 use crate::cli::Command;
 use anyhow::{Context, Result};
 use bingomint::cardfile::CardFile;
+use bingomint::game::uk90::rules::Rules;
+use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
-use bingomint::game::GameId;
+use bingomint::game::{Game, GameId};
 use std::path::Path;
 
+pub mod count;
 pub mod export;
 pub mod generate;
 pub mod info;
@@ -30,6 +33,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Show(args) => show::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Export(args) => export::run(args),
+        Command::Count(args) => count::run(args),
     }
 }
 
@@ -54,12 +58,61 @@ pub fn open_intact(path: &Path) -> Result<CardFile> {
     Ok(file)
 }
 
-/// The 75-ball game that reads `file`'s records with the right star rule.
-pub fn us75_reader(file: &CardFile) -> Us75 {
-    debug_assert_eq!(file.header().game, GameId::Us75);
-    Us75::new(match file.header().star {
-        Some(true) => StarRule::On,
-        Some(false) => StarRule::Off,
-        None => StarRule::Any,
-    })
+/// A game that can read its records from a card file.
+pub trait FromFile: Game + Sized {
+    /// The game, with the file's parameters, that checks its records.
+    fn reader(file: &CardFile) -> Result<Self>;
 }
+
+impl FromFile for Us75 {
+    fn reader(file: &CardFile) -> Result<Us75> {
+        anyhow::ensure!(
+            file.header().game == GameId::Us75,
+            "'{}' holds {} strips, not 75-ball cards",
+            file.path(),
+            file.header().game.describe()
+        );
+        Ok(Us75::new(match file.header().star {
+            Some(true) => StarRule::On,
+            Some(false) => StarRule::Off,
+            None => StarRule::Any,
+        }))
+    }
+}
+
+impl FromFile for Uk90 {
+    fn reader(file: &CardFile) -> Result<Uk90> {
+        let h = file.header();
+        anyhow::ensure!(
+            h.game == GameId::Uk90,
+            "'{}' holds {}, not 90-ball strips",
+            file.path(),
+            h.game.describe()
+        );
+        let rules = Rules::from_byte(h.rules).with_context(|| {
+            format!(
+                "'{}': unknown 90-ball rule set {} in the header",
+                file.path(),
+                h.rules
+            )
+        })?;
+        Ok(Uk90::new(rules))
+    }
+}
+
+/// Runs `$body` with `$game` bound to the reader of `$file`'s game.
+macro_rules! with_game {
+    ($file:expr, |$game:ident| $body:expr) => {
+        match $file.header().game {
+            bingomint::game::GameId::Us75 => {
+                let $game = <bingomint::game::us75::Us75 as $crate::cmd::FromFile>::reader($file)?;
+                $body
+            }
+            bingomint::game::GameId::Uk90 => {
+                let $game = <bingomint::game::uk90::Uk90 as $crate::cmd::FromFile>::reader($file)?;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;

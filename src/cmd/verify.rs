@@ -1,7 +1,7 @@
 //! `bingomint verify`: check a whole card file: header and record checksums,
 //! every card's rules, and that no two cards are the same.
 
-use super::{us75_reader, with_threads, Outcome};
+use super::{with_game, with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
 use bingomint::dedup::{KeySet, Pending};
@@ -40,7 +40,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Err(err) => return Err(err.into()),
     };
-    let report = with_threads(args.threads, || check(&file))?;
+    let report = with_game!(&file, |game| with_threads(args.threads, || check(
+        &file, &game
+    ))?);
     let failed = report.iter().any(|line| line.failed);
     for line in &report {
         if !args.quiet || line.failed {
@@ -53,9 +55,10 @@ pub fn run(args: Args) -> Result<Outcome> {
     } else {
         if !args.quiet {
             println!(
-                "OK: {} holds {} valid, unique cards",
+                "OK: {} holds {} valid, unique {}s",
                 file.path(),
-                file.header().count
+                file.header().count,
+                file.header().game.noun()
             );
         }
         Ok(Outcome::Success)
@@ -71,7 +74,8 @@ fn line(failed: bool, text: String) -> Line {
     Line { failed, text }
 }
 
-fn check(file: &CardFile) -> Vec<Line> {
+fn check<G: Game>(file: &CardFile, game: &G) -> Vec<Line> {
+    let noun = file.header().game.noun();
     let mut report = Vec::new();
     match file.header_ok() {
         Some(true) => report.push(line(false, "header checksum   ok".into())),
@@ -89,37 +93,51 @@ fn check(file: &CardFile) -> Vec<Line> {
         )),
         None => report.push(line(false, "records checksum  none (v3 layout)".into())),
     }
-    let (broken, duplicates) = check_cards(file);
+    let (broken, duplicates) = check_cards(file, game);
     let count = file.header().count;
     if broken.is_empty() {
-        report.push(line(false, format!("rules             ok ({count} cards)")));
+        report.push(line(
+            false,
+            format!("rules             ok ({count} {noun}s)"),
+        ));
     } else {
         report.push(line(
             true,
-            format!("rules             {} cards break the rules:", broken.len()),
+            format!(
+                "rules             {} {noun}s break the rules:",
+                broken.len()
+            ),
         ));
         report.extend(listed(
-            broken.iter().map(|(n, why)| format!("  card {n}: {why}")),
+            broken.iter().map(|(n, why)| format!("  {noun} {n}: {why}")),
             broken.len(),
         ));
     }
     if duplicates.is_empty() {
         report.push(line(
             false,
-            "uniqueness        ok (no card repeats another)".into(),
+            format!(
+                "uniqueness        ok (no {} repeats another)",
+                if noun == "strip" { "ticket" } else { "card" }
+            ),
         ));
     } else {
         report.push(line(
             true,
             format!(
-                "uniqueness        {} cards repeat an earlier card:",
-                duplicates.len()
+                "uniqueness        {} {noun}s repeat an earlier {}:",
+                duplicates.len(),
+                if noun == "strip" { "ticket" } else { "card" }
             ),
         ));
         report.extend(listed(
-            duplicates
-                .iter()
-                .map(|(n, first)| format!("  card {n} is the same as card {first}")),
+            duplicates.iter().map(|(n, first)| {
+                if noun == "strip" {
+                    format!("  strip {n} repeats a ticket of strip {first}")
+                } else {
+                    format!("  card {n} is the same as card {first}")
+                }
+            }),
             duplicates.len(),
         ));
     }
@@ -135,13 +153,12 @@ fn listed(lines: impl Iterator<Item = String>, total: usize) -> Vec<Line> {
 }
 
 /// Checks every card's rules and finds repeats, in parallel. Returns the
-/// broken cards (number, reason) and the repeats (number, first occurrence),
-/// both sorted.
+/// broken cards (number, reason) and the repeats (number, the earlier card
+/// holding one of its keys), both sorted.
 #[allow(clippy::type_complexity)]
-fn check_cards(file: &CardFile) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
-    let game = us75_reader(file);
+fn check_cards<G: Game>(file: &CardFile, game: &G) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
     let size = file.header().record_size as usize;
-    let set = KeySet::with_capacity(file.header().count as usize);
+    let set = KeySet::with_capacity(file.header().count as usize * game.keys_per_card());
     // Each chunk of records, with the broken cards it finds.
     let mut chunks: Vec<(&[u8], Vec<(u64, String)>)> = file
         .records()
@@ -154,12 +171,13 @@ fn check_cards(file: &CardFile) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
             match game.decode(record) {
                 Err(why) => broken.push((u64::from(index), why.0)),
                 Ok(card) => {
-                    let key = card.key();
-                    keys.push(Pending {
-                        hash: set.hash(&key),
-                        key,
-                        index,
-                    });
+                    for &key in game.keys(&card).as_ref() {
+                        keys.push(Pending {
+                            hash: set.hash(&key),
+                            key,
+                            index,
+                        });
+                    }
                 }
             }
         }
@@ -173,7 +191,13 @@ fn check_cards(file: &CardFile) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
             let card = game
                 .decode(file.record(u64::from(n)).expect("loser is in range"))
                 .expect("a loser decoded once already");
-            let first = set.holder(&card.key()).expect("its key is held");
+            let first = game
+                .keys(&card)
+                .as_ref()
+                .iter()
+                .filter_map(|key| set.holder(key))
+                .find(|&holder| holder != n)
+                .unwrap_or(n);
             (u64::from(n), u64::from(first))
         })
         .collect();

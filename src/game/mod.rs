@@ -27,6 +27,8 @@ pub trait Game: Sync {
     fn draw(&self, rng: &mut Rng) -> Self::Card;
     /// The card's exact keys.
     fn keys(&self, card: &Self::Card) -> Self::Keys;
+    /// How many keys each card has.
+    fn keys_per_card(&self) -> usize;
     /// Writes the card into a record of exactly [`Game::record_size`] bytes.
     fn encode(&self, card: &Self::Card, record: &mut [u8]);
     /// Reads a record back, checking every rule of the game.
@@ -44,6 +46,8 @@ pub struct RuleViolation(pub String);
 pub enum GameId {
     /// US 75-ball: 5×5, free centre.
     Us75 = 75,
+    /// UK 90-ball: strips of six 3×9 tickets.
+    Uk90 = 90,
 }
 
 impl GameId {
@@ -51,6 +55,7 @@ impl GameId {
     pub fn from_byte(b: u8) -> Option<GameId> {
         match b {
             75 => Some(GameId::Us75),
+            90 => Some(GameId::Uk90),
             _ => None,
         }
     }
@@ -59,6 +64,15 @@ impl GameId {
     pub fn describe(self) -> &'static str {
         match self {
             GameId::Us75 => "75-ball (US, 5×5, free centre)",
+            GameId::Uk90 => "90-ball (UK, strips of six 3×9 tickets)",
+        }
+    }
+
+    /// What one record is called: card or strip.
+    pub fn noun(self) -> &'static str {
+        match self {
+            GameId::Us75 => "card",
+            GameId::Uk90 => "strip",
         }
     }
 }

@@ -268,6 +268,10 @@ impl Game for Us75 {
         [card.key()]
     }
 
+    fn keys_per_card(&self) -> usize {
+        1
+    }
+
     #[inline]
     fn encode(&self, card: &Card, record: &mut [u8]) {
         // Each column's nibbles spread to bytes plus the column's base,

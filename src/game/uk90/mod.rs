@@ -150,6 +150,10 @@ impl Game for Uk90 {
         std::array::from_fn(|t| strip.ticket_key(t))
     }
 
+    fn keys_per_card(&self) -> usize {
+        TICKETS
+    }
+
     fn encode(&self, strip: &Strip, record: &mut [u8]) {
         for (t, ticket) in strip.cells.iter().enumerate() {
             for (r, row) in ticket.iter().enumerate() {
