@@ -2,10 +2,10 @@
 //!
 //! Each test draws a fixed-seed sample through the real pipeline and compares
 //! observed frequencies with the exact expected ones by a chi-square test.
-//! The family of tests in this file uses an overall significance level
-//! ALPHA = 0.001, split evenly (Bonferroni) over every chi-square statistic
-//! computed, so a correct generator fails it with probability below 0.1%;
-//! with fixed seeds the outcome is deterministic, so a pass stays a pass.
+//! Each test's family of statistics has an overall significance level
+//! ALPHA = 0.001, split evenly (Bonferroni) over its statistics, so a
+//! correct generator fails it with probability below 0.1%; with fixed seeds
+//! the outcome is deterministic, so a pass stays a pass.
 
 use bingomint::dedup::KeySet;
 use bingomint::game::us75::{StarRule, Us75, RECORD_SIZE};
@@ -22,9 +22,13 @@ const TESTS: f64 = 29.0;
 const CARDS: usize = 3_000_000;
 
 fn critical(df: usize) -> f64 {
+    critical_of(df, TESTS)
+}
+
+fn critical_of(df: usize, tests: f64) -> f64 {
     ChiSquared::new(df as f64)
         .unwrap()
-        .inverse_cdf(1.0 - ALPHA / TESTS)
+        .inverse_cdf(1.0 - ALPHA / tests)
 }
 
 fn chi_square(observed: &[u64], expected: f64) -> f64 {
@@ -117,4 +121,74 @@ fn the_test_can_fail() {
     biased[0] += 3_000;
     biased[1] -= 3_000;
     assert!(chi_square(&biased, 200_000.0) > critical(14));
+}
+
+/// 90-ball: for each ticket position 1–6 separately, the number of full
+/// (three-number) columns per ticket and each column's count, against the
+/// exact marginals the sampler's own DP computes. A generator biased by
+/// ticket position (as greedy ones are) fails this.
+#[test]
+fn every_ticket_position_of_a_strip_is_unbiased() {
+    use bingomint::game::uk90::rules::Rules;
+    use bingomint::game::uk90::{Uk90, RECORD_SIZE as STRIP};
+    const STRIPS: usize = 300_000;
+    // 6 positions × (1 full-column statistic + 9 column statistics).
+    const FAMILY: f64 = 60.0;
+    let game = Uk90::new(Rules::Uk);
+    let set = KeySet::with_capacity(STRIPS * 6);
+    let mut records = vec![0u8; STRIPS * STRIP];
+    pipeline::mint(&game, 90, &mut records, &set, &ProgressBar::hidden()).unwrap();
+
+    let p = game.tables().vector_probabilities();
+    let mut full_p = [0.0f64; 4];
+    let mut column_p = [[0.0f64; 4]; 9];
+    for (v, &pv) in game.tables().vectors.iter().zip(&p) {
+        full_p[v.iter().filter(|&&x| x == 3).count()] += pv;
+        for c in 0..9 {
+            column_p[c][usize::from(v[c])] += pv;
+        }
+    }
+    let mut full = [[0u64; 4]; 6];
+    let mut columns = [[[0u64; 4]; 9]; 6];
+    for record in records.chunks_exact(STRIP) {
+        let strip = game.decode(record).unwrap();
+        for t in 0..6 {
+            let mut threes = 0;
+            for c in 0..9 {
+                let k = (0..3).filter(|&r| strip.cells[t][r][c] != 0).count();
+                columns[t][c][k] += 1;
+                threes += usize::from(k == 3);
+            }
+            full[t][threes] += 1;
+        }
+    }
+    let n = STRIPS as f64;
+    let stat = |observed: &[u64], probabilities: &[f64]| -> f64 {
+        observed
+            .iter()
+            .zip(probabilities)
+            .filter(|(_, &q)| q > 0.0)
+            .map(|(&o, &q)| (o as f64 - n * q).powi(2) / (n * q))
+            .sum()
+    };
+    for t in 0..6 {
+        let s = stat(&full[t], &full_p);
+        let bound = critical_of(3, FAMILY);
+        assert!(
+            s < bound,
+            "ticket {}: full columns chi-square {s:.1} ≥ {bound:.1}: {:?}",
+            t + 1,
+            full[t]
+        );
+        for c in 0..9 {
+            let s = stat(&columns[t][c][1..], &column_p[c][1..]);
+            let bound = critical_of(2, FAMILY);
+            assert!(
+                s < bound,
+                "ticket {} column {}: chi-square {s:.1} ≥ {bound:.1}",
+                t + 1,
+                c + 1
+            );
+        }
+    }
 }

@@ -7,4 +7,5 @@ mod generate;
 mod info;
 mod properties;
 mod show;
+mod strips;
 mod verify;

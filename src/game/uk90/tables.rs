@@ -270,8 +270,9 @@ pub struct Tables {
     level2: Level,
     /// Dense level-2 index → state id (u32::MAX: unreachable).
     state2: Vec<u32>,
-    /// F₂ per level-2 state.
+    /// F₂ per level-2 state, and the states packed.
     f2: Vec<u64>,
+    states2: Vec<u64>,
     pair_start: Vec<u32>,
     pair_first: Vec<u16>,
     pair_second: Vec<u16>,
@@ -379,6 +380,7 @@ impl Tables {
             level2,
             state2,
             f2,
+            states2,
             pair_start,
             pair_first,
             pair_second,
@@ -492,6 +494,45 @@ impl Tables {
             strip_layouts,
             numbered_strips: numbered / six54,
         }
+    }
+
+    /// The exact probability (as f64) that a ticket of a uniform strip, at
+    /// any position, has each column-count vector: `W(v) · F₅(n − v) / F₆(n)`,
+    /// with `F₅(x) = Σ_r F₂(r) F₃(x − r)`. For tests and documentation.
+    pub fn vector_probabilities(&self) -> Vec<f64> {
+        let level3 = Level::new(3, self.rules.max_per_column());
+        let mut id3 = vec![u32::MAX; level3.size];
+        for (i, &p) in self.packed3.iter().enumerate() {
+            id3[level3.index(p)] = i as u32;
+        }
+        let total = strip_total();
+        let mut p: Vec<f64> = self
+            .packed
+            .iter()
+            .zip(&self.weight)
+            .map(|(&v, &w)| {
+                let x = total - v;
+                let mut f5 = 0.0;
+                for (&r, &f) in self.states2.iter().zip(&self.f2) {
+                    // Lanes of x (≥ 4) exceed r's only when x − r is in range.
+                    let y = (x | GUARD) - r;
+                    if y & GUARD != GUARD {
+                        continue;
+                    }
+                    let y = y - GUARD;
+                    if level3.contains(y) {
+                        let id = id3[level3.index(y)];
+                        if id != u32::MAX {
+                            f5 += f as f64 * self.f3[id as usize] as f64;
+                        }
+                    }
+                }
+                w as f64 * f5
+            })
+            .collect();
+        let sum: f64 = p.iter().sum();
+        p.iter_mut().for_each(|x| *x /= sum);
+        p
     }
 
     /// Memory held by the tables, in bytes (approximate).
@@ -632,6 +673,119 @@ pub fn tables(rules: Rules) -> &'static Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Σ over bins of what each bin gives item i, times N·T, must equal
+    /// N·wᵢ exactly: the alias table is exact, not approximate.
+    #[test]
+    fn alias_tables_are_exact() {
+        let mut rng = crate::seed::stream(3, 0);
+        for n in [1usize, 2, 7, 100] {
+            let weights: Vec<u64> = (0..n).map(|_| below(&mut rng, 1 << 40) + 1).collect();
+            let alias = Alias64::new(&weights);
+            let total = u128::from(alias.total);
+            let mut given = vec![0u128; n];
+            for b in 0..n {
+                given[b] += u128::from(alias.threshold[b]);
+                given[alias.alias[b] as usize] += total - u128::from(alias.threshold[b]);
+            }
+            for i in 0..n {
+                assert_eq!(given[i], u128::from(weights[i]) * n as u128);
+            }
+            let big: Vec<BigUint> = weights.iter().map(|&w| BigUint::from(w) << 150).collect();
+            let alias = Alias256::new(&big);
+            let to_big = |w: &[u64; 4]| -> BigUint {
+                w.iter()
+                    .rev()
+                    .fold(BigUint::default(), |acc, &x| (acc << 64) + BigUint::from(x))
+            };
+            let total = to_big(&alias.total);
+            let mut given = vec![BigUint::default(); n];
+            for b in 0..n {
+                let t = to_big(&alias.threshold[b]);
+                given[alias.alias[b] as usize] += &total - &t;
+                given[b] += t;
+            }
+            for i in 0..n {
+                assert_eq!(given[i], &big[i] * BigUint::from(n));
+            }
+        }
+    }
+
+    /// The half sampler against brute-force enumeration: for the most likely
+    /// midpoint s, every (v₁, v₂, v₃) with v₁ + v₂ + v₃ = s, weighted
+    /// W(v₁)W(v₂)W(v₃); the sampled first vectors must follow the exact
+    /// marginal (chi-square, α = 1e-4 on a fixed seed).
+    #[test]
+    fn half_sampler_matches_brute_force() {
+        let t = tables(Rules::Es);
+        let s = (0..t.packed3.len()).max_by_key(|&i| t.f3[i]).unwrap();
+        let sum = t.packed3[s];
+        let index: HashMap<u64, usize> =
+            t.packed.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+        let mut exact = vec![0u128; t.vectors.len()];
+        for (a, &pa) in t.packed.iter().enumerate() {
+            for (b, &pb) in t.packed.iter().enumerate() {
+                let rest = (sum | GUARD) - pa - pb;
+                if rest & GUARD != GUARD {
+                    continue;
+                }
+                if let Some(&c) = index.get(&(rest - GUARD)) {
+                    exact[a] +=
+                        u128::from(t.weight[a]) * u128::from(t.weight[b]) * u128::from(t.weight[c]);
+                }
+            }
+        }
+        let total: u128 = exact.iter().sum();
+        assert_eq!(total, t.f3[s], "brute force and the DP disagree on F3");
+        let draws = 200_000;
+        let mut seen = vec![0u64; t.vectors.len()];
+        let mut rng = crate::seed::stream(99, 0);
+        let mut out = [0u16; 3];
+        for _ in 0..draws {
+            t.draw_half(s as u32, &mut rng, &mut out);
+            let sum3 =
+                t.packed[out[0] as usize] + t.packed[out[1] as usize] + t.packed[out[2] as usize];
+            assert_eq!(sum3, sum);
+            seen[out[0] as usize] += 1;
+        }
+        let mut chi = 0.0;
+        let mut df = 0;
+        for (i, &e) in exact.iter().enumerate() {
+            let expected = e as f64 / total as f64 * draws as f64;
+            if expected > 0.0 {
+                chi += (seen[i] as f64 - expected).powi(2) / expected;
+                df += 1;
+            } else {
+                assert_eq!(seen[i], 0);
+            }
+        }
+        // Chi-square critical value at α = 1e-4 (Wilson–Hilferty approximation).
+        let k = f64::from(df - 1);
+        let critical = k * (1.0 - 2.0 / (9.0 * k) + 3.719 * (2.0 / (9.0 * k)).sqrt()).powi(3);
+        assert!(
+            chi < critical,
+            "chi-square {chi:.1} ≥ {critical:.1} (df {})",
+            df - 1
+        );
+    }
+
+    #[test]
+    fn ticket_marginals_match_the_known_figures() {
+        let t = tables(Rules::Uk);
+        let p = t.vector_probabilities();
+        let mut full = [0.0; 4];
+        let mut last = [0.0; 4];
+        for (v, &pv) in t.vectors.iter().zip(&p) {
+            full[v.iter().filter(|&&x| x == 3).count()] += pv;
+            last[usize::from(v[8])] += pv;
+        }
+        for (got, want) in full.iter().zip([0.3883, 0.5044, 0.1053, 0.0020]) {
+            assert!((got - want).abs() < 1e-3, "{full:?}");
+        }
+        for (got, want) in last[1..].iter().zip([0.3021, 0.5624, 0.1355]) {
+            assert!((got - want).abs() < 1e-3, "{last:?}");
+        }
+    }
 
     #[test]
     fn packing_round_trips() {
