@@ -75,9 +75,14 @@ pub fn mint<G: Game>(
     })
 }
 
-/// Chunks drawn before their keys are claimed together: a wave. Any size
-/// gives the same cards; this one keeps the key buffers near 50 MB.
-const WAVE_CHUNKS: usize = 16;
+/// Keys gathered before they are claimed together: a wave of chunks. Any
+/// size gives the same cards; this one keeps the key buffers near 50 MB.
+const WAVE_KEYS: usize = 16 * CHUNK;
+
+/// Chunks per wave for a game with `keys_per_card` keys per card.
+pub fn wave_chunks(keys_per_card: usize) -> usize {
+    (WAVE_KEYS / CHUNK / keys_per_card.max(1)).max(1)
+}
 
 /// Stage 1: draws every chunk in parallel, encoding each card into its record,
 /// and claims the keys. Returns the indices (1-based) of the cards that lost
@@ -91,7 +96,8 @@ pub fn draw_chunks<G: Game>(
 ) -> Vec<u32> {
     let size = game.record_size();
     let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
-    claim_in_waves(&mut chunks, set, |chunk, records, keys| {
+    let wave = wave_chunks(game.keys_per_card());
+    claim_in_waves(&mut chunks, set, wave, |chunk, records, keys| {
         draw_chunk(game, seed, chunk, records, set, keys);
         progress.inc((records.len() / size) as u64);
     })
@@ -123,30 +129,31 @@ fn draw_chunk<G: Game>(
 /// every losing index (unsorted, possibly repeated).
 ///
 /// `units[c]` is chunk c's work; `keys_of(c, unit, keys)` does it and pushes
-/// its keys (hashed with [`KeySet::hash`]). A wave of [`WAVE_CHUNKS`] units
-/// runs in parallel, each unit's keys are counting-sorted by shard, then the
+/// its keys (hashed with [`KeySet::hash`]). A wave of `wave` units (see
+/// [`wave_chunks`]) runs in parallel, each unit's keys are counting-sorted by shard, then the
 /// shards claim the wave's keys, in parallel, one lock per shard. The result
 /// does not depend on the wave size or the thread count. Used to draw cards,
 /// to load `--exclude` files and to verify files.
 pub fn claim_in_waves<K, U>(
     units: &mut [U],
     set: &KeySet<K>,
+    wave: usize,
     keys_of: impl Fn(usize, &mut U, &mut Vec<Pending<K>>) + Sync,
 ) -> Vec<u32>
 where
     K: Copy + Eq + std::hash::Hash + Send + Sync,
     U: Send,
 {
-    let mut buffers: Vec<ChunkKeys<K>> = (0..WAVE_CHUNKS).map(|_| ChunkKeys::default()).collect();
+    let mut buffers: Vec<ChunkKeys<K>> = (0..wave).map(|_| ChunkKeys::default()).collect();
     let mut losers = Vec::new();
-    for (wave, wave_units) in units.chunks_mut(WAVE_CHUNKS).enumerate() {
+    for (number, wave_units) in units.chunks_mut(wave).enumerate() {
         wave_units
             .par_iter_mut()
             .zip(buffers.par_iter_mut())
             .enumerate()
             .for_each(|(j, (unit, keys))| {
                 keys.pending.clear();
-                keys_of(wave * WAVE_CHUNKS + j, unit, &mut keys.pending);
+                keys_of(number * wave + j, unit, &mut keys.pending);
                 keys.sort_by_shard(set);
             });
         let drawn = &buffers[..wave_units.len()];

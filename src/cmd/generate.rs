@@ -13,7 +13,7 @@ use bingomint::game::uk90::rules::Rules;
 use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
 use bingomint::game::{Game, GameId, RuleViolation};
-use bingomint::pipeline::{self, claim_in_waves, Stats, CHUNK};
+use bingomint::pipeline::{self, claim_in_waves, wave_chunks, Stats, CHUNK};
 use bingomint::seed::{Seed, ALGORITHM_VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -242,7 +242,8 @@ fn claim_excluded<G: Game>(file: &CardFile, game: &G, set: &KeySet<G::Key>) -> R
         .chunks(CHUNK * size)
         .map(|records| (records, None))
         .collect();
-    claim_in_waves(&mut chunks, set, |chunk, (records, invalid), keys| {
+    let wave = wave_chunks(game.keys_per_card());
+    claim_in_waves(&mut chunks, set, wave, |chunk, (records, invalid), keys| {
         for (j, record) in records.chunks_exact(size).enumerate() {
             match game.decode(record) {
                 Ok(card) => {

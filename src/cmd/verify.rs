@@ -6,7 +6,7 @@ use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
 use bingomint::dedup::{KeySet, Pending};
 use bingomint::game::Game;
-use bingomint::pipeline::{claim_in_waves, CHUNK};
+use bingomint::pipeline::{claim_in_waves, wave_chunks, CHUNK};
 use std::path::PathBuf;
 
 /// How many problems of each kind are listed before "… and N more".
@@ -165,7 +165,8 @@ fn check_cards<G: Game>(file: &CardFile, game: &G) -> (Vec<(u64, String)>, Vec<(
         .chunks(CHUNK * size)
         .map(|records| (records, Vec::new()))
         .collect();
-    let mut losers = claim_in_waves(&mut chunks, &set, |chunk, (records, broken), keys| {
+    let wave = wave_chunks(game.keys_per_card());
+    let mut losers = claim_in_waves(&mut chunks, &set, wave, |chunk, (records, broken), keys| {
         for (j, record) in records.chunks_exact(size).enumerate() {
             let index = (chunk * CHUNK + j + 1) as u32;
             match game.decode(record) {
