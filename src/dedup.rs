@@ -169,7 +169,7 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
     /// [`KeySet::shard_of`]), under one lock, pushing every losing index onto
     /// `losers`.
     ///
-    /// The table slots of the key [`PREFETCH_AHEAD`] places on are
+    /// The table slots of the key eight places on are
     /// prefetched, so that several cache misses are under way at once
     /// instead of one after the other.
     pub fn claim_shard<'a>(

@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let file = open_intact(&args.file)?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => parse_range(text, count)?,
+        Some(text) => parse_range(text, count, file.header().game.noun())?,
         None => 1..=count,
     };
     let to = args.to.as_str();
@@ -131,14 +131,14 @@ fn write_lines<G: Game>(
 }
 
 /// Parses `A..B`, `A..`, `..B` or `N` (1-based, inclusive) against `count` cards.
-fn parse_range(text: &str, count: u64) -> Result<RangeInclusive<u64>> {
+fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<u64>> {
     let number = |s: &str, default: u64| -> Result<u64> {
         if s.is_empty() {
             return Ok(default);
         }
         s.trim()
             .parse::<u64>()
-            .with_context(|| format!("--range {text}: '{s}' is not a card number"))
+            .with_context(|| format!("--range {text}: '{s}' is not a card or strip number"))
     };
     let (start, end) = match text.split_once("..") {
         Some((a, b)) => (number(a, 1)?, number(b, count)?),
@@ -148,13 +148,13 @@ fn parse_range(text: &str, count: u64) -> Result<RangeInclusive<u64>> {
         }
     };
     if start == 0 {
-        bail!("--range {text}: cards are numbered from 1");
+        bail!("--range {text}: cards and strips are numbered from 1");
     }
     if start > end {
         bail!("--range {text}: the first card comes after the last");
     }
     if end > count {
-        bail!("--range {text}: the file holds cards 1 to {count}");
+        bail!("--range {text}: the file holds {noun}s 1 to {count}");
     }
     Ok(start..=end)
 }
@@ -165,19 +165,19 @@ mod tests {
 
     #[test]
     fn ranges() {
-        assert_eq!(parse_range("1..10", 100).unwrap(), 1..=10);
-        assert_eq!(parse_range("5..", 100).unwrap(), 5..=100);
-        assert_eq!(parse_range("..3", 100).unwrap(), 1..=3);
-        assert_eq!(parse_range("7", 100).unwrap(), 7..=7);
-        assert!(parse_range("0..3", 100)
+        assert_eq!(parse_range("1..10", 100, "card").unwrap(), 1..=10);
+        assert_eq!(parse_range("5..", 100, "card").unwrap(), 5..=100);
+        assert_eq!(parse_range("..3", 100, "card").unwrap(), 1..=3);
+        assert_eq!(parse_range("7", 100, "card").unwrap(), 7..=7);
+        assert!(parse_range("0..3", 100, "card")
             .unwrap_err()
             .to_string()
             .contains("from 1"));
-        assert!(parse_range("5..2", 100).is_err());
-        assert!(parse_range("1..101", 100)
+        assert!(parse_range("5..2", 100, "card").is_err());
+        assert!(parse_range("1..101", 100, "card")
             .unwrap_err()
             .to_string()
             .contains("1 to 100"));
-        assert!(parse_range("x..2", 100).is_err());
+        assert!(parse_range("x..2", 100, "card").is_err());
     }
 }

@@ -41,13 +41,7 @@ pub fn ticket_grid(strip: &Strip, ticket: usize) -> String {
 
 /// 162 numbers, ticket by ticket, row by row, space-separated, 0 for a blank.
 pub fn txt_line(strip: &Strip, out: &mut String) {
-    for (i, n) in strip.cells.iter().flatten().flatten().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let _ = write!(out, "{n}");
-    }
-    out.push('\n');
+    super::push_line(out, strip.cells.iter().flatten().flatten(), ' ');
 }
 
 /// The CSV header: `ticket,strip,r1c1,…,r3c9`.

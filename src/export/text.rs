@@ -56,13 +56,7 @@ pub fn grid(card: &Card) -> String {
 
 /// 25 numbers row-major, space-separated, 0 for the free centre.
 pub fn txt_line(card: &Card, out: &mut String) {
-    for (i, n) in card.grid().iter().flatten().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let _ = write!(out, "{n}");
-    }
-    out.push('\n');
+    super::push_line(out, card.grid().iter().flatten(), ' ');
 }
 
 /// The CSV header: `card,B1,I1,N1,G1,O1,B2,…,O5,star`.

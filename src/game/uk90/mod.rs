@@ -10,7 +10,7 @@
 //! 1. the six tickets' column-count vectors, with probability ∝ ∏ W(vₜ);
 //! 2. each ticket's layout, uniform among the L(vₜ) layouts with its counts;
 //! 3. the numbers: for each column, a uniformly shuffled sequence of ticket
-//!    labels (ticket t repeated vₜ[c] times) gives each of the column's
+//!    labels (ticket t repeated `vₜ[c]` times) gives each of the column's
 //!    numbers, in ascending order, its ticket; each ticket fills its
 //!    column's cells top to bottom, so its columns ascend.
 //!
