@@ -47,28 +47,43 @@ impl Hash for TicketKey {
     }
 }
 
-/// One strip: six tickets of 3 rows × 9 columns, 0 for a blank.
+/// One strip: six tickets of 3 rows × 9 columns, 0 for a blank, with each
+/// ticket's exact key.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strip {
     pub cells: [[[u8; 9]; 3]; TICKETS],
+    keys: [TicketKey; TICKETS],
 }
 
 impl Strip {
-    /// The exact key of ticket t.
-    pub fn ticket_key(&self, t: usize) -> TicketKey {
-        let mut numbers = 0u128;
-        let mut layout = 0u128;
-        for (r, row) in self.cells[t].iter().enumerate() {
-            for (c, &n) in row.iter().enumerate() {
-                if n != 0 {
-                    numbers |= 1 << (n - 1);
-                    layout |= 1 << (9 * r + c);
+    /// A strip of these cells, its keys computed from them.
+    fn from_cells(cells: [[[u8; 9]; 3]; TICKETS]) -> Strip {
+        let keys = std::array::from_fn(|t| {
+            let mut numbers = 0u128;
+            let mut layout = 0u32;
+            for (r, row) in cells[t].iter().enumerate() {
+                for (c, &n) in row.iter().enumerate() {
+                    if n != 0 {
+                        numbers |= 1 << (n - 1);
+                        layout |= 1 << (9 * r + c);
+                    }
                 }
             }
-        }
-        let key = numbers | layout << 90;
-        TicketKey([key as u64, (key >> 64) as u64])
+            ticket_key(numbers, layout)
+        });
+        Strip { cells, keys }
     }
+
+    /// The exact key of ticket t.
+    pub fn ticket_key(&self, t: usize) -> TicketKey {
+        self.keys[t]
+    }
+}
+
+/// The key of a ticket with these numbers (bit n−1 for n) and this layout.
+fn ticket_key(numbers: u128, layout: u32) -> TicketKey {
+    let key = numbers | u128::from(layout) << 90;
+    TicketKey([key as u64, (key >> 64) as u64])
 }
 
 /// The 90-ball game under one rule set.
@@ -110,6 +125,7 @@ impl Game for Uk90 {
         let t = self.tables;
         let vectors = t.draw_vectors(rng);
         let mut cells = [[[0u8; 9]; 3]; TICKETS];
+        let mut numbers = [0u128; TICKETS];
         let mut layouts = [0u32; TICKETS];
         for (layout, &v) in layouts.iter_mut().zip(&vectors) {
             let choices = t.layouts_of(usize::from(v));
@@ -139,11 +155,14 @@ impl Game for Uk90 {
                 while layouts[ticket] >> (9 * row + c) & 1 == 0 {
                     row += 1;
                 }
-                cells[ticket][row][c] = column_base(c) + k as u8;
+                let n = column_base(c) + k as u8;
+                cells[ticket][row][c] = n;
+                numbers[ticket] |= 1 << (n - 1);
                 next_row[ticket] = row + 1;
             }
         }
-        Strip { cells }
+        let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
+        Strip { cells, keys }
     }
 
     fn keys(&self, strip: &Strip) -> [TicketKey; TICKETS] {
@@ -240,7 +259,7 @@ impl Game for Uk90 {
                 "the strip lacks {missing} (it must hold 1–90 once)"
             )));
         }
-        Ok(Strip { cells })
+        Ok(Strip::from_cells(cells))
     }
 }
 
