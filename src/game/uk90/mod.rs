@@ -112,6 +112,43 @@ impl Uk90 {
     }
 }
 
+/// `n!` and `2⁶⁴ mod n!` for n ≤ 11: one 64-bit word shuffles a column.
+const SHUFFLES: [(u64, u64); 12] = {
+    let mut table = [(1u64, 0u64); 12];
+    let mut n = 2;
+    while n < 12 {
+        let product = table[n - 1].0 * n as u64;
+        table[n] = (product, product.wrapping_neg() % product);
+        n += 1;
+    }
+    table
+};
+
+/// A uniform shuffle (Fisher–Yates) of up to 11 items from one 64-bit word:
+/// the swap indices are the mixed-radix digits of a uniform rank below n!,
+/// drawn exactly by Lemire's method and read off by multiplication.
+#[inline]
+fn shuffle(items: &mut [u8], rng: &mut Rng) {
+    use rand_core::RngCore;
+    let n = items.len();
+    let (_, threshold) = SHUFFLES[n];
+    loop {
+        let mut rest = rng.next_u64();
+        let mut swaps = [0u8; 11];
+        for i in (1..n).rev() {
+            let m = u128::from(rest) * (i as u128 + 1);
+            swaps[i] = (m >> 64) as u8;
+            rest = m as u64;
+        }
+        if rest >= threshold {
+            for i in (1..n).rev() {
+                items.swap(i, usize::from(swaps[i]));
+            }
+            return;
+        }
+    }
+}
+
 impl Game for Uk90 {
     type Card = Strip;
     type Key = TicketKey;
@@ -142,10 +179,7 @@ impl Game for Uk90 {
                 }
             }
             debug_assert_eq!(len, usize::from(COLUMN_SIZES[c]));
-            for i in (1..len).rev() {
-                let j = below(rng, i as u64 + 1) as usize;
-                labels.swap(i, j);
-            }
+            shuffle(&mut labels[..len], rng);
             // Deal the numbers in ascending order; each ticket fills its
             // column's cells top to bottom.
             let mut next_row = [0usize; TICKETS];
@@ -280,6 +314,21 @@ mod tests {
                 assert_eq!(game.decode(&record), Ok(strip));
             }
         }
+    }
+
+    #[test]
+    fn shuffles_are_uniform_over_permutations() {
+        // 4 items: 24 orders, each expected 1/24 of the time.
+        let mut rng = stream(8, 0);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..24_000 {
+            let mut items = [0u8, 1, 2, 3];
+            shuffle(&mut items, &mut rng);
+            *seen.entry(items).or_insert(0u32) += 1;
+        }
+        assert_eq!(seen.len(), 24);
+        assert!(seen.values().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        assert_eq!(SHUFFLES[11].0, 39_916_800);
     }
 
     #[test]
