@@ -146,7 +146,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     let (stats, excluded) = with_threads(args.threads, || {
         if args.game == "90" {
             let rules = args.rules();
-            generate(&args, &Uk90::new(rules), &seed, GameId::Uk90, rules.byte())
+            let building = spinner(
+                format!("building the 90-ball {} tables", rules.name()),
+                args.quiet,
+            );
+            let game = Uk90::new(rules);
+            building.finish_and_clear();
+            generate(&args, &game, &seed, GameId::Uk90, rules.byte())
         } else {
             let star = if args.star {
                 StarRule::On
@@ -189,7 +195,7 @@ fn generate<G: FromFile>(
     for file in &excluded {
         claim_excluded(file, &G::reader(file)?, &set)?;
     }
-    let progress = progress_bar(args.count, args.quiet);
+    let progress = progress_bar(args.count, id.noun(), args.quiet);
     let stats = pipeline::mint(game, seed.value, writer.records_mut(), &set, &progress)?;
     progress.set_message("checksum and sync");
     let header = Header {
@@ -268,20 +274,33 @@ fn claim_excluded<G: Game>(file: &CardFile, game: &G, set: &KeySet<G::Key>) -> R
     Ok(())
 }
 
-/// A bar on stderr when it is a terminal and not `--quiet`; hidden otherwise.
-fn progress_bar(count: u64, quiet: bool) -> ProgressBar {
+/// A bar on stderr counting `noun`s, when stderr is a terminal and not
+/// `--quiet`; hidden otherwise.
+fn progress_bar(count: u64, noun: &str, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    let template =
+        format!("{{spinner}} [{{elapsed_precise}}] [{{bar:40}}] {{human_pos}}/{{human_len}} {noun}s, ETA {{eta}} {{msg}}");
     bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] [{bar:40}] {human_pos}/{human_len} cards, {per_sec}, ETA {eta} {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
+        ProgressStyle::with_template(&template)
+            .expect("valid template")
+            .progress_chars("=> "),
     );
     bar
+}
+
+/// A spinner with a message on stderr (hidden as the bar is).
+fn spinner(message: String, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+    spinner.set_message(message);
+    spinner.enable_steady_tick(std::time::Duration::from_millis(100));
+    spinner
 }
 
 fn summary(args: &Args, seed: &Seed, stats: &Stats, excluded: u64, secs: f64) {
