@@ -12,16 +12,15 @@
 //! `W(v) = L(v) · ∏_c (6 / v_c!) = 6⁹ w(v)` (below 2²⁹).
 //!
 //! Level tables. `F₂(r) = Σ_{a+b=r} W(a) W(b)` over the reachable
-//! two-ticket sums r (below 2⁶³), with the list of its pairs and running
-//! sums; `F₃(s) = Σ_v W(v) F₂(s − v)` over three-ticket sums s (below 2⁹⁹),
+//! two-ticket sums r (below 2⁶³), with the list of its pairs; `F₃(s) = Σ_v W(v) F₂(s − v)` over three-ticket sums s (below 2⁹⁹),
 //! with `M(s) = max_v F₂(s − v)`. The number of numbered strips is
 //! `∏ n_c! · Σ_s F₃(s) F₃(n − s) / 6⁵⁴`.
 //!
 //! Sampling (see [`super::Uk90`]): the midpoint s (first three tickets' sum)
 //! from an exact alias table with weights `F₃(s) F₃(n − s)`; then for each
 //! half, the first ticket's vector by rejection (proposal ∝ W, accepted with
-//! probability `F₂(s − v) / M(s)`), and the other two from the pair list of
-//! `s − v` by its running sums. Every step is exact integer arithmetic.
+//! probability `F₂(s − v) / M(s)`), and the other two from the exact alias
+//! table of `s − v`'s pairs. Every step is exact integer arithmetic.
 
 use super::rules::{Rules, COLUMN_SIZES};
 use crate::seed::Rng;
@@ -276,7 +275,10 @@ pub struct Tables {
     pair_start: Vec<u32>,
     pair_first: Vec<u16>,
     pair_second: Vec<u16>,
-    pair_cumulative: Vec<u64>,
+    /// Per level-2 state, an exact alias table over its pairs (weights
+    /// W(a)·W(b)): thresholds out of F₂, and aliases as offsets in the list.
+    pair_threshold: Vec<u64>,
+    pair_alias: Vec<u16>,
     /// Level-3 states: packed sum, F₃, M.
     packed3: Vec<u64>,
     pub f3: Vec<u128>,
@@ -336,7 +338,18 @@ impl Tables {
         // 2. Two-ticket sums: F₂ and the pair lists.
         let level2 = Level::new(2, max);
         let (state2, f2, pairs) = level_two(&level2, &packed, &weight);
-        let (pair_start, pair_first, pair_second, pair_cumulative) = pairs;
+        let (pair_start, pair_first, pair_second, pair_weight) = pairs;
+        let mut pair_threshold = vec![0u64; pair_weight.len()];
+        let mut pair_alias = vec![0u16; pair_weight.len()];
+        for id in 0..f2.len() {
+            let (from, to) = (pair_start[id] as usize, pair_start[id + 1] as usize);
+            let alias = Alias64::new(&pair_weight[from..to]);
+            debug_assert_eq!(alias.total, f2[id]);
+            pair_threshold[from..to].copy_from_slice(&alias.threshold);
+            for (slot, &a) in pair_alias[from..to].iter_mut().zip(&alias.alias) {
+                *slot = a as u16;
+            }
+        }
         let states2: Vec<u64> = {
             let mut s = vec![0u64; f2.len()];
             for (dense, &id) in state2.iter().enumerate() {
@@ -384,7 +397,8 @@ impl Tables {
             pair_start,
             pair_first,
             pair_second,
-            pair_cumulative,
+            pair_threshold,
+            pair_alias,
             packed3,
             f3,
             m3,
@@ -434,8 +448,12 @@ impl Tables {
                 self.pair_start[id] as usize,
                 self.pair_start[id + 1] as usize,
             );
-            let u = below(rng, self.f2[id]);
-            let k = from + self.pair_cumulative[from..to].partition_point(|&c| c <= u);
+            let bin = from + below(rng, (to - from) as u64) as usize;
+            let k = if below(rng, self.f2[id]) < self.pair_threshold[bin] {
+                bin
+            } else {
+                from + usize::from(self.pair_alias[bin])
+            };
             out[1] = self.pair_first[k];
             out[2] = self.pair_second[k];
             return;
@@ -540,7 +558,7 @@ impl Tables {
         self.layouts.len() * 4
             + self.state2.len() * 4
             + self.f2.len() * 8
-            + self.pair_first.len() * (2 + 2 + 8)
+            + self.pair_first.len() * (2 + 2 + 8 + 2)
             + self.packed3.len() * (8 + 16 + 8)
             + self.midpoints.len() * (8 + 32 + 4)
     }
@@ -559,7 +577,7 @@ fn unpack_dense(level: &Level, mut dense: usize) -> u64 {
 type Pairs = (Vec<u32>, Vec<u16>, Vec<u16>, Vec<u64>);
 
 /// Two-ticket sums: dense → state id, F₂ per state, and each state's pairs
-/// (first, second, running sum of W·W), in ascending (first, second) order.
+/// (first, second, W·W), in ascending (first, second) order.
 fn level_two(level: &Level, packed: &[u64], weight: &[u64]) -> (Vec<u32>, Vec<u64>, Pairs) {
     let mut count = vec![0u32; level.size];
     for &a in packed {
@@ -581,7 +599,7 @@ fn level_two(level: &Level, packed: &[u64], weight: &[u64]) -> (Vec<u32>, Vec<u6
     let pairs = *starts.last().unwrap() as usize;
     let mut first = vec![0u16; pairs];
     let mut second = vec![0u16; pairs];
-    let mut cumulative = vec![0u64; pairs];
+    let mut weights = vec![0u64; pairs];
     let mut next: Vec<u32> = starts[..starts.len() - 1].to_vec();
     let mut f2 = vec![0u64; starts.len() - 1];
     for (i, &a) in packed.iter().enumerate() {
@@ -594,11 +612,11 @@ fn level_two(level: &Level, packed: &[u64], weight: &[u64]) -> (Vec<u32>, Vec<u6
                 f2[id] += weight[i] * weight[j];
                 first[k] = i as u16;
                 second[k] = j as u16;
-                cumulative[k] = f2[id];
+                weights[k] = weight[i] * weight[j];
             }
         }
     }
-    (state2, f2, (starts, first, second, cumulative))
+    (state2, f2, (starts, first, second, weights))
 }
 
 /// Three-ticket sums: the reachable states (packed, ascending dense order),
