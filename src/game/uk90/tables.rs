@@ -632,6 +632,25 @@ fn level_three(
     use rayon::prelude::*;
     let base = level.linear(level.lo);
     let linear2: Vec<usize> = states2.iter().map(|&b| level.linear(b)).collect();
+    // The two-ticket states are in dense order, columns 9 and 8 most
+    // significant: group them by those two columns, so each vector skips
+    // the groups that cannot fit.
+    let top = |p: u64| p >> (LANE * 7);
+    let mut groups: Vec<(u64, usize, usize)> = Vec::new();
+    for (i, &b) in states2.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if g.0 == top(b) => g.2 = i + 1,
+            _ => groups.push((top(b), i, i + 1)),
+        }
+    }
+    let (lo, hi) = (
+        unpack(level.lo),
+        std::array::from_fn::<u8, 9, _>(|c| 15 - unpack(level.up)[c]),
+    );
+    let fits = |a: u64, g: u64| {
+        let (a, g) = (unpack(a), unpack(g << (LANE * 7)));
+        (7..9).all(|c| (lo[c]..=hi[c]).contains(&(a[c] + g[c])))
+    };
     let (f3, m3) = packed
         .par_chunks(packed.len().div_ceil(2).max(1))
         .enumerate()
@@ -642,11 +661,20 @@ fn level_three(
             for (i, &a) in chunk.iter().enumerate() {
                 let w = u128::from(weight[offset + i]);
                 let la = level.linear(a) - base;
-                for ((&b, &lb), &f) in states2.iter().zip(&linear2).zip(f2) {
-                    if level.contains(a + b) {
-                        let d = la + lb;
-                        f3[d] += w * u128::from(f);
-                        m3[d] = m3[d].max(f);
+                for &(g, from, to) in &groups {
+                    if !fits(a, g) {
+                        continue;
+                    }
+                    for ((&b, &lb), &f) in states2[from..to]
+                        .iter()
+                        .zip(&linear2[from..to])
+                        .zip(&f2[from..to])
+                    {
+                        if level.contains(a + b) {
+                            let d = la + lb;
+                            f3[d] += w * u128::from(f);
+                            m3[d] = m3[d].max(f);
+                        }
                     }
                 }
             }
