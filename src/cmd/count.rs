@@ -6,7 +6,9 @@ use bingomint::game::uk90::rules::Rules;
 use bingomint::game::uk90::tables::Tables;
 use num_bigint::BigUint;
 
-/// Count the distinct cards (75-ball) or the valid rows, ticket layouts,
+/// Count a game's distinct cards or strips, exactly.
+///
+/// The distinct cards (75-ball), or the valid rows, ticket layouts,
 /// strip layouts and numbered strips (90-ball) of a game, as exact integers,
 /// from the same tables the generator draws from.
 #[derive(clap::Args)]

@@ -13,7 +13,9 @@ use std::io::{BufWriter, Write};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-/// Export cards as text. 75-ball: txt (25 numbers per line, row-major, 0 =
+/// Export cards or strips as text: txt, csv or jsonl.
+///
+/// 75-ball: txt (25 numbers per line, row-major, 0 =
 /// free centre), csv (with a header, the card number and the star's cell) or
 /// jsonl (one JSON object per card). 90-ball: txt (one strip per line, 162
 /// numbers, ticket by ticket, row by row, 0 = blank), csv (one row per

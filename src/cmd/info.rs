@@ -7,8 +7,9 @@ use bingomint::game::uk90::rules::Rules;
 use bingomint::game::GameId;
 use std::path::PathBuf;
 
-/// Describe a card file: game, format, count, seed, parameters, creation
-/// date and checksum status.
+/// Describe a card file: game, format, count, seed, checksums.
+///
+/// Also the parameters, the creation date and the writing tool's version.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  bingomint info cards.bmc")]
 pub struct Args {

@@ -9,8 +9,10 @@ use bingomint::game::us75::Us75;
 use bingomint::game::{Game, GameId};
 use std::path::PathBuf;
 
-/// Show one card as a grid (75-ball: B I N G O heading, FREE centre, star
-/// marked *), or one 90-ball strip as its six tickets (or one ticket).
+/// Show one card, strip or ticket as a grid.
+///
+/// 75-ball: B I N G O heading, FREE centre, star marked *. 90-ball: the
+/// strip's six tickets, or one ticket with --ticket.
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 const SHOWN: usize = 10;
 
 /// Verify a card file: checksums, every card's rules, no duplicates.
+///
 /// Exits 0 when all is well and 1, naming the bad cards, when not.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  bingomint verify cards.bmc")]
