@@ -136,6 +136,14 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
         }
     }
 
+    /// The memory a set sized for `capacity` keys takes: hashbrown tables
+    /// hold a power of two of buckets, at most 7/8 full, each an entry plus
+    /// a control byte.
+    pub fn bytes_for(capacity: usize) -> usize {
+        let buckets = (capacity.saturating_mul(8) / 7).max(1).next_power_of_two();
+        buckets.saturating_mul(std::mem::size_of::<(K, SharedValue<u32>)>() + 1)
+    }
+
     /// The key's hash (XXH3 of its bytes).
     #[inline]
     pub fn hash(&self, key: &K) -> u64 {

@@ -321,3 +321,19 @@ fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
     let _ = std::process::Command::new("umount").arg(&mount).status();
     assert_eq!(left, 0);
 }
+
+#[test]
+fn a_count_beyond_memory_is_a_clear_error_before_any_work() {
+    // 4.29 billion cards need ~146 GB for the key set: more than any test
+    // machine has, so the run must stop at once, naming --count.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.bmc");
+    bingomint()
+        .args(["generate", "--count", "4294967294", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--count 4294967294 needs about"))
+        .stderr(predicate::str::contains("GB of memory"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

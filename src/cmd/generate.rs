@@ -3,7 +3,7 @@
 //! The plan: open the output (temporary name) → load `--exclude` keys →
 //! draw chunks in parallel → repair duplicates → checksum → header → publish.
 
-use super::{open_intact, with_threads, FromFile, Outcome};
+use super::{check_memory, open_intact, with_threads, FromFile, Outcome};
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::header::{today, Header};
 use bingomint::cardfile::reader::records_checksum;
@@ -189,14 +189,15 @@ fn generate<G: FromFile>(
     rules: u8,
 ) -> Result<(Stats, u64)> {
     let size = game.record_size() as u64;
+    let excluded = open_exclusions(&args.exclude, id)?;
+    let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
+    let keys = (args.count + excluded_cards) as usize * game.keys_per_card();
+    check_memory::<G::Key>(keys, &format!("--count {}", args.count))?;
     let mut writer = CardWriter::create(
         &args.out,
         HEADER_SIZE as u64 + args.count * size,
         args.force,
     )?;
-    let excluded = open_exclusions(&args.exclude, id)?;
-    let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
-    let keys = (args.count + excluded_cards) as usize * game.keys_per_card();
     let set = KeySet::with_capacity(keys);
     for file in &excluded {
         claim_excluded(file, &G::reader(file)?, &set)?;

@@ -51,6 +51,31 @@ pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + 
     Ok(pool.install(work))
 }
 
+/// Fails with a clear message when the key set for `keys` keys would not fit
+/// in the memory available now (Linux; elsewhere nothing is checked),
+/// instead of letting the allocation abort the process later.
+pub fn check_memory<K: std::hash::Hash + Eq + Copy>(keys: usize, what: &str) -> Result<()> {
+    let needed = bingomint::dedup::KeySet::<K>::bytes_for(keys);
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
+                .map(|kib| kib * 1024)
+        });
+    if let Some(available) = available {
+        anyhow::ensure!(
+            needed <= available,
+            "{what} needs about {:.1} GB of memory to check uniqueness, but {:.1} GB is available; \
+             lower --count (a later run can add a new series with --exclude)",
+            needed as f64 / 1e9,
+            available as f64 / 1e9
+        );
+    }
+    Ok(())
+}
+
 /// Opens a card file whose header must be intact.
 pub fn open_intact(path: &Path) -> Result<CardFile> {
     let file = CardFile::open(path)?;

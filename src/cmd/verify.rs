@@ -1,7 +1,7 @@
 //! `bingomint verify`: check a whole card file: header and record checksums,
 //! every card's rules, and that no two cards are the same.
 
-use super::{with_game, with_threads, Outcome};
+use super::{check_memory, with_game, with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
 use bingomint::dedup::{KeySet, Pending};
@@ -41,9 +41,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Err(err) => return Err(err.into()),
     };
-    let report = with_game!(&file, |game| with_threads(args.threads, || check(
-        &file, &game
-    ))?);
+    let report = with_game!(&file, |game| {
+        let keys = file.header().count as usize * game.keys_per_card();
+        check_memory_for(&game, keys, &format!("verifying '{}'", file.path()))?;
+        with_threads(args.threads, || check(&file, &game))?
+    });
     let failed = report.iter().any(|line| line.failed);
     for line in &report {
         if !args.quiet || line.failed {
@@ -64,6 +66,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Ok(Outcome::Success)
     }
+}
+
+/// [`check_memory`] for the key type of `game`.
+fn check_memory_for<G: Game>(_game: &G, keys: usize, what: &str) -> Result<()> {
+    check_memory::<G::Key>(keys, what)
 }
 
 struct Line {
