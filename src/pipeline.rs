@@ -28,6 +28,18 @@ pub const CHUNK: usize = 1 << 16;
 /// giving up: only a game whose cards are nearly all taken gets there.
 const MAX_REPAIR_DRAWS: u64 = 1 << 20;
 
+/// Most cards (or strips) in one file. Card indices are 32-bit, and the
+/// parallel repair labels its candidates `MAX_CARDS + 1 + index`.
+pub const MAX_CARDS: u64 = (1 << 31) - 2;
+
+/// While more cards than this wait for repair, they are redrawn in parallel
+/// rounds; the rest one after another.
+const PARALLEL_REPAIR: usize = 4096;
+
+/// Stream ids of the parallel repair: round r, card i draws from stream
+/// `ROUND_STREAMS + (r << 32) + i`.
+const ROUND_STREAMS: u64 = 1 << 62;
+
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -49,7 +61,7 @@ pub enum MintError {
     )]
     KeySpaceExhausted { index: u64 },
     /// The request does not fit the set's 32-bit card indices.
-    #[error("too many cards: at most {} per file", u32::MAX - 1)]
+    #[error("too many cards: at most {MAX_CARDS} per file")]
     TooMany,
 }
 
@@ -63,7 +75,7 @@ pub fn mint<G: Game>(
     progress: &ProgressBar,
 ) -> Result<Stats, MintError> {
     let count = records.len() / game.record_size();
-    if count >= u32::MAX as usize {
+    if count as u64 > MAX_CARDS {
         return Err(MintError::TooMany);
     }
     let losers = draw_chunks(game, seed, records, set, progress);
@@ -218,8 +230,16 @@ impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
     }
 }
 
-/// Stage 2: redraws the losers in index order from the repair stream until
-/// each is new. Returns (cards redrawn, repair draws).
+/// Stage 2: redraws the losers until each is new. Returns (cards redrawn,
+/// repair draws).
+///
+/// Many losers (say, a file drawn with the seed of an `--exclude` file) are
+/// redrawn in parallel rounds: in round r, loser i draws one candidate from
+/// its own stream; candidates claim their keys labelled `MAX_CARDS + 1 + i`,
+/// so every card already placed beats them and, among them, the smaller
+/// card number wins; winners are written and relabelled i. The last few
+/// losers are redrawn one by one, in card order, from the repair stream.
+/// Either way the result depends only on the set's contents, never on timing.
 pub fn repair<G: Game>(
     game: &G,
     seed: u64,
@@ -229,9 +249,16 @@ pub fn repair<G: Game>(
 ) -> Result<(u64, u64), MintError> {
     losers.sort_unstable();
     losers.dedup();
+    let redrawn = losers.len() as u64;
+    let mut draws = 0u64;
+    let mut round = 0u64;
+    while losers.len() > PARALLEL_REPAIR && round < MAX_REPAIR_DRAWS {
+        draws += losers.len() as u64;
+        losers = repair_round(game, seed, round, records, set, &losers);
+        round += 1;
+    }
     let size = game.record_size();
     let mut rng = stream(seed, REPAIR_STREAM);
-    let mut draws = 0u64;
     for &index in &losers {
         let mut tries = 0u64;
         loop {
@@ -256,7 +283,74 @@ pub fn repair<G: Game>(
         }
         draws += tries;
     }
-    Ok((losers.len() as u64, draws))
+    Ok((redrawn, draws))
+}
+
+/// One parallel repair round over `losers` (sorted); returns those still
+/// losing, sorted.
+fn repair_round<G: Game>(
+    game: &G,
+    seed: u64,
+    round: u64,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    losers: &[u32],
+) -> Vec<u32> {
+    let label = |i: u32| (MAX_CARDS + 1) as u32 + i;
+    let mut units: Vec<(&[u32], Vec<G::Card>)> =
+        losers.chunks(CHUNK).map(|ids| (ids, Vec::new())).collect();
+    let wave = wave_chunks(game.keys_per_card());
+    let lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
+        for &i in ids.iter() {
+            let mut rng = stream(seed, ROUND_STREAMS + (round << 32) + u64::from(i));
+            let card = game.draw(&mut rng);
+            for &key in game.keys(&card).as_ref() {
+                let hash = set.hash(&key);
+                keys.push(Pending {
+                    hash,
+                    key,
+                    index: label(i),
+                });
+            }
+            cards.push(card);
+        }
+    });
+    // Only this round's candidates count: a stale label of an earlier
+    // round's loser may be displaced too.
+    let mut lost: Vec<u32> = lost
+        .into_iter()
+        .filter_map(|l| l.checked_sub(label(0)))
+        .filter(|i| losers.binary_search(i).is_ok())
+        .collect();
+    lost.sort_unstable();
+    lost.dedup();
+    let size = game.record_size();
+    let mut winners = Vec::new();
+    for (ids, cards) in &units {
+        for (&i, card) in ids.iter().zip(cards) {
+            if lost.binary_search(&i).is_err() {
+                let at = (i as usize - 1) * size;
+                game.encode(card, &mut records[at..at + size]);
+                winners.push((i, card));
+            }
+        }
+    }
+    // Relabel the winners' keys from label(i) to i: claiming them with the
+    // smaller index does exactly that, in bulk (what it reports as displaced
+    // is only the old labels).
+    let mut batches: Vec<&[(u32, &G::Card)]> = winners.chunks(CHUNK).collect();
+    claim_in_waves(&mut batches, set, wave, |_, batch, keys| {
+        for &(i, card) in batch.iter() {
+            for &key in game.keys(card).as_ref() {
+                keys.push(Pending {
+                    hash: set.hash(&key),
+                    key,
+                    index: i,
+                });
+            }
+        }
+    });
+    lost
 }
 
 #[cfg(test)]
@@ -290,6 +384,67 @@ mod tests {
         }
         fn decode(&self, record: &[u8]) -> Result<u16, RuleViolation> {
             Ok(u16::from_le_bytes([record[0], record[1]]))
+        }
+    }
+
+    /// A toy game with 2^20 cards: enough for parallel repair rounds.
+    struct Small;
+
+    impl Game for Small {
+        type Card = u32;
+        type Key = u32;
+        type Keys = [u32; 1];
+        fn record_size(&self) -> usize {
+            4
+        }
+        fn draw(&self, rng: &mut Rng) -> u32 {
+            rng.next_u32() >> 12
+        }
+        fn keys(&self, card: &u32) -> [u32; 1] {
+            [*card]
+        }
+        fn keys_per_card(&self) -> usize {
+            1
+        }
+        fn encode(&self, card: &u32, record: &mut [u8]) {
+            record.copy_from_slice(&card.to_le_bytes());
+        }
+        fn decode(&self, record: &[u8]) -> Result<u32, RuleViolation> {
+            Ok(u32::from_le_bytes(record.try_into().unwrap()))
+        }
+    }
+
+    #[test]
+    fn parallel_repair_rounds_are_deterministic_and_unique() {
+        // 300,000 of 1,048,576 cards: ~40,000 first-draw duplicates, so the
+        // repair runs parallel rounds, then the sequential tail.
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let count = 300_000;
+                let set = KeySet::with_capacity(count);
+                let mut records = vec![0u8; count * 4];
+                let stats = mint(&Small, 5, &mut records, &set, &ProgressBar::hidden()).unwrap();
+                (records, stats)
+            })
+        };
+        let (records, stats) = run(1);
+        assert!(stats.redrawn > PARALLEL_REPAIR as u64, "{stats:?}");
+        let mut cards: Vec<u32> = records
+            .chunks_exact(4)
+            .map(|r| u32::from_le_bytes(r.try_into().unwrap()))
+            .collect();
+        cards.sort_unstable();
+        cards.dedup();
+        assert_eq!(cards.len(), 300_000);
+        for threads in [2, 3] {
+            assert!(
+                run(threads) == (records.clone(), stats),
+                "--threads {threads} differs"
+            );
         }
     }
 

@@ -162,7 +162,10 @@ fn bad_flags_name_the_flag_and_exit_2() {
     let out = dir.path().join("c.bmc");
     let cases: [(&[&str], &str); 5] = [
         (&["--count", "0"], "--count must be at least 1"),
-        (&["--count", "4294967295"], "--count must be at most"),
+        (
+            &["--count", "2147483647"],
+            "--count must be at most 2147483646",
+        ),
         (&["--game", "76"], "--game"),
         (&["--format", "pdf"], "--format"),
         (&["--threads", "0"], "--threads must be at least 1"),
@@ -324,16 +327,16 @@ fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
 
 #[test]
 fn a_count_beyond_memory_is_a_clear_error_before_any_work() {
-    // 4.29 billion cards need ~146 GB for the key set: more than any test
-    // machine has, so the run must stop at once, naming --count.
+    // 2.1 billion cards need ~73 GB for the key set: more than the test
+    // machines have, so the run must stop at once, naming --count.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.bmc");
     bingomint()
-        .args(["generate", "--count", "4294967294", "--out"])
+        .args(["generate", "--count", "2147483646", "--out"])
         .arg(&out)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--count 4294967294 needs about"))
+        .stderr(predicate::str::contains("--count 2147483646 needs about"))
         .stderr(predicate::str::contains("GB of memory"));
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }

@@ -14,15 +14,12 @@ use bingomint::game::uk90::rules::Rules;
 use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
 use bingomint::game::{Game, GameId, RuleViolation};
-use bingomint::pipeline::{self, claim_in_waves, wave_chunks, Stats, CHUNK};
+use bingomint::pipeline::{self, claim_in_waves, wave_chunks, Stats, CHUNK, MAX_CARDS};
 use bingomint::seed::{Seed, ALGORITHM_VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// Largest card count a file can hold (card indices are 32-bit).
-const MAX_CARDS: u64 = u32::MAX as u64 - 1;
 
 /// Generate a file of unique cards (75-ball) or strips (90-ball).
 ///

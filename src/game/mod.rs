@@ -15,7 +15,7 @@ pub mod us75;
 /// share between threads; drawing cannot fail.
 pub trait Game: Sync {
     /// One drawn card (or strip, or board).
-    type Card: Send;
+    type Card: Send + Sync;
     /// An exact key: two cards are the same exactly when their keys are equal.
     type Key: Copy + Eq + Hash + Send + Sync;
     /// The keys of one card (one for a 75-ball card, six for a 90-ball strip).
