@@ -6,8 +6,9 @@
 //!    in the [`KeySet`], shard by shard. Both steps run in parallel on rayon's
 //!    pool.
 //! 2. [`repair`]: every card that lost its key to a smaller index (a
-//!    duplicate, or a card of an `--exclude` file) is redrawn, in index order,
-//!    from the dedicated repair stream, until it is new.
+//!    duplicate, or a card of an `--exclude` file) is redrawn until it is
+//!    new: in parallel rounds while many wait, then one by one, in index
+//!    order, from the dedicated repair stream.
 //!
 //! Reproducibility contract: the records depend only on the game, the seed
 //! and the keys loaded before the run, never on the thread count or on
