@@ -123,29 +123,42 @@ struct Alias64 {
     alias: Vec<u32>,
 }
 
+/// Vose's alias construction in exact integer arithmetic. `scaled[i]` is
+/// weight i times the number of bins and `total` the sum of the weights, so
+/// a bin holds `total`. Returns each bin's threshold (out of `total`: below
+/// it the bin's own item, else its alias) and alias.
+fn vose<T>(mut scaled: Vec<T>, total: &T) -> (Vec<T>, Vec<u32>)
+where
+    T: Clone + Ord + Default + std::ops::Add<Output = T> + std::ops::Sub<Output = T>,
+{
+    let n = scaled.len();
+    let mut threshold = vec![T::default(); n];
+    let mut alias: Vec<u32> = (0..n as u32).collect();
+    let (mut small, mut large): (Vec<usize>, Vec<usize>) =
+        (0..n).partition(|&i| scaled[i] < *total);
+    while let (Some(l), Some(&g)) = (small.pop(), large.last()) {
+        threshold[l] = scaled[l].clone();
+        alias[l] = g as u32;
+        scaled[g] = scaled[g].clone() + scaled[l].clone() - total.clone();
+        if scaled[g] < *total {
+            large.pop();
+            small.push(g);
+        }
+    }
+    for i in small.into_iter().chain(large) {
+        threshold[i] = total.clone();
+    }
+    (threshold, alias)
+}
+
 impl Alias64 {
     fn new(weights: &[u64]) -> Alias64 {
         let n = weights.len() as u128;
         let total: u128 = weights.iter().map(|&w| u128::from(w)).sum();
-        let mut scaled: Vec<u128> = weights.iter().map(|&w| u128::from(w) * n).collect();
-        let mut threshold = vec![0u128; weights.len()];
-        let mut alias: Vec<u32> = (0..weights.len() as u32).collect();
-        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
-            (0..weights.len()).partition(|&i| scaled[i] < total);
-        while let (Some(l), Some(&g)) = (small.pop(), large.last()) {
-            threshold[l] = scaled[l];
-            alias[l] = g as u32;
-            scaled[g] = scaled[g] + scaled[l] - total;
-            if scaled[g] < total {
-                large.pop();
-                small.push(g);
-            }
-        }
-        for i in small.into_iter().chain(large) {
-            threshold[i] = total;
-        }
-        // Thresholds are below 2⁶⁴ when the total is.
+        // Thresholds are at most the total, so they fit when it does.
         assert!(total < 1 << 64, "alias weights too large");
+        let scaled = weights.iter().map(|&w| u128::from(w) * n).collect();
+        let (threshold, alias) = vose(scaled, &total);
         Alias64 {
             total: total as u64,
             threshold: threshold.into_iter().map(|t| t as u64).collect(),
@@ -191,23 +204,7 @@ impl Alias256 {
     fn new(weights: &[BigUint]) -> Alias256 {
         let n = BigUint::from(weights.len());
         let total: BigUint = weights.iter().sum();
-        let mut scaled: Vec<BigUint> = weights.iter().map(|w| w * &n).collect();
-        let mut threshold = vec![BigUint::default(); weights.len()];
-        let mut alias: Vec<u32> = (0..weights.len() as u32).collect();
-        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
-            (0..weights.len()).partition(|&i| scaled[i] < total);
-        while let (Some(l), Some(&g)) = (small.pop(), large.last()) {
-            threshold[l] = scaled[l].clone();
-            alias[l] = g as u32;
-            scaled[g] = &scaled[g] + &scaled[l] - &total;
-            if scaled[g] < total {
-                large.pop();
-                small.push(g);
-            }
-        }
-        for i in small.into_iter().chain(large) {
-            threshold[i] = total.clone();
-        }
+        let (threshold, alias) = vose(weights.iter().map(|w| w * &n).collect(), &total);
         Alias256 {
             total: words(&total),
             threshold: threshold.iter().map(words).collect(),
