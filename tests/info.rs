@@ -1,4 +1,4 @@
-use crate::common::{bingomint, generate};
+use crate::common::{bingomint, edit, generate};
 use predicates::prelude::*;
 
 #[test]
@@ -43,9 +43,9 @@ fn says_a_v3_file_has_no_checksum() {
 fn reports_damaged_records() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "20"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    bytes[200] ^= 0x01;
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        bytes[200] ^= 0x01;
+    });
     bingomint()
         .arg("info")
         .arg(&file)
@@ -86,8 +86,7 @@ fn fails_for_files_that_are_not_card_files() {
 fn fails_for_truncated_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "100"]);
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::write(&file, &bytes[..bytes.len() - 10]).unwrap();
+    edit(&file, |bytes| bytes.truncate(bytes.len() - 10));
     bingomint()
         .arg("info")
         .arg(&file)

@@ -1,6 +1,6 @@
 //! 90-ball strips through the CLI.
 
-use crate::common::{bingomint, generate};
+use crate::common::{bingomint, edit, generate};
 use predicates::prelude::*;
 
 fn strips(file: &std::path::Path) -> Vec<Vec<u8>> {
@@ -130,19 +130,19 @@ fn show_prints_a_strip_or_one_ticket() {
 fn verify_names_broken_and_repeated_strips() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "s.bmc", &["--game", "90", "--count", "10"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    let first = bytes[128..128 + 162].to_vec();
-    bytes[128 + 2 * 162..128 + 3 * 162].copy_from_slice(&first);
-    // Strip 5: swap two numbers between columns.
-    let strip5 = 128 + 4 * 162;
-    let a = (0..162)
-        .find(|&i| (1..10).contains(&bytes[strip5 + i]))
-        .unwrap();
-    let b = (0..162)
-        .find(|&i| (80..=90).contains(&bytes[strip5 + i]))
-        .unwrap();
-    bytes.swap(strip5 + a, strip5 + b);
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        let first = bytes[128..128 + 162].to_vec();
+        bytes[128 + 2 * 162..128 + 3 * 162].copy_from_slice(&first);
+        // Strip 5: swap two numbers between columns.
+        let strip5 = 128 + 4 * 162;
+        let a = (0..162)
+            .find(|&i| (1..10).contains(&bytes[strip5 + i]))
+            .unwrap();
+        let b = (0..162)
+            .find(|&i| (80..=90).contains(&bytes[strip5 + i]))
+            .unwrap();
+        bytes.swap(strip5 + a, strip5 + b);
+    });
     bingomint()
         .arg("verify")
         .arg(&file)

@@ -1,4 +1,4 @@
-use crate::common::{bingomint, generate};
+use crate::common::{bingomint, edit, generate};
 use predicates::prelude::*;
 
 #[test]
@@ -27,10 +27,10 @@ fn accepts_what_generate_writes() {
 fn names_a_card_that_breaks_the_rules() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    // Card 5, column B row 1 (record byte 0) := 16, outside B's 1-15.
-    bytes[128 + 4 * 25] = 16;
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        // Card 5, column B row 1 (record byte 0) := 16, outside B's 1-15.
+        bytes[128 + 4 * 25] = 16;
+    });
     bingomint()
         .arg("verify")
         .arg(&file)
@@ -48,11 +48,11 @@ fn names_duplicate_cards() {
     // A v3 file has no checksum, so a copied card is found by the uniqueness check alone.
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.dat", &["--count", "50", "--format", "v3"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    let first: Vec<u8> = bytes[128..128 + 25].to_vec();
-    bytes[128 + 2 * 25..128 + 3 * 25].copy_from_slice(&first);
-    bytes[128 + 40 * 25..128 + 41 * 25].copy_from_slice(&first);
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        let first: Vec<u8> = bytes[128..128 + 25].to_vec();
+        bytes[128 + 2 * 25..128 + 3 * 25].copy_from_slice(&first);
+        bytes[128 + 40 * 25..128 + 41 * 25].copy_from_slice(&first);
+    });
     bingomint()
         .arg("verify")
         .arg(&file)
@@ -67,9 +67,9 @@ fn names_duplicate_cards() {
 fn finds_a_damaged_header() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    bytes[33] ^= 0xFF; // the seed
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        bytes[33] ^= 0xFF; // the seed
+    });
     bingomint()
         .arg("verify")
         .arg(&file)
@@ -89,8 +89,7 @@ fn finds_a_damaged_header() {
 fn a_truncated_file_fails_verification() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
-    let bytes = std::fs::read(&file).unwrap();
-    std::fs::write(&file, &bytes[..1000]).unwrap();
+    edit(&file, |bytes| bytes.truncate(1000));
     bingomint()
         .arg("verify")
         .arg(&file)
@@ -104,9 +103,9 @@ fn an_unfinished_file_is_not_a_card_file() {
     // What a run killed before its header was written leaves behind: records, zero header.
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
-    let mut bytes = std::fs::read(&file).unwrap();
-    bytes[..128].fill(0);
-    std::fs::write(&file, bytes).unwrap();
+    edit(&file, |bytes| {
+        bytes[..128].fill(0);
+    });
     bingomint()
         .arg("verify")
         .arg(&file)

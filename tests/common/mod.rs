@@ -46,6 +46,13 @@ pub fn export_txt(file: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Rewrites `file` in place: damage for the tests that check damage is found.
+pub fn edit(file: &Path, change: impl FnOnce(&mut Vec<u8>)) {
+    let mut bytes = std::fs::read(file).unwrap();
+    change(&mut bytes);
+    std::fs::write(file, bytes).unwrap();
+}
+
 /// The project's own `data/` folder.
 pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
