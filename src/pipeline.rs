@@ -361,37 +361,14 @@ mod tests {
     use crate::seed::Rng;
     use rand_core::RngCore;
 
-    /// A toy game with only 1,000 distinct cards, so duplicates are common.
-    struct Tiny;
+    /// A toy game whose cards are the numbers below its size, so duplicates
+    /// are as common as a test needs.
+    struct Toy(u32);
 
-    impl Game for Tiny {
-        type Card = u16;
-        type Key = u16;
-        type Keys = [u16; 1];
-        fn record_size(&self) -> usize {
-            2
-        }
-        fn draw(&self, rng: &mut Rng) -> u16 {
-            (rng.next_u32() % 1000) as u16
-        }
-        fn keys(&self, card: &u16) -> [u16; 1] {
-            [*card]
-        }
-        fn keys_per_card(&self) -> usize {
-            1
-        }
-        fn encode(&self, card: &u16, record: &mut [u8]) {
-            record.copy_from_slice(&card.to_le_bytes());
-        }
-        fn decode(&self, record: &[u8]) -> Result<u16, RuleViolation> {
-            Ok(u16::from_le_bytes([record[0], record[1]]))
-        }
-    }
+    /// Only 1,000 distinct cards.
+    const TINY: Toy = Toy(1000);
 
-    /// A toy game with 2^20 cards: enough for parallel repair rounds.
-    struct Small;
-
-    impl Game for Small {
+    impl Game for Toy {
         type Card = u32;
         type Key = u32;
         type Keys = [u32; 1];
@@ -399,7 +376,7 @@ mod tests {
             4
         }
         fn draw(&self, rng: &mut Rng) -> u32 {
-            rng.next_u32() >> 12
+            rng.next_u32() % self.0
         }
         fn keys(&self, card: &u32) -> [u32; 1] {
             [*card]
@@ -428,16 +405,14 @@ mod tests {
                 let count = 300_000;
                 let set = KeySet::with_capacity(count);
                 let mut records = vec![0u8; count * 4];
-                let stats = mint(&Small, 5, &mut records, &set, &ProgressBar::hidden()).unwrap();
+                let stats =
+                    mint(&Toy(1 << 20), 5, &mut records, &set, &ProgressBar::hidden()).unwrap();
                 (records, stats)
             })
         };
         let (records, stats) = run(1);
         assert!(stats.redrawn > PARALLEL_REPAIR as u64, "{stats:?}");
-        let mut cards: Vec<u32> = records
-            .chunks_exact(4)
-            .map(|r| u32::from_le_bytes(r.try_into().unwrap()))
-            .collect();
+        let mut cards = cards(&records);
         cards.sort_unstable();
         cards.dedup();
         assert_eq!(cards.len(), 300_000);
@@ -449,7 +424,7 @@ mod tests {
         }
     }
 
-    fn run(threads: usize, count: usize, excluded: &[u16]) -> (Vec<u8>, Stats) {
+    fn run(threads: usize, count: usize, excluded: &[u32]) -> (Vec<u8>, Stats) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -459,16 +434,16 @@ mod tests {
             for &k in excluded {
                 set.claim(k, crate::dedup::EXCLUDED);
             }
-            let mut records = vec![0u8; count * 2];
-            let stats = mint(&Tiny, 9, &mut records, &set, &ProgressBar::hidden()).unwrap();
+            let mut records = vec![0u8; count * 4];
+            let stats = mint(&TINY, 9, &mut records, &set, &ProgressBar::hidden()).unwrap();
             (records, stats)
         })
     }
 
-    fn cards(records: &[u8]) -> Vec<u16> {
+    fn cards(records: &[u8]) -> Vec<u32> {
         records
-            .chunks_exact(2)
-            .map(|r| u16::from_le_bytes([r[0], r[1]]))
+            .chunks_exact(4)
+            .map(|r| u32::from_le_bytes(r.try_into().unwrap()))
             .collect()
     }
 
@@ -495,7 +470,7 @@ mod tests {
 
     #[test]
     fn excluded_keys_are_never_drawn() {
-        let excluded: Vec<u16> = (0..500).collect();
+        let excluded: Vec<u32> = (0..500).collect();
         let (records, stats) = run(2, 400, &excluded);
         assert!(cards(&records).iter().all(|&c| c >= 500));
         assert!(stats.redrawn > 0);
@@ -504,8 +479,8 @@ mod tests {
     #[test]
     fn an_exhausted_game_is_an_error_not_a_hang() {
         let set = KeySet::with_capacity(1001);
-        let mut records = vec![0u8; 1001 * 2];
-        let err = mint(&Tiny, 1, &mut records, &set, &ProgressBar::hidden()).unwrap_err();
+        let mut records = vec![0u8; 1001 * 4];
+        let err = mint(&TINY, 1, &mut records, &set, &ProgressBar::hidden()).unwrap_err();
         assert!(matches!(err, MintError::KeySpaceExhausted { .. }));
     }
 }
