@@ -1,4 +1,4 @@
-use crate::common::{bingomint, data, export_txt, generate};
+use crate::common::{bingomint, data, export_txt, generate, generate_fails};
 use predicates::prelude::*;
 use std::collections::HashSet;
 
@@ -171,14 +171,7 @@ fn bad_flags_name_the_flag_and_exit_2() {
         (&["--threads", "0"], "--threads must be at least 1"),
     ];
     for (args, message) in cases {
-        bingomint()
-            .arg("generate")
-            .args(args)
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        generate_fails(args, &out, message);
     }
     assert!(!out.exists());
 }

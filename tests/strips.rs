@@ -1,6 +1,6 @@
 //! 90-ball strips through the CLI.
 
-use crate::common::{bingomint, edit, generate};
+use crate::common::{bingomint, edit, generate, generate_fails};
 use predicates::prelude::*;
 
 fn strips(file: &std::path::Path) -> Vec<Vec<u8>> {
@@ -207,14 +207,7 @@ fn flags_that_do_not_fit_the_game_are_errors() {
         (&["--rules", "es"], "--rules is for 90-ball strips"),
     ];
     for (args, message) in cases {
-        bingomint()
-            .arg("generate")
-            .args(args)
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        generate_fails(args, &out, message);
     }
 }
 

@@ -27,6 +27,19 @@ pub fn generate(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
     out
 }
 
+/// Runs `generate` with `args` into `out`, which must fail with exit 2 and
+/// a message containing `message`.
+pub fn generate_fails(args: &[&str], out: &Path, message: &str) {
+    bingomint()
+        .arg("generate")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(message));
+}
+
 /// Runs `export --to txt` and returns the lines.
 pub fn export_txt(file: &Path) -> Vec<String> {
     let out = bingomint()
