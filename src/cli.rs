@@ -15,10 +15,13 @@ Examples:
   bingomint export cards.bmc --to txt --range 1..1000 --out first-thousand.txt
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint show strips.bmc --card 12
-  bingomint count --game 90";
+  bingomint count --game 90
+  bingomint boards --set goals.json --size 5x5 --seed MV2XRO
+  bingomint boards --set goals.json --count 100000 --seed s1 --format jsonl --out boards.jsonl";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
-/// (UK 90-ball): fast, reproducible from a seed, and verifiable card by card.
+/// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
+/// fast, reproducible from a seed, and verifiable card by card.
 #[derive(Parser)]
 #[command(name = "bingomint", version, after_help = EXAMPLES)]
 pub struct Cli {
@@ -34,4 +37,5 @@ pub enum Command {
     Verify(cmd::verify::Args),
     Export(cmd::export::Args),
     Count(cmd::count::Args),
+    Boards(cmd::boards::Args),
 }

@@ -6,6 +6,7 @@
 //! deterministic repair of duplicates), [`cardfile`] (the memory-mapped card
 //! file, native and v3 layouts) and [`export`] (text renderings).
 
+pub mod boards;
 pub mod cardfile;
 pub mod dedup;
 pub mod export;

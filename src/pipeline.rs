@@ -287,8 +287,8 @@ pub fn repair<G: Game>(
     Ok((redrawn, draws))
 }
 
-/// One parallel repair round over `losers` (sorted); returns those still
-/// losing, sorted.
+/// One parallel repair round over `losers` (sorted): loser i redraws from
+/// its round stream. Returns those still losing, sorted.
 fn repair_round<G: Game>(
     game: &G,
     seed: u64,
@@ -297,14 +297,30 @@ fn repair_round<G: Game>(
     set: &KeySet<G::Key>,
     losers: &[u32],
 ) -> Vec<u32> {
+    candidate_round(game, records, set, losers, |i| {
+        let mut rng = stream(seed, ROUND_STREAMS + (round << 32) + u64::from(i));
+        game.draw(&mut rng)
+    })
+}
+
+/// Draws one candidate per index of `losers` (sorted) with `draw`; the
+/// candidates claim their keys labelled `MAX_CARDS + 1 + i`, so every card
+/// already placed beats them and, among them, the smaller index wins. Winners
+/// are written and relabelled i. Returns the indices still losing, sorted.
+fn candidate_round<G: Game>(
+    game: &G,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    losers: &[u32],
+    draw: impl Fn(u32) -> G::Card + Sync,
+) -> Vec<u32> {
     let label = |i: u32| (MAX_CARDS + 1) as u32 + i;
     let mut units: Vec<(&[u32], Vec<G::Card>)> =
         losers.chunks(CHUNK).map(|ids| (ids, Vec::new())).collect();
     let wave = wave_chunks(game.keys_per_card());
     let lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
         for &i in ids.iter() {
-            let mut rng = stream(seed, ROUND_STREAMS + (round << 32) + u64::from(i));
-            let card = game.draw(&mut rng);
+            let card = draw(i);
             for &key in game.keys(&card).as_ref() {
                 let hash = set.hash(&key);
                 keys.push(Pending {
@@ -352,6 +368,78 @@ fn repair_round<G: Game>(
         }
     });
     lost
+}
+
+/// Most draws of one card in [`mint_own_streams`] (first draw included).
+pub const MAX_ATTEMPTS: u32 = 1 << 16;
+
+/// The stream of card `number` (1-based, as users see it), attempt
+/// `attempt`, in [`mint_own_streams`].
+pub fn own_stream(seed: u64, number: u64, attempt: u32) -> crate::seed::Rng {
+    stream(seed, (u64::from(attempt) << 40) | number)
+}
+
+/// Like [`mint`], but every card has streams of its own: card number n
+/// (`first` for the first record) draws attempt a from [`own_stream`]`(seed,
+/// n, a)`, so any one card can be drawn again from (seed, n, a) alone. Used
+/// for objective boards, where a shared seed string names one board.
+/// Duplicates are settled as in [`mint`]: the smaller index keeps its card;
+/// losers redraw with the next attempt, in parallel rounds.
+pub fn mint_own_streams<G: Game>(
+    game: &G,
+    seed: u64,
+    first: u64,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    progress: &ProgressBar,
+) -> Result<Stats, MintError> {
+    let size = game.record_size();
+    let count = records.len() / size;
+    if count as u64 > MAX_CARDS || first + count as u64 >= 1 << 40 {
+        return Err(MintError::TooMany);
+    }
+    let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
+    let wave = wave_chunks(game.keys_per_card());
+    let mut losers = claim_in_waves(&mut chunks, set, wave, |c, records, keys| {
+        for (j, record) in records.chunks_exact_mut(size).enumerate() {
+            let index = c * CHUNK + j + 1;
+            let mut rng = own_stream(seed, first + index as u64 - 1, 0);
+            let card = game.draw_attempt(&mut rng, 0);
+            for &key in game.keys(&card).as_ref() {
+                let hash = set.hash(&key);
+                keys.push(Pending {
+                    hash,
+                    key,
+                    index: index as u32,
+                });
+            }
+            game.encode(&card, record);
+        }
+        progress.inc((records.len() / size) as u64);
+    });
+    losers.sort_unstable();
+    losers.dedup();
+    let redrawn = losers.len() as u64;
+    let mut draws = count as u64;
+    let mut attempt = 1;
+    while let Some(&index) = losers.first() {
+        if attempt == MAX_ATTEMPTS {
+            return Err(MintError::KeySpaceExhausted {
+                index: first + u64::from(index) - 1,
+            });
+        }
+        draws += losers.len() as u64;
+        losers = candidate_round(game, records, set, &losers, |i| {
+            let mut rng = own_stream(seed, first + u64::from(i) - 1, attempt);
+            game.draw_attempt(&mut rng, attempt)
+        });
+        attempt += 1;
+    }
+    Ok(Stats {
+        cards: count as u64,
+        redrawn,
+        draws,
+    })
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! The plan: open the output (temporary name) → load `--exclude` keys →
 //! draw chunks in parallel → repair duplicates → checksum → header → publish.
 
-use super::{check_memory, open_intact, with_threads, FromFile, Outcome};
+use super::{check_memory, open_intact, progress_bar, spinner, with_threads, FromFile, Outcome};
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::header::{today, Header};
 use bingomint::cardfile::reader::records_checksum;
@@ -16,8 +16,6 @@ use bingomint::game::us75::{StarRule, Us75};
 use bingomint::game::{Game, GameId, RuleViolation};
 use bingomint::pipeline::{self, claim_in_waves, wave_chunks, Stats, CHUNK, MAX_CARDS};
 use bingomint::seed::{Seed, ALGORITHM_VERSION};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -276,35 +274,6 @@ fn claim_excluded<G: Game>(file: &CardFile, game: &G, set: &KeySet<G::Key>) -> R
         bail!("--exclude '{}': card {n} is not valid: {why}", file.path());
     }
     Ok(())
-}
-
-/// A bar on stderr counting `noun`s, when stderr is a terminal and not
-/// `--quiet`; hidden otherwise.
-fn progress_bar(count: u64, noun: &str, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
-    let template =
-        format!("{{spinner}} [{{elapsed_precise}}] [{{bar:40}}] {{human_pos}}/{{human_len}} {noun}s, ETA {{eta}} {{msg}}");
-    bar.set_style(
-        ProgressStyle::with_template(&template)
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-/// A spinner with a message on stderr (hidden as the bar is).
-fn spinner(message: String, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
-    spinner.set_message(message);
-    spinner.enable_steady_tick(std::time::Duration::from_millis(100));
-    spinner
 }
 
 fn summary(args: &Args, seed: &Seed, stats: &Stats, excluded: u64, secs: f64) {

@@ -8,8 +8,11 @@ use bingomint::game::uk90::rules::Rules;
 use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
 use bingomint::game::{Game, GameId};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
 use std::path::Path;
 
+pub mod boards;
 pub mod count;
 pub mod export;
 pub mod generate;
@@ -34,6 +37,7 @@ pub fn run(command: Command) -> Result<Outcome> {
         Command::Verify(args) => verify::run(args),
         Command::Export(args) => export::run(args),
         Command::Count(args) => count::run(args),
+        Command::Boards(args) => boards::run(args),
     }
 }
 
@@ -141,3 +145,32 @@ macro_rules! with_game {
     };
 }
 pub(crate) use with_game;
+
+/// A bar on stderr counting `noun`s, when stderr is a terminal and not
+/// `--quiet`; hidden otherwise.
+pub fn progress_bar(count: u64, noun: &str, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    let template =
+        format!("{{spinner}} [{{elapsed_precise}}] [{{bar:40}}] {{human_pos}}/{{human_len}} {noun}s, ETA {{eta}} {{msg}}");
+    bar.set_style(
+        ProgressStyle::with_template(&template)
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// A spinner with a message on stderr (hidden as the bar is).
+pub fn spinner(message: String, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    spinner.set_style(ProgressStyle::with_template("{spinner} {msg}").expect("valid template"));
+    spinner.set_message(message);
+    spinner.enable_steady_tick(std::time::Duration::from_millis(100));
+    spinner
+}

@@ -25,6 +25,13 @@ pub trait Game: Sync {
     fn record_size(&self) -> usize;
     /// Draws one card from `rng`.
     fn draw(&self, rng: &mut Rng) -> Self::Card;
+    /// Draws attempt `attempt` of a card from its own stream (see
+    /// [`crate::pipeline::mint_own_streams`]); games that record the attempt
+    /// on the card override it.
+    fn draw_attempt(&self, rng: &mut Rng, attempt: u32) -> Self::Card {
+        let _ = attempt;
+        self.draw(rng)
+    }
     /// The card's exact keys.
     fn keys(&self, card: &Self::Card) -> Self::Keys;
     /// How many keys each card has.

@@ -1,0 +1,1085 @@
+//! The board engine: an objective set compiled for one board size, and the
+//! draw of one board.
+//!
+//! The draw follows Lockout's documented generation, step by step:
+//!
+//! 1. **Pool.** Every enabled objective once, whatever its individual limit.
+//!    With [`Weighting::Lockout`] (the default) an objective of weighting w
+//!    joins with probability w/100, rolled once per board; if the pool then
+//!    cannot fill the board, dropped objectives are pulled back in random
+//!    order until it can. With [`Weighting::Proportional`] every objective
+//!    joins and each pick is in proportion to the weighting instead.
+//! 2. **Forced positions** are placed first.
+//! 3. **Fill.** A random empty cell; the pool filtered by every constraint
+//!    (the objective's individual limit, no objective twice in a line, board
+//!    category limits, line category limits on every row, column and, on a
+//!    square board, diagonal through the cell); a pick; the objective's value
+//!    is a random range value it has not used on this board. Repeat.
+//! 4. **Dead end** (the filtered pool is empty): bounded backtracking first:
+//!    a random placed cell that shares a line with the stuck cell (any placed
+//!    cell when none does) is emptied again and filling goes on, at most
+//!    [`BACKTRACK_PER_CELL`] × cells times per board. Then objectives the
+//!    weighting roll dropped, under every constraint. Only then, at that cell,
+//!    constraints give way in this fixed order, the first level that offers a
+//!    candidate wins, and among its candidates those that break the fewest
+//!    constraints:
+//!    1. line category limits,
+//!    2. board category limits,
+//!    3. no objective twice in a line,
+//!    4. individual limits (a further distinct value of the objective).
+//!
+//!    Every constraint that gave way is recorded on the board ([`Relaxed`]);
+//!    forced cells that break a limit are recorded the same way.
+//!
+//! Limits: a board category of p % allows ceil(p/100 × cells) objectives; a
+//! line category allows ceil(p/100 × line length) per line; 0 % means 1.
+//!
+//! A board can always be completed: [`Engine::new`] refuses a set with fewer
+//! distinct (objective, value) goals than the board has cells.
+
+use super::set::{ObjectiveSet, FORCED_FIELD};
+use crate::seed::Rng;
+use rand_core::RngCore;
+
+/// Undo steps allowed per cell of the board before constraints give way.
+pub const BACKTRACK_PER_CELL: usize = 4;
+
+/// Uniform proposals tried before the pool is filtered in full.
+const QUICK_TRIES: usize = 8;
+
+/// Smallest and largest rows or columns.
+pub const SIZES: std::ops::RangeInclusive<usize> = 3..=10;
+
+/// Board dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Size {
+    /// Cells on the board.
+    pub fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Whether diagonals count as lines.
+    pub fn square(self) -> bool {
+        self.rows == self.cols
+    }
+}
+
+impl std::str::FromStr for Size {
+    type Err = String;
+
+    /// `RxC` (rows × columns), 3–10 each; `5` alone means 5x5.
+    fn from_str(text: &str) -> Result<Size, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        let (r, c) = match lower.split_once(['x', '×']) {
+            Some((r, c)) => (r.trim(), c.trim()),
+            None => (lower.as_str(), lower.as_str()),
+        };
+        let parse = |s: &str| s.parse::<usize>().ok().filter(|n| SIZES.contains(n));
+        match (parse(r), parse(c)) {
+            (Some(rows), Some(cols)) => Ok(Size { rows, cols }),
+            _ => Err(format!(
+                "'{text}' is not a board size: use RxC (rows x columns), {}–{} each, e.g. 5x5 or 7x5",
+                SIZES.start(),
+                SIZES.end()
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// How `weighting` acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Weighting {
+    /// Lockout's rule: weighting w is the chance (w %) that the objective
+    /// joins the pool of a board; picks from the pool are then equally likely.
+    Lockout,
+    /// Every objective is in the pool; each pick is in proportion to weighting.
+    Proportional,
+}
+
+/// A line of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Row r (0-based).
+    Row(u8),
+    /// Column c (0-based).
+    Col(u8),
+    /// Top-left to bottom-right.
+    Diagonal,
+    /// Top-right to bottom-left.
+    AntiDiagonal,
+}
+
+impl std::fmt::Display for Line {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {}", r + 1),
+            Line::Col(c) => write!(f, "column {}", c + 1),
+            Line::Diagonal => f.write_str("diagonal"),
+            Line::AntiDiagonal => f.write_str("anti-diagonal"),
+        }
+    }
+}
+
+/// A constraint that gave way. `line` indexes [`Engine::lines`]; `category`
+/// indexes the set's board or line categories.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Gave {
+    LineCategory { category: u16, line: u8 },
+    BoardCategory { category: u16 },
+    RepeatInLine { line: u8 },
+    IndividualLimit,
+}
+
+/// A constraint that gave way on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Relaxed {
+    pub cell: u16,
+    pub gave: Gave,
+}
+
+/// One drawn board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// 0 for a first draw; n for the n-th redraw of a duplicate.
+    pub attempt: u32,
+    /// Row-major cells, each [`pack`]ed (objective, value index).
+    pub cells: Vec<u16>,
+    /// The constraints that gave way, in the order they did.
+    pub relaxed: Vec<Relaxed>,
+}
+
+/// Packs objective `k` (< 4096) and its value index (< 16) into a cell.
+#[inline]
+pub fn pack(k: usize, value: usize) -> u16 {
+    ((k << 4) | value) as u16
+}
+
+/// The objective and value index of a cell.
+#[inline]
+pub fn unpack(cell: u16) -> (usize, usize) {
+    (usize::from(cell >> 4), usize::from(cell & 15))
+}
+
+/// An objective as the engine sees it.
+#[derive(Clone, Copy)]
+struct Obj {
+    board: u128,
+    line: u128,
+    limit: i16,
+    values: u8,
+    weight: u32,
+}
+
+/// An objective set compiled for one board size.
+pub struct Engine {
+    size: Size,
+    lines: Vec<Line>,
+    /// Lines through each cell (2 to 4).
+    cell_lines: Vec<Vec<u8>>,
+    objs: Vec<Obj>,
+    enabled: Vec<u16>,
+    board_cap: Vec<i16>,
+    /// Cap of line category c on line l at `l * nl + c`.
+    line_cap: Vec<i16>,
+    nl: usize,
+    forced: Vec<(u16, u16)>,
+    weighting: Weighting,
+    words: usize,
+    backtrack_per_cell: usize,
+}
+
+/// Why a set cannot make boards of a size.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct EngineError(pub String);
+
+impl Engine {
+    /// Compiles `set` for boards of `size`.
+    pub fn new(
+        set: &ObjectiveSet,
+        size: Size,
+        weighting: Weighting,
+    ) -> Result<Engine, EngineError> {
+        let cells = size.cells();
+        let mut lines = Vec::new();
+        let mut cell_lines = vec![Vec::new(); cells];
+        for r in 0..size.rows {
+            for c in 0..size.cols {
+                cell_lines[r * size.cols + c].push(r as u8);
+            }
+            lines.push(Line::Row(r as u8));
+        }
+        for c in 0..size.cols {
+            for r in 0..size.rows {
+                cell_lines[r * size.cols + c].push(lines.len() as u8);
+            }
+            lines.push(Line::Col(c as u8));
+        }
+        if size.square() {
+            let n = size.rows;
+            for i in 0..n {
+                cell_lines[i * n + i].push(lines.len() as u8);
+                cell_lines[i * n + (n - 1 - i)].push(lines.len() as u8 + 1);
+            }
+            lines.push(Line::Diagonal);
+            lines.push(Line::AntiDiagonal);
+        }
+        let cap = |percent: u32, of: usize| -> i16 {
+            if percent == 0 {
+                1
+            } else {
+                (percent as usize * of).div_ceil(100) as i16
+            }
+        };
+        let board_cap = set
+            .board_categories
+            .iter()
+            .map(|c| cap(c.percent, cells))
+            .collect();
+        let nl = set.line_categories.len();
+        let mut line_cap = Vec::with_capacity(lines.len() * nl);
+        for line in &lines {
+            let len = match line {
+                Line::Row(_) => size.cols,
+                _ => size.rows,
+            };
+            line_cap.extend(set.line_categories.iter().map(|c| cap(c.percent, len)));
+        }
+        let mask = |cats: &[u16]| cats.iter().fold(0u128, |m, &c| m | 1u128 << c);
+        let objs: Vec<Obj> = set
+            .objectives
+            .iter()
+            .map(|o| Obj {
+                board: mask(&o.board_categories),
+                line: mask(&o.line_categories),
+                limit: o.individual_limit as i16,
+                values: o.distinct_values() as u8,
+                weight: o.weighting,
+            })
+            .collect();
+        let enabled: Vec<u16> = (0..objs.len())
+            .filter(|&k| !set.objectives[k].disabled)
+            .map(|k| k as u16)
+            .collect();
+        let goals: usize = enabled
+            .iter()
+            .map(|&k| objs[k as usize].values as usize)
+            .sum();
+        if goals < cells {
+            return Err(EngineError(format!(
+                "the set has {goals} distinct goals (objective × range value) among its enabled \
+                 objectives, but a {size} board has {cells} cells: add objectives or range values, \
+                 or choose a smaller --size"
+            )));
+        }
+        let mut forced: Vec<(u16, u16)> = Vec::new();
+        for &k in &enabled {
+            for pos in &set.objectives[k as usize].forced {
+                let Some(cell) = pos.cell(size.rows, size.cols) else {
+                    continue;
+                };
+                if let Some(&(_, other)) = forced.iter().find(|(c, _)| *c as usize == cell) {
+                    return Err(EngineError(format!(
+                        "objectives[{other}] {:?} and objectives[{k}] {:?} are both forced into {} \
+                         on a {size} board; change one {FORCED_FIELD}",
+                        set.objectives[other as usize].goal,
+                        set.objectives[k as usize].goal,
+                        cell_name(size, cell)
+                    )));
+                }
+                forced.push((cell as u16, k));
+            }
+        }
+        forced.sort_unstable();
+        Ok(Engine {
+            size,
+            cell_lines,
+            objs,
+            enabled,
+            board_cap,
+            line_cap,
+            nl,
+            forced,
+            weighting,
+            words: set.objectives.len().div_ceil(64),
+            lines,
+            backtrack_per_cell: BACKTRACK_PER_CELL,
+        })
+    }
+
+    /// The same engine with another backtracking budget (undo steps per
+    /// cell; 0 turns backtracking off). Boards then differ from the
+    /// versioned algorithm's: for experiments and tests.
+    pub fn with_backtracking(mut self, per_cell: usize) -> Engine {
+        self.backtrack_per_cell = per_cell;
+        self
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The board's lines; [`Gave`] refers to them by index.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// How many cells are forced on this size.
+    pub fn forced_cells(&self) -> usize {
+        self.forced.len()
+    }
+
+    /// Most objectives of board category `c` on a board.
+    pub fn board_cap(&self, c: usize) -> usize {
+        self.board_cap[c] as usize
+    }
+
+    /// Most objectives of line category `c` on line `l`.
+    pub fn line_cap(&self, l: usize, c: usize) -> usize {
+        self.line_cap[l * self.nl + c] as usize
+    }
+
+    /// Draws one board; `attempt` is stored on it.
+    pub fn draw(&self, rng: &mut Rng, attempt: u32, s: &mut Scratch) -> Board {
+        s.reset(self);
+        let mut relaxed = Vec::new();
+        self.fill_pool(rng, s);
+        for &(cell, k) in &self.forced {
+            let (k, cell) = (k as usize, cell as usize);
+            let vi = self.value(rng, s, k);
+            self.record_violations(s, cell, k, &mut relaxed);
+            self.place(s, cell, k, vi);
+            s.forced[cell] = true;
+        }
+        s.empty.clear();
+        s.empty
+            .extend((0..self.size.cells() as u16).filter(|&c| !s.forced[c as usize]));
+        let mut budget = self.backtrack_per_cell * self.size.cells();
+        while !s.empty.is_empty() {
+            let at = below(rng, s.empty.len() as u32) as usize;
+            let cell = s.empty[at] as usize;
+            if let Some(k) = self.quick_pick(rng, s, cell) {
+                let vi = self.value(rng, s, k);
+                self.place(s, cell, k, vi);
+                s.empty.swap_remove(at);
+                continue;
+            }
+            self.candidates(s, cell);
+            if s.cand.is_empty() && budget > 0 {
+                if let Some(victim) = self.victim(rng, s, cell) {
+                    budget -= 1;
+                    self.unplace(s, victim);
+                    s.empty.push(victim as u16);
+                    continue;
+                }
+                budget = 0;
+            }
+            if s.cand.is_empty() {
+                self.dropped_candidates(s, cell);
+            }
+            let relaxing = s.cand.is_empty();
+            if relaxing {
+                self.relaxed_candidates(s, cell);
+            }
+            let k = self.pick(rng, s);
+            let vi = self.value(rng, s, k);
+            if relaxing {
+                self.record_violations(s, cell, k, &mut relaxed);
+            }
+            self.place(s, cell, k, vi);
+            s.empty.swap_remove(at);
+        }
+        Board {
+            attempt,
+            cells: s.cell.clone(),
+            relaxed,
+        }
+    }
+
+    fn fill_pool(&self, rng: &mut Rng, s: &mut Scratch) {
+        s.pool.clear();
+        s.dropped.clear();
+        let mut capacity = 0usize;
+        for &k in &self.enabled {
+            let o = self.objs[k as usize];
+            let joins = self.weighting == Weighting::Proportional
+                || o.weight >= 100
+                || below(rng, 100) < o.weight;
+            if joins {
+                s.join(k);
+                capacity += o.limit as usize;
+            } else {
+                s.dropped.push(k);
+            }
+        }
+        let needed = self.size.cells() - self.forced.len();
+        while capacity < needed && !s.dropped.is_empty() {
+            let at = below(rng, s.dropped.len() as u32) as usize;
+            let k = s.dropped.swap_remove(at);
+            s.join(k);
+            capacity += self.objs[k as usize].limit as usize;
+        }
+        // Forced objectives are on the board whatever the roll said.
+        for &(_, k) in &self.forced {
+            if let Some(at) = s.dropped.iter().position(|&d| d == k) {
+                s.dropped.swap_remove(at);
+                s.join(k);
+            }
+        }
+    }
+
+    /// A uniform pick among the pool's objectives that meet every
+    /// constraint at `cell`, by rejection: up to [`QUICK_TRIES`] uniform
+    /// proposals from the pool, the first that fits wins. Each accepted
+    /// proposal is uniform over the fitting objectives, and so is the full
+    /// filter ([`Engine::candidates`]) that follows when all tries fail, so
+    /// the pick is exactly uniform either way. (Proportional weighting always
+    /// filters.)
+    fn quick_pick(&self, rng: &mut Rng, s: &Scratch, cell: usize) -> Option<usize> {
+        if self.weighting == Weighting::Proportional || s.pool.is_empty() {
+            return None;
+        }
+        let lines = &self.cell_lines[cell];
+        let full_lines = lines
+            .iter()
+            .fold(0u128, |m, &l| m | s.line_full[l as usize]);
+        for _ in 0..QUICK_TRIES {
+            let k = s.pool[below(rng, s.pool.len() as u32) as usize] as usize;
+            let o = &self.objs[k];
+            if o.board & s.board_full == 0
+                && o.line & full_lines == 0
+                && lines
+                    .iter()
+                    .all(|&l| s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) == 0)
+            {
+                return Some(k);
+            }
+        }
+        None
+    }
+
+    /// The pool filtered by every constraint at `cell`, into `s.cand`.
+    fn candidates(&self, s: &mut Scratch, cell: usize) {
+        let full_lines = s.blocked(self, cell);
+        let Scratch {
+            pool,
+            cand,
+            blocked_objs: present,
+            board_full,
+            ..
+        } = s;
+        cand.clear();
+        for &k in pool.iter() {
+            let o = &self.objs[k as usize];
+            if o.board & *board_full == 0
+                && o.line & full_lines == 0
+                && present[k as usize / 64] & (1 << (k % 64)) == 0
+            {
+                cand.push(k);
+            }
+        }
+    }
+
+    /// Objectives the weighting roll left out that meet every constraint.
+    fn dropped_candidates(&self, s: &mut Scratch, cell: usize) {
+        let full_lines = s.blocked(self, cell);
+        let present = s.blocked_objs.clone();
+        s.cand.clear();
+        for &k in &s.dropped {
+            let o = &self.objs[k as usize];
+            if s.remaining[k as usize] > 0
+                && o.board & s.board_full == 0
+                && o.line & full_lines == 0
+                && present[k as usize / 64] & (1 << (k % 64)) == 0
+            {
+                s.cand.push(k);
+            }
+        }
+    }
+
+    /// The first relaxation level with candidates, keeping those that break
+    /// the fewest constraints.
+    fn relaxed_candidates(&self, s: &mut Scratch, cell: usize) {
+        let full_lines = s.blocked(self, cell);
+        let present = s.blocked_objs.clone();
+        for level in 1..=4 {
+            s.cand.clear();
+            let mut best = usize::MAX;
+            for &k in &self.enabled {
+                let ku = k as usize;
+                let o = &self.objs[ku];
+                if s.used[ku].count_ones() as u8 >= o.values {
+                    continue;
+                }
+                let board = (o.board & s.board_full).count_ones() as usize;
+                let line = if o.line & full_lines == 0 {
+                    0
+                } else {
+                    self.line_violations(s, cell, o.line)
+                };
+                let repeat = present[ku / 64] & (1 << (k % 64)) != 0;
+                let over = s.remaining[ku] <= 0;
+                let ok = match level {
+                    1 => board == 0 && !repeat && !over,
+                    2 => !repeat && !over,
+                    3 => !over,
+                    _ => true,
+                };
+                if !ok {
+                    continue;
+                }
+                let cost = board + line + usize::from(repeat) + usize::from(over);
+                if cost < best {
+                    best = cost;
+                    s.cand.clear();
+                }
+                if cost == best {
+                    s.cand.push(k);
+                }
+            }
+            if !s.cand.is_empty() {
+                return;
+            }
+        }
+        unreachable!("Engine::new checked that the set has a goal for every cell");
+    }
+
+    fn line_violations(&self, s: &Scratch, cell: usize, cats: u128) -> usize {
+        self.cell_lines[cell]
+            .iter()
+            .map(|&l| (cats & s.line_full[l as usize]).count_ones() as usize)
+            .sum()
+    }
+
+    /// Records every constraint that placing `k` at `cell` breaks.
+    fn record_violations(&self, s: &Scratch, cell: usize, k: usize, out: &mut Vec<Relaxed>) {
+        let o = &self.objs[k];
+        let cell16 = cell as u16;
+        for &l in &self.cell_lines[cell] {
+            let mut m = o.line & s.line_full[l as usize];
+            while m != 0 {
+                let c = m.trailing_zeros() as u16;
+                m &= m - 1;
+                out.push(Relaxed {
+                    cell: cell16,
+                    gave: Gave::LineCategory {
+                        category: c,
+                        line: l,
+                    },
+                });
+            }
+        }
+        let mut m = o.board & s.board_full;
+        while m != 0 {
+            let c = m.trailing_zeros() as u16;
+            m &= m - 1;
+            out.push(Relaxed {
+                cell: cell16,
+                gave: Gave::BoardCategory { category: c },
+            });
+        }
+        for &l in &self.cell_lines[cell] {
+            if s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) != 0 {
+                out.push(Relaxed {
+                    cell: cell16,
+                    gave: Gave::RepeatInLine { line: l },
+                });
+            }
+        }
+        if s.remaining[k] <= 0 {
+            out.push(Relaxed {
+                cell: cell16,
+                gave: Gave::IndividualLimit,
+            });
+        }
+    }
+
+    /// A placed, unforced cell to empty again: one sharing a line with
+    /// `cell` when there is one.
+    fn victim(&self, rng: &mut Rng, s: &mut Scratch, cell: usize) -> Option<usize> {
+        s.victims.clear();
+        for &l in &self.cell_lines[cell] {
+            for v in self.line_cells(l as usize) {
+                if v != cell
+                    && s.cell[v] != EMPTY
+                    && !s.forced[v]
+                    && !s.victims.contains(&(v as u16))
+                {
+                    s.victims.push(v as u16);
+                }
+            }
+        }
+        if s.victims.is_empty() {
+            s.victims.extend(
+                (0..self.size.cells())
+                    .filter(|&v| s.cell[v] != EMPTY && !s.forced[v])
+                    .map(|v| v as u16),
+            );
+        }
+        if s.victims.is_empty() {
+            return None;
+        }
+        Some(s.victims[below(rng, s.victims.len() as u32) as usize] as usize)
+    }
+
+    fn line_cells(&self, l: usize) -> impl Iterator<Item = usize> + '_ {
+        let Size { rows, cols } = self.size;
+        let line = self.lines[l];
+        let len = if matches!(line, Line::Row(_)) {
+            cols
+        } else {
+            rows
+        };
+        (0..len).map(move |i| match line {
+            Line::Row(r) => r as usize * cols + i,
+            Line::Col(c) => i * cols + c as usize,
+            Line::Diagonal => i * cols + i,
+            Line::AntiDiagonal => i * cols + (cols - 1 - i),
+        })
+    }
+
+    fn pick(&self, rng: &mut Rng, s: &Scratch) -> usize {
+        if self.weighting == Weighting::Proportional {
+            let total: u32 = s.cand.iter().map(|&k| self.objs[k as usize].weight).sum();
+            let mut r = below(rng, total);
+            for &k in &s.cand {
+                let w = self.objs[k as usize].weight;
+                if r < w {
+                    return k as usize;
+                }
+                r -= w;
+            }
+            unreachable!("r < total");
+        }
+        s.cand[below(rng, s.cand.len() as u32) as usize] as usize
+    }
+
+    /// A random value index `k` has not used on this board.
+    fn value(&self, rng: &mut Rng, s: &Scratch, k: usize) -> usize {
+        let all = (1u16 << self.objs[k].values) - 1;
+        let mut free = all & !s.used[k];
+        let mut nth = below(rng, free.count_ones());
+        loop {
+            let bit = free.trailing_zeros();
+            if nth == 0 {
+                return bit as usize;
+            }
+            nth -= 1;
+            free &= free - 1;
+        }
+    }
+
+    fn place(&self, s: &mut Scratch, cell: usize, k: usize, vi: usize) {
+        let o = self.objs[k];
+        s.cell[cell] = pack(k, vi);
+        let mut m = o.board;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.board_room[c] -= 1;
+            if s.board_room[c] <= 0 {
+                s.board_full |= 1 << c;
+            }
+        }
+        for &l in &self.cell_lines[cell] {
+            let l = l as usize;
+            s.present[l * self.words + k / 64] |= 1 << (k % 64);
+            let mut m = o.line;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let room = &mut s.line_room[l * self.nl + c];
+                *room -= 1;
+                if *room <= 0 {
+                    s.line_full[l] |= 1 << c;
+                }
+            }
+        }
+        s.remaining[k] -= 1;
+        s.used[k] |= 1 << vi;
+        if s.remaining[k] == 0 {
+            s.leave(k as u16);
+        }
+    }
+
+    /// Undoes [`Engine::place`] (only ever before any constraint gave way,
+    /// so no line holds an objective twice).
+    fn unplace(&self, s: &mut Scratch, cell: usize) {
+        let (k, vi) = unpack(s.cell[cell]);
+        let o = self.objs[k];
+        s.cell[cell] = EMPTY;
+        let mut m = o.board;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.board_room[c] += 1;
+            if s.board_room[c] > 0 {
+                s.board_full &= !(1 << c);
+            }
+        }
+        for &l in &self.cell_lines[cell] {
+            let l = l as usize;
+            s.present[l * self.words + k / 64] &= !(1 << (k % 64));
+            let mut m = o.line;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let room = &mut s.line_room[l * self.nl + c];
+                *room += 1;
+                if *room > 0 {
+                    s.line_full[l] &= !(1 << c);
+                }
+            }
+        }
+        if s.remaining[k] == 0 && s.in_pool[k] {
+            s.rejoin(k as u16);
+        }
+        s.remaining[k] += 1;
+        s.used[k] &= !(1 << vi);
+    }
+
+    /// Every constraint `cells` breaks, counted from scratch (independent of
+    /// the draw's bookkeeping): one entry per objective beyond a limit. A
+    /// board is valid exactly when this equals its `relaxed` list (as a
+    /// multiset, ignoring cells). Also fails on a repeated (objective, value)
+    /// goal or a cell the set does not have, which no board may hold.
+    pub fn violations(&self, cells: &[u16]) -> Result<Vec<Gave>, String> {
+        if cells.len() != self.size.cells() {
+            return Err(format!("{} cells on a {} board", cells.len(), self.size));
+        }
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut count = vec![0i16; self.objs.len()];
+        let mut board = vec![0i16; self.board_cap.len()];
+        for (i, &cell) in cells.iter().enumerate() {
+            let (k, vi) = unpack(cell);
+            if k >= self.objs.len() || vi >= self.objs[k].values as usize {
+                return Err(format!("cell {i} holds no goal of the set"));
+            }
+            if !seen.insert(cell) {
+                return Err(format!("cell {i} repeats a goal already on the board"));
+            }
+            count[k] += 1;
+            for c in bits(self.objs[k].board) {
+                board[c] += 1;
+            }
+        }
+        for (k, &n) in count.iter().enumerate() {
+            for _ in self.objs[k].limit..n {
+                out.push(Gave::IndividualLimit);
+            }
+        }
+        for (c, &n) in board.iter().enumerate() {
+            for _ in self.board_cap[c]..n {
+                out.push(Gave::BoardCategory { category: c as u16 });
+            }
+        }
+        for l in 0..self.lines.len() {
+            let mut per_obj = std::collections::HashMap::new();
+            let mut per_cat = vec![0i16; self.nl];
+            for v in self.line_cells(l) {
+                let (k, _) = unpack(cells[v]);
+                *per_obj.entry(k).or_insert(0) += 1;
+                for c in bits(self.objs[k].line) {
+                    per_cat[c] += 1;
+                }
+            }
+            for (_, n) in per_obj {
+                for _ in 1..n {
+                    out.push(Gave::RepeatInLine { line: l as u8 });
+                }
+            }
+            for (c, &n) in per_cat.iter().enumerate() {
+                for _ in self.line_cap[l * self.nl + c]..n {
+                    out.push(Gave::LineCategory {
+                        category: c as u16,
+                        line: l as u8,
+                    });
+                }
+            }
+        }
+        out.sort_unstable();
+        Ok(out)
+    }
+}
+
+fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// `r2c4`: a cell by 1-based row and column.
+pub fn cell_name(size: Size, cell: usize) -> String {
+    format!("r{}c{}", cell / size.cols + 1, cell % size.cols + 1)
+}
+
+/// An empty cell.
+pub const EMPTY: u16 = u16::MAX;
+
+/// Working memory for drawing boards; one per thread, reused.
+#[derive(Default)]
+pub struct Scratch {
+    cell: Vec<u16>,
+    forced: Vec<bool>,
+    board_room: Vec<i16>,
+    board_full: u128,
+    line_room: Vec<i16>,
+    line_full: Vec<u128>,
+    /// Objectives present on each line: `words` u64 per line.
+    present: Vec<u64>,
+    remaining: Vec<i16>,
+    used: Vec<u16>,
+    pool: Vec<u16>,
+    /// Position in `pool` of each objective in it.
+    pool_at: Vec<u16>,
+    in_pool: Vec<bool>,
+    dropped: Vec<u16>,
+    empty: Vec<u16>,
+    cand: Vec<u16>,
+    victims: Vec<u16>,
+    blocked_objs: Vec<u64>,
+}
+
+impl Scratch {
+    fn reset(&mut self, e: &Engine) {
+        let n = e.size.cells();
+        self.cell.clear();
+        self.cell.resize(n, EMPTY);
+        self.forced.clear();
+        self.forced.resize(n, false);
+        self.board_room.clone_from(&e.board_cap);
+        self.board_full = 0;
+        self.line_room.clone_from(&e.line_cap);
+        self.line_full.clear();
+        self.line_full.resize(e.lines.len(), 0);
+        self.present.clear();
+        self.present.resize(e.lines.len() * e.words, 0);
+        self.remaining.clear();
+        self.remaining.extend(e.objs.iter().map(|o| o.limit));
+        self.used.clear();
+        self.used.resize(e.objs.len(), 0);
+        self.pool_at.resize(e.objs.len(), 0);
+        self.in_pool.clear();
+        self.in_pool.resize(e.objs.len(), false);
+        self.blocked_objs.resize(e.words, 0);
+    }
+
+    fn join(&mut self, k: u16) {
+        self.in_pool[k as usize] = true;
+        self.rejoin(k);
+    }
+
+    fn rejoin(&mut self, k: u16) {
+        self.pool_at[k as usize] = self.pool.len() as u16;
+        self.pool.push(k);
+    }
+
+    fn leave(&mut self, k: u16) {
+        if !self.in_pool[k as usize] {
+            return;
+        }
+        let at = self.pool_at[k as usize] as usize;
+        if self.pool.get(at) != Some(&k) {
+            return;
+        }
+        let last = *self.pool.last().expect("k is in the pool");
+        self.pool.swap_remove(at);
+        if last != k {
+            self.pool_at[last as usize] = at as u16;
+        }
+    }
+
+    /// Line categories full on some line through `cell`, and the objectives
+    /// already on those lines.
+    fn blocked(&mut self, e: &Engine, cell: usize) -> u128 {
+        let mut full = 0u128;
+        self.blocked_objs.fill(0);
+        for &l in &e.cell_lines[cell] {
+            let l = l as usize;
+            full |= self.line_full[l];
+            let row = &self.present[l * e.words..(l + 1) * e.words];
+            for (b, &w) in self.blocked_objs.iter_mut().zip(row) {
+                *b |= w;
+            }
+        }
+        full
+    }
+}
+
+/// A uniform integer below `n` (> 0), exactly (Lemire's method).
+#[inline]
+pub fn below(rng: &mut Rng, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::stream;
+
+    fn set(json: &str) -> ObjectiveSet {
+        ObjectiveSet::from_json(json, "t.json").unwrap()
+    }
+
+    #[test]
+    fn sizes_parse_and_explain() {
+        assert_eq!("7x5".parse(), Ok(Size { rows: 7, cols: 5 }));
+        assert_eq!("5".parse(), Ok(Size { rows: 5, cols: 5 }));
+        assert!("2x5".parse::<Size>().unwrap_err().contains("3–10 each"));
+        assert!("5x11".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn limits_round_up_and_zero_means_one() {
+        let s = set(
+            r#"{"limits": {"board": {"a": 10, "z": 0, "all": 100}, "line": {"a": 40, "z": 0}},
+                "objectives": [{"goal": "{{X}} g", "range": [1,2,3,4,5,6,7,8,9,10,11,12]},
+                               {"goal": "{{X}} h", "range": [1,2,3,4,5,6,7,8,9,10,11,12]},
+                               {"goal": "{{X}} i", "range": [1,2,3,4,5,6,7,8,9,10,11,12]}]}"#,
+        );
+        let e = Engine::new(&s, Size { rows: 7, cols: 5 }, Weighting::Lockout).unwrap();
+        // Categories in name order (a, all, z). 10 % of 35 cells = 3.5 → 4;
+        // 100 % → 35; 0 % → 1.
+        assert_eq!((e.board_cap(0), e.board_cap(1), e.board_cap(2)), (4, 35, 1));
+        // Rows have 5 cells (40 % → 2), columns 7 (40 % → 2.8 → 3).
+        assert_eq!((e.line_cap(0, 0), e.line_cap(7, 0)), (2, 3));
+        assert_eq!(e.line_cap(7, 1), 1);
+        assert_eq!(e.lines().len(), 12, "no diagonals on a rectangle");
+        let sq = Engine::new(&s, Size { rows: 5, cols: 5 }, Weighting::Lockout).unwrap();
+        assert_eq!(sq.lines().len(), 12, "5 rows, 5 columns, 2 diagonals");
+    }
+
+    #[test]
+    fn violations_are_counted_from_scratch() {
+        let s = set(r#"{"limits": {"board": {"b": 10}, "line": {"l": 0}},
+                "objectives": [{"goal": "{{X}} a", "range": [1,2,3], "individual_limit": 2,
+                                "board_categories": ["b"], "line_categories": ["l"]},
+                               {"goal": "{{X}} c", "range": [1,2,3,4,5,6,7,8,9,10,11,12],
+                                "individual_limit": 12}]}"#);
+        let e = Engine::new(&s, Size { rows: 3, cols: 3 }, Weighting::Lockout).unwrap();
+        // Objective 0 three times in row 1 (limit 2): its individual limit
+        // is exceeded once, the board cap (10 % of 9 → 1) twice, and in row
+        // 1 the line cap (0 % → 1) twice and "no repeat" twice. Objective 1
+        // fills the rest with distinct values.
+        let cells = [
+            pack(0, 0),
+            pack(0, 1),
+            pack(0, 2),
+            pack(1, 0),
+            pack(1, 1),
+            pack(1, 2),
+            pack(1, 3),
+            pack(1, 4),
+            pack(1, 5),
+        ];
+        let v = e.violations(&cells).unwrap();
+        let count = |g: Gave| v.iter().filter(|&&x| x == g).count();
+        assert_eq!(count(Gave::IndividualLimit), 1);
+        assert_eq!(count(Gave::BoardCategory { category: 0 }), 2);
+        assert_eq!(count(Gave::RepeatInLine { line: 0 }), 2);
+        assert_eq!(
+            count(Gave::LineCategory {
+                category: 0,
+                line: 0
+            }),
+            2
+        );
+        let mut repeated = cells;
+        repeated[8] = pack(1, 0);
+        assert!(e
+            .violations(&repeated)
+            .unwrap_err()
+            .contains("repeats a goal"));
+        let mut foreign = cells;
+        foreign[8] = pack(0, 5);
+        assert!(e
+            .violations(&foreign)
+            .unwrap_err()
+            .contains("no goal of the set"));
+    }
+
+    #[test]
+    fn backtracking_avoids_most_relaxation_that_greedy_filling_needs() {
+        // Four objectives, three values each, on a 3x4 board (no diagonals):
+        // rows must hold all four, columns three distinct ones (a Latin
+        // rectangle), which a random greedy fill often blocks.
+        let s = set(r#"{"objectives": [
+                {"goal": "{{X}} a", "range": [1,2,3], "individual_limit": 3},
+                {"goal": "{{X}} b", "range": [1,2,3], "individual_limit": 3},
+                {"goal": "{{X}} c", "range": [1,2,3], "individual_limit": 3},
+                {"goal": "{{X}} d", "range": [1,2,3], "individual_limit": 3}]}"#);
+        let size = Size { rows: 3, cols: 4 };
+        let relaxed = |per_cell: usize| {
+            let e = Engine::new(&s, size, Weighting::Lockout)
+                .unwrap()
+                .with_backtracking(per_cell);
+            let mut scratch = Scratch::default();
+            (0..1000)
+                .filter(|&n| {
+                    let board = e.draw(&mut stream(1, n), 0, &mut scratch);
+                    let mut broken = e.violations(&board.cells).unwrap();
+                    let mut said: Vec<Gave> = board.relaxed.iter().map(|r| r.gave).collect();
+                    broken.sort_unstable();
+                    said.sort_unstable();
+                    assert_eq!(broken, said);
+                    !board.relaxed.is_empty()
+                })
+                .count()
+        };
+        let greedy = relaxed(0);
+        let backtracking = relaxed(BACKTRACK_PER_CELL);
+        eprintln!("relaxed boards of 1000: greedy {greedy}, with backtracking {backtracking}");
+        assert!(greedy > 300, "greedy relaxed only {greedy} of 1000");
+        assert!(
+            backtracking * 10 < greedy,
+            "backtracking {backtracking}, greedy {greedy}"
+        );
+    }
+
+    #[test]
+    fn picks_are_uniform_over_the_fitting_pool() {
+        // One cell board constraints aside: on a 3x3 board of 12 one-shot
+        // objectives, cell 0 of board n takes each objective equally often.
+        let goals: Vec<String> = (0..12).map(|i| format!("{{\"goal\": \"g{i}\"}}")).collect();
+        let s = set(&format!("{{\"objectives\": [{}]}}", goals.join(",")));
+        let e = Engine::new(&s, Size { rows: 3, cols: 3 }, Weighting::Lockout).unwrap();
+        let mut scratch = Scratch::default();
+        let mut seen = [0u32; 12];
+        let n = 24_000;
+        for i in 0..n {
+            let board = e.draw(&mut stream(5, i), 0, &mut scratch);
+            seen[unpack(board.cells[0]).0] += 1;
+        }
+        // Chi-square, 11 degrees of freedom; 31.26 is the 0.001 critical value.
+        let expected = n as f64 / 12.0;
+        let chi: f64 = seen
+            .iter()
+            .map(|&o| (o as f64 - expected).powi(2) / expected)
+            .sum();
+        assert!(chi < 31.26, "chi-square {chi}: {seen:?}");
+    }
+}

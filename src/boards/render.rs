@@ -1,0 +1,341 @@
+//! Boards as users read them: a text grid, JSON / JSON Lines, CSV, and the
+//! board BingoSync's custom game accepts.
+//!
+//! Every (objective, value) goal is rendered once, up front; a board is then
+//! a concatenation of ready fragments, which keeps JSONL output near memcpy
+//! speed.
+
+use super::engine::{cell_name, unpack, Board, Engine, Gave, Line, Relaxed, Size};
+use super::set::ObjectiveSet;
+use super::BoardSeed;
+use std::fmt::Write as _;
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// An aligned grid per board, for people.
+    Text,
+    /// One JSON array of board objects.
+    Json,
+    /// One board object per line.
+    Jsonl,
+    /// BingoSync's custom board: a JSON array of 25 {"name": …} (5x5, one board).
+    Bingosync,
+    /// One row per board: board, seed, rows, cols, a column per cell, relaxed.
+    Csv,
+}
+
+/// One goal as shown.
+struct Goal {
+    text: String,
+    /// The cell's JSON object.
+    json: String,
+    /// The text as a CSV field.
+    csv: String,
+}
+
+/// Renders boards of one set and size.
+pub struct Renderer<'a> {
+    set: &'a ObjectiveSet,
+    engine: &'a Engine,
+    seed: &'a BoardSeed,
+    /// `goals[k][value index]`.
+    goals: Vec<Vec<Goal>>,
+}
+
+/// JSON string literal of `s`.
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("strings always serialize")
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+impl<'a> Renderer<'a> {
+    pub fn new(set: &'a ObjectiveSet, engine: &'a Engine, seed: &'a BoardSeed) -> Renderer<'a> {
+        let names = |cats: &[u16], all: &[super::set::Category]| {
+            let list: Vec<String> = cats
+                .iter()
+                .map(|&c| json_str(&all[c as usize].name))
+                .collect();
+            format!("[{}]", list.join(","))
+        };
+        let goals = set
+            .objectives
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                let values: Vec<Option<u32>> = if o.range.is_empty() {
+                    vec![None]
+                } else {
+                    o.range.iter().map(|&v| Some(v)).collect()
+                };
+                values
+                    .into_iter()
+                    .map(|value| {
+                        let text = o.text(value);
+                        let mut json = format!(
+                            "{{\"objective\":{k},\"goal\":{},\"value\":{},\"board_categories\":{},\"line_categories\":{}",
+                            json_str(&text),
+                            value.map_or("null".to_string(), |v| v.to_string()),
+                            names(&o.board_categories, &set.board_categories),
+                            names(&o.line_categories, &set.line_categories),
+                        );
+                        if let Some(t) = o.tooltip_text(value) {
+                            let _ = write!(json, ",\"tooltip\":{}", json_str(&t));
+                        }
+                        json.push('}');
+                        Goal {
+                            csv: csv_field(&text),
+                            text,
+                            json,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Renderer {
+            set,
+            engine,
+            seed,
+            goals,
+        }
+    }
+
+    fn goal(&self, cell: u16) -> &Goal {
+        let (k, v) = unpack(cell);
+        &self.goals[k][v]
+    }
+
+    /// Appends board `number` as one JSON object (no newline).
+    pub fn json(&self, number: u64, board: &Board, out: &mut String) {
+        let Size { rows, cols } = self.engine.size();
+        let _ = write!(
+            out,
+            "{{\"board\":{number},\"seed\":{},\"rows\":{rows},\"cols\":{cols},\"cells\":[",
+            json_str(&self.seed.of_board(number, board.attempt))
+        );
+        for (i, &cell) in board.cells.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&self.goal(cell).json);
+        }
+        out.push_str("],\"relaxed\":[");
+        for (i, r) in board.relaxed.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.relaxed_json(r, out);
+        }
+        out.push_str("]}");
+    }
+
+    fn relaxed_json(&self, r: &Relaxed, out: &mut String) {
+        let size = self.engine.size();
+        let cell = usize::from(r.cell);
+        let _ = write!(
+            out,
+            "{{\"cell\":{cell},\"row\":{},\"col\":{},",
+            cell / size.cols + 1,
+            cell % size.cols + 1
+        );
+        let _ = match r.gave {
+            Gave::LineCategory { category, line } => write!(
+                out,
+                "\"constraint\":\"line_category\",\"category\":{},\"line\":\"{}\",\"limit\":{}}}",
+                json_str(&self.set.line_categories[category as usize].name),
+                self.line(line),
+                self.engine.line_cap(line as usize, category as usize)
+            ),
+            Gave::BoardCategory { category } => write!(
+                out,
+                "\"constraint\":\"board_category\",\"category\":{},\"limit\":{}}}",
+                json_str(&self.set.board_categories[category as usize].name),
+                self.engine.board_cap(category as usize)
+            ),
+            Gave::RepeatInLine { line } => write!(
+                out,
+                "\"constraint\":\"repeat_in_line\",\"line\":\"{}\"}}",
+                self.line(line)
+            ),
+            Gave::IndividualLimit => out.write_str("\"constraint\":\"individual_limit\"}"),
+        };
+    }
+
+    fn line(&self, line: u8) -> Line {
+        self.engine.lines()[line as usize]
+    }
+
+    /// What gave way, for a warning: `r2c4: line category "sand" (at most 2
+    /// per line) gave way in row 2`.
+    pub fn describe(&self, board: &Board, r: &Relaxed) -> String {
+        let (k, _) = unpack(board.cells[r.cell as usize]);
+        let at = cell_name(self.engine.size(), r.cell as usize);
+        let goal = &self.goal(board.cells[r.cell as usize]).text;
+        match r.gave {
+            Gave::LineCategory { category, line } => format!(
+                "{at} {goal:?}: line category {:?} (at most {} per line) gave way in {}",
+                self.set.line_categories[category as usize].name,
+                self.engine.line_cap(line as usize, category as usize),
+                self.line(line)
+            ),
+            Gave::BoardCategory { category } => format!(
+                "{at} {goal:?}: board category {:?} (at most {} per board) gave way",
+                self.set.board_categories[category as usize].name,
+                self.engine.board_cap(category as usize)
+            ),
+            Gave::RepeatInLine { line } => format!(
+                "{at} {goal:?}: objective {k} appears twice in {}",
+                self.line(line)
+            ),
+            Gave::IndividualLimit => format!(
+                "{at} {goal:?}: objective {k} exceeds its individual_limit of {}",
+                self.set.objectives[k].individual_limit
+            ),
+        }
+    }
+
+    /// Appends board `number` as a CSV row (with newline).
+    pub fn csv(&self, number: u64, board: &Board, out: &mut String) {
+        let Size { rows, cols } = self.engine.size();
+        let _ = write!(
+            out,
+            "{number},{},{rows},{cols}",
+            csv_field(&self.seed.of_board(number, board.attempt))
+        );
+        for &cell in &board.cells {
+            out.push(',');
+            out.push_str(&self.goal(cell).csv);
+        }
+        out.push(',');
+        let relaxed: Vec<String> = board
+            .relaxed
+            .iter()
+            .map(|r| self.describe(board, r))
+            .collect();
+        out.push_str(&csv_field(&relaxed.join("; ")));
+        out.push('\n');
+    }
+
+    /// The CSV header line.
+    pub fn csv_header(&self) -> String {
+        let size = self.engine.size();
+        let mut h = String::from("board,seed,rows,cols");
+        for cell in 0..size.cells() {
+            h.push(',');
+            h.push_str(&cell_name(size, cell));
+        }
+        h.push_str(",relaxed\n");
+        h
+    }
+
+    /// BingoSync's custom board: `[{"name": "…"}, …]` in row-major order.
+    pub fn bingosync(&self, board: &Board) -> String {
+        let names: Vec<String> = board
+            .cells
+            .iter()
+            .map(|&c| format!("{{\"name\":{}}}", json_str(&self.goal(c).text)))
+            .collect();
+        format!("[{}]\n", names.join(","))
+    }
+
+    /// Board `number` as an aligned grid with a heading line.
+    pub fn text(&self, number: u64, board: &Board, out: &mut String) {
+        const WIDTH: usize = 18;
+        let Size { rows, cols } = self.engine.size();
+        let _ = writeln!(
+            out,
+            "board {number} · seed {} · {} · {rows}x{cols}",
+            self.seed.of_board(number, board.attempt),
+            self.set.title()
+        );
+        let wrapped: Vec<Vec<String>> = board
+            .cells
+            .iter()
+            .map(|&c| wrap(&self.goal(c).text, WIDTH))
+            .collect();
+        let width = wrapped
+            .iter()
+            .flatten()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(1);
+        let rule = |l: char, m: char, r: char| {
+            let mut s = String::new();
+            s.push(l);
+            for c in 0..cols {
+                s.push_str(&"─".repeat(width + 2));
+                s.push(if c + 1 == cols { r } else { m });
+            }
+            s.push('\n');
+            s
+        };
+        out.push_str(&rule('┌', '┬', '┐'));
+        for r in 0..rows {
+            let height = (0..cols)
+                .map(|c| wrapped[r * cols + c].len())
+                .max()
+                .unwrap_or(1);
+            for line in 0..height {
+                out.push('│');
+                for c in 0..cols {
+                    let text = wrapped[r * cols + c].get(line).map_or("", String::as_str);
+                    let pad = width - text.chars().count();
+                    let _ = write!(out, " {text}{} │", " ".repeat(pad));
+                }
+                out.push('\n');
+            }
+            out.push_str(&if r + 1 == rows {
+                rule('└', '┴', '┘')
+            } else {
+                rule('├', '┼', '┤')
+            });
+        }
+        for r in &board.relaxed {
+            let _ = writeln!(out, "relaxed: {}", self.describe(board, r));
+        }
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces (a
+/// longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_and_csv_quoting() {
+        assert_eq!(
+            wrap("Capture the Cactus + Tree", 12),
+            vec!["Capture the", "Cactus +", "Tree"]
+        );
+        assert_eq!(wrap("", 5), vec![""]);
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+    }
+}
