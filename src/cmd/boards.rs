@@ -293,19 +293,19 @@ impl Job<'_> {
                 records.len() / size
             );
         }
-        let sink = |out: &mut dyn Write| self.render_all(game, records, first, out);
         match &self.args.out {
             None => {
-                let mut out = BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
-                sink(&mut out)?;
-                out.flush()?;
+                let out = BufWriter::with_capacity(1 << 20, std::io::stdout());
+                self.render_all(game, records, first, out)?.flush()?;
             }
             Some(path) => {
                 let (temp, handle) = TempOutput::new(path, self.args.force)?;
-                let mut out = BufWriter::with_capacity(1 << 20, &handle);
-                sink(&mut out).with_context(|| format!("cannot write '{}'", path.display()))?;
-                out.flush()
-                    .with_context(|| format!("cannot write '{}'", path.display()))?;
+                let cannot = || format!("cannot write '{}'", path.display());
+                let out = BufWriter::with_capacity(1 << 20, &handle);
+                let mut out = self
+                    .render_all(game, records, first, out)
+                    .with_context(cannot)?;
+                out.flush().with_context(cannot)?;
                 drop(out);
                 temp.publish(&handle)?;
             }
@@ -313,63 +313,100 @@ impl Job<'_> {
         Ok(relaxed.len() as u64)
     }
 
-    fn render_all<const N: usize>(
+    /// Renders every board into `out`: batches render in parallel while a
+    /// writer thread writes the previous batch, so rendering and the
+    /// output's own cost overlap.
+    fn render_all<const N: usize, W: Write + Send>(
         &self,
         game: &Boards<N>,
         records: &[u8],
         first: u64,
-        out: &mut dyn Write,
-    ) -> Result<()> {
+        mut out: W,
+    ) -> Result<W> {
         let size = game.record_size();
         let format = self.args.format;
-        let count = records.len() / size;
         match format {
             Format::Json => out.write_all(b"[\n")?,
             Format::Csv => out.write_all(self.renderer.csv_header().as_bytes())?,
             _ => {}
         }
-        // One buffer per part of a batch, reused from batch to batch.
-        let mut texts: Vec<String> = vec![String::new(); RENDER_BATCH / RENDER_PART];
-        for (b, batch) in records.chunks(RENDER_BATCH * size).enumerate() {
-            texts
-                .par_iter_mut()
-                .zip(batch.par_chunks(RENDER_PART * size))
-                .enumerate()
-                .for_each(|(j, (text, part))| {
-                    text.clear();
-                    for (i, record) in part.chunks_exact(size).enumerate() {
-                        let index = b * RENDER_BATCH + j * RENDER_PART + i;
-                        let number = first + index as u64;
-                        let board = self.board(record, number);
-                        match format {
-                            Format::Jsonl => {
-                                self.renderer.json(number, &board, text);
-                                text.push('\n');
-                            }
-                            Format::Json => {
-                                self.renderer.json(number, &board, text);
-                                text.push_str(if index + 1 == count { "\n" } else { ",\n" });
-                            }
-                            Format::Csv => self.renderer.csv(number, &board, text),
-                            Format::Bingosync => text.push_str(&self.renderer.bingosync(&board)),
-                            Format::Text => {
-                                if index > 0 {
-                                    text.push('\n');
-                                }
-                                self.renderer.text(number, &board, text);
-                            }
-                        }
-                    }
-                });
-            let parts = batch.len().div_ceil(RENDER_PART * size);
-            for text in &texts[..parts] {
-                out.write_all(text.as_bytes())?;
+        let mut out = std::thread::scope(|scope| -> Result<W> {
+            let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(usize, Vec<String>)>(1);
+            let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<String>>();
+            for _ in 0..2 {
+                empty_tx
+                    .send(vec![String::new(); RENDER_BATCH / RENDER_PART])
+                    .expect("the receiver is alive");
             }
-        }
+            let writer = scope.spawn(move || -> std::io::Result<W> {
+                for (parts, texts) in full_rx {
+                    for text in &texts[..parts] {
+                        out.write_all(text.as_bytes())?;
+                    }
+                    let _ = empty_tx.send(texts);
+                }
+                Ok(out)
+            });
+            for (b, batch) in records.chunks(RENDER_BATCH * size).enumerate() {
+                let Ok(mut texts) = empty_rx.recv() else {
+                    break; // the writer failed; its error is reported below
+                };
+                self.render_batch(b, batch, size, first, records.len() / size, &mut texts);
+                let parts = batch.len().div_ceil(RENDER_PART * size);
+                if full_tx.send((parts, texts)).is_err() {
+                    break;
+                }
+            }
+            drop(full_tx);
+            Ok(writer.join().expect("the writer thread does not panic")?)
+        })?;
         if format == Format::Json {
             out.write_all(b"]\n")?;
         }
-        Ok(())
+        Ok(out)
+    }
+
+    /// Renders batch `b` of the records into `texts`, a part per buffer.
+    fn render_batch(
+        &self,
+        b: usize,
+        batch: &[u8],
+        size: usize,
+        first: u64,
+        count: usize,
+        texts: &mut [String],
+    ) {
+        let format = self.args.format;
+        texts
+            .par_iter_mut()
+            .zip(batch.par_chunks(RENDER_PART * size))
+            .enumerate()
+            .for_each(|(j, (text, part))| {
+                text.clear();
+                for (i, record) in part.chunks_exact(size).enumerate() {
+                    let index = b * RENDER_BATCH + j * RENDER_PART + i;
+                    let number = first + index as u64;
+                    let board = self.board(record, number);
+                    match format {
+                        Format::Jsonl => {
+                            self.renderer.json(number, &board, text);
+                            text.push('\n');
+                        }
+                        Format::Json => {
+                            self.renderer.json(number, &board, text);
+                            text.push_str(if index + 1 == count { "\n" } else { ",\n" });
+                        }
+                        Format::Csv => self.renderer.csv(number, &board, text),
+                        Format::Bingosync => text.push_str(&self.renderer.bingosync(&board)),
+                        Format::Text => {
+                            if index > 0 {
+                                text.push('\n');
+                            }
+                            self.renderer.text(number, &board, text);
+                        }
+                    }
+                }
+            });
     }
 }
 
