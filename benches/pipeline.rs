@@ -103,7 +103,7 @@ fn draw(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, draw, strips);
+criterion_group!(benches, draw, strips, boards);
 criterion_main!(benches);
 
 fn strips(c: &mut Criterion) {
@@ -127,6 +127,45 @@ fn strips(c: &mut Criterion) {
                 }
             })
         });
+    }
+    group.finish();
+}
+
+/// One board at a time from the project's sample set and, when present, the
+/// real 91-objective Lockout set.
+fn boards(c: &mut Criterion) {
+    use bingomint::boards::draw_board;
+    use bingomint::boards::engine::{Engine, Size, Weighting};
+    use bingomint::boards::set::ObjectiveSet;
+    use std::path::Path;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut group = c.benchmark_group("boards");
+    const B: usize = 1 << 12;
+    group.throughput(Throughput::Elements(B as u64));
+    for (name, path) in [
+        ("sample", root.join("data/sample-goals.json")),
+        (
+            "smo_short",
+            root.join("../shared/data/lockout/smo_short.json"),
+        ),
+    ] {
+        if !path.exists() {
+            eprintln!("SKIPPED: boards bench on {} (absent)", path.display());
+            continue;
+        }
+        let set = ObjectiveSet::from_file(&path).unwrap();
+        for size in ["5x5", "7x7"] {
+            let size: Size = size.parse().unwrap();
+            let engine = Engine::new(&set, size, Weighting::Lockout).unwrap();
+            group.bench_function(format!("draw/{name}/{size}/boards={B}"), |b| {
+                b.iter(|| {
+                    let mut rng = stream(42, 0);
+                    for _ in 0..B {
+                        black_box(draw_board(&engine, &mut rng, 0));
+                    }
+                })
+            });
+        }
     }
     group.finish();
 }
