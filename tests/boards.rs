@@ -1,7 +1,7 @@
 //! Objective boards: limits on real and sample sets (property tests over
 //! seeds), relaxation, uniqueness, seed strings, exports and set validation.
 
-use crate::common::{bingomint, data};
+use crate::common::{bingomint, data, stdout_of};
 use bingomint::boards::engine::{unpack, Board, Engine, Size, Weighting};
 use bingomint::boards::set::ObjectiveSet;
 use bingomint::boards::{draw_board, Boards};
@@ -208,19 +208,7 @@ fn a_set_that_can_never_fill_the_board_is_a_clear_error() {
 
 /// Runs `boards` with `args` and returns stdout.
 fn boards(set: &Path, args: &[&str]) -> String {
-    let out = bingomint()
-        .arg("boards")
-        .arg("--set")
-        .arg(set)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(bingomint().arg("boards").arg("--set").arg(set).args(args))
 }
 
 #[test]

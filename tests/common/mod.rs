@@ -42,21 +42,21 @@ pub fn generate_fails(args: &[&str], out: &Path, message: &str) {
 
 /// Runs `export --to txt` and returns the lines.
 pub fn export_txt(file: &Path) -> Vec<String> {
-    let out = bingomint()
-        .args(["export", "--to", "txt"])
-        .arg(file)
-        .output()
-        .unwrap();
+    stdout_of(bingomint().args(["export", "--to", "txt"]).arg(file))
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs `cmd`, which must succeed, and returns its standard output.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Rewrites `file` in place: damage for the tests that check damage is found.
