@@ -1,7 +1,7 @@
 //! Objective boards: limits on real and sample sets (property tests over
 //! seeds), relaxation, uniqueness, seed strings, exports and set validation.
 
-use crate::common::{bingomint, data, stdout_of};
+use crate::common::{bingomint, data, interrupt_once_writing, stdout_of, SmallDisk};
 use bingomint::boards::engine::{unpack, Board, Engine, Size, Weighting};
 use bingomint::boards::set::ObjectiveSet;
 use bingomint::boards::{draw_board, Boards};
@@ -526,4 +526,48 @@ fn weighting_makes_rare_objectives_rare() {
             "{weighting:?}: weighting 25 in {r} boards, 100 in {c}"
         );
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("boards.jsonl");
+    let set = data("sample-goals.json");
+    let args = [
+        "boards",
+        "--set",
+        set.to_str().unwrap(),
+        "--count",
+        "1000000",
+        "--seed",
+        "1",
+        "--format",
+        "jsonl",
+        "-q",
+        "--out",
+    ];
+    interrupt_once_writing(&args, &out);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(disk) = SmallDisk::mount(
+        dir.path(),
+        "boards::a_full_disk_is_a_clear_error_and_leaves_no_file",
+    ) else {
+        return;
+    };
+    bingomint()
+        .args(["boards", "--count", "5000", "--format", "jsonl", "--set"])
+        .arg(data("sample-goals.json"))
+        .arg("--out")
+        .arg(disk.path.join("b.jsonl"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot write"))
+        .stderr(predicate::str::contains("No space left"));
+    assert_eq!(disk.files(), 0);
 }

@@ -1,4 +1,6 @@
-use crate::common::{bingomint, data, export_txt, generate, generate_fails};
+use crate::common::{
+    bingomint, data, export_txt, generate, generate_fails, interrupt_once_writing, SmallDisk,
+};
 use predicates::prelude::*;
 use std::collections::HashSet;
 
@@ -260,62 +262,34 @@ fn quiet_prints_nothing() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_run_leaves_no_file() {
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("big.bmc");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
-        .args([
-            "generate", "--count", "40000000", "--seed", "1", "-q", "--out",
-        ])
-        .arg(&out)
-        .spawn()
-        .unwrap();
-    // Wait until the temporary file exists, then interrupt.
-    let start = Instant::now();
-    while std::fs::read_dir(dir.path()).unwrap().count() == 0 {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no temporary file appeared"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    std::thread::sleep(Duration::from_millis(200));
-    // SAFETY: sending a signal to our own child process.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
-    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
+    let args = [
+        "generate", "--count", "40000000", "--seed", "1", "-q", "--out",
+    ];
+    interrupt_once_writing(&args, &out);
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
     let dir = tempfile::tempdir().unwrap();
-    let mount = dir.path().join("small");
-    std::fs::create_dir(&mount).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
-        .arg(&mount)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !mounted {
-        eprintln!("SKIPPED a_full_disk_is_a_clear_error_and_leaves_no_file: cannot mount a 1 MiB tmpfs here (needs root)");
+    let Some(disk) = SmallDisk::mount(
+        dir.path(),
+        "a_full_disk_is_a_clear_error_and_leaves_no_file",
+    ) else {
         return;
-    }
-    let result = bingomint()
+    };
+    bingomint()
         .args(["generate", "--count", "100000", "--out"])
-        .arg(mount.join("c.bmc"))
+        .arg(disk.path.join("c.bmc"))
         .assert()
         .code(2)
         .stderr(
             predicate::str::contains("not enough space for")
                 .and(predicate::str::contains("No space left")),
         );
-    drop(result);
-    let left = std::fs::read_dir(&mount).unwrap().count();
-    let _ = std::process::Command::new("umount").arg(&mount).status();
-    assert_eq!(left, 0);
+    assert_eq!(disk.files(), 0);
 }
 
 #[test]

@@ -72,3 +72,69 @@ pub fn data(name: &str) -> PathBuf {
         .join("data")
         .join(name)
 }
+
+/// Runs bingomint with `args` followed by `out`, sends SIGINT once its
+/// temporary file has appeared beside `out`, and checks that it exits 130
+/// and leaves nothing in that folder.
+#[cfg(unix)]
+pub fn interrupt_once_writing(args: &[&str], out: &Path) {
+    use std::time::{Duration, Instant};
+    let dir = out.parent().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+        .args(args)
+        .arg(out)
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_dir(dir).unwrap().count() == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no temporary file appeared"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(50));
+    // SAFETY: sending a signal to our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(dir).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+/// A 1 MiB tmpfs mounted inside a test's folder (needs root), unmounted
+/// when dropped.
+pub struct SmallDisk {
+    pub path: PathBuf,
+}
+
+impl SmallDisk {
+    /// Mounts it under `dir`, or says loudly that `test` is skipped.
+    pub fn mount(dir: &Path, test: &str) -> Option<SmallDisk> {
+        let path = dir.join("small");
+        std::fs::create_dir(&path).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+            .arg(&path)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !mounted {
+            eprintln!("SKIPPED {test}: cannot mount a 1 MiB tmpfs here (needs root)");
+            return None;
+        }
+        Some(SmallDisk { path })
+    }
+
+    /// Entries in it.
+    pub fn files(&self) -> usize {
+        std::fs::read_dir(&self.path).unwrap().count()
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(&self.path)
+            .status();
+    }
+}
