@@ -1061,6 +1061,33 @@ mod tests {
     }
 
     #[test]
+    fn lockout_weighting_is_the_chance_of_joining_the_pool() {
+        // 30 objectives of weighting 100 and one of 50, no categories, 3x3:
+        // the one joins half the boards' pools, and a pool of 31 gives each
+        // member 9 of 31 cells, so it is on 0.5 × 9/31 of the boards
+        // (the pool never needs refilling: 30 ≥ 9).
+        let mut goals: Vec<String> = (0..30).map(|i| format!("{{\"goal\": \"g{i}\"}}")).collect();
+        goals.push(r#"{"goal": "half", "weighting": 50}"#.to_string());
+        let s = set(&format!("{{\"objectives\": [{}]}}", goals.join(",")));
+        let e = Engine::new(&s, Size { rows: 3, cols: 3 }, Weighting::Lockout).unwrap();
+        let mut scratch = Scratch::default();
+        let n = 20_000u32;
+        let hits = (0..n)
+            .filter(|&i| {
+                let board = e.draw(&mut stream(8, u64::from(i)), 0, &mut scratch);
+                board.cells.iter().any(|&c| unpack(c).0 == 30)
+            })
+            .count() as f64;
+        let p = 0.5 * 9.0 / 31.0;
+        let (mean, sd) = (f64::from(n) * p, (f64::from(n) * p * (1.0 - p)).sqrt());
+        // |z| < 3.29: a two-sided test at α = 0.001.
+        assert!(
+            (hits - mean).abs() < 3.29 * sd,
+            "{hits} boards, expected {mean:.0} ± {sd:.0}"
+        );
+    }
+
+    #[test]
     fn picks_are_uniform_over_the_fitting_pool() {
         // One cell board constraints aside: on a 3x3 board of 12 one-shot
         // objectives, cell 0 of board n takes each objective equally often.
