@@ -1,7 +1,7 @@
 //! Objective boards: limits on real and sample sets (property tests over
 //! seeds), relaxation, uniqueness, seed strings, exports and set validation.
 
-use crate::common::{bingomint, data, interrupt_once_writing, stdout_of, SmallDisk};
+use crate::common::{bingomint, data, interrupt_once_writing, skipped, stdout_of, SmallDisk};
 use bingomint::boards::engine::{unpack, Board, Engine, Size, Weighting};
 use bingomint::boards::set::ObjectiveSet;
 use bingomint::boards::{draw_board, Boards};
@@ -21,10 +21,16 @@ fn real_set(name: &str) -> Option<(PathBuf, ObjectiveSet)> {
         .join("../shared/data/lockout")
         .join(name);
     if !path.exists() {
-        eprintln!(
-            "SKIPPED: real Lockout set {} is absent; this check did not run",
-            path.display()
-        );
+        // Once per set and run: the property tests ask for it many times.
+        static SAID: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+        if !said.iter().any(|n| n == name) {
+            said.push(name.to_string());
+            skipped(&format!(
+                "real Lockout set {} is absent; the checks on it did not run",
+                path.display()
+            ));
+        }
         return None;
     }
     let set = ObjectiveSet::from_file(&path).unwrap();
