@@ -18,7 +18,8 @@
 //! 4. **Dead end** (the filtered pool is empty): bounded backtracking first:
 //!    a random placed cell that shares a line with the stuck cell (any placed
 //!    cell when none does) is emptied again and filling goes on, at most
-//!    [`BACKTRACK_PER_CELL`] × cells times per board. Then objectives the
+//!    [`BACKTRACK_PER_CELL`] × cells times per board (not at all once every
+//!    objective has reached its individual limit, which no undo can cure). Then objectives the
 //!    weighting roll dropped, under every constraint. Only then, at that cell,
 //!    constraints give way in this fixed order, the first level that offers a
 //!    candidate wins, and among its candidates those that break the fewest
@@ -377,7 +378,12 @@ impl Engine {
                 continue;
             }
             self.candidates(s, cell);
-            if s.cand.is_empty() && budget > 0 {
+            // Backtracking cannot help once every objective has used up its
+            // individual limit: emptying a cell only frees one for elsewhere.
+            if s.cand.is_empty()
+                && budget > 0
+                && !(s.pool.is_empty() && s.dropped.iter().all(|&k| s.remaining[k as usize] <= 0))
+            {
                 if let Some(victim) = self.victim(rng, s, cell) {
                     budget -= 1;
                     self.unplace(s, victim);
