@@ -577,3 +577,70 @@ fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
         .stderr(predicate::str::contains("No space left"));
     assert_eq!(disk.files(), 0);
 }
+
+/// Replacements a property test puts in a field of the sample set.
+fn replacement(kind: u8) -> Value {
+    match kind % 9 {
+        0 => Value::Null,
+        1 => serde_json::json!(0),
+        2 => serde_json::json!(-3),
+        3 => serde_json::json!(1000),
+        4 => serde_json::json!("r9c9"),
+        5 => serde_json::json!([]),
+        6 => serde_json::json!([5, 1, 5]),
+        7 => serde_json::json!({"x": 1}),
+        _ => serde_json::json!("{{X}} {{X}} [[s]]"),
+    }
+}
+
+const FIELDS: [&str; 9] = [
+    "goal",
+    "range",
+    "individual_limit",
+    "weighting",
+    "board_categories",
+    "line_categories",
+    "disabled",
+    "forced_positions",
+    "tooltip",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever a user breaks in a set, reading it either fails with named
+    /// problems or gives a set whose boards are valid: never a panic.
+    #[test]
+    fn damaged_sets_are_refused_or_make_valid_boards(
+        edits in proptest::collection::vec((0usize..38, 0usize..9, any::<u8>()), 1..6),
+        seed in any::<u64>(),
+    ) {
+        let text = std::fs::read_to_string(data("sample-goals.json")).unwrap();
+        let mut json: Value = serde_json::from_str(&text).unwrap();
+        for &(i, field, kind) in &edits {
+            let o = json["objectives"][i].as_object_mut().unwrap();
+            if kind % 10 == 9 {
+                o.remove(FIELDS[field]);
+            } else {
+                o.insert(FIELDS[field].to_string(), replacement(kind));
+            }
+        }
+        match ObjectiveSet::from_json(&json.to_string(), "edited.json") {
+            Err(e) => {
+                prop_assert!(!e.problems.is_empty());
+                for p in &e.problems {
+                    prop_assert!(p.starts_with("objectives[") || p.starts_with("every objective"), "{p}");
+                }
+            }
+            Ok(set) => {
+                for sz in ["3x3", "5x5", "4x7"] {
+                    if let Ok(engine) = Engine::new(&set, size(sz), Weighting::Lockout) {
+                        for n in 1..=5 {
+                            check_board(&set, &engine, &draw(&engine, seed, n));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
