@@ -41,6 +41,23 @@ pub struct Renderer<'a> {
     seed: &'a BoardSeed,
     /// `goals[k][value index]`.
     goals: Vec<Vec<Goal>>,
+    /// Most characters on a line of a text-grid cell.
+    cell_width: usize,
+}
+
+/// Text-grid cell width when the output is not a terminal.
+pub const CELL_WIDTH: usize = 18;
+
+/// The text-grid cell width that fits `columns` board columns in a terminal
+/// `terminal` characters wide (8 to 24; [`CELL_WIDTH`] when unknown).
+pub fn cell_width_for(terminal: Option<usize>, columns: usize) -> usize {
+    match terminal {
+        // Each cell takes its text, two spaces and a border; one more border.
+        Some(t) => (t.saturating_sub(1) / columns)
+            .saturating_sub(3)
+            .clamp(8, 24),
+        None => CELL_WIDTH,
+    }
 }
 
 /// JSON string literal of `s`.
@@ -104,7 +121,14 @@ impl<'a> Renderer<'a> {
             engine,
             seed,
             goals,
+            cell_width: CELL_WIDTH,
         }
+    }
+
+    /// The same renderer with text-grid cells `width` characters wide.
+    pub fn with_cell_width(mut self, width: usize) -> Self {
+        self.cell_width = width;
+        self
     }
 
     fn goal(&self, cell: u16) -> &Goal {
@@ -247,7 +271,6 @@ impl<'a> Renderer<'a> {
 
     /// Board `number` as an aligned grid with a heading line.
     pub fn text(&self, number: u64, board: &Board, out: &mut String) {
-        const WIDTH: usize = 18;
         let Size { rows, cols } = self.engine.size();
         let _ = writeln!(
             out,
@@ -258,7 +281,7 @@ impl<'a> Renderer<'a> {
         let wrapped: Vec<Vec<String>> = board
             .cells
             .iter()
-            .map(|&c| wrap(&self.goal(c).text, WIDTH))
+            .map(|&c| wrap(&self.goal(c).text, self.cell_width))
             .collect();
         let width = wrapped
             .iter()
@@ -337,5 +360,9 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(cell_width_for(Some(80), 5), 12);
+        assert_eq!(cell_width_for(Some(200), 5), 24);
+        assert_eq!(cell_width_for(Some(80), 10), 8);
+        assert_eq!(cell_width_for(None, 5), CELL_WIDTH);
     }
 }

@@ -8,7 +8,7 @@
 use super::{check_memory, progress_bar, with_threads, Outcome};
 use anyhow::{anyhow, bail, ensure, Context, Result};
 use bingomint::boards::engine::{Board, Engine, Gave, Size, Weighting};
-use bingomint::boards::render::{Format, Renderer};
+use bingomint::boards::render::{cell_width_for, Format, Renderer};
 use bingomint::boards::set::{summary, ObjectiveSet};
 use bingomint::boards::{draw_board, record_board, record_relaxed, BoardSeed, Boards};
 use bingomint::cardfile::writer::TempOutput;
@@ -19,7 +19,7 @@ use bingomint::seed::Seed;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -98,6 +98,18 @@ pub struct Args {
     weighting: Weighting,
 }
 
+/// Columns of the terminal on standard output: `$COLUMNS`, else the
+/// terminal's own size.
+fn terminal_width() -> Option<usize> {
+    if let Some(n) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()) {
+        return Some(n);
+    }
+    // SAFETY: TIOCGWINSZ fills a winsize struct for the descriptor.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
+    (ok && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
 fn parse_size(text: &str) -> Result<Size, String> {
     text.parse()
 }
@@ -169,7 +181,11 @@ pub fn run(args: Args) -> Result<Outcome> {
             seed.base
         );
     }
-    let renderer = Renderer::new(&set, &engine, &seed);
+    let terminal = (args.out.is_none() && std::io::stdout().is_terminal())
+        .then(terminal_width)
+        .flatten();
+    let renderer = Renderer::new(&set, &engine, &seed)
+        .with_cell_width(cell_width_for(terminal, args.size.cols));
     let started = Instant::now();
     let job = Job {
         args: &args,
