@@ -109,7 +109,8 @@ pub fn draw_board(engine: &Engine, rng: &mut Rng, attempt: u32) -> Board {
 pub const RECORD_PREFIX: usize = 4;
 
 /// Boards of one size as a [`Game`], with an exact key of `N` cells (`N` at
-/// least the board's cells; unused cells are `u16::MAX`).
+/// least the board's cells; unused cells are `u16::MAX`). The CLI picks the
+/// smallest N of 16, 25, 36, 49, 64 and 100 that fits.
 pub struct Boards<'a, const N: usize> {
     pub engine: &'a Engine,
 }
@@ -181,10 +182,6 @@ pub fn record_board(record: &[u8]) -> Board {
 pub fn record_relaxed(record: &[u8]) -> u8 {
     record[2]
 }
-
-/// The smallest key width (in cells) that holds `cells` cells; the CLI
-/// instantiates [`Boards`] for each.
-pub const KEY_WIDTHS: [usize; 6] = [16, 25, 36, 49, 64, 100];
 
 #[cfg(test)]
 mod tests {
