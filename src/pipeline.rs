@@ -41,6 +41,19 @@ const PARALLEL_REPAIR: usize = 4096;
 /// `ROUND_STREAMS + (r << 32) + i`.
 const ROUND_STREAMS: u64 = 1 << 62;
 
+/// Runs `work` on a rayon pool of `threads` threads (every core when None),
+/// so a run's parallel stages use exactly that many.
+pub fn in_pool<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> T + Send,
+) -> Result<T, rayon::ThreadPoolBuildError> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        builder = builder.num_threads(n);
+    }
+    Ok(builder.build()?.install(work))
+}
+
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -485,11 +498,7 @@ mod tests {
         // 300,000 of 1,048,576 cards: ~40,000 first-draw duplicates, so the
         // repair runs parallel rounds, then the sequential tail.
         let run = |threads: usize| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            pool.install(|| {
+            in_pool(Some(threads), || {
                 let count = 300_000;
                 let set = KeySet::with_capacity(count);
                 let mut records = vec![0u8; count * 4];
@@ -497,6 +506,7 @@ mod tests {
                     mint(&Toy(1 << 20), 5, &mut records, &set, &ProgressBar::hidden()).unwrap();
                 (records, stats)
             })
+            .unwrap()
         };
         let (records, stats) = run(1);
         assert!(stats.redrawn > PARALLEL_REPAIR as u64, "{stats:?}");
@@ -513,11 +523,7 @@ mod tests {
     }
 
     fn run(threads: usize, count: usize, excluded: &[u32]) -> (Vec<u8>, Stats) {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        in_pool(Some(threads), || {
             let set = KeySet::with_capacity(count + excluded.len());
             for &k in excluded {
                 set.claim(k, crate::dedup::EXCLUDED);
@@ -526,6 +532,7 @@ mod tests {
             let stats = mint(&TINY, 9, &mut records, &set, &ProgressBar::hidden()).unwrap();
             (records, stats)
         })
+        .unwrap()
     }
 
     fn cards(records: &[u8]) -> Vec<u32> {

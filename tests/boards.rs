@@ -6,7 +6,7 @@ use bingomint::boards::engine::{unpack, Board, Engine, Size, Weighting};
 use bingomint::boards::set::ObjectiveSet;
 use bingomint::boards::{draw_board, Boards};
 use bingomint::dedup::KeySet;
-use bingomint::pipeline::{mint_own_streams, own_stream};
+use bingomint::pipeline::{in_pool, mint_own_streams, own_stream};
 use indicatif::ProgressBar;
 use predicates::prelude::*;
 use proptest::prelude::*;
@@ -263,11 +263,7 @@ fn duplicates_are_redrawn_and_their_seed_strings_still_reproduce_them() {
     let engine = Engine::new(&set, size("3x3"), Weighting::Lockout).unwrap();
     let game = Boards::<16> { engine: &engine };
     let run = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        in_pool(Some(threads), || {
             let count = 4000;
             let keys = KeySet::with_capacity(count);
             let mut records = vec![0u8; count * (4 + 2 * 9)];
@@ -275,6 +271,7 @@ fn duplicates_are_redrawn_and_their_seed_strings_still_reproduce_them() {
                 .unwrap();
             (records, stats)
         })
+        .unwrap()
     };
     let (records, stats) = run(1);
     assert!(stats.redrawn > 0, "{stats:?}");

@@ -43,16 +43,11 @@ pub fn run(command: Command) -> Result<Outcome> {
 
 /// Runs `work` on a rayon pool of `threads` threads (all cores when None).
 pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        anyhow::ensure!(
-            n > 0,
-            "--threads must be at least 1 (or leave it out to use every core)"
-        );
-        builder = builder.num_threads(n);
-    }
-    let pool = builder.build().context("cannot start worker threads")?;
-    Ok(pool.install(work))
+    anyhow::ensure!(
+        threads != Some(0),
+        "--threads must be at least 1 (or leave it out to use every core)"
+    );
+    bingomint::pipeline::in_pool(threads, work).context("cannot start worker threads")
 }
 
 /// Fails with a clear message when the key set for `keys` keys would not fit
