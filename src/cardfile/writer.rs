@@ -63,6 +63,16 @@ pub fn install_interrupt_cleanup() {
     });
 }
 
+/// Fails when `out` exists (even as a dangling link) and `force` is false.
+/// Publishing checks again, atomically; commands call this first too, so a
+/// doomed run stops before its work.
+pub fn refuse_existing(out: &Path, force: bool) -> Result<(), WriteError> {
+    if !force && out.symlink_metadata().is_ok() {
+        return Err(WriteError::Exists(out.display().to_string()));
+    }
+    Ok(())
+}
+
 /// A file being written under a temporary name, published by [`TempOutput::publish`].
 pub struct TempOutput {
     out: PathBuf,
@@ -75,9 +85,7 @@ impl TempOutput {
     /// Reserves a temporary path beside `out`; fails early if `out` exists
     /// and `force` is false.
     pub fn new(out: &Path, force: bool) -> Result<(TempOutput, File), WriteError> {
-        if !force && out.symlink_metadata().is_ok() {
-            return Err(WriteError::Exists(out.display().to_string()));
-        }
+        refuse_existing(out, force)?;
         let name = out
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())

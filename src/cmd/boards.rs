@@ -6,12 +6,12 @@
 //! redrawn) into memory → render in parallel, in order, to the output.
 
 use super::{check_memory, progress_bar, with_threads, Outcome};
-use anyhow::{anyhow, bail, ensure, Context, Result};
+use anyhow::{anyhow, ensure, Context, Result};
 use bingomint::boards::engine::{Board, Engine, Gave, Size, Weighting};
 use bingomint::boards::render::{cell_width_for, Format, Renderer};
 use bingomint::boards::set::{summary, ObjectiveSet};
 use bingomint::boards::{draw_board, record_board, record_relaxed, BoardSeed, Boards};
-use bingomint::cardfile::writer::TempOutput;
+use bingomint::cardfile::writer::{refuse_existing, TempOutput};
 use bingomint::dedup::KeySet;
 use bingomint::game::Game;
 use bingomint::pipeline::{mint_own_streams, own_stream, Stats, MAX_CARDS};
@@ -154,12 +154,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         );
     }
     if let Some(out) = &args.out {
-        if !args.force && out.symlink_metadata().is_ok() {
-            bail!(
-                "'{}' already exists: choose another --out or add --force to replace it",
-                out.display()
-            );
-        }
+        refuse_existing(out, args.force)?;
     }
     let seed = match &args.seed {
         Some(text) => BoardSeed::parse(text).map_err(|e| anyhow!(e))?,

@@ -7,7 +7,7 @@ use super::{check_memory, open_intact, progress_bar, spinner, with_threads, From
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::header::{today, Header};
 use bingomint::cardfile::reader::records_checksum;
-use bingomint::cardfile::writer::WriteError;
+use bingomint::cardfile::writer::refuse_existing;
 use bingomint::cardfile::{CardFile, CardWriter, Format, HEADER_SIZE};
 use bingomint::dedup::{KeySet, Pending, EXCLUDED};
 use bingomint::game::uk90::rules::Rules;
@@ -114,11 +114,7 @@ impl Args {
         if self.count == 0 {
             bail!("--count must be at least 1");
         }
-        // Checked again, atomically, when the file is published; this early
-        // check spares the wait before a doomed run.
-        if !self.force && self.out.symlink_metadata().is_ok() {
-            return Err(WriteError::Exists(self.out.display().to_string()).into());
-        }
+        refuse_existing(&self.out, self.force)?;
         if self.count > MAX_CARDS {
             bail!("--count must be at most {MAX_CARDS}");
         }
