@@ -8,6 +8,7 @@
 use super::engine::{cell_name, unpack, Board, Engine, Gave, Line, Relaxed, Size};
 use super::set::ObjectiveSet;
 use super::BoardSeed;
+use crate::export::{rule, Rule};
 use std::fmt::Write as _;
 
 /// Output formats.
@@ -289,17 +290,7 @@ impl<'a> Renderer<'a> {
             .map(|l| l.chars().count())
             .max()
             .unwrap_or(1);
-        let rule = |l: char, m: char, r: char| {
-            let mut s = String::new();
-            s.push(l);
-            for c in 0..cols {
-                s.push_str(&"─".repeat(width + 2));
-                s.push(if c + 1 == cols { r } else { m });
-            }
-            s.push('\n');
-            s
-        };
-        out.push_str(&rule('┌', '┬', '┐'));
+        out.push_str(&rule(Rule::Top, cols, width + 2));
         for r in 0..rows {
             let height = (0..cols)
                 .map(|c| wrapped[r * cols + c].len())
@@ -315,9 +306,9 @@ impl<'a> Renderer<'a> {
                 out.push('\n');
             }
             out.push_str(&if r + 1 == rows {
-                rule('└', '┴', '┘')
+                rule(Rule::Bottom, cols, width + 2)
             } else {
-                rule('├', '┼', '┤')
+                rule(Rule::Between, cols, width + 2)
             });
         }
         for r in &board.relaxed {

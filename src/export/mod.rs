@@ -20,3 +20,29 @@ pub(crate) fn push_line<'a>(
     }
     out.push('\n');
 }
+
+/// Which horizontal line of a boxed grid.
+#[derive(Clone, Copy)]
+pub enum Rule {
+    Top,
+    Between,
+    Bottom,
+}
+
+/// One horizontal line of a boxed grid of `cells` cells, each `width`
+/// characters wide inside its borders, with a newline.
+pub fn rule(kind: Rule, cells: usize, width: usize) -> String {
+    let (left, mid, right) = match kind {
+        Rule::Top => ('┌', '┬', '┐'),
+        Rule::Between => ('├', '┼', '┤'),
+        Rule::Bottom => ('└', '┴', '┘'),
+    };
+    let mut s = String::new();
+    s.push(left);
+    for c in 0..cells {
+        s.push_str(&"─".repeat(width));
+        s.push(if c + 1 == cells { right } else { mid });
+    }
+    s.push('\n');
+    s
+}

@@ -6,21 +6,13 @@
 //! - [`csv_header`]/[`csv_line`]: one row per ticket, with its ticket and
 //!   strip numbers; [`json_line`]: one object per strip.
 
+use super::{rule, Rule};
 use crate::game::uk90::Strip;
 use std::fmt::Write;
 
 /// One ticket as a boxed grid, blanks empty.
 pub fn ticket_grid(strip: &Strip, ticket: usize) -> String {
-    let rule = |left: &str, mid: &str, right: &str| {
-        let mut s = String::from(left);
-        for c in 0..9 {
-            s.push_str("────");
-            s.push_str(if c < 8 { mid } else { right });
-        }
-        s.push('\n');
-        s
-    };
-    let mut out = rule("┌", "┬", "┐");
+    let mut out = rule(Rule::Top, 9, 4);
     for (r, row) in strip.cells[ticket].iter().enumerate() {
         out.push('│');
         for &n in row {
@@ -32,10 +24,10 @@ pub fn ticket_grid(strip: &Strip, ticket: usize) -> String {
         }
         out.push('\n');
         if r < 2 {
-            out.push_str(&rule("├", "┼", "┤"));
+            out.push_str(&rule(Rule::Between, 9, 4));
         }
     }
-    out.push_str(&rule("└", "┴", "┘"));
+    out.push_str(&rule(Rule::Bottom, 9, 4));
     out
 }
 

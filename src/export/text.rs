@@ -7,6 +7,7 @@
 //! - [`csv_header`]/[`csv_line`] and [`json_line`]: the same numbers with the
 //!   card number and the star's cell.
 
+use super::{rule, Rule};
 use crate::game::us75::{Card, LETTERS};
 use std::fmt::Write;
 
@@ -20,22 +21,13 @@ fn cell_name(row: usize, col: usize) -> String {
 pub fn grid(card: &Card) -> String {
     let numbers = card.grid();
     let star = card.star();
-    let rule = |left: &str, mid: &str, right: &str| {
-        let mut s = String::from(left);
-        for c in 0..5 {
-            s.push_str("──────");
-            s.push_str(if c < 4 { mid } else { right });
-        }
-        s.push('\n');
-        s
-    };
-    let mut out = rule("┌", "┬", "┐");
+    let mut out = rule(Rule::Top, 5, 6);
     out.push('│');
     for letter in LETTERS {
         let _ = write!(out, "{letter:^6}│");
     }
     out.push('\n');
-    out.push_str(&rule("├", "┼", "┤"));
+    out.push_str(&rule(Rule::Between, 5, 6));
     for (r, row) in numbers.iter().enumerate() {
         out.push('│');
         for (c, &n) in row.iter().enumerate() {
@@ -50,7 +42,7 @@ pub fn grid(card: &Card) -> String {
         }
         out.push('\n');
     }
-    out.push_str(&rule("└", "┴", "┘"));
+    out.push_str(&rule(Rule::Bottom, 5, 6));
     out
 }
 
