@@ -142,6 +142,18 @@ pub enum Gave {
     IndividualLimit,
 }
 
+impl Gave {
+    /// Its place in the relaxation order: 1 gives way first, 4 last.
+    pub fn level(self) -> usize {
+        match self {
+            Gave::LineCategory { .. } => 1,
+            Gave::BoardCategory { .. } => 2,
+            Gave::RepeatInLine { .. } => 3,
+            Gave::IndividualLimit => 4,
+        }
+    }
+}
+
 /// A constraint that gave way on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Relaxed {
@@ -371,13 +383,14 @@ impl Engine {
         while !s.empty.is_empty() {
             let at = below(rng, s.empty.len() as u32) as usize;
             let cell = s.empty[at] as usize;
-            if let Some(k) = self.quick_pick(rng, s, cell) {
+            let full_lines = s.blocked(self, cell);
+            if let Some(k) = self.quick_pick(rng, s, full_lines) {
                 let vi = self.value(rng, s, k);
                 self.place(s, cell, k, vi);
                 s.empty.swap_remove(at);
                 continue;
             }
-            self.candidates(s, cell);
+            self.fitting(s, false, full_lines);
             // Backtracking cannot help once every objective has used up its
             // individual limit: emptying a cell only frees one for elsewhere.
             if s.cand.is_empty()
@@ -393,7 +406,7 @@ impl Engine {
                 budget = 0;
             }
             if s.cand.is_empty() {
-                self.dropped_candidates(s, cell);
+                self.fitting(s, true, full_lines);
             }
             let relaxing = s.cand.is_empty();
             if relaxing {
@@ -446,170 +459,120 @@ impl Engine {
         }
     }
 
-    /// A uniform pick among the pool's objectives that meet every
-    /// constraint at `cell`, by rejection: up to [`QUICK_TRIES`] uniform
-    /// proposals from the pool, the first that fits wins. Each accepted
-    /// proposal is uniform over the fitting objectives, and so is the full
-    /// filter ([`Engine::candidates`]) that follows when all tries fail, so
-    /// the pick is exactly uniform either way. (Proportional weighting always
-    /// filters.)
-    fn quick_pick(&self, rng: &mut Rng, s: &Scratch, cell: usize) -> Option<usize> {
+    /// Whether objective `k` meets every constraint at a cell whose lines
+    /// have the line categories `full_lines` full and hold the objectives in
+    /// `present` (see [`Scratch::blocked`]).
+    #[inline]
+    fn fits(&self, k: usize, board_full: u128, full_lines: u128, present: &[u64]) -> bool {
+        let o = &self.objs[k];
+        o.board & board_full == 0
+            && o.line & full_lines == 0
+            && present[k / 64] & (1 << (k % 64)) == 0
+    }
+
+    /// A uniform pick among the pool's objectives that fit the current cell
+    /// (`full_lines` from [`Scratch::blocked`]), by rejection: up to
+    /// [`QUICK_TRIES`] uniform proposals from the pool, the first that fits
+    /// wins. Each accepted proposal is uniform over the fitting objectives,
+    /// and so is the full filter ([`Engine::fitting`]) that follows when all
+    /// tries fail, so the pick is exactly uniform either way. (Proportional
+    /// weighting always filters.)
+    fn quick_pick(&self, rng: &mut Rng, s: &Scratch, full_lines: u128) -> Option<usize> {
         if self.weighting == Weighting::Proportional || s.pool.is_empty() {
             return None;
         }
-        let lines = &self.cell_lines[cell];
-        let full_lines = lines
-            .iter()
-            .fold(0u128, |m, &l| m | s.line_full[l as usize]);
-        for _ in 0..QUICK_TRIES {
-            let k = s.pool[below(rng, s.pool.len() as u32) as usize] as usize;
-            let o = &self.objs[k];
-            if o.board & s.board_full == 0
-                && o.line & full_lines == 0
-                && lines
-                    .iter()
-                    .all(|&l| s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) == 0)
-            {
-                return Some(k);
-            }
-        }
-        None
+        (0..QUICK_TRIES)
+            .map(|_| s.pool[below(rng, s.pool.len() as u32) as usize] as usize)
+            .find(|&k| self.fits(k, s.board_full, full_lines, &s.blocked_objs))
     }
 
-    /// The pool filtered by every constraint at `cell`, into `s.cand`.
-    fn candidates(&self, s: &mut Scratch, cell: usize) {
-        let full_lines = s.blocked(self, cell);
+    /// Into `s.cand`: the objectives of the pool (or, with `dropped`, those
+    /// the weighting roll left out) that fit the current cell.
+    fn fitting(&self, s: &mut Scratch, dropped: bool, full_lines: u128) {
         let Scratch {
             pool,
+            dropped: left_out,
             cand,
-            blocked_objs: present,
+            blocked_objs,
             board_full,
+            remaining,
             ..
         } = s;
+        let from = if dropped { left_out } else { pool };
         cand.clear();
-        for &k in pool.iter() {
-            let o = &self.objs[k as usize];
-            if o.board & *board_full == 0
-                && o.line & full_lines == 0
-                && present[k as usize / 64] & (1 << (k % 64)) == 0
-            {
-                cand.push(k);
-            }
-        }
+        cand.extend(from.iter().copied().filter(|&k| {
+            remaining[k as usize] > 0
+                && self.fits(k as usize, *board_full, full_lines, blocked_objs)
+        }));
     }
 
-    /// Objectives the weighting roll left out that meet every constraint.
-    fn dropped_candidates(&self, s: &mut Scratch, cell: usize) {
-        let full_lines = s.blocked(self, cell);
-        let present = s.blocked_objs.clone();
-        s.cand.clear();
-        for &k in &s.dropped {
-            let o = &self.objs[k as usize];
-            if s.remaining[k as usize] > 0
-                && o.board & s.board_full == 0
-                && o.line & full_lines == 0
-                && present[k as usize / 64] & (1 << (k % 64)) == 0
-            {
-                s.cand.push(k);
-            }
-        }
-    }
-
-    /// The first relaxation level with candidates, keeping those that break
-    /// the fewest constraints.
+    /// Into `s.cand`: the first relaxation level (see [`Gave::level`]) with
+    /// candidates, keeping those that break the fewest constraints.
     fn relaxed_candidates(&self, s: &mut Scratch, cell: usize) {
-        let full_lines = s.blocked(self, cell);
-        let present = s.blocked_objs.clone();
+        let mut broken = std::mem::take(&mut s.broken);
         for level in 1..=4 {
             s.cand.clear();
             let mut best = usize::MAX;
             for &k in &self.enabled {
                 let ku = k as usize;
-                let o = &self.objs[ku];
-                if s.used[ku].count_ones() as u8 >= o.values {
+                if s.used[ku].count_ones() as u8 >= self.objs[ku].values {
                     continue;
                 }
-                let board = (o.board & s.board_full).count_ones() as usize;
-                let line = if o.line & full_lines == 0 {
-                    0
-                } else {
-                    self.line_violations(s, cell, o.line)
-                };
-                let repeat = present[ku / 64] & (1 << (k % 64)) != 0;
-                let over = s.remaining[ku] <= 0;
-                let ok = match level {
-                    1 => board == 0 && !repeat && !over,
-                    2 => !repeat && !over,
-                    3 => !over,
-                    _ => true,
-                };
-                if !ok {
+                broken.clear();
+                self.broken_by(s, cell, ku, &mut broken);
+                if broken.iter().any(|g| g.level() > level) {
                     continue;
                 }
-                let cost = board + line + usize::from(repeat) + usize::from(over);
-                if cost < best {
-                    best = cost;
+                if broken.len() < best {
+                    best = broken.len();
                     s.cand.clear();
                 }
-                if cost == best {
+                if broken.len() == best {
                     s.cand.push(k);
                 }
             }
             if !s.cand.is_empty() {
+                s.broken = broken;
                 return;
             }
         }
         unreachable!("Engine::new checked that the set has a goal for every cell");
     }
 
-    fn line_violations(&self, s: &Scratch, cell: usize, cats: u128) -> usize {
-        self.cell_lines[cell]
-            .iter()
-            .map(|&l| (cats & s.line_full[l as usize]).count_ones() as usize)
-            .sum()
-    }
-
-    /// Records every constraint that placing `k` at `cell` breaks.
-    fn record_violations(&self, s: &Scratch, cell: usize, k: usize, out: &mut Vec<Relaxed>) {
+    /// Pushes every constraint that placing `k` at `cell` would break.
+    fn broken_by(&self, s: &Scratch, cell: usize, k: usize, out: &mut Vec<Gave>) {
         let o = &self.objs[k];
-        let cell16 = cell as u16;
         for &l in &self.cell_lines[cell] {
-            let mut m = o.line & s.line_full[l as usize];
-            while m != 0 {
-                let c = m.trailing_zeros() as u16;
-                m &= m - 1;
-                out.push(Relaxed {
-                    cell: cell16,
-                    gave: Gave::LineCategory {
-                        category: c,
-                        line: l,
-                    },
-                });
-            }
+            out.extend(
+                bits(o.line & s.line_full[l as usize]).map(|c| Gave::LineCategory {
+                    category: c as u16,
+                    line: l,
+                }),
+            );
         }
-        let mut m = o.board & s.board_full;
-        while m != 0 {
-            let c = m.trailing_zeros() as u16;
-            m &= m - 1;
-            out.push(Relaxed {
-                cell: cell16,
-                gave: Gave::BoardCategory { category: c },
-            });
-        }
+        out.extend(
+            bits(o.board & s.board_full).map(|c| Gave::BoardCategory { category: c as u16 }),
+        );
         for &l in &self.cell_lines[cell] {
             if s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) != 0 {
-                out.push(Relaxed {
-                    cell: cell16,
-                    gave: Gave::RepeatInLine { line: l },
-                });
+                out.push(Gave::RepeatInLine { line: l });
             }
         }
         if s.remaining[k] <= 0 {
-            out.push(Relaxed {
-                cell: cell16,
-                gave: Gave::IndividualLimit,
-            });
+            out.push(Gave::IndividualLimit);
         }
+    }
+
+    /// Records every constraint that placing `k` at `cell` breaks.
+    fn record_violations(&self, s: &mut Scratch, cell: usize, k: usize, out: &mut Vec<Relaxed>) {
+        let mut broken = std::mem::take(&mut s.broken);
+        broken.clear();
+        self.broken_by(s, cell, k, &mut broken);
+        out.extend(broken.iter().map(|&gave| Relaxed {
+            cell: cell as u16,
+            gave,
+        }));
+        s.broken = broken;
     }
 
     /// A placed, unforced cell to empty again: one sharing a line with
@@ -861,6 +824,7 @@ pub struct Scratch {
     cand: Vec<u16>,
     victims: Vec<u16>,
     blocked_objs: Vec<u64>,
+    broken: Vec<Gave>,
 }
 
 impl Scratch {
@@ -902,9 +866,10 @@ impl Scratch {
             return;
         }
         let at = self.pool_at[k as usize] as usize;
-        if self.pool.get(at) != Some(&k) {
-            return;
-        }
+        debug_assert_eq!(
+            self.pool[at], k,
+            "an objective of the pool with room left is in it"
+        );
         let last = *self.pool.last().expect("k is in the pool");
         self.pool.swap_remove(at);
         if last != k {
@@ -912,8 +877,8 @@ impl Scratch {
         }
     }
 
-    /// Line categories full on some line through `cell`, and the objectives
-    /// already on those lines.
+    /// The line categories full on some line through `cell` (returned), and
+    /// into `blocked_objs` the objectives already on those lines.
     fn blocked(&mut self, e: &Engine, cell: usize) -> u128 {
         let mut full = 0u128;
         self.blocked_objs.fill(0);
