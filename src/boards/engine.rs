@@ -507,72 +507,68 @@ impl Engine {
     }
 
     /// Into `s.cand`: the first relaxation level (see [`Gave::level`]) with
-    /// candidates, keeping those that break the fewest constraints.
+    /// candidates, keeping those that break the fewest constraints. One pass:
+    /// an objective's level is that of the last-giving constraint it breaks.
     fn relaxed_candidates(&self, s: &mut Scratch, cell: usize) {
-        let mut broken = std::mem::take(&mut s.broken);
-        for level in 1..=4 {
-            s.cand.clear();
-            let mut best = usize::MAX;
-            for &k in &self.enabled {
-                let ku = k as usize;
-                if s.used[ku].count_ones() as u8 >= self.objs[ku].values {
-                    continue;
-                }
-                broken.clear();
-                self.broken_by(s, cell, ku, &mut broken);
-                if broken.iter().any(|g| g.level() > level) {
-                    continue;
-                }
-                if broken.len() < best {
-                    best = broken.len();
-                    s.cand.clear();
-                }
-                if broken.len() == best {
-                    s.cand.push(k);
-                }
+        s.cand.clear();
+        let mut best = (usize::MAX, usize::MAX);
+        for &k in &self.enabled {
+            let ku = k as usize;
+            if s.used[ku].count_ones() as u8 >= self.objs[ku].values {
+                continue;
             }
-            if !s.cand.is_empty() {
-                s.broken = broken;
-                return;
+            let (mut level, mut count) = (1, 0);
+            self.broken_by(s, cell, ku, |gave| {
+                level = level.max(gave.level());
+                count += 1;
+            });
+            if (level, count) < best {
+                best = (level, count);
+                s.cand.clear();
+            }
+            if (level, count) == best {
+                s.cand.push(k);
             }
         }
-        unreachable!("Engine::new checked that the set has a goal for every cell");
+        assert!(
+            !s.cand.is_empty(),
+            "Engine::new checked that the set has a goal for every cell"
+        );
     }
 
-    /// Pushes every constraint that placing `k` at `cell` would break.
-    fn broken_by(&self, s: &Scratch, cell: usize, k: usize, out: &mut Vec<Gave>) {
+    /// Calls `gave` with every constraint that placing `k` at `cell` would
+    /// break.
+    fn broken_by(&self, s: &Scratch, cell: usize, k: usize, mut gave: impl FnMut(Gave)) {
         let o = &self.objs[k];
         for &l in &self.cell_lines[cell] {
-            out.extend(
-                bits(o.line & s.line_full[l as usize]).map(|c| Gave::LineCategory {
+            for c in bits(o.line & s.line_full[l as usize]) {
+                gave(Gave::LineCategory {
                     category: c as u16,
                     line: l,
-                }),
-            );
+                });
+            }
         }
-        out.extend(
-            bits(o.board & s.board_full).map(|c| Gave::BoardCategory { category: c as u16 }),
-        );
+        for c in bits(o.board & s.board_full) {
+            gave(Gave::BoardCategory { category: c as u16 });
+        }
         for &l in &self.cell_lines[cell] {
             if s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) != 0 {
-                out.push(Gave::RepeatInLine { line: l });
+                gave(Gave::RepeatInLine { line: l });
             }
         }
         if s.remaining[k] <= 0 {
-            out.push(Gave::IndividualLimit);
+            gave(Gave::IndividualLimit);
         }
     }
 
     /// Records every constraint that placing `k` at `cell` breaks.
-    fn record_violations(&self, s: &mut Scratch, cell: usize, k: usize, out: &mut Vec<Relaxed>) {
-        let mut broken = std::mem::take(&mut s.broken);
-        broken.clear();
-        self.broken_by(s, cell, k, &mut broken);
-        out.extend(broken.iter().map(|&gave| Relaxed {
-            cell: cell as u16,
-            gave,
-        }));
-        s.broken = broken;
+    fn record_violations(&self, s: &Scratch, cell: usize, k: usize, out: &mut Vec<Relaxed>) {
+        self.broken_by(s, cell, k, |gave| {
+            out.push(Relaxed {
+                cell: cell as u16,
+                gave,
+            })
+        });
     }
 
     /// A placed, unforced cell to empty again: one sharing a line with
@@ -824,7 +820,6 @@ pub struct Scratch {
     cand: Vec<u16>,
     victims: Vec<u16>,
     blocked_objs: Vec<u64>,
-    broken: Vec<Gave>,
 }
 
 impl Scratch {
