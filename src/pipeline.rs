@@ -92,7 +92,11 @@ pub fn mint<G: Game>(
     if count as u64 > MAX_CARDS {
         return Err(MintError::TooMany);
     }
-    let losers = draw_chunks(game, seed, records, set, progress);
+    // Chunk c's cards come one after another from stream c.
+    let losers = draw_chunks(game, records, set, progress, |chunk| {
+        let mut rng = stream(seed, chunk as u64);
+        move |_| game.draw(&mut rng)
+    });
     let (redrawn, repair_draws) = repair(game, seed, records, set, losers)?;
     Ok(Stats {
         cards: count as u64,
@@ -111,44 +115,33 @@ pub fn wave_chunks(keys_per_card: usize) -> usize {
 }
 
 /// Stage 1: draws every chunk in parallel, encoding each card into its record,
-/// and claims the keys. Returns the indices (1-based) of the cards that lost
-/// a key to a smaller index, unsorted, possibly repeated.
-pub fn draw_chunks<G: Game>(
+/// and claims the keys. Chunk c's cards come from `drawer(c)`, called with
+/// each card's index (1-based). Returns the indices of the cards that lost a
+/// key to a smaller index, unsorted, possibly repeated.
+pub fn draw_chunks<G: Game, D: FnMut(u32) -> G::Card>(
     game: &G,
-    seed: u64,
     records: &mut [u8],
     set: &KeySet<G::Key>,
     progress: &ProgressBar,
+    drawer: impl Fn(usize) -> D + Sync,
 ) -> Vec<u32> {
     let size = game.record_size();
     let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
     let wave = wave_chunks(game.keys_per_card());
     claim_in_waves(&mut chunks, set, wave, |chunk, records, keys| {
-        draw_chunk(game, seed, chunk, records, set, keys);
+        let mut draw = drawer(chunk);
+        let first = chunk * CHUNK + 1;
+        for (j, record) in records.chunks_exact_mut(size).enumerate() {
+            let index = (first + j) as u32;
+            let card = draw(index);
+            for &key in game.keys(&card).as_ref() {
+                let hash = set.hash(&key);
+                keys.push(Pending { hash, key, index });
+            }
+            game.encode(&card, record);
+        }
         progress.inc((records.len() / size) as u64);
     })
-}
-
-/// Draws chunk number `chunk` into `records`, pushing its cards' keys.
-fn draw_chunk<G: Game>(
-    game: &G,
-    seed: u64,
-    chunk: usize,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    keys: &mut Vec<Pending<G::Key>>,
-) {
-    let mut rng = stream(seed, chunk as u64);
-    let first = chunk * CHUNK + 1;
-    for (j, record) in records.chunks_exact_mut(game.record_size()).enumerate() {
-        let index = (first + j) as u32;
-        let card = game.draw(&mut rng);
-        for &key in game.keys(&card).as_ref() {
-            let hash = set.hash(&key);
-            keys.push(Pending { hash, key, index });
-        }
-        game.encode(&card, record);
-    }
 }
 
 /// Claims the keys of many chunks of work in `set`, in waves, and returns
@@ -411,24 +404,11 @@ pub fn mint_own_streams<G: Game>(
     if count as u64 > MAX_CARDS || first + count as u64 >= 1 << 40 {
         return Err(MintError::TooMany);
     }
-    let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
-    let wave = wave_chunks(game.keys_per_card());
-    let mut losers = claim_in_waves(&mut chunks, set, wave, |c, records, keys| {
-        for (j, record) in records.chunks_exact_mut(size).enumerate() {
-            let index = c * CHUNK + j + 1;
-            let mut rng = own_stream(seed, first + index as u64 - 1, 0);
-            let card = game.draw_attempt(&mut rng, 0);
-            for &key in game.keys(&card).as_ref() {
-                let hash = set.hash(&key);
-                keys.push(Pending {
-                    hash,
-                    key,
-                    index: index as u32,
-                });
-            }
-            game.encode(&card, record);
+    let mut losers = draw_chunks(game, records, set, progress, |_| {
+        move |index: u32| {
+            let mut rng = own_stream(seed, first + u64::from(index) - 1, 0);
+            game.draw_attempt(&mut rng, 0)
         }
-        progress.inc((records.len() / size) as u64);
     });
     losers.sort_unstable();
     losers.dedup();
