@@ -197,33 +197,16 @@ impl<'a> Renderer<'a> {
         self.engine.lines()[line as usize]
     }
 
-    /// What gave way, for a warning: `r2c4: line category "sand" (at most 2
-    /// per line) gave way in row 2`.
+    /// What gave way, for a warning: `r2c4 "3 Sand Moons" (objective 7):
+    /// line category "sand" (at most 2 per line) in row 2 gave way`.
     pub fn describe(&self, board: &Board, r: &Relaxed) -> String {
         let (k, _) = unpack(board.cells[r.cell as usize]);
-        let at = cell_name(self.engine.size(), r.cell as usize);
-        let goal = &self.goal(board.cells[r.cell as usize]).text;
-        match r.gave {
-            Gave::LineCategory { category, line } => format!(
-                "{at} {goal:?}: line category {:?} (at most {} per line) gave way in {}",
-                self.set.line_categories[category as usize].name,
-                self.engine.line_cap(line as usize, category as usize),
-                self.line(line)
-            ),
-            Gave::BoardCategory { category } => format!(
-                "{at} {goal:?}: board category {:?} (at most {} per board) gave way",
-                self.set.board_categories[category as usize].name,
-                self.engine.board_cap(category as usize)
-            ),
-            Gave::RepeatInLine { line } => format!(
-                "{at} {goal:?}: objective {k} appears twice in {}",
-                self.line(line)
-            ),
-            Gave::IndividualLimit => format!(
-                "{at} {goal:?}: objective {k} exceeds its individual_limit of {}",
-                self.set.objectives[k].individual_limit
-            ),
-        }
+        format!(
+            "{} {:?} (objective {k}): {} gave way",
+            cell_name(self.engine.size(), r.cell as usize),
+            self.goal(board.cells[r.cell as usize]).text,
+            constraint_text(self.set, self.engine, r.gave)
+        )
     }
 
     /// Appends board `number` as a CSV row (with newline).
@@ -314,6 +297,29 @@ impl<'a> Renderer<'a> {
         for r in &board.relaxed {
             let _ = writeln!(out, "relaxed: {}", self.describe(board, r));
         }
+    }
+}
+
+/// A constraint, for people: `line category "sand" (at most 2 per line) in
+/// row 2`, `board category "boss" (at most 3 per board)`, `no objective
+/// twice in column 4`, `individual_limit`.
+pub fn constraint_text(set: &ObjectiveSet, engine: &Engine, gave: Gave) -> String {
+    match gave {
+        Gave::LineCategory { category, line } => format!(
+            "line category {:?} (at most {} per line) in {}",
+            set.line_categories[category as usize].name,
+            engine.line_cap(line as usize, category as usize),
+            engine.lines()[line as usize]
+        ),
+        Gave::BoardCategory { category } => format!(
+            "board category {:?} (at most {} per board)",
+            set.board_categories[category as usize].name,
+            engine.board_cap(category as usize)
+        ),
+        Gave::RepeatInLine { line } => {
+            format!("no objective twice in {}", engine.lines()[line as usize])
+        }
+        Gave::IndividualLimit => "individual_limit".to_string(),
     }
 }
 

@@ -8,7 +8,7 @@
 use super::{check_memory, progress_bar, with_threads, Outcome};
 use anyhow::{anyhow, ensure, Context, Result};
 use bingomint::boards::engine::{Board, Engine, Gave, Size, Weighting};
-use bingomint::boards::render::{cell_width_for, Format, Renderer};
+use bingomint::boards::render::{cell_width_for, constraint_text, Format, Renderer};
 use bingomint::boards::set::{summary, ObjectiveSet};
 use bingomint::boards::{draw_board, record_board, record_relaxed, BoardSeed, Boards};
 use bingomint::cardfile::writer::{refuse_existing, TempOutput};
@@ -467,7 +467,7 @@ fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
             .fold(Tally::default, |(mut boards, mut map), kinds| {
                 boards += u64::from(!kinds.is_empty());
                 for gave in kinds {
-                    *map.entry(describe_kind(set, &engine, gave)).or_default() += 1;
+                    *map.entry(constraint_text(set, &engine, gave)).or_default() += 1;
                 }
                 (boards, map)
             })
@@ -494,25 +494,4 @@ fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
-}
-
-/// A relaxed constraint without its cell, for the `--check` tally.
-fn describe_kind(set: &ObjectiveSet, engine: &Engine, gave: Gave) -> String {
-    match gave {
-        Gave::LineCategory { category, line } => format!(
-            "line category {:?} (at most {} per line) in {}",
-            set.line_categories[category as usize].name,
-            engine.line_cap(line as usize, category as usize),
-            engine.lines()[line as usize]
-        ),
-        Gave::BoardCategory { category } => format!(
-            "board category {:?} (at most {} per board)",
-            set.board_categories[category as usize].name,
-            engine.board_cap(category as usize)
-        ),
-        Gave::RepeatInLine { line } => {
-            format!("an objective twice in {}", engine.lines()[line as usize])
-        }
-        Gave::IndividualLimit => "an individual_limit".to_string(),
-    }
 }
