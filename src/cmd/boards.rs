@@ -261,7 +261,7 @@ impl Job<'_> {
             progress.finish_and_clear();
             stats
         };
-        let relaxed = self.write(&game, &records, first)?;
+        let relaxed = self.write(size, &records, first)?;
         Ok((stats, relaxed))
     }
 
@@ -277,8 +277,9 @@ impl Job<'_> {
         board
     }
 
-    fn write<const N: usize>(&self, game: &Boards<N>, records: &[u8], first: u64) -> Result<u64> {
-        let size = game.record_size();
+    /// Warns about relaxed boards and writes every board of `records`
+    /// (`size` bytes each); returns how many boards relaxed a constraint.
+    fn write(&self, size: usize, records: &[u8], first: u64) -> Result<u64> {
         let relaxed: Vec<usize> = records
             .par_chunks_exact(size)
             .enumerate()
@@ -307,14 +308,14 @@ impl Job<'_> {
         match &self.args.out {
             None => {
                 let out = BufWriter::with_capacity(1 << 20, std::io::stdout());
-                self.render_all(game, records, first, out)?.flush()?;
+                self.render_all(size, records, first, out)?.flush()?;
             }
             Some(path) => {
                 let (temp, handle) = TempOutput::new(path, self.args.force)?;
                 let cannot = || format!("cannot write '{}'", path.display());
                 let out = BufWriter::with_capacity(1 << 20, &handle);
                 let mut out = self
-                    .render_all(game, records, first, out)
+                    .render_all(size, records, first, out)
                     .with_context(cannot)?;
                 out.flush().with_context(cannot)?;
                 drop(out);
@@ -327,14 +328,13 @@ impl Job<'_> {
     /// Renders every board into `out`: batches render in parallel while a
     /// writer thread writes the previous batch, so rendering and the
     /// output's own cost overlap.
-    fn render_all<const N: usize, W: Write + Send>(
+    fn render_all<W: Write + Send>(
         &self,
-        game: &Boards<N>,
+        size: usize,
         records: &[u8],
         first: u64,
         mut out: W,
     ) -> Result<W> {
-        let size = game.record_size();
         let format = self.args.format;
         match format {
             Format::Json => out.write_all(b"[\n")?,
