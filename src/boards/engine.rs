@@ -349,11 +349,6 @@ impl Engine {
         &self.lines
     }
 
-    /// How many cells are forced on this size.
-    pub fn forced_cells(&self) -> usize {
-        self.forced.len()
-    }
-
     /// Most objectives of board category `c` on a board.
     pub fn board_cap(&self, c: usize) -> usize {
         self.board_cap[c] as usize
