@@ -190,19 +190,27 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let (stats, relaxed_boards) = with_threads(args.threads, || job.run())??;
     let secs = started.elapsed().as_secs_f64();
-    if !args.quiet && (args.count > 1 || args.out.is_some()) {
+    let to = args
+        .out
+        .as_ref()
+        .map(|p| format!(" → {}", p.display()))
+        .unwrap_or_default();
+    if args.count > 1 && !args.quiet {
         eprintln!(
             "bingomint: {} boards {} from '{set_name}' in {secs:.2} s ({:.0} boards/s), seed {}, \
-             {} redrawn as duplicates, {relaxed_boards} with relaxed constraints{}",
+             {} redrawn as duplicates, {relaxed_boards} with relaxed constraints{to}",
             stats.cards,
             args.size,
             stats.cards as f64 / secs.max(1e-9),
             seed.base,
             stats.redrawn,
-            args.out
-                .as_ref()
-                .map(|p| format!(" → {}", p.display()))
-                .unwrap_or_default()
+        );
+    } else if args.out.is_some() && !args.quiet {
+        let number = seed.board.unwrap_or(1);
+        eprintln!(
+            "bingomint: board {} from '{set_name}', seed {}{to}",
+            args.size,
+            seed.of_board(number, seed.attempt)
         );
     }
     Ok(Outcome::Success)
