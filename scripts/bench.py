@@ -227,6 +227,18 @@ def bench_boards(rows, notes):
     wall_dd, _, _ = median_of(dd, remove(dd_out))
     dd_out.unlink()
     rows.append(("dd, same bytes to tmpfs", f"`{' '.join(map(str, dd))}`", wall_dd, f"{size / wall_dd / 1e6:.0f} MB/s"))
+    DISK_DIR.mkdir(parents=True, exist_ok=True)
+    disk_out = DISK_DIR / "bingomint-boards.jsonl"
+    wall_disk, _, _ = median_of(base + ["--count", str(BOARDS), "--force", "--out", disk_out], remove(disk_out))
+    disk_out.unlink()
+    dd_disk = DISK_DIR / "dd-boards.bin"
+    ddd = ["dd", "if=/dev/zero", f"of={dd_disk}", "bs=1M", f"count={size // 2**20 + 1}", "conv=fdatasync", "status=none"]
+    wall_ddd, _, _ = median_of(ddd, remove(dd_disk))
+    dd_disk.unlink()
+    rows.append((f"boards 5x5, {short.name}, JSONL to disk (fsync)", f"same, `--out {disk_out}`", wall_disk,
+                 f"{BOARDS / wall_disk / 1e3:.0f} k boards/s"))
+    rows.append(("dd, same bytes to disk (fdatasync)", f"`{' '.join(map(str, ddd))}`", wall_ddd,
+                 f"{size / wall_ddd / 1e6:.0f} MB/s; dd's time / ours = {wall_ddd / wall_disk:.2f}"))
     null = base + ["--count", str(BOARDS_NULL)]
     wall_n, cpu_n, _ = median_of(null, devnull=True)
     rows.append((f"boards 5x5, {short.name}, JSONL rendered to /dev/null",
