@@ -378,13 +378,14 @@ impl Engine {
         while !s.empty.is_empty() {
             let at = below(rng, s.empty.len() as u32) as usize;
             let cell = s.empty[at] as usize;
-            let full_lines = s.blocked(self, cell);
-            if let Some(k) = self.quick_pick(rng, s, full_lines) {
+            let full_lines = self.full_lines(s, cell);
+            if let Some(k) = self.quick_pick(rng, s, cell, full_lines) {
                 let vi = self.value(rng, s, k);
                 self.place(s, cell, k, vi);
                 s.empty.swap_remove(at);
                 continue;
             }
+            s.gather_present(self, cell);
             self.fitting(s, false, full_lines);
             // Backtracking cannot help once every objective has used up its
             // individual limit: emptying a cell only frees one for elsewhere.
@@ -454,35 +455,53 @@ impl Engine {
         }
     }
 
-    /// Whether objective `k` meets every constraint at a cell whose lines
-    /// have the line categories `full_lines` full and hold the objectives in
-    /// `present` (see [`Scratch::blocked`]).
+    /// The line categories full on some line through `cell`.
     #[inline]
-    fn fits(&self, k: usize, board_full: u128, full_lines: u128, present: &[u64]) -> bool {
-        let o = &self.objs[k];
-        o.board & board_full == 0
-            && o.line & full_lines == 0
-            && present[k / 64] & (1 << (k % 64)) == 0
+    fn full_lines(&self, s: &Scratch, cell: usize) -> u128 {
+        self.cell_lines[cell]
+            .iter()
+            .fold(0, |m, &l| m | s.line_full[l as usize])
     }
 
-    /// A uniform pick among the pool's objectives that fit the current cell
-    /// (`full_lines` from [`Scratch::blocked`]), by rejection: up to
-    /// [`QUICK_TRIES`] uniform proposals from the pool, the first that fits
-    /// wins. Each accepted proposal is uniform over the fitting objectives,
-    /// and so is the full filter ([`Engine::fitting`]) that follows when all
-    /// tries fail, so the pick is exactly uniform either way. (Proportional
-    /// weighting always filters.)
-    fn quick_pick(&self, rng: &mut Rng, s: &Scratch, full_lines: u128) -> Option<usize> {
+    /// Whether objective `k` is within its board and line category limits at
+    /// a cell whose lines have the line categories `full_lines` full. (Room
+    /// left and no repeat in a line the callers test their own way.)
+    #[inline]
+    fn fits_categories(&self, k: usize, board_full: u128, full_lines: u128) -> bool {
+        let o = &self.objs[k];
+        o.board & board_full == 0 && o.line & full_lines == 0
+    }
+
+    /// A uniform pick among the pool's objectives that fit `cell`, by
+    /// rejection: up to [`QUICK_TRIES`] uniform proposals from the pool, the
+    /// first that fits wins. Each accepted proposal is uniform over the
+    /// fitting objectives, and so is the full filter ([`Engine::fitting`])
+    /// that follows when all tries fail, so the pick is exactly uniform
+    /// either way. (Proportional weighting always filters.)
+    fn quick_pick(
+        &self,
+        rng: &mut Rng,
+        s: &Scratch,
+        cell: usize,
+        full_lines: u128,
+    ) -> Option<usize> {
         if self.weighting == Weighting::Proportional || s.pool.is_empty() {
             return None;
         }
+        let lines = &self.cell_lines[cell];
         (0..QUICK_TRIES)
             .map(|_| s.pool[below(rng, s.pool.len() as u32) as usize] as usize)
-            .find(|&k| self.fits(k, s.board_full, full_lines, &s.blocked_objs))
+            .find(|&k| {
+                self.fits_categories(k, s.board_full, full_lines)
+                    && lines.iter().all(|&l| {
+                        s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) == 0
+                    })
+            })
     }
 
     /// Into `s.cand`: the objectives of the pool (or, with `dropped`, those
-    /// the weighting roll left out) that fit the current cell.
+    /// the weighting roll left out) that fit the cell whose objectives
+    /// [`Scratch::gather_present`] gathered.
     fn fitting(&self, s: &mut Scratch, dropped: bool, full_lines: u128) {
         let Scratch {
             pool,
@@ -496,8 +515,10 @@ impl Engine {
         let from = if dropped { left_out } else { pool };
         cand.clear();
         cand.extend(from.iter().copied().filter(|&k| {
-            remaining[k as usize] > 0
-                && self.fits(k as usize, *board_full, full_lines, blocked_objs)
+            let k = k as usize;
+            remaining[k] > 0
+                && self.fits_categories(k, *board_full, full_lines)
+                && blocked_objs[k / 64] & (1 << (k % 64)) == 0
         }));
     }
 
@@ -867,20 +888,17 @@ impl Scratch {
         }
     }
 
-    /// The line categories full on some line through `cell` (returned), and
-    /// into `blocked_objs` the objectives already on those lines.
-    fn blocked(&mut self, e: &Engine, cell: usize) -> u128 {
-        let mut full = 0u128;
+    /// Gathers into `blocked_objs` the objectives already on the lines
+    /// through `cell`.
+    fn gather_present(&mut self, e: &Engine, cell: usize) {
         self.blocked_objs.fill(0);
         for &l in &e.cell_lines[cell] {
             let l = l as usize;
-            full |= self.line_full[l];
             let row = &self.present[l * e.words..(l + 1) * e.words];
             for (b, &w) in self.blocked_objs.iter_mut().zip(row) {
                 *b |= w;
             }
         }
-        full
     }
 }
 
