@@ -57,6 +57,16 @@ def median_of(cmd, cleanup=None, runs=RUNS, devnull=False):
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples), samples
 
 
+def medians_interleaved(a, cleanup_a, b, cleanup_b, runs=RUNS):
+    """Median wall seconds of a and of b, run alternately (a, b, a, b, …) so
+    both meet the same disk state, e.g. the write-back of earlier runs."""
+    wa, wb = [], []
+    for _ in range(runs):
+        wa.append(timed(a, cleanup_a)[0])
+        wb.append(timed(b, cleanup_b)[0])
+    return statistics.median(wa), statistics.median(wb)
+
+
 def remove(path):
     def go():
         if path.exists():
@@ -156,11 +166,10 @@ def main():
     disk_out = DISK_DIR / "bingomint-bench.bmc"
     dd_out = DISK_DIR / "dd-bench.bin"
     dd = ["dd", "if=/dev/zero", f"of={dd_out}", "bs=1M", f"count={record_bytes // 2**20 + 1}", "conv=fdatasync", "status=none"]
-    wall_dd, _, _ = median_of(dd, remove(dd_out))
-    dd_out.unlink()
     cmd = [BIN, "generate", "--count", str(COUNT), "--seed", "1", "--quiet", "--force", "--out", disk_out]
-    wall_disk, _, _ = median_of(cmd, remove(disk_out))
+    wall_disk, wall_dd = medians_interleaved(cmd, remove(disk_out), dd, remove(dd_out))
     disk_out.unlink()
+    dd_out.unlink()
     rows.append(("75-ball, disk (fsync)", f"`bingomint generate --count {COUNT} --seed 1 --out {disk_out}`",
                  wall_disk, f"{COUNT / wall_disk / 1e6:.1f} M cards/s"))
     rows.append(("dd, same bytes (fdatasync)", f"`{' '.join(map(str, dd))}`", wall_dd,
@@ -229,11 +238,11 @@ def bench_boards(rows, notes):
     rows.append(("dd, same bytes to tmpfs", f"`{' '.join(map(str, dd))}`", wall_dd, f"{size / wall_dd / 1e6:.0f} MB/s"))
     DISK_DIR.mkdir(parents=True, exist_ok=True)
     disk_out = DISK_DIR / "bingomint-boards.jsonl"
-    wall_disk, _, _ = median_of(base + ["--count", str(BOARDS), "--force", "--out", disk_out], remove(disk_out))
-    disk_out.unlink()
     dd_disk = DISK_DIR / "dd-boards.bin"
     ddd = ["dd", "if=/dev/zero", f"of={dd_disk}", "bs=1M", f"count={size // 2**20 + 1}", "conv=fdatasync", "status=none"]
-    wall_ddd, _, _ = median_of(ddd, remove(dd_disk))
+    wall_disk, wall_ddd = medians_interleaved(base + ["--count", str(BOARDS), "--force", "--out", disk_out],
+                                              remove(disk_out), ddd, remove(dd_disk))
+    disk_out.unlink()
     dd_disk.unlink()
     rows.append((f"boards 5x5, {short.name}, JSONL to disk (fsync)", f"same, `--out {disk_out}`", wall_disk,
                  f"{BOARDS / wall_disk / 1e3:.0f} k boards/s"))
