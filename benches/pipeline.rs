@@ -4,7 +4,7 @@
 //!
 //! Run: `cargo bench --bench pipeline`
 
-use bingomint::dedup::{KeySet, Pending};
+use bingomint::dedup::{KeySet, Keyed, Pending};
 use bingomint::game::us75::{StarRule, Us75, RECORD_SIZE};
 use bingomint::game::Game;
 use bingomint::pipeline;
@@ -93,8 +93,7 @@ fn draw(c: &mut Criterion) {
         b.iter_batched(
             || (KeySet::with_capacity(4 * N), vec![0u8; 4 * N * RECORD_SIZE]),
             |(set, mut records)| {
-                let hidden = indicatif::ProgressBar::hidden();
-                pipeline::mint(&game, 42, &mut records, &set, &hidden).unwrap();
+                pipeline::mint_records(&game, 42, &mut records, &set, &|_| {}).unwrap();
                 (set, records)
             },
             BatchSize::LargeInput,
@@ -134,8 +133,9 @@ fn strips(c: &mut Criterion) {
 /// One board at a time from the project's sample set and, when present, the
 /// real 91-objective Lockout set.
 fn boards(c: &mut Criterion) {
+    use bingomint::boards::board::{Size, Weighting};
     use bingomint::boards::draw_board;
-    use bingomint::boards::engine::{Engine, Size, Weighting};
+    use bingomint::boards::engine::Engine;
     use bingomint::boards::set::ObjectiveSet;
     use std::path::Path;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

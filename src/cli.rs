@@ -1,7 +1,7 @@
-//! The command line: one clap struct per subcommand, each defined beside its
-//! command in `cmd/`.
+//! The command line: the top-level parser and the list of subcommands, each
+//! defined beside its command in `cmd/` (its `Args` and its `run`).
 
-use crate::cmd;
+use crate::cmd::{self, Outcome};
 use clap::{Parser, Subcommand};
 
 const EXAMPLES: &str = "\
@@ -12,7 +12,7 @@ Examples:
   bingomint info cards.bmc
   bingomint show cards.bmc --card 66057
   bingomint verify cards.bmc
-  bingomint export cards.bmc --to txt --range 1..1000 --out first-thousand.txt
+  bingomint export cards.bmc --format txt --range 1..1000 --out first-thousand.txt
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint show strips.bmc --card 12
   bingomint count --game 90
@@ -38,4 +38,19 @@ pub enum Command {
     Export(cmd::export::Args),
     Count(cmd::count::Args),
     Boards(cmd::boards::Args),
+}
+
+impl Command {
+    /// Runs the command.
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        match self {
+            Command::Generate(args) => cmd::generate::run(args),
+            Command::Info(args) => cmd::info::run(args),
+            Command::Show(args) => cmd::show::run(args),
+            Command::Verify(args) => cmd::verify::run(args),
+            Command::Export(args) => cmd::export::run(args),
+            Command::Count(args) => cmd::count::run(args),
+            Command::Boards(args) => cmd::boards::run(args),
+        }
+    }
 }

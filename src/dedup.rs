@@ -19,6 +19,22 @@ use dashmap::mapref::entry::Entry;
 use dashmap::{DashMap, SharedValue};
 use std::hash::{BuildHasher, Hash, Hasher};
 
+/// What the pipeline needs of anything it mints (cards, strips, boards):
+/// the exact keys that make one unique.
+pub trait Keyed: Sync {
+    /// One drawn card (or strip, or board).
+    type Card: Send + Sync;
+    /// An exact key: two cards are the same exactly when their keys are equal.
+    type Key: Copy + Eq + Hash + Send + Sync;
+    /// The keys of one card (one for a 75-ball card, six for a 90-ball strip).
+    type Keys: AsRef<[Self::Key]>;
+
+    /// The card's exact keys.
+    fn keys(&self, card: &Self::Card) -> Self::Keys;
+    /// How many keys each card has.
+    fn keys_per_card(&self) -> usize;
+}
+
 /// Index given to keys loaded from `--exclude` files: smaller than every card
 /// index (cards count from 1), so a drawn card never wins against them.
 pub const EXCLUDED: u32 = 0;
@@ -250,11 +266,6 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
         self.map.contains_key(key)
     }
 
-    /// Removes `key` (used to undo a partial multi-key claim).
-    pub fn remove(&self, key: &K) {
-        self.map.remove(key);
-    }
-
     /// How many keys the set holds.
     pub fn len(&self) -> usize {
         self.map.len()
@@ -263,6 +274,30 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
+    }
+}
+
+/// Fails with a clear message when a key set of `bytes` (see
+/// [`KeySet::bytes_for`]) would not fit in the memory available now (Linux;
+/// elsewhere nothing is checked), instead of letting the allocation abort
+/// the process later. `what` names the request (`--count 1000000`).
+pub fn check_memory(bytes: usize, what: &str) -> Result<(), String> {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
+                .map(|kib| kib * 1024)
+        });
+    match available {
+        Some(available) if bytes > available => Err(format!(
+            "{what} needs about {:.1} GB of memory to check uniqueness, but {:.1} GB is available; \
+             lower --count (a later run can add a new series with --exclude)",
+            bytes as f64 / 1e9,
+            available as f64 / 1e9
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -10,8 +10,7 @@ mod cmd;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    bingomint::cardfile::writer::install_interrupt_cleanup();
-    match cmd::run(cli.command) {
+    match cli.command.run() {
         Ok(cmd::Outcome::Success) => ExitCode::SUCCESS,
         Ok(cmd::Outcome::Negative) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,

@@ -84,6 +84,37 @@ pub fn stream(seed: u64, id: u64) -> Rng {
     Rng::from_seed(state)
 }
 
+/// A uniform integer below `n` (n ≥ 1) from 64-bit words, exactly
+/// (Lemire's method: multiply, and reject the few low products that would
+/// bias the result).
+#[inline]
+pub fn below_u64(rng: &mut Rng, n: u64) -> u64 {
+    use rand_core::RngCore;
+    let mut m = u128::from(rng.next_u64()) * u128::from(n);
+    if (m as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(n);
+        }
+    }
+    (m >> 64) as u64
+}
+
+/// The same from 32-bit words, for bounds below 2³² (one word of the
+/// stream per draw, not two).
+#[inline]
+pub fn below_u32(rng: &mut Rng, n: u32) -> u32 {
+    use rand_core::RngCore;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

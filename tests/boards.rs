@@ -2,12 +2,12 @@
 //! seeds), relaxation, uniqueness, seed strings, exports and set validation.
 
 use crate::common::{bingomint, data, interrupt_once_writing, skipped, stdout_of, SmallDisk};
-use bingomint::boards::engine::{unpack, Board, Engine, Size, Weighting};
+use bingomint::boards::board::{unpack, Board, Size, Weighting};
+use bingomint::boards::engine::Engine;
 use bingomint::boards::set::ObjectiveSet;
-use bingomint::boards::{draw_board, Boards};
+use bingomint::boards::{draw_board, draw_numbered, BoardKeys};
 use bingomint::dedup::KeySet;
 use bingomint::pipeline::{in_pool, mint_own_streams, own_stream};
-use indicatif::ProgressBar;
 use predicates::prelude::*;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -147,7 +147,7 @@ fn an_over_tight_set_relaxes_and_reports_every_constraint_that_gave_way() {
         assert!(!board.relaxed.is_empty());
         // With 25 red cells, a board cap of 3 and a line cap of 1, both
         // category limits must give way.
-        use bingomint::boards::engine::Gave;
+        use bingomint::boards::board::Gave;
         assert!(board
             .relaxed
             .iter()
@@ -261,25 +261,23 @@ fn duplicates_are_redrawn_and_their_seed_strings_still_reproduce_them() {
     )
     .unwrap();
     let engine = Engine::new(&set, size("3x3"), Weighting::Lockout).unwrap();
-    let game = Boards::<16> { engine: &engine };
     let run = |threads: usize| {
         in_pool(Some(threads), || {
             let count = 4000;
             let keys = KeySet::with_capacity(count);
-            let mut records = vec![0u8; count * (4 + 2 * 9)];
-            let stats = mint_own_streams(&game, 11, 1, &mut records, &keys, &ProgressBar::hidden())
+            let mut boards = vec![Board::default(); count];
+            let stats =
+                mint_own_streams(&BoardKeys::<16>, 1, &mut boards, &keys, &|_| {}, |n, a| {
+                    draw_numbered(&engine, 11, n, a)
+                })
                 .unwrap();
-            (records, stats)
+            (boards, stats)
         })
         .unwrap()
     };
-    let (records, stats) = run(1);
+    let (boards, stats) = run(1);
     assert!(stats.redrawn > 0, "{stats:?}");
-    assert_eq!(run(2), (records.clone(), stats));
-    let boards: Vec<Board> = records
-        .chunks_exact(22)
-        .map(bingomint::boards::record_board)
-        .collect();
+    assert_eq!(run(2), (boards.clone(), stats));
     let distinct: HashSet<&Vec<u16>> = boards.iter().map(|b| &b.cells).collect();
     assert_eq!(distinct.len(), 4000);
     let redrawn: Vec<(usize, &Board)> = boards

@@ -11,7 +11,6 @@ use bingomint::dedup::KeySet;
 use bingomint::game::us75::{StarRule, Us75, RECORD_SIZE};
 use bingomint::game::Game;
 use bingomint::pipeline;
-use indicatif::ProgressBar;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 /// Overall significance level of this file's tests.
@@ -42,7 +41,7 @@ fn sample() -> Vec<u8> {
     let game = Us75::new(StarRule::On);
     let set = KeySet::with_capacity(CARDS);
     let mut records = vec![0u8; CARDS * RECORD_SIZE];
-    pipeline::mint(&game, 20261122, &mut records, &set, &ProgressBar::hidden()).unwrap();
+    pipeline::mint_records(&game, 20261122, &mut records, &set, &|_| {}).unwrap();
     records
 }
 
@@ -138,7 +137,7 @@ fn every_ticket_position_of_a_strip_is_unbiased() {
     let game = Uk90::new(Rules::Uk);
     let set = KeySet::with_capacity(STRIPS * 6);
     let mut records = vec![0u8; STRIPS * STRIP];
-    pipeline::mint(&game, 90, &mut records, &set, &ProgressBar::hidden()).unwrap();
+    pipeline::mint_records(&game, 90, &mut records, &set, &|_| {}).unwrap();
 
     let p = game.tables().vector_probabilities();
     let mut full_p = [0.0f64; 4];

@@ -1,21 +1,34 @@
-//! Objective boards for game bingo (speedrun "lockout" bingo): a Lockout
-//! schema v3 set in ([`set`]), boards that honour its limits out
-//! ([`engine`]), rendered as text, JSON, CSV or a BingoSync board
-//! ([`render`]).
+//! Objective boards for game bingo (speedrun "lockout" bingo), as values
+//! from the engine to the output:
 //!
-//! Boards go through the same pipeline as cards
-//! ([`crate::pipeline::mint_own_streams`]): exact keys (the sequence of
-//! (objective, value) cells) in the sharded key set, duplicates redrawn by
-//! index, identical output for any thread count. Each board has streams of its
-//! own, so its seed string ([`BoardSeed`]) draws it again alone.
+//! - [`set`]: a Lockout schema v3 set, read and validated;
+//! - [`board`]: what a board is (size, lines, cells, what gave way);
+//! - [`engine`]: a set compiled for one size, and the constrained draw
+//!   ([`scratch`]: its per-thread working memory);
+//! - [`check`]: every limit recounted from a board's cells alone, and the
+//!   `--check` sample;
+//! - [`mint`] (here): a batch of unique boards through the shared pipeline
+//!   ([`crate::pipeline::mint_own_streams`]): exact keys (the sequence of
+//!   (objective, value) cells) in the sharded key set, duplicates redrawn by
+//!   index, identical output for any thread count. Each board has streams of
+//!   its own, so its seed string ([`BoardSeed`]) draws it again alone;
+//! - [`render`]: one board as text, JSON, CSV or a BingoSync board;
+//!   [`output`]: a batch rendered in parallel and written in order.
 
+pub mod board;
+pub mod check;
 pub mod engine;
+pub mod output;
 pub mod render;
+pub mod scratch;
 pub mod set;
 
-use crate::game::{Game, RuleViolation};
+use crate::dedup::{KeySet, Keyed};
+use crate::pipeline::{mint_own_streams, own_stream, MintError, Progress, Stats, MAX_CARDS};
 use crate::seed::{Rng, Seed};
-use engine::{Board, Engine, Scratch};
+use board::Board;
+use engine::Engine;
+use scratch::Scratch;
 use std::cell::RefCell;
 
 /// Version of the board algorithm (pool, fill order, backtracking,
@@ -104,33 +117,21 @@ pub fn draw_board(engine: &Engine, rng: &mut Rng, attempt: u32) -> Board {
     SCRATCH.with(|s| engine.draw(rng, attempt, &mut s.borrow_mut()))
 }
 
-/// Bytes before the cells in a board record: attempt (u16 LE), how many
-/// constraints gave way (u8, saturating), a zero byte.
-pub const RECORD_PREFIX: usize = 4;
-
-/// Boards of one size as a [`Game`], with an exact key of `N` cells (`N` at
-/// least the board's cells; unused cells are `u16::MAX`). The CLI picks the
-/// smallest N of 16, 25, 36, 49, 64 and 100 that fits.
-pub struct Boards<'a, const N: usize> {
-    pub engine: &'a Engine,
+/// Board `number`, attempt `attempt`, of seed `seed`: exactly the draw its
+/// seed string names.
+pub fn draw_numbered(engine: &Engine, seed: u64, number: u64, attempt: u32) -> Board {
+    draw_board(engine, &mut own_stream(seed, number, attempt), attempt)
 }
 
-impl<const N: usize> Game for Boards<'_, N> {
+/// The exact keys of boards with at most `N` cells: the cells in a
+/// `[u16; N]`, unused ones `u16::MAX`. [`mint`] picks the smallest N of 16,
+/// 25, 36, 49, 64 and 100 that fits.
+pub struct BoardKeys<const N: usize>;
+
+impl<const N: usize> Keyed for BoardKeys<N> {
     type Card = Board;
     type Key = [u16; N];
     type Keys = [[u16; N]; 1];
-
-    fn record_size(&self) -> usize {
-        RECORD_PREFIX + 2 * self.engine.size().cells()
-    }
-
-    fn draw(&self, rng: &mut Rng) -> Board {
-        draw_board(self.engine, rng, 0)
-    }
-
-    fn draw_attempt(&self, rng: &mut Rng, attempt: u32) -> Board {
-        draw_board(self.engine, rng, attempt)
-    }
 
     fn keys(&self, board: &Board) -> [[u16; N]; 1] {
         let mut key = [u16::MAX; N];
@@ -141,46 +142,57 @@ impl<const N: usize> Game for Boards<'_, N> {
     fn keys_per_card(&self) -> usize {
         1
     }
+}
 
-    fn encode(&self, board: &Board, record: &mut [u8]) {
-        record[..2].copy_from_slice(&(board.attempt as u16).to_le_bytes());
-        record[2] = board.relaxed.len().min(255) as u8;
-        record[3] = 0;
-        for (out, &cell) in record[RECORD_PREFIX..]
-            .chunks_exact_mut(2)
-            .zip(&board.cells)
-        {
-            out.copy_from_slice(&cell.to_le_bytes());
-        }
+/// Boards `first`, `first + 1`, … of `seed`, `count` of them, all different;
+/// or, when `seed` names one board, that board alone.
+pub fn mint(
+    engine: &Engine,
+    seed: &BoardSeed,
+    count: u64,
+    progress: &dyn Progress,
+) -> Result<(Vec<Board>, Stats), MintError> {
+    if let Some(number) = seed.board {
+        let board = draw_numbered(engine, seed.value, number, seed.attempt);
+        let stats = Stats {
+            cards: 1,
+            redrawn: 0,
+            draws: 1,
+        };
+        return Ok((vec![board], stats));
     }
-
-    /// Reads the cells and the attempt back; the `relaxed` list is not in the
-    /// record (draw the board again from its seed to get it).
-    fn decode(&self, record: &[u8]) -> Result<Board, RuleViolation> {
-        let board = record_board(record);
-        self.engine
-            .violations(&board.cells)
-            .map_err(RuleViolation)?;
-        Ok(board)
+    match engine.size().cells() {
+        0..=16 => mint_keyed(&BoardKeys::<16>, engine, seed.value, count, progress),
+        17..=25 => mint_keyed(&BoardKeys::<25>, engine, seed.value, count, progress),
+        26..=36 => mint_keyed(&BoardKeys::<36>, engine, seed.value, count, progress),
+        37..=49 => mint_keyed(&BoardKeys::<49>, engine, seed.value, count, progress),
+        50..=64 => mint_keyed(&BoardKeys::<64>, engine, seed.value, count, progress),
+        _ => mint_keyed(&BoardKeys::<100>, engine, seed.value, count, progress),
     }
 }
 
-/// The board in a record this run wrote, without re-checking it (see
-/// [`Game::decode`] for the checked read).
-pub fn record_board(record: &[u8]) -> Board {
-    Board {
-        attempt: u32::from(u16::from_le_bytes([record[0], record[1]])),
-        cells: record[RECORD_PREFIX..]
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect(),
-        relaxed: Vec::new(),
+fn mint_keyed<const N: usize>(
+    keys: &BoardKeys<N>,
+    engine: &Engine,
+    seed: u64,
+    count: u64,
+    progress: &dyn Progress,
+) -> Result<(Vec<Board>, Stats), MintError> {
+    if count > MAX_CARDS {
+        return Err(MintError::TooMany);
     }
-}
-
-/// How many constraints gave way on the board in `record`.
-pub fn record_relaxed(record: &[u8]) -> u8 {
-    record[2]
+    let count = count as usize;
+    crate::dedup::check_memory(
+        KeySet::<[u16; N]>::bytes_for(count),
+        &format!("--count {count}"),
+    )
+    .map_err(MintError::Memory)?;
+    let set = KeySet::with_capacity(count);
+    let mut boards = vec![Board::default(); count];
+    let stats = mint_own_streams(keys, 1, &mut boards, &set, progress, |n, attempt| {
+        draw_numbered(engine, seed, n, attempt)
+    })?;
+    Ok((boards, stats))
 }
 
 #[cfg(test)]

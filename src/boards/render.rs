@@ -3,28 +3,14 @@
 //!
 //! Every (objective, value) goal is rendered once, up front; a board is then
 //! a concatenation of ready fragments, which keeps JSONL output near memcpy
-//! speed.
+//! speed. CSV fields are quoted by the `csv` crate ([`csv_field`]).
 
-use super::engine::{cell_name, unpack, Board, Engine, Gave, Line, Relaxed, Size};
+use super::board::{cell_name, unpack, Board, Gave, Line, Relaxed, Size};
+use super::engine::Engine;
 use super::set::ObjectiveSet;
 use super::BoardSeed;
-use crate::export::{rule, Rule};
+use crate::export::{csv_field, rule, Rule};
 use std::fmt::Write as _;
-
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// An aligned grid per board, for people.
-    Text,
-    /// One JSON array of board objects.
-    Json,
-    /// One board object per line.
-    Jsonl,
-    /// BingoSync's custom board: a JSON array of 25 {"name": …} (5x5, one board).
-    Bingosync,
-    /// One row per board: board, seed, rows, cols, a column per cell, relaxed.
-    Csv,
-}
 
 /// One goal as shown.
 struct Goal {
@@ -66,15 +52,8 @@ fn json_str(s: &str) -> String {
     serde_json::to_string(s).expect("strings always serialize")
 }
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 impl<'a> Renderer<'a> {
+    /// Renders every goal of `set` once, for boards of `engine`'s size.
     pub fn new(set: &'a ObjectiveSet, engine: &'a Engine, seed: &'a BoardSeed) -> Renderer<'a> {
         let names = |cats: &[u16], all: &[super::set::Category]| {
             let list: Vec<String> = cats
@@ -130,6 +109,11 @@ impl<'a> Renderer<'a> {
     pub fn with_cell_width(mut self, width: usize) -> Self {
         self.cell_width = width;
         self
+    }
+
+    /// The seed string of board `number`, attempt `attempt`.
+    pub fn seed_of(&self, number: u64, attempt: u32) -> String {
+        self.seed.of_board(number, attempt)
     }
 
     fn goal(&self, cell: u16) -> &Goal {
@@ -348,15 +332,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn wrapping_and_csv_quoting() {
+    fn wrapping_and_cell_widths() {
         assert_eq!(
             wrap("Capture the Cactus + Tree", 12),
             vec!["Capture the", "Cactus +", "Tree"]
         );
         assert_eq!(wrap("", 5), vec![""]);
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("plain"), "plain");
         assert_eq!(cell_width_for(Some(80), 5), 12);
         assert_eq!(cell_width_for(Some(200), 5), 24);
         assert_eq!(cell_width_for(Some(80), 10), 8);

@@ -26,7 +26,8 @@
 //! offset = 128 (8), record size = 25 (12), creation date yyyymmdd (16), the
 //! rest zero.
 
-use crate::game::GameId;
+use crate::game::us75::StarRule;
+use crate::game::Spec;
 use xxhash_rust::xxh3::xxh3_64;
 
 /// Size of either header.
@@ -35,36 +36,23 @@ pub const HEADER_SIZE: usize = 128;
 pub const MAGIC: &[u8; 8] = b"BINGOMNT";
 /// The native format version this build writes and reads.
 pub const NATIVE_VERSION: u16 = 1;
-/// Flag bit: the cards carry a star.
-pub const FLAG_STAR: u32 = 1;
 
-/// Which header layout a file uses.
+/// Which layout a file uses (`generate --file-format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum FileFormat {
     /// bingomint's own layout, with provenance and checksums.
     Native,
     /// The original generator's layout: no checksum, no seed.
     V3,
 }
 
-impl Format {
-    /// Name as users type it (`--format`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Native => "native",
-            Format::V3 => "v3",
-        }
-    }
-}
-
 /// A decoded header. Fields the v3 layout lacks are `None`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    pub format: Format,
-    pub game: GameId,
-    pub rules: u8,
-    /// Whether the cards carry a star; unknown for v3.
-    pub star: Option<bool>,
+    pub format: FileFormat,
+    /// The game and its parameters (a v3 file's star is not recorded:
+    /// [`StarRule::Any`]).
+    pub spec: Spec,
     pub count: u64,
     pub record_size: u32,
     pub records_at: u32,
@@ -87,32 +75,31 @@ pub enum HeaderError {
 }
 
 impl Header {
-    /// Total file size the header describes.
-    pub fn file_size(&self) -> u64 {
-        u64::from(self.records_at) + self.count * u64::from(self.record_size)
+    /// Total file size the header describes; None when it overflows (a
+    /// forged or damaged header).
+    pub fn file_size(&self) -> Option<u64> {
+        self.count
+            .checked_mul(u64::from(self.record_size))?
+            .checked_add(u64::from(self.records_at))
     }
 
     /// Encodes the header in its format's layout.
     pub fn encode(&self) -> [u8; HEADER_SIZE] {
         let mut b = [0u8; HEADER_SIZE];
         match self.format {
-            Format::V3 => {
+            FileFormat::V3 => {
                 put(&mut b, 0, &3i32.to_le_bytes());
                 put(&mut b, 4, &(self.count as i32).to_le_bytes());
                 put(&mut b, 8, &(self.records_at as i32).to_le_bytes());
                 put(&mut b, 12, &(self.record_size as i32).to_le_bytes());
                 put(&mut b, 16, &(self.created as i32).to_le_bytes());
             }
-            Format::Native => {
+            FileFormat::Native => {
                 put(&mut b, 0, MAGIC);
                 put(&mut b, 8, &NATIVE_VERSION.to_le_bytes());
-                b[10] = self.game as u8;
-                b[11] = self.rules;
-                let flags = if self.star == Some(true) {
-                    FLAG_STAR
-                } else {
-                    0
-                };
+                let (game, rules, flags) = self.spec.header_fields();
+                b[10] = game;
+                b[11] = rules;
                 put(&mut b, 12, &flags.to_le_bytes());
                 put(&mut b, 16, &self.count.to_le_bytes());
                 put(&mut b, 24, &self.record_size.to_le_bytes());
@@ -165,23 +152,22 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             "native format version {version}; this bingomint reads version {NATIVE_VERSION}"
         )));
     }
-    let game = GameId::from_byte(b[10]).ok_or_else(|| {
-        HeaderError::Unsupported(format!("unknown game byte {} in the header", b[10]))
-    })?;
+    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12)).map_err(HeaderError::Unsupported)?;
     let records_at = u32_at(b, 28);
     let record_size = u32_at(b, 24);
-    if (records_at as usize) < HEADER_SIZE || record_size == 0 {
+    if (records_at as usize) < HEADER_SIZE || record_size as usize != spec.record_size() {
         return Err(HeaderError::Unsupported(format!(
-            "records offset {records_at} / record size {record_size} are impossible"
+            "records offset {records_at} / record size {record_size} are impossible \
+             (a {} record is {} bytes)",
+            spec.noun(),
+            spec.record_size()
         )));
     }
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
     let header = Header {
-        format: Format::Native,
-        game,
-        rules: b[11],
-        star: Some(u32_at(b, 12) & FLAG_STAR != 0),
+        format: FileFormat::Native,
+        spec,
         count: u64_at(b, 16),
         record_size,
         records_at,
@@ -203,10 +189,10 @@ fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         )));
     }
     let header = Header {
-        format: Format::V3,
-        game: GameId::Us75,
-        rules: 0,
-        star: None,
+        format: FileFormat::V3,
+        spec: Spec::Us75 {
+            star: StarRule::Any,
+        },
         count: count as u64,
         record_size: 25,
         records_at: 128,
@@ -272,10 +258,8 @@ mod tests {
 
     fn native() -> Header {
         Header {
-            format: Format::Native,
-            game: GameId::Us75,
-            rules: 0,
-            star: Some(true),
+            format: FileFormat::Native,
+            spec: Spec::Us75 { star: StarRule::On },
             count: 800_000,
             record_size: 25,
             records_at: 128,
@@ -301,8 +285,10 @@ mod tests {
     #[test]
     fn v3_header_matches_the_original_layout() {
         let h = Header {
-            format: Format::V3,
-            star: None,
+            format: FileFormat::V3,
+            spec: Spec::Us75 {
+                star: StarRule::Any,
+            },
             seed: None,
             algorithm: None,
             redrawn: None,

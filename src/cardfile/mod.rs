@@ -11,7 +11,7 @@ pub mod header;
 pub mod reader;
 pub mod writer;
 
-pub use header::{Format, Header, HEADER_SIZE};
+pub use header::{FileFormat, Header, HEADER_SIZE};
 pub use reader::CardFile;
 pub use writer::CardWriter;
 

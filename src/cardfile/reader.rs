@@ -50,10 +50,10 @@ impl CardFile {
                 why,
             },
         })?;
-        if header.file_size() != len {
+        if header.file_size() != Some(len) {
             return Err(FileError::SizeMismatch {
                 path: name,
-                expected: header.file_size(),
+                expected: header.file_size().unwrap_or(u64::MAX),
                 actual: len,
                 count: header.count,
             });
@@ -64,6 +64,14 @@ impl CardFile {
             header,
             header_ok,
         })
+    }
+
+    /// Opens a card file whose header must be intact (for commands that
+    /// trust its fields).
+    pub fn open_intact(path: &Path) -> Result<CardFile, FileError> {
+        let file = CardFile::open(path)?;
+        file.require_intact_header()?;
+        Ok(file)
     }
 
     /// The path as given.

@@ -9,13 +9,17 @@
 //!    and moves the file into place: a hard link when the output must not be
 //!    overwritten (atomic, fails if it exists), a rename with `--force`.
 //!
-//! A failed run removes its temporary file; so does Ctrl-C or SIGTERM (see
-//! [`install_interrupt_cleanup`]). A run killed outright leaves only the
-//! temporary file, whose zero header no command accepts as a card file.
+//! A failed run removes its temporary file; so does Ctrl-C or SIGTERM: the
+//! first temporary file installs the handler that removes them all (see
+//! [`TempOutput::new`]). A run killed outright leaves only the temporary
+//! file, whose zero header no command accepts as a card file.
+//!
+//! [`write_text`] is the same promise for text outputs (export, boards):
+//! standard output, or a file that appears whole or not at all.
 
 use memmap2::{MmapMut, MmapOptions};
 use std::fs::{File, OpenOptions};
-use std::io;
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -49,18 +53,23 @@ fn io_err<'a>(what: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> W
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: remove every pending temporary file, say
-/// so, and exit with status 130.
-pub fn install_interrupt_cleanup() {
+/// so, and exit with status 130. Installed once, by the first temporary file.
+fn install_interrupt_cleanup() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
     // An error here means a handler is already installed: keep that one.
-    let _ = ctrlc::set_handler(|| {
-        if let Ok(pending) = PENDING.lock() {
-            for path in pending.iter() {
-                let _ = std::fs::remove_file(path);
-            }
-        }
-        eprintln!("bingomint: interrupted; no output file was written");
-        std::process::exit(130);
+    INSTALLED.call_once(|| {
+        let _ = ctrlc::set_handler(on_interrupt);
     });
+}
+
+fn on_interrupt() {
+    if let Ok(pending) = PENDING.lock() {
+        for path in pending.iter() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    eprintln!("bingomint: interrupted; no output file was written");
+    std::process::exit(130);
 }
 
 /// Fails when `out` exists (even as a dangling link) and `force` is false.
@@ -94,6 +103,7 @@ impl TempOutput {
                 path: out.display().to_string(),
                 source: io::Error::new(io::ErrorKind::InvalidInput, "not a file path"),
             })?;
+        install_interrupt_cleanup();
         let tmp = out.with_file_name(format!(".{name}.bingomint-{}.tmp", std::process::id()));
         let file = OpenOptions::new()
             .read(true)
@@ -158,6 +168,38 @@ impl Drop for TempOutput {
         if !self.published {
             let _ = std::fs::remove_file(&self.tmp);
             self.forget();
+        }
+    }
+}
+
+/// Writes a text output through `write`: to standard output when `out` is
+/// None, else to a temporary file beside `out`, published only when all of
+/// it was written (never replacing `out` without `force`).
+pub fn write_text<T, E: From<WriteError>>(
+    out: Option<&Path>,
+    force: bool,
+    write: impl FnOnce(&mut (dyn Write + Send)) -> Result<T, E>,
+) -> Result<T, E> {
+    const BUFFER: usize = 1 << 20;
+    match out {
+        None => {
+            let mut sink = BufWriter::with_capacity(BUFFER, io::stdout());
+            let value = write(&mut sink)?;
+            sink.flush().map_err(|source| WriteError::Io {
+                what: "cannot write to",
+                path: "standard output".into(),
+                source,
+            })?;
+            Ok(value)
+        }
+        Some(path) => {
+            let (temp, handle) = TempOutput::new(path, force)?;
+            let mut sink = BufWriter::with_capacity(BUFFER, &handle);
+            let value = write(&mut sink)?;
+            sink.flush().map_err(io_err("cannot write", path))?;
+            drop(sink);
+            temp.publish(&handle)?;
+            Ok(value)
         }
     }
 }

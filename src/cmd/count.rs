@@ -1,10 +1,8 @@
 //! `bingomint count`: how many distinct cards or strips a game has, exactly.
 
 use super::Outcome;
-use anyhow::{bail, Result};
-use bingomint::game::uk90::rules::Rules;
-use bingomint::game::uk90::tables::Tables;
-use num_bigint::BigUint;
+use anyhow::Result;
+use bingomint::game::Spec;
 
 /// Count a game's distinct cards or strips, exactly.
 ///
@@ -29,32 +27,14 @@ pub struct Args {
 
 /// Runs `count`.
 pub fn run(args: Args) -> Result<Outcome> {
-    if args.game == "75" {
-        if args.rules.is_some() {
-            bail!("--rules is for 90-ball strips; add --game 90 or leave --rules out");
-        }
-        // Ordered draws: 15·14·13·12·11 for B, I, G, O, and 15·14·13·12 for N.
-        let cards = BigUint::from(360_360u64).pow(4) * BigUint::from(32_760u64);
-        println!("75-ball cards (distinct number grids): {cards}");
-        println!(
-            "with a star on one of 24 cells:        {}",
-            cards * BigUint::from(24u32)
-        );
-        return Ok(Outcome::Success);
+    let spec =
+        Spec::from_flags(&args.game, args.rules.as_deref(), false).map_err(anyhow::Error::msg)?;
+    let (title, lines) = spec.counts();
+    if let Some(title) = title {
+        println!("{title}");
     }
-    let rules = if args.rules.as_deref() == Some("es") {
-        Rules::Es
-    } else {
-        Rules::Uk
-    };
-    // A fresh build: `count` is also a check that the tables come out the same.
-    let tables = Tables::build(rules);
-    let c = tables.counts();
-    println!("90-ball, rule set {}", rules.name());
-    println!("valid rows:                      {}", c.rows);
-    println!("ticket column-count vectors:     {}", c.vectors);
-    println!("ticket layouts:                  {}", c.ticket_layouts);
-    println!("strip layouts (tickets ordered): {}", c.strip_layouts);
-    println!("numbered strips:                 {}", c.numbered_strips);
+    for (label, value) in lines {
+        println!("{label} {value}");
+    }
     Ok(Outcome::Success)
 }

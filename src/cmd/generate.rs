@@ -1,21 +1,14 @@
 //! `bingomint generate`: mint a file of unique cards.
 //!
-//! The plan: open the output (temporary name) → load `--exclude` keys →
-//! draw chunks in parallel → repair duplicates → checksum → header → publish.
+//! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
 
-use super::{check_memory, open_intact, progress_bar, spinner, with_threads, FromFile, Outcome};
-use anyhow::{bail, Context, Result};
-use bingomint::cardfile::header::{today, Header};
-use bingomint::cardfile::reader::records_checksum;
+use super::{rate, spinning, with_threads, Bar, Outcome};
+use anyhow::{Context, Result};
 use bingomint::cardfile::writer::refuse_existing;
-use bingomint::cardfile::{CardFile, CardWriter, Format, HEADER_SIZE};
-use bingomint::dedup::{KeySet, Pending, EXCLUDED};
-use bingomint::game::uk90::rules::Rules;
-use bingomint::game::uk90::Uk90;
-use bingomint::game::us75::{StarRule, Us75};
-use bingomint::game::{Game, GameId, RuleViolation};
-use bingomint::pipeline::{self, claim_in_waves, wave_chunks, Stats, CHUNK, MAX_CARDS};
-use bingomint::seed::{Seed, ALGORITHM_VERSION};
+use bingomint::cardfile::{FileFormat, HEADER_SIZE};
+use bingomint::game::Spec;
+use bingomint::pipeline::file::{generate, Made, Plan};
+use bingomint::seed::Seed;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -62,8 +55,8 @@ pub struct Args {
     #[arg(long)]
     star: bool,
 
-    /// File layout: native (checksums, seed, provenance) or v3 (the original
-    /// generator's 128-byte header and 25-byte records).
+    /// Output format: native (checksums, seed, provenance) or v3 (the
+    /// original generator's 128-byte header and 25-byte records).
     #[arg(long, default_value = "native", value_parser = ["native", "v3"])]
     format: String,
 
@@ -85,46 +78,12 @@ pub struct Args {
 }
 
 impl Args {
-    fn format(&self) -> Format {
+    fn format(&self) -> FileFormat {
         if self.format == "v3" {
-            Format::V3
+            FileFormat::V3
         } else {
-            Format::Native
+            FileFormat::Native
         }
-    }
-
-    fn rules(&self) -> Rules {
-        match self.rules.as_deref() {
-            Some("es") => Rules::Es,
-            _ => Rules::Uk,
-        }
-    }
-
-    fn validate(&self) -> Result<()> {
-        if self.game == "90" {
-            if self.star {
-                bail!("--star is for 75-ball cards; leave it out with --game 90");
-            }
-            if self.format() == Format::V3 {
-                bail!("--format v3 holds 75-ball cards only; use --format native with --game 90");
-            }
-        } else if self.rules.is_some() {
-            bail!("--rules is for 90-ball strips; add --game 90 or leave --rules out");
-        }
-        if self.count == 0 {
-            bail!("--count must be at least 1");
-        }
-        refuse_existing(&self.out, self.force)?;
-        if self.count > MAX_CARDS {
-            bail!("--count must be at most {MAX_CARDS}");
-        }
-        if self.format() == Format::V3 && self.count > i32::MAX as u64 {
-            bail!(
-                "--format v3 holds at most {} cards (its count is a 32-bit integer); use --format native",
-                i32::MAX
-            );
-        }
-        Ok(())
     }
 
     fn seed(&self) -> Result<Seed> {
@@ -137,182 +96,55 @@ impl Args {
 
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<Outcome> {
-    args.validate()?;
+    let spec = Spec::from_flags(&args.game, args.rules.as_deref(), args.star)
+        .map_err(anyhow::Error::msg)?;
+    let plan = Plan {
+        spec,
+        count: args.count,
+        seed: 0,
+        format: args.format(),
+        out: &args.out,
+        force: args.force,
+        exclude: &args.exclude,
+    };
+    plan.validate().map_err(anyhow::Error::msg)?;
+    refuse_existing(&args.out, args.force)?;
     let seed = args.seed()?;
+    let plan = Plan {
+        seed: seed.value,
+        ..plan
+    };
     let started = Instant::now();
-    let (stats, excluded) = with_threads(args.threads, || {
-        if args.game == "90" {
-            let rules = args.rules();
-            let building = spinner(
-                format!("building the 90-ball {} tables", rules.name()),
-                args.quiet,
-            );
-            let game = Uk90::new(rules);
-            building.finish_and_clear();
-            generate(&args, &game, &seed, GameId::Uk90, rules.byte())
-        } else {
-            let star = if args.star {
-                StarRule::On
-            } else {
-                StarRule::Off
-            };
-            generate(&args, &Us75::new(star), &seed, GameId::Us75, 0)
-        }
+    let made = with_threads(args.threads, || {
+        spinning(spec.slow_start(), args.quiet, || spec.prepare());
+        let bar = Bar::new(args.count, spec.noun(), args.quiet);
+        let made = generate(&plan, &bar);
+        bar.finish();
+        made
     })??;
     if !args.quiet {
-        summary(
-            &args,
-            &seed,
-            &stats,
-            excluded,
-            started.elapsed().as_secs_f64(),
-        );
+        summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64());
     }
     Ok(Outcome::Success)
 }
 
-/// Returns what the pipeline did and how many excluded cards were loaded.
-fn generate<G: FromFile>(
-    args: &Args,
-    game: &G,
-    seed: &Seed,
-    id: GameId,
-    rules: u8,
-) -> Result<(Stats, u64)> {
-    let size = game.record_size() as u64;
-    let excluded = open_exclusions(&args.exclude, id)?;
-    let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
-    let keys = (args.count + excluded_cards) as usize * game.keys_per_card();
-    check_memory::<G::Key>(keys, &format!("--count {}", args.count))?;
-    let mut writer = CardWriter::create(
-        &args.out,
-        HEADER_SIZE as u64 + args.count * size,
-        args.force,
-    )?;
-    let set = KeySet::with_capacity(keys);
-    for file in &excluded {
-        claim_excluded(file, &G::reader(file)?, &set)?;
-    }
-    let progress = progress_bar(args.count, id.noun(), args.quiet);
-    let stats = pipeline::mint(game, seed.value, writer.records_mut(), &set, &progress)?;
-    progress.set_message("checksum and sync");
-    let header = Header {
-        format: args.format(),
-        game: id,
-        rules,
-        star: Some(args.star),
-        count: args.count,
-        record_size: size as u32,
-        records_at: HEADER_SIZE as u32,
-        created: today(),
-        seed: Some(seed.value),
-        algorithm: Some(ALGORITHM_VERSION),
-        redrawn: Some(stats.redrawn),
-        tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        records_checksum: Some(records_checksum(writer.records())),
-    };
-    writer.finish(&header.encode())?;
-    progress.finish_and_clear();
-    Ok((stats, excluded_cards))
-}
-
-/// Opens every `--exclude` file and checks it holds the same game.
-fn open_exclusions(paths: &[PathBuf], id: GameId) -> Result<Vec<CardFile>> {
-    paths
-        .iter()
-        .map(|path| {
-            let file = open_intact(path).context("--exclude")?;
-            if file.header().game != id {
-                bail!(
-                    "--exclude '{}' holds {}, not {}",
-                    path.display(),
-                    file.header().game.describe(),
-                    id.describe()
-                );
-            }
-            Ok(file)
-        })
-        .collect()
-}
-
-/// Loads an excluded file's keys into the set, in parallel, all with the
-/// index [`EXCLUDED`], which no drawn card can beat.
-fn claim_excluded<G: Game>(file: &CardFile, game: &G, set: &KeySet<G::Key>) -> Result<()> {
-    let size = file.header().record_size as usize;
-    // Each chunk of records, with the first invalid card it finds.
-    type Chunk<'a> = (&'a [u8], Option<(usize, RuleViolation)>);
-    let mut chunks: Vec<Chunk> = file
-        .records()
-        .chunks(CHUNK * size)
-        .map(|records| (records, None))
-        .collect();
-    let wave = wave_chunks(game.keys_per_card());
-    claim_in_waves(&mut chunks, set, wave, |chunk, (records, invalid), keys| {
-        for (j, record) in records.chunks_exact(size).enumerate() {
-            match game.decode(record) {
-                Ok(card) => {
-                    for &key in game.keys(&card).as_ref() {
-                        keys.push(Pending {
-                            hash: set.hash(&key),
-                            key,
-                            index: EXCLUDED,
-                        });
-                    }
-                }
-                Err(why) => {
-                    *invalid = Some((chunk * CHUNK + j + 1, why));
-                    return;
-                }
-            }
-        }
-    });
-    if let Some((n, why)) = chunks.into_iter().find_map(|(_, invalid)| invalid) {
-        bail!("--exclude '{}': card {n} is not valid: {why}", file.path());
-    }
-    Ok(())
-}
-
-fn summary(args: &Args, seed: &Seed, stats: &Stats, excluded: u64, secs: f64) {
-    let size = if args.game == "90" { 162.0 } else { 25.0 };
-    let bytes = HEADER_SIZE as f64 + stats.cards as f64 * size;
-    let what = if args.game == "90" {
-        format!(
-            "90-ball strips ({}, {} tickets)",
-            args.rules().name(),
-            stats.cards * 6
-        )
-    } else {
-        "75-ball cards".to_string()
-    };
+fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) {
+    let cards = made.stats.cards;
+    let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
     let secs = secs.max(1e-6);
     let excluded = if args.exclude.is_empty() {
         String::new()
     } else {
-        format!(
-            " against {excluded} excluded {}s,",
-            if args.game == "90" { "strip" } else { "card" }
-        )
+        format!(" against {} excluded {}s,", made.excluded, spec.noun())
     };
     println!(
-        "{} {what},{excluded} {} duplicates redrawn, {:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
-        stats.cards,
-        stats.redrawn,
-        secs,
-        rate(stats.cards as f64 / secs),
-        if args.game == "90" { "strip" } else { "card" },
+        "{cards} {},{excluded} {} duplicates redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        spec.made(cards),
+        made.stats.redrawn,
+        rate(cards as f64 / secs),
+        spec.noun(),
         bytes / secs / 1e6,
         args.out.display(),
         args.format,
     );
-}
-
-/// A rate with a sensible unit: `850`, `12.3 k`, `24.1 M`.
-fn rate(per_second: f64) -> String {
-    if per_second >= 1e6 {
-        format!("{:.1} M", per_second / 1e6)
-    } else if per_second >= 1e3 {
-        format!("{:.1} k", per_second / 1e3)
-    } else {
-        format!("{per_second:.0}")
-    }
 }

@@ -2,9 +2,7 @@
 
 use super::Outcome;
 use anyhow::Result;
-use bingomint::cardfile::{CardFile, Format};
-use bingomint::game::uk90::rules::Rules;
-use bingomint::game::GameId;
+use bingomint::cardfile::{CardFile, FileFormat};
 use std::path::PathBuf;
 
 /// Describe a card file: game, format, count, seed, checksums.
@@ -27,31 +25,23 @@ pub fn run(args: Args) -> Result<Outcome> {
     field(
         "format",
         match h.format {
-            Format::Native => "native (bingomint format 1)".to_string(),
-            Format::V3 => "v3 (the original generator's layout: no seed, no checksums)".to_string(),
+            FileFormat::Native => "native (bingomint format 1)".to_string(),
+            FileFormat::V3 => {
+                "v3 (the original generator's layout: no seed, no checksums)".to_string()
+            }
         },
     );
-    field("game", h.game.describe().to_string());
-    if h.game == GameId::Uk90 {
-        let rules = Rules::from_byte(h.rules).map_or("unknown", Rules::name);
-        field("rules", rules.to_string());
-        field("strips", format!("{} ({} tickets)", h.count, 6 * h.count));
-    } else {
-        field("cards", h.count.to_string());
+    field("game", h.spec.describe().to_string());
+    let (before, after) = h.spec.info(h.count, h.format == FileFormat::Native);
+    for (name, value) in before {
+        field(name, value);
     }
     field(
         "records",
         format!("{} bytes each, from byte {}", h.record_size, h.records_at),
     );
-    if h.game == GameId::Us75 {
-        field(
-            "star",
-            match h.star {
-                Some(true) => "yes, one per card".into(),
-                Some(false) => "no".into(),
-                None => "not recorded in a v3 header (centre byte 12 = no star)".into(),
-            },
-        );
+    for (name, value) in after {
+        field(name, value);
     }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());

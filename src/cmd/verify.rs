@@ -1,12 +1,12 @@
 //! `bingomint verify`: check a whole card file: header and record checksums,
 //! every card's rules, and that no two cards are the same.
+//!
+//! The file → `pipeline::verify::verify` → the report, exit 1 on a problem.
 
-use super::{check_memory, with_game, with_threads, Outcome};
+use super::{with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
-use bingomint::dedup::{KeySet, Pending};
-use bingomint::game::Game;
-use bingomint::pipeline::{claim_in_waves, wave_chunks, CHUNK};
+use bingomint::pipeline::verify::{verify, Report};
 use std::path::PathBuf;
 
 /// How many problems of each kind are listed before "… and N more".
@@ -41,174 +41,100 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Err(err) => return Err(err.into()),
     };
-    let report = with_game!(&file, |game| {
-        let keys = file.header().count as usize * game.keys_per_card();
-        check_memory_for(&game, keys, &format!("verifying '{}'", file.path()))?;
-        with_threads(args.threads, || check(&file, &game))?
-    });
-    let failed = report.iter().any(|line| line.failed);
-    for line in &report {
-        if !args.quiet || line.failed {
-            println!("{}", line.text);
+    let report = with_threads(args.threads, || verify(&file))?.map_err(anyhow::Error::msg)?;
+    for (failed, text) in lines(&report) {
+        if !args.quiet || failed {
+            println!("{text}");
         }
     }
-    if failed {
+    if !report.ok() {
         println!("FAILED: {}", file.path());
-        Ok(Outcome::Negative)
-    } else {
-        if !args.quiet {
-            println!(
-                "OK: {} holds {} valid, unique {}s",
-                file.path(),
-                file.header().count,
-                file.header().game.noun()
-            );
-        }
-        Ok(Outcome::Success)
+        return Ok(Outcome::Negative);
     }
+    if !args.quiet {
+        println!(
+            "OK: {} holds {} valid, unique {}s",
+            file.path(),
+            report.count,
+            report.spec.noun()
+        );
+    }
+    Ok(Outcome::Success)
 }
 
-/// [`check_memory`] for the key type of `game`.
-fn check_memory_for<G: Game>(_game: &G, keys: usize, what: &str) -> Result<()> {
-    check_memory::<G::Key>(keys, what)
-}
-
-struct Line {
-    failed: bool,
-    text: String,
-}
-
-fn line(failed: bool, text: String) -> Line {
-    Line { failed, text }
-}
-
-fn check<G: Game>(file: &CardFile, game: &G) -> Vec<Line> {
-    let noun = file.header().game.noun();
-    let mut report = Vec::new();
-    match file.header_ok() {
-        Some(true) => report.push(line(false, "header checksum   ok".into())),
-        Some(false) => report.push(line(
+/// The report as lines, each marked failed or not.
+fn lines(report: &Report) -> Vec<(bool, String)> {
+    let noun = report.spec.noun();
+    let face = report.spec.face_noun();
+    let mut out = Vec::new();
+    let mut line = |failed: bool, text: String| out.push((failed, text));
+    match report.header_ok {
+        Some(true) => line(false, "header checksum   ok".into()),
+        Some(false) => line(
             true,
             "header checksum   MISMATCH: the header is damaged".into(),
-        )),
-        None => report.push(line(false, "header checksum   none (v3 layout)".into())),
+        ),
+        None => line(false, "header checksum   none (v3 layout)".into()),
     }
-    match file.records_ok() {
-        Some(true) => report.push(line(false, "records checksum  ok".into())),
-        Some(false) => report.push(line(
+    match report.records_ok {
+        Some(true) => line(false, "records checksum  ok".into()),
+        Some(false) => line(
             true,
             "records checksum  MISMATCH: records were changed or damaged".into(),
-        )),
-        None => report.push(line(false, "records checksum  none (v3 layout)".into())),
+        ),
+        None => line(false, "records checksum  none (v3 layout)".into()),
     }
-    let (broken, duplicates) = check_cards(file, game);
-    let count = file.header().count;
+    let (broken, duplicates) = (&report.broken, &report.duplicates);
     if broken.is_empty() {
-        report.push(line(
+        line(
             false,
-            format!("rules             ok ({count} {noun}s)"),
-        ));
+            format!("rules             ok ({} {noun}s)", report.count),
+        );
     } else {
-        report.push(line(
+        line(
             true,
             format!(
                 "rules             {} {noun}s break the rules:",
                 broken.len()
             ),
-        ));
-        report.extend(listed(
+        );
+        listed(
+            &mut line,
             broken.iter().map(|(n, why)| format!("  {noun} {n}: {why}")),
             broken.len(),
-        ));
+        );
     }
     if duplicates.is_empty() {
-        report.push(line(
+        line(
             false,
-            format!(
-                "uniqueness        ok (no {} repeats another)",
-                if noun == "strip" { "ticket" } else { "card" }
-            ),
-        ));
+            format!("uniqueness        ok (no {face} repeats another)"),
+        );
     } else {
-        report.push(line(
+        line(
             true,
             format!(
-                "uniqueness        {} {noun}s repeat an earlier {}:",
-                duplicates.len(),
-                if noun == "strip" { "ticket" } else { "card" }
+                "uniqueness        {} {noun}s repeat an earlier {face}:",
+                duplicates.len()
             ),
-        ));
-        report.extend(listed(
-            duplicates.iter().map(|(n, first)| {
-                if noun == "strip" {
-                    format!("  strip {n} repeats a ticket of strip {first}")
-                } else {
-                    format!("  card {n} is the same as card {first}")
-                }
-            }),
-            duplicates.len(),
-        ));
-    }
-    report
-}
-
-fn listed(lines: impl Iterator<Item = String>, total: usize) -> Vec<Line> {
-    let mut out: Vec<Line> = lines.take(SHOWN).map(|t| line(true, t)).collect();
-    if total > SHOWN {
-        out.push(line(true, format!("  … and {} more", total - SHOWN)));
+        );
+        let what = |&(n, first): &(u64, u64)| {
+            if report.spec.faces() > 1 {
+                format!("  {noun} {n} repeats a {face} of {noun} {first}")
+            } else {
+                format!("  {noun} {n} is the same as {noun} {first}")
+            }
+        };
+        listed(&mut line, duplicates.iter().map(what), duplicates.len());
     }
     out
 }
 
-/// Checks every card's rules and finds repeats, in parallel. Returns the
-/// broken cards (number, reason) and the repeats (number, the earlier card
-/// holding one of its keys), both sorted.
-#[allow(clippy::type_complexity)]
-fn check_cards<G: Game>(file: &CardFile, game: &G) -> (Vec<(u64, String)>, Vec<(u64, u64)>) {
-    let size = file.header().record_size as usize;
-    let set = KeySet::with_capacity(file.header().count as usize * game.keys_per_card());
-    // Each chunk of records, with the broken cards it finds.
-    let mut chunks: Vec<(&[u8], Vec<(u64, String)>)> = file
-        .records()
-        .chunks(CHUNK * size)
-        .map(|records| (records, Vec::new()))
-        .collect();
-    let wave = wave_chunks(game.keys_per_card());
-    let mut losers = claim_in_waves(&mut chunks, &set, wave, |chunk, (records, broken), keys| {
-        for (j, record) in records.chunks_exact(size).enumerate() {
-            let index = (chunk * CHUNK + j + 1) as u32;
-            match game.decode(record) {
-                Err(why) => broken.push((u64::from(index), why.0)),
-                Ok(card) => {
-                    for &key in game.keys(&card).as_ref() {
-                        keys.push(Pending {
-                            hash: set.hash(&key),
-                            key,
-                            index,
-                        });
-                    }
-                }
-            }
-        }
-    });
-    let broken: Vec<(u64, String)> = chunks.into_iter().flat_map(|(_, broken)| broken).collect();
-    losers.sort_unstable();
-    losers.dedup();
-    let duplicates = losers
-        .into_iter()
-        .map(|n| {
-            let card = game
-                .decode(file.record(u64::from(n)).expect("loser is in range"))
-                .expect("a loser decoded once already");
-            let first = game
-                .keys(&card)
-                .as_ref()
-                .iter()
-                .filter_map(|key| set.holder(key))
-                .find(|&holder| holder != n)
-                .unwrap_or(n);
-            (u64::from(n), u64::from(first))
-        })
-        .collect();
-    (broken, duplicates)
+/// The first [`SHOWN`] of `lines`, then how many more there were.
+fn listed(line: &mut impl FnMut(bool, String), lines: impl Iterator<Item = String>, total: usize) {
+    for text in lines.take(SHOWN) {
+        line(true, text);
+    }
+    if total > SHOWN {
+        line(true, format!("  … and {} more", total - SHOWN));
+    }
 }

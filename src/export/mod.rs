@@ -1,17 +1,239 @@
-//! Renderings of cards for people and for other programs: the boxed text
-//! grid of `show`, and the line formats of `export` (txt, csv, jsonl).
+//! Cards of a card file for people and other programs: `export` (lines:
+//! txt, CSV, JSON Lines) and `show` (grids), for any game, through the
+//! game's own [`Text`] renderings; the output formats users name, one
+//! [`Format`] for every command; and the small text helpers the games'
+//! renderings share (boxed grids, number lines, CSV fields).
 
-pub mod strip;
-pub mod text;
+use crate::cardfile::CardFile;
+use crate::game::{Game, Text, Visit};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
 
-use std::fmt::Write;
+/// An output format, by the name users type (`--format`). Each command
+/// accepts the ones it can write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned grid per card or board, for people.
+    Text,
+    /// Numbers only, a card per line (`export`).
+    Txt,
+    /// Comma-separated values with a header row.
+    Csv,
+    /// One JSON array.
+    Json,
+    /// One JSON object per line.
+    Jsonl,
+    /// BingoSync's custom board (`boards`, 5x5, one board).
+    Bingosync,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        Ok(match text {
+            "text" => Format::Text,
+            "txt" => Format::Txt,
+            "csv" => Format::Csv,
+            "json" => Format::Json,
+            "jsonl" => Format::Jsonl,
+            "bingosync" => Format::Bingosync,
+            _ => return Err(format!("'{text}' is not an output format")),
+        })
+    }
+}
+
+/// Why an export stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// A record breaks its game's rules: the file is damaged.
+    #[error("{noun} {number} in '{path}' is damaged: {why}")]
+    Damaged {
+        noun: &'static str,
+        number: u64,
+        path: String,
+        why: String,
+    },
+    /// `format` is not one `export` writes.
+    #[error("export writes txt, csv or jsonl, not {0:?}")]
+    Unsupported(Format),
+    /// Writing failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Writes cards `range` (1-based, inclusive, within the file) of `file` to
+/// `out` in `format` (txt, csv or jsonl).
+pub fn export(
+    file: &CardFile,
+    range: RangeInclusive<u64>,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<(), ExportError> {
+    if !matches!(format, Format::Txt | Format::Csv | Format::Jsonl) {
+        return Err(ExportError::Unsupported(format));
+    }
+    file.header().spec.visit(Export {
+        file,
+        range,
+        format,
+        out,
+    })
+}
+
+struct Export<'a> {
+    file: &'a CardFile,
+    range: RangeInclusive<u64>,
+    format: Format,
+    out: &'a mut dyn Write,
+}
+
+impl Visit for Export<'_> {
+    type Out = Result<(), ExportError>;
+
+    fn visit<G: Text>(self, game: &G) -> Result<(), ExportError> {
+        let Export {
+            file,
+            range,
+            format,
+            out,
+        } = self;
+        if format == Format::Csv {
+            let mut csv = csv::WriterBuilder::new().from_writer(out);
+            csv.write_record(game.csv_header()).map_err(csv_error)?;
+            let mut row = csv::StringRecord::new();
+            for n in range {
+                let card = decode(file, game, n)?;
+                for face in 0..game.spec().faces() {
+                    row.clear();
+                    game.csv_row(n, &card, face, &mut row);
+                    csv.write_record(&row).map_err(csv_error)?;
+                }
+            }
+            csv.flush()?;
+            return Ok(());
+        }
+        let mut line = String::with_capacity(512);
+        for n in range {
+            let card = decode(file, game, n)?;
+            line.clear();
+            match format {
+                Format::Jsonl => game.json_line(n, &card, &mut line),
+                _ => game.txt_line(&card, &mut line),
+            }
+            out.write_all(line.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+fn csv_error(e: csv::Error) -> ExportError {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => ExportError::Io(e),
+        other => ExportError::Io(io::Error::other(format!("{other:?}"))),
+    }
+}
+
+/// Card `n` of `file`, decoded and checked.
+fn decode<G: Game>(file: &CardFile, game: &G, n: u64) -> Result<G::Card, ExportError> {
+    let record = file.record(n).expect("the range is within the file");
+    game.decode(record).map_err(|why| ExportError::Damaged {
+        noun: game.spec().noun(),
+        number: n,
+        path: file.path().to_string(),
+        why: why.0,
+    })
+}
+
+/// Card (or strip) `n` of `file` as `show` prints it: a heading line, then
+/// the grid of each face, or of face `only` (0-based) alone.
+pub fn show(file: &CardFile, n: u64, only: Option<usize>) -> Result<String, ExportError> {
+    file.header().spec.visit(Show { file, n, only })
+}
+
+struct Show<'a> {
+    file: &'a CardFile,
+    n: u64,
+    only: Option<usize>,
+}
+
+impl Visit for Show<'_> {
+    type Out = Result<String, ExportError>;
+
+    fn visit<G: Text>(self, game: &G) -> Result<String, ExportError> {
+        let Show { file, n, only } = self;
+        let spec = game.spec();
+        let card = decode(file, game, n)?;
+        let count = file.header().count;
+        let mut out = String::new();
+        if spec.faces() == 1 {
+            let _ = writeln!(out, "{} {n} of {count} ({})", spec.noun(), file.path());
+            out.push_str(&game.grid(&card, 0));
+        } else {
+            let faces = spec.faces() as u64;
+            let first = faces * (n - 1) + 1;
+            let _ = writeln!(
+                out,
+                "{} {n} of {count} ({}, {}): {}s {first}–{}",
+                spec.noun(),
+                file.path(),
+                spec.parameters(),
+                spec.face_noun(),
+                first + faces - 1
+            );
+            for face in 0..spec.faces() {
+                if only.is_none_or(|o| o == face) {
+                    let _ = writeln!(out, "{} {}", spec.face_noun(), first + face as u64);
+                    out.push_str(&game.grid(&card, face));
+                }
+            }
+        }
+        if let Some(legend) = game.legend(&card) {
+            let _ = writeln!(out, "{legend}");
+        }
+        Ok(out)
+    }
+}
+
+/// Parses `A..B`, `A..`, `..B` or `N` (1-based, inclusive) against `count`
+/// records called `noun`s; the message names `--range`.
+pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<u64>, String> {
+    let number = |s: &str, default: u64| -> Result<u64, String> {
+        if s.is_empty() {
+            return Ok(default);
+        }
+        s.trim()
+            .parse::<u64>()
+            .map_err(|e| format!("--range {text}: '{s}' is not a card or strip number: {e}"))
+    };
+    let (start, end) = match text.split_once("..") {
+        Some((a, b)) => (number(a, 1)?, number(b, count)?),
+        None => {
+            let n = number(text, 0)?;
+            (n, n)
+        }
+    };
+    if start == 0 {
+        return Err(format!(
+            "--range {text}: cards and strips are numbered from 1"
+        ));
+    }
+    if start > end {
+        return Err(format!(
+            "--range {text}: the first card comes after the last"
+        ));
+    }
+    if end > count {
+        return Err(format!(
+            "--range {text}: the file holds {noun}s 1 to {count}"
+        ));
+    }
+    Ok(start..=end)
+}
 
 /// Appends `numbers` to `out`, separated by `sep`, then a newline.
-pub(crate) fn push_line<'a>(
-    out: &mut String,
-    numbers: impl IntoIterator<Item = &'a u8>,
-    sep: char,
-) {
+pub fn push_line<'a>(out: &mut String, numbers: impl IntoIterator<Item = &'a u8>, sep: char) {
     for (i, n) in numbers.into_iter().enumerate() {
         if i > 0 {
             out.push(sep);
@@ -19,6 +241,23 @@ pub(crate) fn push_line<'a>(
         let _ = write!(out, "{n}");
     }
     out.push('\n');
+}
+
+/// `text` as one CSV field, quoted by the `csv` crate's rules when it needs
+/// to be (for renderings that assemble rows from ready fields).
+pub fn csv_field(text: &str) -> String {
+    if text.is_empty() {
+        // The crate quotes a lone empty field (`""`) so the row is not
+        // empty; inside a row an empty field needs no quotes.
+        return String::new();
+    }
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::with_capacity(text.len() + 3));
+    writer
+        .write_record([text])
+        .expect("writing to memory cannot fail");
+    let mut bytes = writer.into_inner().expect("writing to memory cannot fail");
+    bytes.pop(); // the record's newline
+    String::from_utf8(bytes).expect("the field was UTF-8")
 }
 
 /// Which horizontal line of a boxed grid.
@@ -45,4 +284,33 @@ pub fn rule(kind: Rule, cells: usize, width: usize) -> String {
     }
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("1..10", 100, "card").unwrap(), 1..=10);
+        assert_eq!(parse_range("5..", 100, "card").unwrap(), 5..=100);
+        assert_eq!(parse_range("..3", 100, "card").unwrap(), 1..=3);
+        assert_eq!(parse_range("7", 100, "card").unwrap(), 7..=7);
+        assert!(parse_range("0..3", 100, "card")
+            .unwrap_err()
+            .contains("from 1"));
+        assert!(parse_range("5..2", 100, "card").is_err());
+        assert!(parse_range("1..101", 100, "card")
+            .unwrap_err()
+            .contains("1 to 100"));
+        assert!(parse_range("x..2", 100, "card").is_err());
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field(""), "");
+    }
 }

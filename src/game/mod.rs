@@ -1,45 +1,61 @@
-//! The games bingomint mints, and the one interface the pipeline needs of them.
+//! The games bingomint mints: each described once, by a [`Spec`], and drawn,
+//! keyed, stored and shown by one type that implements [`Game`] and [`Text`].
 //!
-//! A game knows how to draw one card from a random stream, which exact keys
-//! make it unique, how to write it as a fixed-size record, and how to read a
-//! record back while checking every rule. Everything else (chunks, seeds,
-//! de-duplication, the card file) is shared.
+//! Everything outside this folder asks a game through these: the pipeline
+//! (`Game::draw`, keys), the card file (record size, header bytes:
+//! [`Spec::from_header`]), `export`, `show` and `verify` ([`Text`],
+//! `Game::decode`), and next print and claims ([`Game::face`], the face shape).
+//! No other module matches on a game's name or hard-codes its sizes.
+//!
+//! Adding a game: a module here with its `Game` + `Text` type, a [`Spec`]
+//! variant, and the arms of the `match`es in this file (see ARCHITECTURE.md,
+//! "Adding a game").
 
+use crate::dedup::Keyed;
 use crate::seed::Rng;
-use std::hash::Hash;
+use num_bigint::BigUint;
 
 pub mod uk90;
 pub mod us75;
 
-/// A game as the pipeline sees it. Implementations are immutable and cheap to
-/// share between threads; drawing cannot fail.
-pub trait Game: Sync {
-    /// One drawn card (or strip, or board).
-    type Card: Send + Sync;
-    /// An exact key: two cards are the same exactly when their keys are equal.
-    type Key: Copy + Eq + Hash + Send + Sync;
-    /// The keys of one card (one for a 75-ball card, six for a 90-ball strip).
-    type Keys: AsRef<[Self::Key]>;
+use uk90::rules::Rules;
+use uk90::Uk90;
+use us75::{StarRule, Us75};
 
-    /// Bytes per record in the card file.
-    fn record_size(&self) -> usize;
+/// A game as the pipeline and the card file see it. Implementations are
+/// immutable and cheap to share between threads; drawing cannot fail.
+pub trait Game: Keyed {
+    /// The game's description.
+    fn spec(&self) -> Spec;
     /// Draws one card from `rng`.
     fn draw(&self, rng: &mut Rng) -> Self::Card;
-    /// Draws attempt `attempt` of a card from its own stream (see
-    /// [`crate::pipeline::mint_own_streams`]); games that record the attempt
-    /// on the card override it.
-    fn draw_attempt(&self, rng: &mut Rng, attempt: u32) -> Self::Card {
-        let _ = attempt;
-        self.draw(rng)
-    }
-    /// The card's exact keys.
-    fn keys(&self, card: &Self::Card) -> Self::Keys;
-    /// How many keys each card has.
-    fn keys_per_card(&self) -> usize;
-    /// Writes the card into a record of exactly [`Game::record_size`] bytes.
+    /// Writes the card into a record of exactly `spec().record_size()` bytes.
     fn encode(&self, card: &Self::Card, record: &mut [u8]);
     /// Reads a record back, checking every rule of the game.
     fn decode(&self, record: &[u8]) -> Result<Self::Card, RuleViolation>;
+    /// Face `face` (0-based, below `spec().faces()`) as a grid of numbers.
+    fn face(&self, card: &Self::Card, face: usize) -> Face;
+    /// This game with the parameters of `spec`, if `spec` is this game
+    /// (to read a file of the same game drawn with other parameters).
+    fn with_spec(spec: Spec) -> Option<Self>
+    where
+        Self: Sized;
+}
+
+/// A game's renderings for people and other programs (`show`, `export`).
+pub trait Text: Game {
+    /// Face `face` as a boxed text grid, as `show` prints it.
+    fn grid(&self, card: &Self::Card, face: usize) -> String;
+    /// Lines `show` prints under the grids (a legend), if any.
+    fn legend(&self, card: &Self::Card) -> Option<String>;
+    /// The card as one line of numbers (`export --to txt`), with newline.
+    fn txt_line(&self, card: &Self::Card, out: &mut String);
+    /// The CSV header fields (one row per face follows).
+    fn csv_header(&self) -> Vec<String>;
+    /// The CSV fields of face `face` of card `number`, appended to `row`.
+    fn csv_row(&self, number: u64, card: &Self::Card, face: usize, row: &mut csv::StringRecord);
+    /// The card as one JSON object (`export --to jsonl`), with newline.
+    fn json_line(&self, number: u64, card: &Self::Card, out: &mut String);
 }
 
 /// A record that breaks a rule of its game; the text says which and how.
@@ -47,39 +63,366 @@ pub trait Game: Sync {
 #[error("{0}")]
 pub struct RuleViolation(pub String);
 
-/// The games a card file can hold. The discriminant is the byte stored in the
-/// native header.
+/// Most cells on one face (a 90-ball ticket has 27).
+pub const MAX_FACE_CELLS: usize = 27;
+
+/// One playing face (a 75-ball card, a 90-ball ticket) as a grid of numbers,
+/// row-major, 0 for a blank or the free centre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameId {
-    /// US 75-ball: 5×5, free centre.
-    Us75 = 75,
-    /// UK 90-ball: strips of six 3×9 tickets.
-    Uk90 = 90,
+pub struct Face {
+    pub rows: u8,
+    pub cols: u8,
+    pub cells: [u8; MAX_FACE_CELLS],
 }
 
-impl GameId {
-    /// The header byte's game, if known.
-    pub fn from_byte(b: u8) -> Option<GameId> {
-        match b {
-            75 => Some(GameId::Us75),
-            90 => Some(GameId::Uk90),
-            _ => None,
+impl Face {
+    /// An empty face of `rows` × `cols`.
+    pub fn new(rows: usize, cols: usize) -> Face {
+        debug_assert!(rows * cols <= MAX_FACE_CELLS);
+        Face {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells: [0; MAX_FACE_CELLS],
         }
+    }
+
+    /// The number at (row, col), 0 for none.
+    pub fn at(&self, row: usize, col: usize) -> u8 {
+        self.cells[row * usize::from(self.cols) + col]
+    }
+
+    /// The row-major cells.
+    pub fn numbers(&self) -> &[u8] {
+        &self.cells[..usize::from(self.rows) * usize::from(self.cols)]
+    }
+}
+
+/// Everything bingomint knows about one game and its parameters, in one
+/// place: names, sizes, header bytes, faces, and the typed game that draws
+/// and reads it ([`Spec::visit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// US 75-ball cards: 5×5, free centre, optional star.
+    Us75 { star: StarRule },
+    /// UK 90-ball strips of six 3×9 tickets, under a rule set.
+    Uk90 { rules: Rules },
+}
+
+/// Work to do with the typed game of a [`Spec`] (Rust closures cannot be
+/// generic, so a stage that needs `G: Game` is a small struct).
+pub trait Visit {
+    type Out;
+    fn visit<G: Text>(self, game: &G) -> Self::Out;
+}
+
+/// The game byte of the native header.
+const US75_BYTE: u8 = 75;
+const UK90_BYTE: u8 = 90;
+/// Header flag bit: the cards carry a star.
+const FLAG_STAR: u32 = 1;
+
+impl Spec {
+    /// The game as users choose it: `--game 75|90`, `--rules`, `--star`.
+    /// Names the flag that does not fit.
+    pub fn from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Spec, String> {
+        match game {
+            "75" => {
+                if rules.is_some() {
+                    return Err(
+                        "--rules is for 90-ball strips; add --game 90 or leave --rules out".into(),
+                    );
+                }
+                let star = if star { StarRule::On } else { StarRule::Off };
+                Ok(Spec::Us75 { star })
+            }
+            "90" => {
+                if star {
+                    return Err("--star is for 75-ball cards; leave it out with --game 90".into());
+                }
+                let rules = match rules.unwrap_or("uk") {
+                    "uk" => Rules::Uk,
+                    "es" => Rules::Es,
+                    other => return Err(format!("--rules {other}: use uk or es")),
+                };
+                Ok(Spec::Uk90 { rules })
+            }
+            other => Err(format!("--game {other}: use 75 or 90")),
+        }
+    }
+
+    /// The game of a native header's game, rule-set and flag fields; every
+    /// field must make sense for the game.
+    pub fn from_header(game: u8, rules: u8, flags: u32) -> Result<Spec, String> {
+        match game {
+            US75_BYTE => {
+                if rules != 0 {
+                    return Err(format!("rule set {rules} in a 75-ball header (expected 0)"));
+                }
+                if flags & !FLAG_STAR != 0 {
+                    return Err(format!("unknown flags {flags:#x} in the header"));
+                }
+                let star = if flags & FLAG_STAR != 0 {
+                    StarRule::On
+                } else {
+                    StarRule::Off
+                };
+                Ok(Spec::Us75 { star })
+            }
+            UK90_BYTE => {
+                if flags != 0 {
+                    return Err(format!("flags {flags:#x} in a 90-ball header (expected 0)"));
+                }
+                let rules = Rules::from_byte(rules)
+                    .ok_or_else(|| format!("unknown 90-ball rule set {rules} in the header"))?;
+                Ok(Spec::Uk90 { rules })
+            }
+            other => Err(format!("unknown game byte {other} in the header")),
+        }
+    }
+
+    /// The header's (game, rule set, flags) fields.
+    pub fn header_fields(self) -> (u8, u8, u32) {
+        match self {
+            Spec::Us75 { star } => (US75_BYTE, 0, u32::from(star == StarRule::On) * FLAG_STAR),
+            Spec::Uk90 { rules } => (UK90_BYTE, rules.byte(), 0),
+        }
+    }
+
+    /// Runs `work` with the typed game (90-ball tables are built on first use).
+    pub fn visit<V: Visit>(self, work: V) -> V::Out {
+        match self {
+            Spec::Us75 { star } => work.visit(&Us75::new(star)),
+            Spec::Uk90 { rules } => work.visit(&Uk90::new(rules)),
+        }
+    }
+
+    /// What [`Spec::prepare`] will be doing, when it takes long enough to
+    /// show (`building the 90-ball uk tables`).
+    pub fn slow_start(self) -> Option<String> {
+        match self {
+            Spec::Us75 { .. } => None,
+            Spec::Uk90 { rules } => Some(format!("building the 90-ball {} tables", rules.name())),
+        }
+    }
+
+    /// Builds what the game draws from (the 90-ball tables, ~1 s), so the
+    /// caller can say so; [`Spec::visit`] does it anyway when needed.
+    pub fn prepare(self) {
+        if let Spec::Uk90 { rules } = self {
+            uk90::tables::tables(rules);
+        }
+    }
+
+    /// Whether `other` is the same game (whatever its parameters).
+    pub fn same_game(self, other: Spec) -> bool {
+        std::mem::discriminant(&self) == std::mem::discriminant(&other)
     }
 
     /// Human name, as `info` prints it.
     pub fn describe(self) -> &'static str {
         match self {
-            GameId::Us75 => "75-ball (US, 5×5, free centre)",
-            GameId::Uk90 => "90-ball (UK, strips of six 3×9 tickets)",
+            Spec::Us75 { .. } => "75-ball (US, 5×5, free centre)",
+            Spec::Uk90 { .. } => "90-ball (UK, strips of six 3×9 tickets)",
+        }
+    }
+
+    /// The parameters in words, as `show` names them: `rules uk`.
+    pub fn parameters(self) -> String {
+        match self {
+            Spec::Us75 { star } => match star {
+                StarRule::On => "with stars".into(),
+                StarRule::Off => "no stars".into(),
+                StarRule::Any => "stars not recorded".into(),
+            },
+            Spec::Uk90 { rules } => format!("rules {}", rules.name()),
         }
     }
 
     /// What one record is called: card or strip.
     pub fn noun(self) -> &'static str {
         match self {
-            GameId::Us75 => "card",
-            GameId::Uk90 => "strip",
+            Spec::Us75 { .. } => "card",
+            Spec::Uk90 { .. } => "strip",
         }
+    }
+
+    /// What one playing face is called: card or ticket.
+    pub fn face_noun(self) -> &'static str {
+        match self {
+            Spec::Us75 { .. } => "card",
+            Spec::Uk90 { .. } => "ticket",
+        }
+    }
+
+    /// Faces per record: 1 card, or the 6 tickets of a strip.
+    pub fn faces(self) -> usize {
+        match self {
+            Spec::Us75 { .. } => 1,
+            Spec::Uk90 { .. } => uk90::tables::TICKETS,
+        }
+    }
+
+    /// Rows and columns of a face.
+    pub fn face_shape(self) -> (usize, usize) {
+        match self {
+            Spec::Us75 { .. } => (5, 5),
+            Spec::Uk90 { .. } => (3, 9),
+        }
+    }
+
+    /// Balls in the game: numbers run from 1 to this.
+    pub fn balls(self) -> u8 {
+        match self {
+            Spec::Us75 { .. } => 75,
+            Spec::Uk90 { .. } => 90,
+        }
+    }
+
+    /// Bytes per record in the card file.
+    pub fn record_size(self) -> usize {
+        match self {
+            Spec::Us75 { .. } => us75::RECORD_SIZE,
+            Spec::Uk90 { .. } => uk90::RECORD_SIZE,
+        }
+    }
+
+    /// Exact keys per record (a strip's tickets are each unique).
+    pub fn keys_per_card(self) -> usize {
+        self.faces()
+    }
+
+    /// Bytes the key set holds per key (for the memory check).
+    pub fn key_set_bytes(self, keys: usize) -> usize {
+        match self {
+            Spec::Us75 { .. } => crate::dedup::KeySet::<us75::Key96>::bytes_for(keys),
+            Spec::Uk90 { .. } => crate::dedup::KeySet::<uk90::TicketKey>::bytes_for(keys),
+        }
+    }
+
+    /// What a run of `count` records made, for summaries: `75-ball cards`,
+    /// `90-ball strips (uk, 6000 tickets)`.
+    pub fn made(self, count: u64) -> String {
+        match self {
+            Spec::Us75 { .. } => "75-ball cards".into(),
+            Spec::Uk90 { rules } => format!(
+                "90-ball strips ({}, {} tickets)",
+                rules.name(),
+                count * self.faces() as u64
+            ),
+        }
+    }
+
+    /// The fields `info` lists about the game, as (field, value): those
+    /// before the record layout, and those after it.
+    #[allow(clippy::type_complexity)]
+    pub fn info(
+        self,
+        count: u64,
+        star_recorded: bool,
+    ) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
+        match self {
+            Spec::Us75 { star } => {
+                let star = match (star, star_recorded) {
+                    (StarRule::On, _) => "yes, one per card",
+                    (_, true) => "no",
+                    _ => "not recorded in a v3 header (centre byte 12 = no star)",
+                };
+                (
+                    vec![("cards", count.to_string())],
+                    vec![("star", star.to_string())],
+                )
+            }
+            Spec::Uk90 { rules } => (
+                vec![
+                    ("rules", rules.name().to_string()),
+                    ("strips", format!("{count} ({} tickets)", 6 * count)),
+                ],
+                Vec::new(),
+            ),
+        }
+    }
+
+    /// The game's short name: `75-ball`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Spec::Us75 { .. } => "75-ball",
+            Spec::Uk90 { .. } => "90-ball",
+        }
+    }
+
+    /// The exact counts `count` prints, as (label, value) lines, and a title.
+    pub fn counts(self) -> (Option<String>, Vec<(&'static str, BigUint)>) {
+        match self {
+            Spec::Us75 { .. } => {
+                // Ordered draws: 15·14·13·12·11 for B, I, G, O; 15·14·13·12 for N.
+                let cards = BigUint::from(360_360u64).pow(4) * BigUint::from(32_760u64);
+                let stars = &cards * BigUint::from(24u32);
+                (
+                    None,
+                    vec![
+                        ("75-ball cards (distinct number grids):", cards),
+                        ("with a star on one of 24 cells:       ", stars),
+                    ],
+                )
+            }
+            Spec::Uk90 { rules } => {
+                // A fresh build: `count` also checks the tables come out the same.
+                let c = uk90::tables::Tables::build(rules).counts();
+                (
+                    Some(format!("90-ball, rule set {}", rules.name())),
+                    vec![
+                        ("valid rows:                     ", c.rows.into()),
+                        ("ticket column-count vectors:    ", c.vectors.into()),
+                        ("ticket layouts:                 ", c.ticket_layouts.into()),
+                        ("strip layouts (tickets ordered):", c.strip_layouts),
+                        ("numbered strips:                ", c.numbered_strips),
+                    ],
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_fields_round_trip_and_impossible_ones_are_refused() {
+        for spec in [
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+            Spec::Us75 { star: StarRule::On },
+            Spec::Uk90 { rules: Rules::Uk },
+            Spec::Uk90 { rules: Rules::Es },
+        ] {
+            let (g, r, f) = spec.header_fields();
+            assert_eq!(Spec::from_header(g, r, f), Ok(spec));
+        }
+        assert!(Spec::from_header(90, 7, 0)
+            .unwrap_err()
+            .contains("rule set 7"));
+        assert!(Spec::from_header(90, 0, 1).unwrap_err().contains("flags"));
+        assert!(Spec::from_header(75, 1, 0)
+            .unwrap_err()
+            .contains("rule set 1"));
+        assert!(Spec::from_header(80, 0, 0)
+            .unwrap_err()
+            .contains("game byte 80"));
+    }
+
+    #[test]
+    fn flags_name_what_does_not_fit() {
+        assert!(Spec::from_flags("90", None, true)
+            .unwrap_err()
+            .contains("--star is for 75-ball"));
+        assert!(Spec::from_flags("75", Some("es"), false)
+            .unwrap_err()
+            .contains("--rules is for 90-ball"));
+        assert_eq!(
+            Spec::from_flags("90", None, false),
+            Ok(Spec::Uk90 { rules: Rules::Uk })
+        );
     }
 }

@@ -21,14 +21,18 @@
 // Grids are indexed by row and column on purpose.
 #![allow(clippy::needless_range_loop)]
 
+pub mod alias;
+mod levels;
 pub mod rules;
 pub mod tables;
+pub mod text;
 
-use super::{Game, RuleViolation};
-use crate::seed::Rng;
+use super::{Face, Game, RuleViolation, Spec};
+use crate::dedup::Keyed;
+use crate::seed::{below_u64 as below, Rng};
 use rules::{column_base, column_of, Rules, COLUMN_SIZES};
 use std::hash::{Hash, Hasher};
-use tables::{below, Tables, TICKETS};
+use tables::{Tables, TICKETS};
 
 /// Bytes per strip record.
 pub const RECORD_SIZE: usize = TICKETS * 27;
@@ -149,13 +153,23 @@ fn shuffle(items: &mut [u8], rng: &mut Rng) {
     }
 }
 
-impl Game for Uk90 {
+impl Keyed for Uk90 {
     type Card = Strip;
     type Key = TicketKey;
     type Keys = [TicketKey; TICKETS];
 
-    fn record_size(&self) -> usize {
-        RECORD_SIZE
+    fn keys(&self, strip: &Strip) -> [TicketKey; TICKETS] {
+        std::array::from_fn(|t| strip.ticket_key(t))
+    }
+
+    fn keys_per_card(&self) -> usize {
+        TICKETS
+    }
+}
+
+impl Game for Uk90 {
+    fn spec(&self) -> Spec {
+        Spec::Uk90 { rules: self.rules }
     }
 
     fn draw(&self, rng: &mut Rng) -> Strip {
@@ -197,14 +211,6 @@ impl Game for Uk90 {
         }
         let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
         Strip { cells, keys }
-    }
-
-    fn keys(&self, strip: &Strip) -> [TicketKey; TICKETS] {
-        std::array::from_fn(|t| strip.ticket_key(t))
-    }
-
-    fn keys_per_card(&self) -> usize {
-        TICKETS
     }
 
     fn encode(&self, strip: &Strip, record: &mut [u8]) {
@@ -294,6 +300,21 @@ impl Game for Uk90 {
             )));
         }
         Ok(Strip::from_cells(cells))
+    }
+
+    fn with_spec(spec: Spec) -> Option<Uk90> {
+        match spec {
+            Spec::Uk90 { rules } => Some(Uk90::new(rules)),
+            _ => None,
+        }
+    }
+
+    fn face(&self, strip: &Strip, ticket: usize) -> Face {
+        let mut face = Face::new(3, 9);
+        for (r, row) in strip.cells[ticket].iter().enumerate() {
+            face.cells[9 * r..9 * r + 9].copy_from_slice(row);
+        }
+        face
     }
 }
 

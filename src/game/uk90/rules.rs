@@ -7,6 +7,9 @@
 //! numbers, and each ticket column holds its numbers in ascending order, top
 //! to bottom.
 
+/// Tickets in a strip.
+pub const TICKETS: usize = 6;
+
 /// How many numbers each column of the strip holds.
 pub const COLUMN_SIZES: [u8; 9] = [9, 10, 10, 10, 10, 10, 10, 10, 11];
 

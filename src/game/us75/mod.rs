@@ -13,8 +13,13 @@
 //! B, five I, two N, the centre byte, two N, five G, five O), numbers as
 //! bytes; the centre byte holds the star's cell index (0–24, column-major,
 //! never 12), or 12 — the free centre itself — when the card has no star.
+//!
+//! [`text`] holds the card's renderings (grid, txt, CSV, JSON).
 
-use super::{Game, RuleViolation};
+pub mod text;
+
+use super::{Face, Game, RuleViolation, Spec};
+use crate::dedup::Keyed;
 use crate::seed::Rng;
 use rand_core::RngCore;
 use std::hash::{Hash, Hasher};
@@ -149,11 +154,6 @@ impl Us75 {
             four: &tables.four,
         }
     }
-
-    /// The star rule this game draws or checks.
-    pub fn star_rule(&self) -> StarRule {
-        self.star
-    }
 }
 
 /// `2³² mod p`: the rejection threshold of a 32-bit Lemire draw below `p`.
@@ -226,13 +226,24 @@ fn tables() -> &'static DrawTables {
     })
 }
 
-impl Game for Us75 {
+impl Keyed for Us75 {
     type Card = Card;
     type Key = Key96;
     type Keys = [Key96; 1];
 
-    fn record_size(&self) -> usize {
-        RECORD_SIZE
+    #[inline]
+    fn keys(&self, card: &Card) -> [Key96; 1] {
+        [card.key()]
+    }
+
+    fn keys_per_card(&self) -> usize {
+        1
+    }
+}
+
+impl Game for Us75 {
+    fn spec(&self) -> Spec {
+        Spec::Us75 { star: self.star }
     }
 
     #[inline(always)]
@@ -261,15 +272,6 @@ impl Game for Us75 {
             CENTRE
         };
         Card { bits, star }
-    }
-
-    #[inline]
-    fn keys(&self, card: &Card) -> [Key96; 1] {
-        [card.key()]
-    }
-
-    fn keys_per_card(&self) -> usize {
-        1
     }
 
     #[inline]
@@ -340,6 +342,21 @@ impl Game for Us75 {
             )));
         }
         Ok(Card { bits, star })
+    }
+
+    fn with_spec(spec: Spec) -> Option<Us75> {
+        match spec {
+            Spec::Us75 { star } => Some(Us75::new(star)),
+            _ => None,
+        }
+    }
+
+    fn face(&self, card: &Card, _face: usize) -> Face {
+        let mut face = Face::new(5, 5);
+        for (r, row) in card.grid().iter().enumerate() {
+            face.cells[5 * r..5 * r + 5].copy_from_slice(row);
+        }
+        face
     }
 }
 

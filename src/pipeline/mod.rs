@@ -15,11 +15,35 @@
 //! timing, because chunk streams are fixed by chunk index and every duplicate
 //! is settled by index (see [`crate::dedup`]).
 
-use crate::dedup::{KeySet, Pending};
+pub mod exclude;
+pub mod file;
+pub mod store;
+pub mod verify;
+pub mod waves;
+
+use crate::dedup::{KeySet, Keyed};
 use crate::game::Game;
-use crate::seed::{stream, REPAIR_STREAM};
-use indicatif::ProgressBar;
-use rayon::prelude::*;
+use crate::seed::{stream, Rng, REPAIR_STREAM};
+pub use store::{Part, Records, Store};
+pub use waves::{claim_in_waves, wave_chunks, KeySink};
+
+/// How a long stage reports progress, from any thread. The library draws
+/// nothing itself: a command passes its progress bar, a test `&|_| {}`
+/// (any `Fn(u64)` is a `Progress` that only counts).
+pub trait Progress: Sync {
+    /// `n` more cards are done.
+    fn advance(&self, n: u64);
+    /// The stage moved on to `what` (`checksum and sync`).
+    fn phase(&self, what: &str) {
+        let _ = what;
+    }
+}
+
+impl<F: Fn(u64) + Sync> Progress for F {
+    fn advance(&self, n: u64) {
+        self(n)
+    }
+}
 
 /// Cards per chunk. Part of the algorithm: changing it changes the cards a
 /// seed gives (see [`crate::seed::ALGORITHM_VERSION`]).
@@ -77,27 +101,32 @@ pub enum MintError {
     /// The request does not fit the set's 32-bit card indices.
     #[error("too many cards: at most {MAX_CARDS} per file")]
     TooMany,
+    /// The key set would not fit in memory (the text says how much).
+    #[error("{0}")]
+    Memory(String),
 }
 
-/// Fills `records` (a whole number of records) with unique cards of `game`
-/// drawn from `seed`; `set` may already hold excluded keys.
-pub fn mint<G: Game>(
-    game: &G,
+/// Fills `store` with unique cards drawn by `draw` from `seed`'s chunk
+/// streams; `set` may already hold excluded keys.
+pub fn mint<K: Keyed, S: Store<K::Card>>(
+    keyed: &K,
+    draw: impl Fn(&mut Rng) -> K::Card + Sync,
     seed: u64,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    progress: &ProgressBar,
+    store: &mut S,
+    set: &KeySet<K::Key>,
+    progress: &dyn Progress,
 ) -> Result<Stats, MintError> {
-    let count = records.len() / game.record_size();
+    let count = store.len();
     if count as u64 > MAX_CARDS {
         return Err(MintError::TooMany);
     }
     // Chunk c's cards come one after another from stream c.
-    let losers = draw_chunks(game, records, set, progress, |chunk| {
+    let losers = draw_chunks(keyed, store, set, progress, |chunk| {
         let mut rng = stream(seed, chunk as u64);
-        move |_| game.draw(&mut rng)
+        let draw = &draw;
+        move |_| draw(&mut rng)
     });
-    let (redrawn, repair_draws) = repair(game, seed, records, set, losers)?;
+    let (redrawn, repair_draws) = repair(keyed, &draw, seed, store, set, losers)?;
     Ok(Stats {
         cards: count as u64,
         redrawn,
@@ -105,136 +134,43 @@ pub fn mint<G: Game>(
     })
 }
 
-/// Keys gathered before they are claimed together: a wave of chunks. Any
-/// size gives the same cards; this one keeps the key buffers near 50 MB.
-const WAVE_KEYS: usize = 16 * CHUNK;
-
-/// Chunks per wave for a game with `keys_per_card` keys per card.
-pub fn wave_chunks(keys_per_card: usize) -> usize {
-    (WAVE_KEYS / CHUNK / keys_per_card.max(1)).max(1)
+/// [`mint`] for a card-file game, straight into `records` (a whole number
+/// of its records).
+pub fn mint_records<G: Game>(
+    game: &G,
+    seed: u64,
+    records: &mut [u8],
+    set: &KeySet<G::Key>,
+    progress: &dyn Progress,
+) -> Result<Stats, MintError> {
+    let mut store = Records::new(game, records);
+    mint(game, |rng| game.draw(rng), seed, &mut store, set, progress)
 }
 
-/// Stage 1: draws every chunk in parallel, encoding each card into its record,
+/// Stage 1: draws every chunk in parallel, putting each card into its slot,
 /// and claims the keys. Chunk c's cards come from `drawer(c)`, called with
 /// each card's index (1-based). Returns the indices of the cards that lost a
 /// key to a smaller index, unsorted, possibly repeated.
-pub fn draw_chunks<G: Game, D: FnMut(u32) -> G::Card>(
-    game: &G,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    progress: &ProgressBar,
+pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
+    keyed: &K,
+    store: &mut S,
+    set: &KeySet<K::Key>,
+    progress: &dyn Progress,
     drawer: impl Fn(usize) -> D + Sync,
 ) -> Vec<u32> {
-    let size = game.record_size();
-    let mut chunks: Vec<&mut [u8]> = records.chunks_mut(CHUNK * size).collect();
-    let wave = wave_chunks(game.keys_per_card());
-    claim_in_waves(&mut chunks, set, wave, |chunk, records, keys| {
+    let mut parts = store.parts(CHUNK);
+    let wave = wave_chunks(keyed.keys_per_card());
+    claim_in_waves(&mut parts, set, wave, |chunk, part, keys| {
         let mut draw = drawer(chunk);
         let first = chunk * CHUNK + 1;
-        for (j, record) in records.chunks_exact_mut(size).enumerate() {
+        for j in 0..part.len() {
             let index = (first + j) as u32;
             let card = draw(index);
-            for &key in game.keys(&card).as_ref() {
-                let hash = set.hash(&key);
-                keys.push(Pending { hash, key, index });
-            }
-            game.encode(&card, record);
+            keys.push_all(keyed.keys(&card).as_ref(), index);
+            part.put(j, card);
         }
-        progress.inc((records.len() / size) as u64);
+        progress.advance(part.len() as u64);
     })
-}
-
-/// Claims the keys of many chunks of work in `set`, in waves, and returns
-/// every losing index (unsorted, possibly repeated).
-///
-/// `units[c]` is chunk c's work; `keys_of(c, unit, keys)` does it and pushes
-/// its keys (hashed with [`KeySet::hash`]). A wave of `wave` units (see
-/// [`wave_chunks`]) runs in parallel, each unit's keys are counting-sorted by shard, then the
-/// shards claim the wave's keys, in parallel, one lock per shard. The result
-/// does not depend on the wave size or the thread count. Used to draw cards,
-/// to load `--exclude` files and to verify files.
-pub fn claim_in_waves<K, U>(
-    units: &mut [U],
-    set: &KeySet<K>,
-    wave: usize,
-    keys_of: impl Fn(usize, &mut U, &mut Vec<Pending<K>>) + Sync,
-) -> Vec<u32>
-where
-    K: Copy + Eq + std::hash::Hash + Send + Sync,
-    U: Send,
-{
-    let mut buffers: Vec<ChunkKeys<K>> = (0..wave).map(|_| ChunkKeys::default()).collect();
-    let mut losers = Vec::new();
-    for (number, wave_units) in units.chunks_mut(wave).enumerate() {
-        wave_units
-            .par_iter_mut()
-            .zip(buffers.par_iter_mut())
-            .enumerate()
-            .for_each(|(j, (unit, keys))| {
-                keys.pending.clear();
-                keys_of(number * wave + j, unit, &mut keys.pending);
-                keys.sort_by_shard(set);
-            });
-        let drawn = &buffers[..wave_units.len()];
-        let wave_losers = (0..set.shard_count())
-            .into_par_iter()
-            .fold(Vec::new, |mut losers, shard| {
-                let batch = drawn.iter().map(|keys| keys.shard(shard));
-                set.claim_shard(shard, batch, &mut losers);
-                losers
-            })
-            .reduce(Vec::new, |mut a, b| {
-                a.extend(b);
-                a
-            });
-        losers.extend(wave_losers);
-    }
-    losers
-}
-
-/// One chunk's keys, sorted by shard with a counting sort. The buffers are
-/// reused from wave to wave.
-struct ChunkKeys<K> {
-    pending: Vec<Pending<K>>,
-    sorted: Vec<Pending<K>>,
-    /// `starts[s]..starts[s + 1]` is shard s's part of `sorted`.
-    starts: Vec<u32>,
-}
-
-impl<K> Default for ChunkKeys<K> {
-    fn default() -> Self {
-        ChunkKeys {
-            pending: Vec::new(),
-            sorted: Vec::new(),
-            starts: Vec::new(),
-        }
-    }
-}
-
-impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
-    fn sort_by_shard(&mut self, set: &KeySet<K>) {
-        let shards = set.shard_count();
-        self.starts.clear();
-        self.starts.resize(shards + 1, 0);
-        for p in &self.pending {
-            self.starts[set.shard_of(p.hash) + 1] += 1;
-        }
-        for s in 0..shards {
-            self.starts[s + 1] += self.starts[s];
-        }
-        self.sorted.clear();
-        self.sorted.extend_from_slice(&self.pending);
-        let mut next = self.starts.clone();
-        for p in &self.pending {
-            let slot = &mut next[set.shard_of(p.hash)];
-            self.sorted[*slot as usize] = *p;
-            *slot += 1;
-        }
-    }
-
-    fn shard(&self, shard: usize) -> &[Pending<K>] {
-        &self.sorted[self.starts[shard] as usize..self.starts[shard + 1] as usize]
-    }
 }
 
 /// Stage 2: redraws the losers until each is new. Returns (cards redrawn,
@@ -247,11 +183,12 @@ impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
 /// card number wins; winners are written and relabelled i. The last few
 /// losers are redrawn one by one, in card order, from the repair stream.
 /// Either way the result depends only on the set's contents, never on timing.
-pub fn repair<G: Game>(
-    game: &G,
+pub fn repair<K: Keyed, S: Store<K::Card>>(
+    keyed: &K,
+    draw: &(impl Fn(&mut Rng) -> K::Card + Sync),
     seed: u64,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
+    store: &mut S,
+    set: &KeySet<K::Key>,
     mut losers: Vec<u32>,
 ) -> Result<(u64, u64), MintError> {
     losers.sort_unstable();
@@ -261,10 +198,14 @@ pub fn repair<G: Game>(
     let mut round = 0u64;
     while losers.len() > PARALLEL_REPAIR && round < MAX_REPAIR_DRAWS {
         draws += losers.len() as u64;
-        losers = repair_round(game, seed, round, records, set, &losers);
+        losers = candidate_round(keyed, store, set, &losers, |i| {
+            draw(&mut stream(
+                seed,
+                ROUND_STREAMS + (round << 32) + u64::from(i),
+            ))
+        });
         round += 1;
     }
-    let size = game.record_size();
     let mut rng = stream(seed, REPAIR_STREAM);
     for &index in &losers {
         let mut tries = 0u64;
@@ -275,8 +216,8 @@ pub fn repair<G: Game>(
                 });
             }
             tries += 1;
-            let card = game.draw(&mut rng);
-            let keys = game.keys(&card);
+            let card = draw(&mut rng);
+            let keys = keyed.keys(&card);
             let keys = keys.as_ref();
             if keys.iter().any(|k| set.contains(k)) {
                 continue;
@@ -284,8 +225,7 @@ pub fn repair<G: Game>(
             for &key in keys {
                 set.insert_new(key, index);
             }
-            let at = (index as usize - 1) * size;
-            game.encode(&card, &mut records[at..at + size]);
+            store.put(index as usize - 1, card);
             break;
         }
         draws += tries;
@@ -293,48 +233,26 @@ pub fn repair<G: Game>(
     Ok((redrawn, draws))
 }
 
-/// One parallel repair round over `losers` (sorted): loser i redraws from
-/// its round stream. Returns those still losing, sorted.
-fn repair_round<G: Game>(
-    game: &G,
-    seed: u64,
-    round: u64,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    losers: &[u32],
-) -> Vec<u32> {
-    candidate_round(game, records, set, losers, |i| {
-        let mut rng = stream(seed, ROUND_STREAMS + (round << 32) + u64::from(i));
-        game.draw(&mut rng)
-    })
-}
-
 /// Draws one candidate per index of `losers` (sorted) with `draw`; the
 /// candidates claim their keys labelled `MAX_CARDS + 1 + i`, so every card
 /// already placed beats them and, among them, the smaller index wins. Winners
-/// are written and relabelled i. Returns the indices still losing, sorted.
-fn candidate_round<G: Game>(
-    game: &G,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
+/// are relabelled i and put in their slots. Returns the indices still
+/// losing, sorted.
+fn candidate_round<K: Keyed, S: Store<K::Card>>(
+    keyed: &K,
+    store: &mut S,
+    set: &KeySet<K::Key>,
     losers: &[u32],
-    draw: impl Fn(u32) -> G::Card + Sync,
+    draw: impl Fn(u32) -> K::Card + Sync,
 ) -> Vec<u32> {
     let label = |i: u32| (MAX_CARDS + 1) as u32 + i;
-    let mut units: Vec<(&[u32], Vec<G::Card>)> =
+    let mut units: Vec<(&[u32], Vec<K::Card>)> =
         losers.chunks(CHUNK).map(|ids| (ids, Vec::new())).collect();
-    let wave = wave_chunks(game.keys_per_card());
+    let wave = wave_chunks(keyed.keys_per_card());
     let lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
         for &i in ids.iter() {
             let card = draw(i);
-            for &key in game.keys(&card).as_ref() {
-                let hash = set.hash(&key);
-                keys.push(Pending {
-                    hash,
-                    key,
-                    index: label(i),
-                });
-            }
+            keys.push_all(keyed.keys(&card).as_ref(), label(i));
             cards.push(card);
         }
     });
@@ -347,32 +265,28 @@ fn candidate_round<G: Game>(
         .collect();
     lost.sort_unstable();
     lost.dedup();
-    let size = game.record_size();
-    let mut winners = Vec::new();
-    for (ids, cards) in &units {
-        for (&i, card) in ids.iter().zip(cards) {
-            if lost.binary_search(&i).is_err() {
-                let at = (i as usize - 1) * size;
-                game.encode(card, &mut records[at..at + size]);
-                winners.push((i, card));
-            }
-        }
-    }
+    let won = |i: u32| lost.binary_search(&i).is_err();
     // Relabel the winners' keys from label(i) to i: claiming them with the
     // smaller index does exactly that, in bulk (what it reports as displaced
     // is only the old labels).
-    let mut batches: Vec<&[(u32, &G::Card)]> = winners.chunks(CHUNK).collect();
-    claim_in_waves(&mut batches, set, wave, |_, batch, keys| {
-        for &(i, card) in batch.iter() {
-            for &key in game.keys(card).as_ref() {
-                keys.push(Pending {
-                    hash: set.hash(&key),
-                    key,
-                    index: i,
-                });
+    let mut batches: Vec<(&[u32], &[K::Card])> = units
+        .iter()
+        .map(|(ids, cards)| (*ids, cards.as_slice()))
+        .collect();
+    claim_in_waves(&mut batches, set, wave, |_, (ids, cards), keys| {
+        for (&i, card) in ids.iter().zip(cards.iter()) {
+            if won(i) {
+                keys.push_all(keyed.keys(card).as_ref(), i);
             }
         }
     });
+    for (ids, cards) in units {
+        for (&i, card) in ids.iter().zip(cards) {
+            if won(i) {
+                store.put(i as usize - 1, card);
+            }
+        }
+    }
     lost
 }
 
@@ -386,29 +300,28 @@ pub fn own_stream(seed: u64, number: u64, attempt: u32) -> crate::seed::Rng {
 }
 
 /// Like [`mint`], but every card has streams of its own: card number n
-/// (`first` for the first record) draws attempt a from [`own_stream`]`(seed,
-/// n, a)`, so any one card can be drawn again from (seed, n, a) alone. Used
-/// for objective boards, where a shared seed string names one board.
-/// Duplicates are settled as in [`mint`]: the smaller index keeps its card;
-/// losers redraw with the next attempt, in parallel rounds.
-pub fn mint_own_streams<G: Game>(
-    game: &G,
-    seed: u64,
+/// (`first` for the first slot) draws attempt a with `draw(n, a)`, which
+/// should draw from [`own_stream`]`(seed, n, a)`, so any one card can be drawn
+/// again from (seed, n, a) alone. Used for objective boards, where a shared
+/// seed string names one board. Duplicates are settled as in [`mint`]: the
+/// smaller index keeps its card; losers redraw with the next attempt, in
+/// parallel rounds.
+pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
+    keyed: &K,
     first: u64,
-    records: &mut [u8],
-    set: &KeySet<G::Key>,
-    progress: &ProgressBar,
+    store: &mut S,
+    set: &KeySet<K::Key>,
+    progress: &dyn Progress,
+    draw: impl Fn(u64, u32) -> K::Card + Sync,
 ) -> Result<Stats, MintError> {
-    let size = game.record_size();
-    let count = records.len() / size;
+    let count = store.len();
     if count as u64 > MAX_CARDS || first + count as u64 >= 1 << 40 {
         return Err(MintError::TooMany);
     }
-    let mut losers = draw_chunks(game, records, set, progress, |_| {
-        move |index: u32| {
-            let mut rng = own_stream(seed, first + u64::from(index) - 1, 0);
-            game.draw_attempt(&mut rng, 0)
-        }
+    let number = |index: u32| first + u64::from(index) - 1;
+    let mut losers = draw_chunks(keyed, store, set, progress, |_| {
+        let draw = &draw;
+        move |index: u32| draw(number(index), 0)
     });
     losers.sort_unstable();
     losers.dedup();
@@ -418,14 +331,11 @@ pub fn mint_own_streams<G: Game>(
     while let Some(&index) = losers.first() {
         if attempt == MAX_ATTEMPTS {
             return Err(MintError::KeySpaceExhausted {
-                index: first + u64::from(index) - 1,
+                index: number(index),
             });
         }
         draws += losers.len() as u64;
-        losers = candidate_round(game, records, set, &losers, |i| {
-            let mut rng = own_stream(seed, first + u64::from(i) - 1, attempt);
-            game.draw_attempt(&mut rng, attempt)
-        });
+        losers = candidate_round(keyed, store, set, &losers, |i| draw(number(i), attempt));
         attempt += 1;
     }
     Ok(Stats {
@@ -438,8 +348,6 @@ pub fn mint_own_streams<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::RuleViolation;
-    use crate::seed::Rng;
     use rand_core::RngCore;
 
     /// A toy game whose cards are the numbers below its size, so duplicates
@@ -449,27 +357,33 @@ mod tests {
     /// Only 1,000 distinct cards.
     const TINY: Toy = Toy(1000);
 
-    impl Game for Toy {
+    impl Keyed for Toy {
         type Card = u32;
         type Key = u32;
         type Keys = [u32; 1];
-        fn record_size(&self) -> usize {
-            4
-        }
-        fn draw(&self, rng: &mut Rng) -> u32 {
-            rng.next_u32() % self.0
-        }
         fn keys(&self, card: &u32) -> [u32; 1] {
             [*card]
         }
         fn keys_per_card(&self) -> usize {
             1
         }
-        fn encode(&self, card: &u32, record: &mut [u8]) {
-            record.copy_from_slice(&card.to_le_bytes());
-        }
-        fn decode(&self, record: &[u8]) -> Result<u32, RuleViolation> {
-            Ok(u32::from_le_bytes(record.try_into().unwrap()))
+    }
+
+    impl Toy {
+        fn mint(
+            &self,
+            seed: u64,
+            cards: &mut Vec<u32>,
+            set: &KeySet<u32>,
+        ) -> Result<Stats, MintError> {
+            mint(
+                self,
+                |rng| rng.next_u32() % self.0,
+                seed,
+                cards,
+                set,
+                &|_| {},
+            )
         }
     }
 
@@ -481,9 +395,8 @@ mod tests {
             in_pool(Some(threads), || {
                 let count = 300_000;
                 let set = KeySet::with_capacity(count);
-                let mut records = vec![0u8; count * 4];
-                let stats =
-                    mint(&Toy(1 << 20), 5, &mut records, &set, &ProgressBar::hidden()).unwrap();
+                let mut records = vec![0u32; count];
+                let stats = Toy(1 << 20).mint(5, &mut records, &set).unwrap();
                 (records, stats)
             })
             .unwrap()
@@ -502,24 +415,21 @@ mod tests {
         }
     }
 
-    fn run(threads: usize, count: usize, excluded: &[u32]) -> (Vec<u8>, Stats) {
+    fn run(threads: usize, count: usize, excluded: &[u32]) -> (Vec<u32>, Stats) {
         in_pool(Some(threads), || {
             let set = KeySet::with_capacity(count + excluded.len());
             for &k in excluded {
                 set.claim(k, crate::dedup::EXCLUDED);
             }
-            let mut records = vec![0u8; count * 4];
-            let stats = mint(&TINY, 9, &mut records, &set, &ProgressBar::hidden()).unwrap();
+            let mut records = vec![0u32; count];
+            let stats = TINY.mint(9, &mut records, &set).unwrap();
             (records, stats)
         })
         .unwrap()
     }
 
-    fn cards(records: &[u8]) -> Vec<u32> {
-        records
-            .chunks_exact(4)
-            .map(|r| u32::from_le_bytes(r.try_into().unwrap()))
-            .collect()
+    fn cards(records: &[u32]) -> Vec<u32> {
+        records.to_vec()
     }
 
     #[test]
@@ -554,8 +464,8 @@ mod tests {
     #[test]
     fn an_exhausted_game_is_an_error_not_a_hang() {
         let set = KeySet::with_capacity(1001);
-        let mut records = vec![0u8; 1001 * 4];
-        let err = mint(&TINY, 1, &mut records, &set, &ProgressBar::hidden()).unwrap_err();
+        let mut records = vec![0u32; 1001];
+        let err = TINY.mint(1, &mut records, &set).unwrap_err();
         assert!(matches!(err, MintError::KeySpaceExhausted { .. }));
     }
 }

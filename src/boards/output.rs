@@ -1,0 +1,164 @@
+//! A batch of boards to its output: warnings for the boards that had a
+//! constraint give way, then every board rendered in `format`, in order.
+//! Batches render in parallel while a writer thread writes the previous
+//! batch, so rendering and the output's own cost overlap.
+
+use super::board::{Board, Size};
+use super::render::Renderer;
+use crate::export::Format;
+use rayon::prelude::*;
+use std::io::{self, Write};
+
+/// Boards rendered per batch before writing, in parts of `RENDER_PART`.
+const RENDER_BATCH: usize = 16_384;
+const RENDER_PART: usize = 256;
+
+/// Relaxed boards described one by one before the count.
+pub const WARNINGS_SHOWN: usize = 5;
+
+/// Whether `format` can hold `count` boards of `size`; the message names
+/// the flag to change.
+pub fn check_format(format: Format, size: Size, count: u64) -> Result<(), String> {
+    if format == Format::Bingosync {
+        if size != (Size { rows: 5, cols: 5 }) {
+            return Err(format!(
+                "--format bingosync needs --size 5x5: BingoSync boards are 5x5 (got {size}); use json or jsonl for other sizes"
+            ));
+        }
+        if count != 1 {
+            return Err(
+                "--format bingosync writes one board; leave out --count (use jsonl for batches)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The warnings for `boards` (board `first` first): each constraint that
+/// gave way on the first [`WARNINGS_SHOWN`] relaxed boards, then a count of
+/// all of them. Returns the lines and how many boards relaxed a constraint.
+pub fn warnings(boards: &[Board], first: u64, renderer: &Renderer) -> (Vec<String>, u64) {
+    let relaxed: Vec<usize> = boards
+        .par_iter()
+        .enumerate()
+        .filter(|(_, b)| !b.relaxed.is_empty())
+        .map(|(i, _)| i)
+        .collect();
+    let mut lines = Vec::new();
+    for &i in relaxed.iter().take(WARNINGS_SHOWN) {
+        let number = first + i as u64;
+        let board = &boards[i];
+        for r in &board.relaxed {
+            lines.push(format!(
+                "warning: board {number} ({}): {}",
+                renderer.seed_of(number, board.attempt),
+                renderer.describe(board, r)
+            ));
+        }
+    }
+    if relaxed.len() > WARNINGS_SHOWN {
+        lines.push(format!(
+            "warning: {} of {} boards needed a constraint to give way (first {WARNINGS_SHOWN} shown); \
+             each lists it under \"relaxed\"",
+            relaxed.len(),
+            boards.len()
+        ));
+    }
+    (lines, relaxed.len() as u64)
+}
+
+/// Renders every board (board `first` first) into `out` in `format`.
+pub fn write_all<W: Write + Send + ?Sized>(
+    boards: &[Board],
+    first: u64,
+    format: Format,
+    renderer: &Renderer,
+    out: &mut W,
+) -> io::Result<()> {
+    match format {
+        Format::Json => out.write_all(b"[\n")?,
+        Format::Csv => out.write_all(renderer.csv_header().as_bytes())?,
+        _ => {}
+    }
+    std::thread::scope(|scope| -> io::Result<()> {
+        let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(usize, Vec<String>)>(1);
+        let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<String>>();
+        for _ in 0..2 {
+            empty_tx
+                .send(vec![String::new(); RENDER_BATCH / RENDER_PART])
+                .expect("the receiver is alive");
+        }
+        let out = &mut *out;
+        let writer = scope.spawn(move || -> io::Result<()> {
+            for (parts, texts) in full_rx {
+                for text in &texts[..parts] {
+                    out.write_all(text.as_bytes())?;
+                }
+                let _ = empty_tx.send(texts);
+            }
+            Ok(())
+        });
+        for (b, batch) in boards.chunks(RENDER_BATCH).enumerate() {
+            let Ok(mut texts) = empty_rx.recv() else {
+                break; // the writer failed; its error is reported below
+            };
+            let at = b * RENDER_BATCH;
+            render_batch(batch, at, first, boards.len(), format, renderer, &mut texts);
+            if full_tx
+                .send((batch.len().div_ceil(RENDER_PART), texts))
+                .is_err()
+            {
+                break;
+            }
+        }
+        drop(full_tx);
+        writer.join().expect("the writer thread does not panic")
+    })?;
+    if format == Format::Json {
+        out.write_all(b"]\n")?;
+    }
+    Ok(())
+}
+
+/// Renders `batch` (boards `at`, `at + 1`, … of `count`) into `texts`, a
+/// part per buffer.
+fn render_batch(
+    batch: &[Board],
+    at: usize,
+    first: u64,
+    count: usize,
+    format: Format,
+    renderer: &Renderer,
+    texts: &mut [String],
+) {
+    texts
+        .par_iter_mut()
+        .zip(batch.par_chunks(RENDER_PART))
+        .enumerate()
+        .for_each(|(j, (text, part))| {
+            text.clear();
+            for (i, board) in part.iter().enumerate() {
+                let index = at + j * RENDER_PART + i;
+                let number = first + index as u64;
+                match format {
+                    Format::Jsonl => {
+                        renderer.json(number, board, text);
+                        text.push('\n');
+                    }
+                    Format::Json => {
+                        renderer.json(number, board, text);
+                        text.push_str(if index + 1 == count { "\n" } else { ",\n" });
+                    }
+                    Format::Csv => renderer.csv(number, board, text),
+                    Format::Bingosync => text.push_str(&renderer.bingosync(board)),
+                    Format::Text | Format::Txt => {
+                        if index > 0 {
+                            text.push('\n');
+                        }
+                        renderer.text(number, board, text);
+                    }
+                }
+            }
+        });
+}

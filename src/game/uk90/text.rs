@@ -1,0 +1,86 @@
+//! Renderings of 90-ball strips ([`Text`] for [`Uk90`]).
+//!
+//! - grid: one ticket as a boxed 3×9 grid, blanks empty, as `show` prints it.
+//! - txt: one strip per line, 162 numbers, ticket by ticket, row by row, 0
+//!   for a blank.
+//! - CSV: `ticket,strip,r1c1,…,r3c9`, a row per ticket; JSON: one object per
+//!   strip, `{"strip":N,"tickets":[[[9 numbers]×3]×6]}`.
+
+use super::{Strip, Uk90};
+use crate::export::{push_line, rule, Rule};
+use crate::game::Text;
+use std::fmt::Write;
+
+impl Text for Uk90 {
+    fn grid(&self, strip: &Strip, ticket: usize) -> String {
+        ticket_grid(strip, ticket)
+    }
+
+    fn legend(&self, _strip: &Strip) -> Option<String> {
+        None
+    }
+
+    fn txt_line(&self, strip: &Strip, out: &mut String) {
+        push_line(out, strip.cells.iter().flatten().flatten(), ' ');
+    }
+
+    fn csv_header(&self) -> Vec<String> {
+        let mut fields = vec!["ticket".to_string(), "strip".to_string()];
+        for r in 1..=3 {
+            for c in 1..=9 {
+                fields.push(format!("r{r}c{c}"));
+            }
+        }
+        fields
+    }
+
+    /// Ticket number 6(number − 1) + t + 1, the strip number, 27 cells row
+    /// by row (0 = blank).
+    fn csv_row(&self, number: u64, strip: &Strip, t: usize, row: &mut csv::StringRecord) {
+        row.push_field(&(6 * (number - 1) + t as u64 + 1).to_string());
+        row.push_field(&number.to_string());
+        for n in strip.cells[t].iter().flatten() {
+            row.push_field(&n.to_string());
+        }
+    }
+
+    fn json_line(&self, number: u64, strip: &Strip, out: &mut String) {
+        let _ = write!(out, "{{\"strip\":{number},\"tickets\":[");
+        for (t, ticket) in strip.cells.iter().enumerate() {
+            out.push_str(if t > 0 { ",[" } else { "[" });
+            for (r, row) in ticket.iter().enumerate() {
+                out.push_str(if r > 0 { ",[" } else { "[" });
+                for (c, n) in row.iter().enumerate() {
+                    if c > 0 {
+                        out.push(',');
+                    }
+                    let _ = write!(out, "{n}");
+                }
+                out.push(']');
+            }
+            out.push(']');
+        }
+        out.push_str("]}\n");
+    }
+}
+
+/// One ticket as a boxed grid, blanks empty.
+pub fn ticket_grid(strip: &Strip, ticket: usize) -> String {
+    let mut out = rule(Rule::Top, 9, 4);
+    for (r, row) in strip.cells[ticket].iter().enumerate() {
+        out.push('│');
+        for &n in row {
+            if n == 0 {
+                out.push_str("    │");
+            } else {
+                let _ = write!(out, "{n:>3} │");
+            }
+        }
+        out.push('\n');
+        if r < 2 {
+            out.push_str(&rule(Rule::Between, 9, 4));
+        }
+    }
+    out.push_str(&rule(Rule::Bottom, 9, 4));
+    out
+}

@@ -1,0 +1,123 @@
+//! Minting a card file (`generate`), stage by stage:
+//! open the output (temporary name, blocks reserved, mapped) → load the
+//! `--exclude` keys → [`super::mint`] into the mapped records → checksum →
+//! header → publish (fsync, then link or rename into place).
+
+use super::{exclude, mint_records, MintError, Progress, Stats};
+use crate::cardfile::header::{today, Header};
+use crate::cardfile::reader::records_checksum;
+use crate::cardfile::writer::WriteError;
+use crate::cardfile::{CardWriter, FileFormat, HEADER_SIZE};
+use crate::dedup::{check_memory, KeySet};
+use crate::game::{Spec, Text, Visit};
+use crate::seed::ALGORITHM_VERSION;
+use std::path::{Path, PathBuf};
+
+/// What to mint and where.
+pub struct Plan<'a> {
+    pub spec: Spec,
+    /// Records (cards or strips).
+    pub count: u64,
+    pub seed: u64,
+    pub format: FileFormat,
+    pub out: &'a Path,
+    /// Replace `out` if it exists.
+    pub force: bool,
+    /// Files of the same game whose cards the new file must not repeat.
+    pub exclude: &'a [PathBuf],
+}
+
+impl Plan<'_> {
+    /// Checks the plan against the limits of the game and the file format;
+    /// the message names the flag.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.format == FileFormat::V3 && !matches!(self.spec, Spec::Us75 { .. }) {
+            return Err(
+                "--format v3 holds 75-ball cards only; use --format native with --game 90".into(),
+            );
+        }
+        if self.count == 0 {
+            return Err("--count must be at least 1".into());
+        }
+        if self.count > super::MAX_CARDS {
+            return Err(format!("--count must be at most {}", super::MAX_CARDS));
+        }
+        if self.format == FileFormat::V3 && self.count > i32::MAX as u64 {
+            return Err(format!(
+                "--format v3 holds at most {} cards (its count is a 32-bit integer); use --format native",
+                i32::MAX
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Made {
+    pub stats: Stats,
+    /// Cards (or strips) of the `--exclude` files.
+    pub excluded: u64,
+}
+
+/// Why minting a file failed.
+#[derive(Debug, thiserror::Error)]
+pub enum GenerateError {
+    #[error(transparent)]
+    Exclude(#[from] exclude::ExcludeError),
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error(transparent)]
+    Mint(#[from] MintError),
+}
+
+/// Mints `plan` on the current rayon pool and publishes the file.
+pub fn generate(plan: &Plan, progress: &dyn Progress) -> Result<Made, GenerateError> {
+    plan.spec.visit(Generate { plan, progress })
+}
+
+struct Generate<'a> {
+    plan: &'a Plan<'a>,
+    progress: &'a dyn Progress,
+}
+
+impl Visit for Generate<'_> {
+    type Out = Result<Made, GenerateError>;
+
+    fn visit<G: Text>(self, game: &G) -> Result<Made, GenerateError> {
+        let Generate { plan, progress } = self;
+        let spec = game.spec();
+        let size = spec.record_size() as u64;
+        let excluded = exclude::open(plan.exclude, spec)?;
+        let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
+        let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
+        check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
+            .map_err(MintError::Memory)?;
+        let len = HEADER_SIZE as u64 + plan.count * size;
+        let mut writer = CardWriter::create(plan.out, len, plan.force)?;
+        let set = KeySet::with_capacity(keys);
+        for file in &excluded {
+            exclude::claim::<G>(file, &set)?;
+        }
+        let stats = mint_records(game, plan.seed, writer.records_mut(), &set, progress)?;
+        progress.phase("checksum and sync");
+        let header = Header {
+            format: plan.format,
+            spec,
+            count: plan.count,
+            record_size: size as u32,
+            records_at: HEADER_SIZE as u32,
+            created: today(),
+            seed: Some(plan.seed),
+            algorithm: Some(ALGORITHM_VERSION),
+            redrawn: Some(stats.redrawn),
+            tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            records_checksum: Some(records_checksum(writer.records())),
+        };
+        writer.finish(&header.encode())?;
+        Ok(Made {
+            stats,
+            excluded: excluded_cards,
+        })
+    }
+}
