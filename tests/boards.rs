@@ -1,7 +1,9 @@
 //! Objective boards: limits on real and sample sets (property tests over
 //! seeds), relaxation, uniqueness, seed strings, exports and set validation.
 
-use crate::common::{bingomint, data, interrupt_once_writing, skipped, stdout_of, SmallDisk};
+use crate::common::{
+    bingomint, data, interrupt_once_writing, nine_goal_set, skipped, stdout_of, SmallDisk,
+};
 use bingomint::boards::board::{unpack, Board, Size, Weighting};
 use bingomint::boards::engine::Engine;
 use bingomint::boards::set::ObjectiveSet;
@@ -250,16 +252,8 @@ fn batches_are_identical_for_any_thread_count_and_seed_strings_redraw_one_board(
 
 #[test]
 fn duplicates_are_redrawn_and_their_seed_strings_still_reproduce_them() {
-    // Nine objectives on a 3x3 board: every board is an arrangement of the
-    // same nine (9! = 362,880 of them), so 4,000 boards repeat some.
-    let goals: Vec<String> = (1..=9)
-        .map(|i| format!("{{\"goal\": \"Goal {i}\"}}"))
-        .collect();
-    let set = ObjectiveSet::from_json(
-        &format!("{{\"objectives\": [{}]}}", goals.join(",")),
-        "nine",
-    )
-    .unwrap();
+    // Nine objectives on a 3x3 board: 4,000 boards repeat some.
+    let set = nine_goal_set();
     let engine = Engine::new(&set, size("3x3"), Weighting::Lockout).unwrap();
     let run = |threads: usize| {
         in_pool(Some(threads), || {

@@ -8,5 +8,6 @@ mod generate;
 mod info;
 mod properties;
 mod show;
+mod stability;
 mod strips;
 mod verify;

@@ -98,6 +98,29 @@ impl BoardSeed {
         })
     }
 
+    /// The seed of a run of `count` boards: `given` (a seed string naming
+    /// one board only when `count` is 1), or, when none is given, a fresh
+    /// one from the operating system (the second value then says which).
+    pub fn for_run(given: Option<&str>, count: u64) -> Result<(BoardSeed, Option<u64>), String> {
+        let (seed, fresh) = match given {
+            Some(text) => (BoardSeed::parse(text)?, None),
+            None => {
+                let value = Seed::from_entropy()
+                    .map_err(|e| format!("cannot read a random seed: {e}"))?
+                    .value;
+                (BoardSeed::parse(&value.to_string())?, Some(value))
+            }
+        };
+        if seed.board.is_some() && count != 1 {
+            return Err(format!(
+                "--seed {}: this seed string names one board; leave out --count, or pass --seed {} for a batch",
+                given.unwrap_or_default(),
+                seed.base
+            ));
+        }
+        Ok((seed, fresh))
+    }
+
     /// The string that draws board `number` (attempt `attempt`) again.
     pub fn of_board(&self, number: u64, attempt: u32) -> String {
         if attempt == 0 {

@@ -4,10 +4,68 @@
 //! batch, so rendering and the output's own cost overlap.
 
 use super::board::{Board, Size};
+use super::engine::Engine;
 use super::render::Renderer;
+use super::BoardSeed;
+use crate::cardfile::writer::{write_text, WriteError};
 use crate::export::Format;
+use crate::pipeline::{MintError, Progress, Stats};
 use rayon::prelude::*;
 use std::io::{self, Write};
+use std::path::Path;
+
+/// A batch to make and where it goes.
+pub struct Batch<'a> {
+    pub engine: &'a Engine,
+    pub seed: &'a BoardSeed,
+    pub count: u64,
+    pub format: Format,
+    pub renderer: &'a Renderer<'a>,
+    /// The output file; standard output when None.
+    pub out: Option<&'a Path>,
+    /// Replace `out` if it exists.
+    pub force: bool,
+}
+
+/// Why a batch was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error(transparent)]
+    Mint(#[from] MintError),
+    #[error(transparent)]
+    Output(#[from] WriteError),
+    #[error("cannot write {target}")]
+    Write {
+        target: String,
+        #[source]
+        source: io::Error,
+    },
+}
+
+/// Makes the boards of `batch` ([`super::mint`]), tells `warn` about those
+/// that relaxed a constraint ([`warnings`]), and writes them all
+/// ([`write_all`]), on the current rayon pool. Returns what minting did and
+/// how many boards relaxed a constraint.
+pub fn make(
+    batch: &Batch,
+    progress: &dyn Progress,
+    warn: &mut dyn FnMut(String),
+) -> Result<(Stats, u64), BatchError> {
+    let (boards, stats) = super::mint(batch.engine, batch.seed, batch.count, progress)?;
+    progress.phase("writing");
+    let first = batch.seed.board.unwrap_or(1);
+    let (lines, relaxed) = warnings(&boards, first, batch.renderer);
+    lines.into_iter().for_each(&mut *warn);
+    let target = match batch.out {
+        Some(path) => format!("'{}'", path.display()),
+        None => "to standard output".to_string(),
+    };
+    write_text(batch.out, batch.force, |out| {
+        write_all(&boards, first, batch.format, batch.renderer, out)
+            .map_err(|source| BatchError::Write { target, source })
+    })?;
+    Ok((stats, relaxed))
+}
 
 /// Boards rendered per batch before writing, in parts of `RENDER_PART`.
 const RENDER_BATCH: usize = 16_384;
@@ -16,9 +74,18 @@ const RENDER_PART: usize = 256;
 /// Relaxed boards described one by one before the count.
 pub const WARNINGS_SHOWN: usize = 5;
 
-/// Whether `format` can hold `count` boards of `size`; the message names
-/// the flag to change.
-pub fn check_format(format: Format, size: Size, count: u64) -> Result<(), String> {
+/// Whether a run can make `count` boards of `size` in `format`; the message
+/// names the flag to change.
+pub fn check_request(format: Format, size: Size, count: u64) -> Result<(), String> {
+    if count == 0 {
+        return Err("--count must be at least 1".into());
+    }
+    if count > crate::pipeline::MAX_CARDS {
+        return Err(format!(
+            "--count {count}: at most {} boards per run",
+            crate::pipeline::MAX_CARDS
+        ));
+    }
     if format == Format::Bingosync {
         if size != (Size { rows: 5, cols: 5 }) {
             return Err(format!(

@@ -5,18 +5,16 @@
 //! values, duplicates redrawn) → warnings → `boards::output::write_all`.
 
 use super::{with_threads, Bar, Outcome};
-use anyhow::{anyhow, ensure, Context, Result};
+use anyhow::{anyhow, Result};
 use bingomint::boards::board::{Size, Weighting};
 use bingomint::boards::check::report;
 use bingomint::boards::engine::Engine;
-use bingomint::boards::output::{check_format, warnings, write_all};
+use bingomint::boards::output::{check_request, make, Batch};
 use bingomint::boards::render::{cell_width_for, Renderer};
 use bingomint::boards::set::ObjectiveSet;
-use bingomint::boards::{self, BoardSeed};
-use bingomint::cardfile::writer::{refuse_existing, write_text};
+use bingomint::boards::BoardSeed;
+use bingomint::cardfile::writer::refuse_existing;
 use bingomint::export::Format;
-use bingomint::pipeline::MAX_CARDS;
-use bingomint::seed::Seed;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -112,48 +110,6 @@ impl Args {
         self.weighting.parse().expect("clap checked the name")
     }
 
-    /// Checks the flags against each other and the engine's size.
-    fn check_flags(&self) -> Result<()> {
-        ensure!(self.count >= 1, "--count must be at least 1");
-        ensure!(
-            self.count <= MAX_CARDS,
-            "--count {}: at most {MAX_CARDS} boards per run",
-            self.count
-        );
-        check_format(self.format(), self.size, self.count).map_err(anyhow::Error::msg)?;
-        if let Some(out) = &self.out {
-            refuse_existing(out, self.force)?;
-        }
-        Ok(())
-    }
-
-    /// The seed given, or a fresh one (said on stderr).
-    fn seed(&self) -> Result<BoardSeed> {
-        let seed = match &self.seed {
-            Some(text) => BoardSeed::parse(text).map_err(|e| anyhow!(e))?,
-            None => {
-                let value = Seed::from_entropy()
-                    .context("cannot read a random seed")?
-                    .value;
-                if !self.quiet {
-                    eprintln!(
-                        "bingomint: seed {value} (pass --seed {value} to draw the same boards)"
-                    );
-                }
-                BoardSeed::parse(&value.to_string()).map_err(|e| anyhow!(e))?
-            }
-        };
-        if seed.board.is_some() {
-            ensure!(
-                self.count == 1,
-                "--seed {}: this seed string names one board; leave out --count, or pass --seed {} for a batch",
-                self.seed.as_deref().unwrap_or_default(),
-                seed.base
-            );
-        }
-        Ok(seed)
-    }
-
     /// Text-grid cell width: fitted to the terminal when printing to one.
     fn cell_width(&self) -> usize {
         let terminal = (self.out.is_none() && std::io::stdout().is_terminal())
@@ -172,31 +128,35 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     let engine = Engine::new(&set, args.size, args.weighting())
         .map_err(|e| anyhow!("--set '{set_name}': {e}"))?;
-    args.check_flags()?;
-    let seed = args.seed()?;
+    check_request(args.format(), args.size, args.count).map_err(anyhow::Error::msg)?;
+    if let Some(out) = &args.out {
+        refuse_existing(out, args.force)?;
+    }
+    let (seed, fresh) =
+        BoardSeed::for_run(args.seed.as_deref(), args.count).map_err(anyhow::Error::msg)?;
+    if let Some(value) = fresh.filter(|_| !args.quiet) {
+        eprintln!("bingomint: seed {value} (pass --seed {value} to draw the same boards)");
+    }
     let renderer = Renderer::new(&set, &engine, &seed).with_cell_width(args.cell_width());
     let started = Instant::now();
-    let first = seed.board.unwrap_or(1);
-    let (stats, relaxed) = with_threads(args.threads, || -> Result<_> {
+    let batch = Batch {
+        engine: &engine,
+        seed: &seed,
+        count: args.count,
+        format: args.format(),
+        renderer: &renderer,
+        out: args.out.as_deref(),
+        force: args.force,
+    };
+    let (stats, relaxed) = with_threads(args.threads, || {
         let bar = if args.count >= BAR_FROM {
             Bar::new(args.count, "board", args.quiet)
         } else {
             Bar::hidden()
         };
-        let (boards, stats) = boards::mint(&engine, &seed, args.count, &bar)?;
+        let made = make(&batch, &bar, &mut |line| eprintln!("bingomint: {line}"));
         bar.finish();
-        let (lines, relaxed) = warnings(&boards, first, &renderer);
-        for line in lines {
-            eprintln!("bingomint: {line}");
-        }
-        let target = match &args.out {
-            Some(path) => format!("cannot write '{}'", path.display()),
-            None => "cannot write to standard output".to_string(),
-        };
-        write_text(args.out.as_deref(), args.force, |out| {
-            write_all(&boards, first, args.format(), &renderer, out).context(target)
-        })?;
-        Ok((stats, relaxed))
+        made
     })??;
     if args.quiet {
         return Ok(Outcome::Success);
@@ -221,7 +181,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         eprintln!(
             "bingomint: board {} from '{set_name}', seed {}{to}",
             args.size,
-            seed.of_board(first, seed.attempt)
+            seed.of_board(seed.board.unwrap_or(1), seed.attempt)
         );
     }
     Ok(Outcome::Success)

@@ -89,6 +89,14 @@ pub fn spinning<T>(message: Option<String>, quiet: bool, work: impl FnOnce() -> 
     result
 }
 
+/// The context of an error writing to `out` (standard output when None).
+pub fn cannot_write(out: Option<&std::path::Path>) -> String {
+    match out {
+        Some(path) => format!("cannot write '{}'", path.display()),
+        None => "cannot write to standard output".to_string(),
+    }
+}
+
 /// A rate with a sensible unit: `850`, `12.3 k`, `24.1 M`.
 pub fn rate(per_second: f64) -> String {
     if per_second >= 1e6 {

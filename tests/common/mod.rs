@@ -66,6 +66,16 @@ pub fn edit(file: &Path, change: impl FnOnce(&mut Vec<u8>)) {
     std::fs::write(file, bytes).unwrap();
 }
 
+/// A set of nine one-shot goals: at 3x3 every board is an arrangement of
+/// the same nine (9! = 362,880 of them), so large batches repeat some.
+pub fn nine_goal_set() -> bingomint::boards::set::ObjectiveSet {
+    let goals: Vec<String> = (1..=9)
+        .map(|i| format!("{{\"goal\": \"Goal {i}\"}}"))
+        .collect();
+    let json = format!("{{\"objectives\": [{}]}}", goals.join(","));
+    bingomint::boards::set::ObjectiveSet::from_json(&json, "nine").unwrap()
+}
+
 /// The project's own `data/` folder.
 pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,0 +1,168 @@
+//! Value stability: the exact cards, strips and boards fixed seeds give.
+//!
+//! A seed is a promise: these tests pin the first records of every game and
+//! rule set (and a hash of many more, so chunk streams and repair are pinned
+//! too), and boards with their seed strings. When one fails, the output for a
+//! seed changed: bump `seed::ALGORITHM_VERSION` (cards, strips) or
+//! `boards::BOARD_ALGORITHM` (boards) and pin the new values, never just the
+//! new values alone.
+
+use bingomint::boards::board::{Board, Size, Weighting};
+use bingomint::boards::engine::Engine;
+use bingomint::boards::set::ObjectiveSet;
+use bingomint::boards::{self, BoardSeed, BOARD_ALGORITHM};
+use bingomint::dedup::KeySet;
+use bingomint::game::uk90::rules::Rules;
+use bingomint::game::uk90::Uk90;
+use bingomint::game::us75::{StarRule, Us75};
+use bingomint::game::Game;
+use bingomint::pipeline::{self, CHUNK};
+use bingomint::seed::ALGORITHM_VERSION;
+use xxhash_rust::xxh3::xxh3_64;
+
+/// Mints `count` records of `game` from seed 1 and returns them.
+fn mint<G: Game>(game: &G, count: usize) -> Vec<u8> {
+    let spec = game.spec();
+    let mut records = vec![0u8; count * spec.record_size()];
+    let set = KeySet::with_capacity(count * spec.keys_per_card());
+    pipeline::mint_records(game, 1, &mut records, &set, &|_| {}).unwrap();
+    records
+}
+
+#[test]
+fn the_versions_these_values_belong_to() {
+    assert_eq!(ALGORITHM_VERSION, 1);
+    assert_eq!(BOARD_ALGORITHM, 1);
+}
+
+#[test]
+fn us75_cards_of_seed_1() {
+    // More than one chunk, so the second chunk's stream is pinned too.
+    let count = CHUNK + 4464;
+    let plain = mint(&Us75::new(StarRule::Off), count);
+    assert_eq!(
+        plain[..25],
+        [
+            13, 2, 8, 4, 14, 17, 22, 21, 16, 30, 44, 32, 12, 37, 33, 58, 55, 54, 60, 48, 61, 72,
+            68, 64, 62
+        ]
+    );
+    assert_eq!(xxh3_64(&plain), 0x7fe7_1c9e_7f17_ace2);
+    let stars = mint(&Us75::new(StarRule::On), count);
+    // The same numbers here; the centre byte holds the star's cell.
+    assert_eq!(stars[..25], {
+        let mut first = <[u8; 25]>::try_from(&plain[..25]).unwrap();
+        first[12] = 24;
+        first
+    });
+    assert_eq!(xxh3_64(&stars), 0x0243_8ce2_507e_34d8);
+}
+
+#[test]
+fn uk90_strips_of_seed_1_under_both_rule_sets() {
+    // Ticket 1 of strip 1, row by row (0 = blank), and a hash of 2,000 strips.
+    let cases: [(Rules, [u8; 27], u64); 2] = [
+        (
+            Rules::Uk,
+            [
+                7, 0, 0, 32, 0, 51, 61, 0, 81, 0, 12, 24, 0, 0, 52, 65, 0, 82, 0, 14, 29, 0, 41,
+                59, 0, 72, 0,
+            ],
+            0x701a_41c7_cdb1_8f8f,
+        ),
+        (
+            Rules::Es,
+            [
+                0, 12, 0, 34, 0, 52, 62, 0, 85, 4, 0, 20, 0, 0, 59, 66, 0, 90, 5, 15, 22, 0, 49, 0,
+                0, 72, 0,
+            ],
+            0xdfe8_46b8_474a_8fba,
+        ),
+    ];
+    for (rules, ticket, hash) in cases {
+        let strips = mint(&Uk90::new(rules), 2000);
+        assert_eq!(strips[..27], ticket, "{}", rules.name());
+        assert_eq!(xxh3_64(&strips), hash, "{}", rules.name());
+    }
+}
+
+/// The boards' cells, attempts and relaxed counts, as bytes to hash.
+fn board_bytes(boards: &[Board], with_relaxed: bool) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for b in boards {
+        bytes.extend(b.attempt.to_le_bytes());
+        for c in &b.cells {
+            bytes.extend(c.to_le_bytes());
+        }
+        if with_relaxed {
+            bytes.push(b.relaxed.len() as u8);
+        }
+    }
+    bytes
+}
+
+fn sample_set() -> ObjectiveSet {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/sample-goals.json");
+    ObjectiveSet::from_file(&path).unwrap()
+}
+
+/// Boards of the project's sample set: a batch, and board 17 alone from its
+/// seed string, at 5x5 (no relaxation) and 7x7 (relaxes).
+#[test]
+fn boards_of_seed_strings() {
+    let set = sample_set();
+    // (size, seed, board 1's first cells, its relaxed count, hash of 500
+    // boards, board 17's first cells)
+    type Case = (&'static str, &'static str, [u16; 5], usize, u64, [u16; 5]);
+    let cases: [Case; 2] = [
+        (
+            "5x5",
+            "s1",
+            [321, 400, 304, 336, 464],
+            0,
+            0x5117_b8bd_844a_187a,
+            [289, 112, 448, 144, 464],
+        ),
+        (
+            "7x7",
+            "league-7",
+            [16, 272, 480, 353, 193],
+            3,
+            0x53a3_bf6e_6e14_ae18,
+            [176, 352, 96, 544, 560],
+        ),
+    ];
+    for (size, seed, first, relaxed, hash, seventeen) in cases {
+        let size: Size = size.parse().unwrap();
+        let engine = Engine::new(&set, size, Weighting::Lockout).unwrap();
+        let (batch, _) =
+            boards::mint(&engine, &BoardSeed::parse(seed).unwrap(), 500, &|_| {}).unwrap();
+        assert_eq!(batch[0].cells[..5], first, "{size} {seed}");
+        assert_eq!(batch[0].relaxed.len(), relaxed, "{size} {seed}");
+        assert_eq!(xxh3_64(&board_bytes(&batch, true)), hash, "{size} {seed}");
+        let named = BoardSeed::parse(&format!("{seed}:v1:17")).unwrap();
+        let (one, _) = boards::mint(&engine, &named, 1, &|_| {}).unwrap();
+        assert_eq!(one[0].cells[..5], seventeen, "{size} {seed}:v1:17");
+        assert_eq!(one[0], batch[16]);
+    }
+}
+
+/// A set of nine goals at 3x3 has only 9! boards, so a batch of 3,000
+/// repeats some: the redrawn boards (attempt ≥ 1) are pinned too.
+#[test]
+fn redrawn_boards_of_a_small_set() {
+    let set = crate::common::nine_goal_set();
+    let engine = Engine::new(&set, "3x3".parse().unwrap(), Weighting::Lockout).unwrap();
+    let (batch, stats) =
+        boards::mint(&engine, &BoardSeed::parse("d").unwrap(), 3000, &|_| {}).unwrap();
+    assert_eq!(stats.redrawn, 12);
+    let redrawn: Vec<(usize, u32)> = batch
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.attempt > 0)
+        .map(|(i, b)| (i + 1, b.attempt))
+        .take(4)
+        .collect();
+    assert_eq!(redrawn, [(466, 1), (781, 1), (1039, 1), (1428, 1)]);
+    assert_eq!(xxh3_64(&board_bytes(&batch, false)), 0xa8e3_8b72_167a_960c);
+}
