@@ -1,10 +1,15 @@
 //! bingomint: mint millions of unique, fairly drawn bingo cards.
 //!
 //! The library follows the pipeline's stages: [`seed`] (master seed →
-//! per-chunk streams), [`game`] (draw, key, encode, check one card),
-//! [`dedup`] (the exact-key set), [`pipeline`] (chunks in parallel, then the
-//! deterministic repair of duplicates), [`cardfile`] (the memory-mapped card
-//! file, native and v3 layouts) and [`export`] (text renderings).
+//! per-chunk streams), [`game`] (each game described once by a `Spec`:
+//! draw, key, encode, check and render one card), [`dedup`] (the exact-key
+//! set), [`pipeline`] (chunks in parallel, the deterministic repair of
+//! duplicates, and the stages built on it: mint a card file, exclude other
+//! files' cards, verify a file), [`cardfile`] (the memory-mapped card file,
+//! native and v3 layouts), [`export`] (cards as text for people and
+//! programs) and [`boards`] (objective boards from Lockout goal sets). The
+//! library draws no terminal output and knows no command line: the binary's
+//! `cmd/` does that.
 
 pub mod boards;
 pub mod cardfile;

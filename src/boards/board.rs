@@ -86,7 +86,7 @@ impl std::fmt::Display for Line {
     }
 }
 
-/// A constraint that gave way. `line` indexes [`Engine::lines`]; `category`
+/// A constraint that gave way. `line` indexes [`crate::boards::engine::Engine::lines`]; `category`
 /// indexes the set's board or line categories.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Gave {

@@ -12,12 +12,14 @@
 //!   (objective, value) cells) in the sharded key set, duplicates redrawn by
 //!   index, identical output for any thread count. Each board has streams of
 //!   its own, so its seed string ([`BoardSeed`]) draws it again alone;
+//! - [`list`]: a batch of boards kept compactly, as values;
 //! - [`render`]: one board as text, JSON, CSV or a BingoSync board;
 //!   [`output`]: a batch rendered in parallel and written in order.
 
 pub mod board;
 pub mod check;
 pub mod engine;
+pub mod list;
 pub mod output;
 pub mod render;
 pub mod scratch;
@@ -28,6 +30,7 @@ use crate::pipeline::{mint_own_streams, own_stream, MintError, Progress, Stats, 
 use crate::seed::{Rng, Seed};
 use board::Board;
 use engine::Engine;
+use list::BoardList;
 use scratch::Scratch;
 use std::cell::RefCell;
 
@@ -167,22 +170,24 @@ impl<const N: usize> Keyed for BoardKeys<N> {
     }
 }
 
-/// Boards `first`, `first + 1`, … of `seed`, `count` of them, all different;
-/// or, when `seed` names one board, that board alone.
+/// Boards 1, 2, … of `seed`, `count` of them, all different; or, when
+/// `seed` names one board, that board alone.
 pub fn mint(
     engine: &Engine,
     seed: &BoardSeed,
     count: u64,
     progress: &dyn Progress,
-) -> Result<(Vec<Board>, Stats), MintError> {
+) -> Result<(BoardList, Stats), MintError> {
     if let Some(number) = seed.board {
+        let mut list = BoardList::new(1, engine.size().cells());
         let board = draw_numbered(engine, seed.value, number, seed.attempt);
+        crate::pipeline::Store::put(&mut list, 0, board);
         let stats = Stats {
             cards: 1,
             redrawn: 0,
             draws: 1,
         };
-        return Ok((vec![board], stats));
+        return Ok((list, stats));
     }
     match engine.size().cells() {
         0..=16 => mint_keyed(&BoardKeys::<16>, engine, seed.value, count, progress),
@@ -200,7 +205,7 @@ fn mint_keyed<const N: usize>(
     seed: u64,
     count: u64,
     progress: &dyn Progress,
-) -> Result<(Vec<Board>, Stats), MintError> {
+) -> Result<(BoardList, Stats), MintError> {
     if count > MAX_CARDS {
         return Err(MintError::TooMany);
     }
@@ -211,7 +216,7 @@ fn mint_keyed<const N: usize>(
     )
     .map_err(MintError::Memory)?;
     let set = KeySet::with_capacity(count);
-    let mut boards = vec![Board::default(); count];
+    let mut boards = BoardList::new(count, engine.size().cells());
     let stats = mint_own_streams(keys, 1, &mut boards, &set, progress, |n, attempt| {
         draw_numbered(engine, seed, n, attempt)
     })?;

@@ -3,8 +3,9 @@
 //! Batches render in parallel while a writer thread writes the previous
 //! batch, so rendering and the output's own cost overlap.
 
-use super::board::{Board, Size};
+use super::board::Size;
 use super::engine::Engine;
+use super::list::BoardList;
 use super::render::Renderer;
 use super::BoardSeed;
 use crate::cardfile::writer::{write_text, WriteError};
@@ -105,18 +106,16 @@ pub fn check_request(format: Format, size: Size, count: u64) -> Result<(), Strin
 /// The warnings for `boards` (board `first` first): each constraint that
 /// gave way on the first [`WARNINGS_SHOWN`] relaxed boards, then a count of
 /// all of them. Returns the lines and how many boards relaxed a constraint.
-pub fn warnings(boards: &[Board], first: u64, renderer: &Renderer) -> (Vec<String>, u64) {
-    let relaxed: Vec<usize> = boards
-        .par_iter()
-        .enumerate()
-        .filter(|(_, b)| !b.relaxed.is_empty())
-        .map(|(i, _)| i)
+pub fn warnings(boards: &BoardList, first: u64, renderer: &Renderer) -> (Vec<String>, u64) {
+    let relaxed: Vec<usize> = (0..boards.len())
+        .into_par_iter()
+        .filter(|&i| !boards.get(i).relaxed.is_empty())
         .collect();
     let mut lines = Vec::new();
     for &i in relaxed.iter().take(WARNINGS_SHOWN) {
         let number = first + i as u64;
-        let board = &boards[i];
-        for r in &board.relaxed {
+        let board = boards.get(i);
+        for r in board.relaxed {
             lines.push(format!(
                 "warning: board {number} ({}): {}",
                 renderer.seed_of(number, board.attempt),
@@ -137,7 +136,7 @@ pub fn warnings(boards: &[Board], first: u64, renderer: &Renderer) -> (Vec<Strin
 
 /// Renders every board (board `first` first) into `out` in `format`.
 pub fn write_all<W: Write + Send + ?Sized>(
-    boards: &[Board],
+    boards: &BoardList,
     first: u64,
     format: Format,
     renderer: &Renderer,
@@ -166,14 +165,14 @@ pub fn write_all<W: Write + Send + ?Sized>(
             }
             Ok(())
         });
-        for (b, batch) in boards.chunks(RENDER_BATCH).enumerate() {
+        for at in (0..boards.len()).step_by(RENDER_BATCH) {
             let Ok(mut texts) = empty_rx.recv() else {
                 break; // the writer failed; its error is reported below
             };
-            let at = b * RENDER_BATCH;
-            render_batch(batch, at, first, boards.len(), format, renderer, &mut texts);
+            let end = (at + RENDER_BATCH).min(boards.len());
+            render_batch(boards, at..end, first, format, renderer, &mut texts);
             if full_tx
-                .send((batch.len().div_ceil(RENDER_PART), texts))
+                .send(((end - at).div_ceil(RENDER_PART), texts))
                 .is_err()
             {
                 break;
@@ -188,25 +187,26 @@ pub fn write_all<W: Write + Send + ?Sized>(
     Ok(())
 }
 
-/// Renders `batch` (boards `at`, `at + 1`, … of `count`) into `texts`, a
-/// part per buffer.
+/// Renders boards `batch` (0-based indices) of `boards` into `texts`, a
+/// part of [`RENDER_PART`] boards per buffer.
 fn render_batch(
-    batch: &[Board],
-    at: usize,
+    boards: &BoardList,
+    batch: std::ops::Range<usize>,
     first: u64,
-    count: usize,
     format: Format,
     renderer: &Renderer,
     texts: &mut [String],
 ) {
+    let count = boards.len();
     texts
         .par_iter_mut()
-        .zip(batch.par_chunks(RENDER_PART))
         .enumerate()
-        .for_each(|(j, (text, part))| {
+        .take(batch.len().div_ceil(RENDER_PART))
+        .for_each(|(j, text)| {
             text.clear();
-            for (i, board) in part.iter().enumerate() {
-                let index = at + j * RENDER_PART + i;
+            let from = batch.start + j * RENDER_PART;
+            for index in from..(from + RENDER_PART).min(batch.end) {
+                let board = boards.get(index);
                 let number = first + index as u64;
                 match format {
                     Format::Jsonl => {

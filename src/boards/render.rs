@@ -5,8 +5,9 @@
 //! a concatenation of ready fragments, which keeps JSONL output near memcpy
 //! speed. CSV fields are quoted by the `csv` crate ([`csv_field`]).
 
-use super::board::{cell_name, unpack, Board, Gave, Line, Relaxed, Size};
+use super::board::{cell_name, unpack, Gave, Line, Relaxed, Size};
 use super::engine::Engine;
+use super::list::BoardRef;
 use super::set::ObjectiveSet;
 use super::BoardSeed;
 use crate::export::{csv_field, rule, Rule};
@@ -122,7 +123,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// Appends board `number` as one JSON object (no newline).
-    pub fn json(&self, number: u64, board: &Board, out: &mut String) {
+    pub fn json(&self, number: u64, board: BoardRef, out: &mut String) {
         let Size { rows, cols } = self.engine.size();
         let _ = write!(
             out,
@@ -183,7 +184,7 @@ impl<'a> Renderer<'a> {
 
     /// What gave way, for a warning: `r2c4 "3 Sand Moons" (objective 7):
     /// line category "sand" (at most 2 per line) in row 2 gave way`.
-    pub fn describe(&self, board: &Board, r: &Relaxed) -> String {
+    pub fn describe(&self, board: BoardRef, r: &Relaxed) -> String {
         let (k, _) = unpack(board.cells[r.cell as usize]);
         format!(
             "{} {:?} (objective {k}): {} gave way",
@@ -194,14 +195,14 @@ impl<'a> Renderer<'a> {
     }
 
     /// Appends board `number` as a CSV row (with newline).
-    pub fn csv(&self, number: u64, board: &Board, out: &mut String) {
+    pub fn csv(&self, number: u64, board: BoardRef, out: &mut String) {
         let Size { rows, cols } = self.engine.size();
         let _ = write!(
             out,
             "{number},{},{rows},{cols}",
             csv_field(&self.seed.of_board(number, board.attempt))
         );
-        for &cell in &board.cells {
+        for &cell in board.cells {
             out.push(',');
             out.push_str(&self.goal(cell).csv);
         }
@@ -228,7 +229,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// BingoSync's custom board: `[{"name": "…"}, …]` in row-major order.
-    pub fn bingosync(&self, board: &Board) -> String {
+    pub fn bingosync(&self, board: BoardRef) -> String {
         let names: Vec<String> = board
             .cells
             .iter()
@@ -238,7 +239,7 @@ impl<'a> Renderer<'a> {
     }
 
     /// Board `number` as an aligned grid with a heading line.
-    pub fn text(&self, number: u64, board: &Board, out: &mut String) {
+    pub fn text(&self, number: u64, board: BoardRef, out: &mut String) {
         let Size { rows, cols } = self.engine.size();
         let _ = writeln!(
             out,
@@ -278,7 +279,7 @@ impl<'a> Renderer<'a> {
                 rule(Rule::Between, cols, width + 2)
             });
         }
-        for r in &board.relaxed {
+        for r in board.relaxed {
             let _ = writeln!(out, "relaxed: {}", self.describe(board, r));
         }
     }

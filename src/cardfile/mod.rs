@@ -5,7 +5,9 @@
 //! provenance, checksums; see `FORMAT.md`) and the original generator's v3
 //! layout (75-ball only, no checksum). [`header`] encodes and decodes them,
 //! [`writer`] fills a memory-mapped temporary file and publishes it
-//! atomically, [`reader`] maps a file read-only.
+//! atomically (and [`writer::write_text`] does the same for text outputs),
+//! [`reader`] maps a file read-only. What a record holds is the game's
+//! business ([`crate::game::Spec`]); the header stores the spec.
 
 pub mod header;
 pub mod reader;

@@ -3,6 +3,7 @@
 use super::Outcome;
 use anyhow::Result;
 use bingomint::game::Spec;
+use clap::builder::PossibleValuesParser;
 
 /// Count a game's distinct cards or strips, exactly.
 ///
@@ -17,11 +18,11 @@ Examples:
   bingomint count --game 90 --rules es")]
 pub struct Args {
     /// Game: 75 or 90.
-    #[arg(long, default_value = "75", value_parser = ["75", "90"])]
+    #[arg(long, default_value = "75", value_parser = PossibleValuesParser::new(Spec::GAMES))]
     game: String,
 
     /// 90-ball rule set: uk or es [default: uk].
-    #[arg(long, value_parser = ["uk", "es"])]
+    #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
     rules: Option<String>,
 }
 

@@ -9,6 +9,7 @@ use bingomint::cardfile::{FileFormat, HEADER_SIZE};
 use bingomint::game::Spec;
 use bingomint::pipeline::file::{generate, Made, Plan};
 use bingomint::seed::Seed;
+use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -30,12 +31,12 @@ Examples:
 pub struct Args {
     /// Game: 75 (US 75-ball cards, 5×5 with a free centre) or 90 (UK 90-ball
     /// strips of six 3×9 tickets).
-    #[arg(long, default_value = "75", value_parser = ["75", "90"])]
+    #[arg(long, default_value = "75", value_parser = PossibleValuesParser::new(Spec::GAMES))]
     game: String,
 
     /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,
     /// and no three blanks or four numbers in a run in a row) [default: uk].
-    #[arg(long, value_parser = ["uk", "es"])]
+    #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
     rules: Option<String>,
 
     /// Number of cards (75-ball) or strips (90-ball).

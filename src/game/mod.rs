@@ -122,6 +122,11 @@ const UK90_BYTE: u8 = 90;
 const FLAG_STAR: u32 = 1;
 
 impl Spec {
+    /// The games by the name `--game` takes.
+    pub const GAMES: [&'static str; 2] = ["75", "90"];
+    /// Every rule-set name `--rules` takes (each game says which are its own).
+    pub const RULE_SETS: [&'static str; 2] = ["uk", "es"];
+
     /// The game as users choose it: `--game 75|90`, `--rules`, `--star`.
     /// Names the flag that does not fit.
     pub fn from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Spec, String> {

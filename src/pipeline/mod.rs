@@ -1,10 +1,14 @@
-//! The minting pipeline, the same for every game:
+//! The minting pipeline and the stages built on it, the same for every
+//! game (anything [`Keyed`]: cards, strips, boards).
 //!
-//! 1. [`draw_chunks`]: the records are cut into chunks of [`CHUNK`] cards;
-//!    chunk `c` draws its cards from random stream `c` of the master seed and
-//!    encodes each straight into its record; the cards' keys are then claimed
-//!    in the [`KeySet`], shard by shard. Both steps run in parallel on rayon's
-//!    pool.
+//! Here: [`mint`] (chunk streams) and [`mint_own_streams`] (a stream per
+//! card, for boards), in two steps:
+//!
+//! 1. [`draw_chunks`]: the slots of a [`Store`] are cut into chunks of
+//!    [`CHUNK`] cards; chunk `c` draws its cards from random stream `c` of
+//!    the master seed and puts each in its slot; the cards' keys are then
+//!    claimed in the [`KeySet`], shard by shard ([`waves`]). Both steps run
+//!    in parallel on rayon's pool.
 //! 2. [`repair`]: every card that lost its key to a smaller index (a
 //!    duplicate, or a card of an `--exclude` file) is redrawn until it is
 //!    new: in parallel rounds while many wait, then one by one, in index
@@ -14,6 +18,11 @@
 //! and the keys loaded before the run, never on the thread count or on
 //! timing, because chunk streams are fixed by chunk index and every duplicate
 //! is settled by index (see [`crate::dedup`]).
+//!
+//! Beside it: [`store`] (where cards go: a card file's records, or values),
+//! [`waves`] (claiming keys in bulk), and the stages commands call:
+//! [`mod@file`] (mint a card file), [`exclude`] (the keys of other files),
+//! [`verify`] (check a whole file). Progress goes to a [`Progress`].
 
 pub mod exclude;
 pub mod file;

@@ -104,8 +104,10 @@ impl<G: Game> Store<G::Card> for Records<'_, G> {
 
     #[inline]
     fn put(&mut self, index: usize, card: G::Card) {
-        let at = index * self.size;
-        self.game.encode(&card, &mut self.bytes[at..at + self.size]);
+        // The size from the game, not the field: a constant once inlined.
+        let size = self.game.spec().record_size();
+        let at = index * size;
+        self.game.encode(&card, &mut self.bytes[at..at + size]);
     }
 }
 

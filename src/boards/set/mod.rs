@@ -1,7 +1,7 @@
 //! Objective sets in Lockout's schema v3: reading them as users write them,
 //! and naming every problem the schema forbids.
 //!
-//! [`read`] reads the JSON with `serde` into loose raw types, then one
+//! `read` reads the JSON with `serde` into loose raw types, then one
 //! validation pass turns them into an [`ObjectiveSet`]. Fields this module does not use (`icons`,
 //! `progression`, `tag`, `orden`, …) are ignored, never fatal. Every problem is reported at once, one line
 //! each, naming the objective's index, its goal text and the field:

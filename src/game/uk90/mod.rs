@@ -17,6 +17,11 @@
 //! Record: 162 bytes, ticket by ticket, row by row, column by column, the
 //! number or 0 for a blank. Each ticket's exact key is its 90-bit number set
 //! plus its 27-bit layout; uniqueness is checked per ticket across the file.
+//!
+//! Here: the draw, keys, record and rule checks. [`rules`]: the rule sets;
+//! [`tables`]: the sampler's exact tables and the counts (built on `levels`,
+//! the DP over ticket sums, and [`alias`], exact alias tables); [`text`]:
+//! the renderings.
 
 // Grids are indexed by row and column on purpose.
 #![allow(clippy::needless_range_loop)]
