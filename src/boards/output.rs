@@ -75,6 +75,41 @@ const RENDER_PART: usize = 256;
 /// Relaxed boards described one by one before the count.
 pub const WARNINGS_SHOWN: usize = 5;
 
+/// The line a run ends with (None when there is nothing worth saying: one
+/// board printed to standard output): how many boards, how fast, the seed,
+/// duplicates redrawn and boards relaxed, or the one board's seed string.
+pub fn summary(
+    batch: &Batch,
+    set_name: &str,
+    stats: &Stats,
+    relaxed: u64,
+    secs: f64,
+) -> Option<String> {
+    let size = batch.engine.size();
+    let to = batch
+        .out
+        .map(|p| format!(" → {}", p.display()))
+        .unwrap_or_default();
+    if batch.count > 1 {
+        Some(format!(
+            "{} boards {size} from '{set_name}' in {secs:.2} s ({:.0} boards/s), seed {}, \
+             {} redrawn as duplicates, {relaxed} with relaxed constraints{to}",
+            stats.cards,
+            stats.cards as f64 / secs.max(1e-9),
+            batch.seed.base,
+            stats.redrawn,
+        ))
+    } else {
+        let seed = batch.seed;
+        batch.out.map(|_| {
+            format!(
+                "board {size} from '{set_name}', seed {}{to}",
+                seed.of_board(seed.board.unwrap_or(1), seed.attempt)
+            )
+        })
+    }
+}
+
 /// Whether a run can make `count` boards of `size` in `format`; the message
 /// names the flag to change.
 pub fn check_request(format: Format, size: Size, count: u64) -> Result<(), String> {

@@ -9,7 +9,7 @@ use anyhow::{anyhow, Result};
 use bingomint::boards::board::{Size, Weighting};
 use bingomint::boards::check::report;
 use bingomint::boards::engine::Engine;
-use bingomint::boards::output::{check_request, make, Batch};
+use bingomint::boards::output::{check_request, make, summary, Batch};
 use bingomint::boards::render::{cell_width_for, Renderer};
 use bingomint::boards::set::ObjectiveSet;
 use bingomint::boards::BoardSeed;
@@ -47,7 +47,7 @@ pub struct Args {
     set: PathBuf,
 
     /// Board size: rows x columns, 3–10 each (5x5, 7x5, …).
-    #[arg(long, default_value = "5x5", value_parser = clap::builder::ValueParser::new(parse_size))]
+    #[arg(long, default_value = "5x5", value_parser = |text: &str| text.parse::<Size>())]
     size: Size,
 
     /// Number of unique boards.
@@ -92,10 +92,6 @@ pub struct Args {
     /// proportion to weighting).
     #[arg(long, default_value = "lockout", value_parser = ["lockout", "proportional"])]
     weighting: String,
-}
-
-fn parse_size(text: &str) -> Result<Size, String> {
-    text.parse()
 }
 
 /// Batches of at least this many boards get a progress bar.
@@ -158,31 +154,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         bar.finish();
         made
     })??;
-    if args.quiet {
-        return Ok(Outcome::Success);
-    }
-    let secs = started.elapsed().as_secs_f64();
-    let to = args
-        .out
-        .as_ref()
-        .map(|p| format!(" → {}", p.display()))
-        .unwrap_or_default();
-    if args.count > 1 {
-        eprintln!(
-            "bingomint: {} boards {} from '{set_name}' in {secs:.2} s ({:.0} boards/s), seed {}, \
-             {} redrawn as duplicates, {relaxed} with relaxed constraints{to}",
-            stats.cards,
-            args.size,
-            stats.cards as f64 / secs.max(1e-9),
-            seed.base,
-            stats.redrawn,
-        );
-    } else if args.out.is_some() {
-        eprintln!(
-            "bingomint: board {} from '{set_name}', seed {}{to}",
-            args.size,
-            seed.of_board(seed.board.unwrap_or(1), seed.attempt)
-        );
+    if !args.quiet {
+        let secs = started.elapsed().as_secs_f64();
+        if let Some(line) = summary(&batch, &set_name, &stats, relaxed, secs) {
+            eprintln!("bingomint: {line}");
+        }
     }
     Ok(Outcome::Success)
 }
