@@ -14,9 +14,14 @@ use xxhash_rust::xxh3::{xxh3_128_with_seed, xxh3_64};
 pub type Rng = Xoshiro256PlusPlus;
 
 /// Version of the drawing algorithm (stream derivation, chunk size, draw
-/// order, repair order). Stored in every card file; bumped whenever the same
-/// seed would give different cards.
-pub const ALGORITHM_VERSION: u32 = 1;
+/// order, repair order, every game's draw). Stored in every card file;
+/// bumped whenever the same seed would give different cards of any game,
+/// and pinned by the value-stability tests (`tests/stability.rs`).
+///
+/// History: 1, the first release; 2, the 90-ball draw (each column's
+/// shuffle from one 64-bit word, the last tickets' vectors from alias
+/// tables) — 75-ball cards are the same as in 1.
+pub const ALGORITHM_VERSION: u32 = 2;
 
 /// The stream id of the repair stream, which redraws the cards that lost
 /// against a duplicate. Chunk streams use ids `0, 1, 2, …`.

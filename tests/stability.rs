@@ -32,7 +32,7 @@ fn mint<G: Game>(game: &G, count: usize) -> Vec<u8> {
 
 #[test]
 fn the_versions_these_values_belong_to() {
-    assert_eq!(ALGORITHM_VERSION, 1);
+    assert_eq!(ALGORITHM_VERSION, 2);
     assert_eq!(BOARD_ALGORITHM, 1);
 }
 

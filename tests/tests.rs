@@ -7,6 +7,7 @@ mod export;
 mod generate;
 mod info;
 mod properties;
+mod regression;
 mod show;
 mod stability;
 mod strips;

@@ -72,6 +72,8 @@ pub enum HeaderError {
     Unrecognised(String),
     /// A recognised layout with values this version cannot read.
     Unsupported(String),
+    /// A recognised layout with values no valid file has (damage or forgery).
+    Damaged(String),
 }
 
 impl Header {
@@ -152,11 +154,11 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             "native format version {version}; this bingomint reads version {NATIVE_VERSION}"
         )));
     }
-    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12)).map_err(HeaderError::Unsupported)?;
+    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12)).map_err(HeaderError::Damaged)?;
     let records_at = u32_at(b, 28);
     let record_size = u32_at(b, 24);
     if (records_at as usize) < HEADER_SIZE || record_size as usize != spec.record_size() {
-        return Err(HeaderError::Unsupported(format!(
+        return Err(HeaderError::Damaged(format!(
             "records offset {records_at} / record size {record_size} are impossible \
              (a {} record is {} bytes)",
             spec.noun(),
@@ -184,7 +186,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let count = i32_at(b, 4);
     if count < 0 {
-        return Err(HeaderError::Unsupported(format!(
+        return Err(HeaderError::Damaged(format!(
             "v3 header has a negative card count ({count})"
         )));
     }
@@ -224,17 +226,27 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 
 /// Today's date as yyyymmdd (UTC), or the date of `SOURCE_DATE_EPOCH` when
 /// that variable is set, so that runs can be reproduced byte for byte on any day.
-pub fn today() -> u32 {
-    let secs = std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<i64>().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs() as i64)
-                .unwrap_or(0)
-        });
-    yyyymmdd(secs.div_euclid(86_400))
+/// A `SOURCE_DATE_EPOCH` that is not a date from 1970-01-01 to 9999-12-31
+/// is an error naming the variable.
+pub fn today() -> Result<u32, String> {
+    /// 9999-12-31T23:59:59Z: the last date a yyyymmdd field can hold.
+    const LAST: i64 = 253_402_300_799;
+    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(text) => match text.trim().parse::<i64>() {
+            Ok(secs) if (0..=LAST).contains(&secs) => secs,
+            _ => {
+                return Err(format!(
+                    "SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970 \
+                     from 0 to {LAST} (9999-12-31), or unset"
+                ))
+            }
+        },
+        Err(_) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0),
+    };
+    Ok(yyyymmdd(secs.div_euclid(86_400)))
 }
 
 /// Days since 1970-01-01 → yyyymmdd (proleptic Gregorian calendar).

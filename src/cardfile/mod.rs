@@ -17,7 +17,10 @@ pub use header::{FileFormat, Header, HEADER_SIZE};
 pub use reader::CardFile;
 pub use writer::CardWriter;
 
-/// Problems with a card file on disk.
+/// Problems with a card file on disk. `verify` answers 1 (a bad card file)
+/// for [`FileError::Damaged`] and [`FileError::SizeMismatch`], and exits 2
+/// for the others (nothing it can check); every other command exits 2 for
+/// any of them.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
     /// The file could not be opened or mapped.
@@ -33,6 +36,9 @@ pub enum FileError {
     /// The header is readable but describes something this version cannot read.
     #[error("'{path}': {why}")]
     Unsupported { path: String, why: String },
+    /// The header holds what no valid file holds: the file is damaged.
+    #[error("'{path}' is damaged: {why}")]
+    Damaged { path: String, why: String },
     /// The file is shorter or longer than its header says.
     #[error(
         "'{path}' is {actual} bytes but its header describes {expected} bytes \

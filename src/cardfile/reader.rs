@@ -49,6 +49,10 @@ impl CardFile {
                 path: name.clone(),
                 why,
             },
+            HeaderError::Damaged(why) => FileError::Damaged {
+                path: name.clone(),
+                why,
+            },
         })?;
         if header.file_size() != Some(len) {
             return Err(FileError::SizeMismatch {
@@ -92,9 +96,9 @@ impl CardFile {
     /// Fails unless the header is intact, for commands that trust its fields.
     pub fn require_intact_header(&self) -> Result<(), FileError> {
         if self.header_ok == Some(false) {
-            return Err(FileError::Unsupported {
+            return Err(FileError::Damaged {
                 path: self.path.clone(),
-                why: "the header's checksum does not match: the file is damaged \
+                why: "the header's checksum does not match \
                       (run `bingomint verify` for details)"
                     .into(),
             });

@@ -34,6 +34,12 @@ pub enum WriteError {
     /// The output exists and `--force` was not given.
     #[error("'{0}' already exists: choose another --out or add --force to replace it")]
     Exists(String),
+    /// The output names a directory.
+    #[error("'{0}' is a directory: give --out a file name (for example '{0}/cards.bmc')")]
+    Directory(String),
+    /// The output names something bingomint never replaces.
+    #[error("'{0}' is {1}: bingomint replaces only regular files; name a file (or a device or FIFO to stream to)")]
+    NotRegular(String, &'static str),
     /// An I/O step failed; `what` says which.
     #[error("{what} '{path}'")]
     Io {
@@ -72,14 +78,107 @@ fn on_interrupt() {
     std::process::exit(130);
 }
 
-/// Fails when `out` exists (even as a dangling link) and `force` is false.
+/// What an output path names now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// Nothing: the output will be created.
+    Absent,
+    /// A regular file: replaced only with `--force`.
+    Regular,
+    /// A character device or a FIFO (`/dev/null`, a named pipe): written
+    /// through, as a stream, never replaced.
+    Stream,
+}
+
+fn target(out: &Path) -> Result<Target, WriteError> {
+    let Ok(meta) = out.symlink_metadata() else {
+        return Ok(Target::Absent);
+    };
+    let kind = meta.file_type();
+    let name = || out.display().to_string();
+    if kind.is_file() {
+        return Ok(Target::Regular);
+    }
+    if kind.is_dir() {
+        return Err(WriteError::Directory(name()));
+    }
+    if kind.is_symlink() {
+        return Err(WriteError::NotRegular(name(), "a symbolic link"));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_fifo() {
+            return Ok(Target::Stream);
+        }
+    }
+    Err(WriteError::NotRegular(name(), "not a regular file"))
+}
+
+/// Fails when `out` exists as a regular file and `force` is false, or names
+/// something bingomint never replaces (a directory, a symbolic link, a block
+/// device). A character device or FIFO is fine: it is written through.
 /// Publishing checks again, atomically; commands call this first too, so a
 /// doomed run stops before its work.
 pub fn refuse_existing(out: &Path, force: bool) -> Result<(), WriteError> {
-    if !force && out.symlink_metadata().is_ok() {
-        return Err(WriteError::Exists(out.display().to_string()));
+    match target(out)? {
+        Target::Regular if !force => Err(WriteError::Exists(out.display().to_string())),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// The temporary name of a run of process `pid` writing `out`.
+fn temporary_name(out_name: &str, pid: u32) -> String {
+    format!(".{out_name}.bingomint-{pid}.tmp")
+}
+
+/// Temporary files beside `out` left by runs that were killed outright
+/// (their process is gone), with those processes' ids.
+pub fn stale_temporaries(out: &Path) -> Vec<(PathBuf, u32)> {
+    let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return Vec::new();
+    };
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.bingomint-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut stale: Vec<(PathBuf, u32)> = entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let file = e.file_name().to_string_lossy().into_owned();
+            let pid = file
+                .strip_prefix(&prefix)?
+                .strip_suffix(".tmp")?
+                .parse()
+                .ok()?;
+            (pid != std::process::id() && !process_alive(pid)).then(|| (e.path(), pid))
+        })
+        .collect();
+    stale.sort();
+    stale
+}
+
+/// Whether process `pid` exists (a signal-0 probe; elsewhere than Unix, it
+/// is assumed to).
+fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 only checks that the process exists.
+        let rc = unsafe { libc::kill(pid, 0) };
+        rc == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
 }
 
 /// A file being written under a temporary name, published by [`TempOutput::publish`].
@@ -87,6 +186,8 @@ pub struct TempOutput {
     out: PathBuf,
     tmp: PathBuf,
     force: bool,
+    /// The output is a device or FIFO: the finished file is copied into it.
+    stream: bool,
     published: bool,
 }
 
@@ -95,6 +196,7 @@ impl TempOutput {
     /// and `force` is false.
     pub fn new(out: &Path, force: bool) -> Result<(TempOutput, File), WriteError> {
         refuse_existing(out, force)?;
+        let stream = target(out)? == Target::Stream;
         let name = out
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -104,7 +206,14 @@ impl TempOutput {
                 source: io::Error::new(io::ErrorKind::InvalidInput, "not a file path"),
             })?;
         install_interrupt_cleanup();
-        let tmp = out.with_file_name(format!(".{name}.bingomint-{}.tmp", std::process::id()));
+        let tmp_name = temporary_name(&name, std::process::id());
+        // A stream's file is made in the temporary directory, not beside
+        // the device.
+        let tmp = if stream {
+            std::env::temp_dir().join(tmp_name)
+        } else {
+            out.with_file_name(tmp_name)
+        };
         let file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -119,13 +228,25 @@ impl TempOutput {
             out: out.to_path_buf(),
             tmp,
             force,
+            stream,
             published: false,
         };
         Ok((guard, file))
     }
 
-    /// fsyncs `file` and moves it to the output path.
+    /// fsyncs `file` and moves it to the output path (or, for a device or
+    /// FIFO, copies it in and removes it).
     pub fn publish(mut self, file: &File) -> Result<(), WriteError> {
+        if self.stream {
+            let mut from = File::open(&self.tmp).map_err(io_err("cannot read back", &self.out))?;
+            let mut to = OpenOptions::new()
+                .write(true)
+                .open(&self.out)
+                .map_err(io_err("cannot open", &self.out))?;
+            io::copy(&mut from, &mut to).map_err(io_err("cannot write", &self.out))?;
+            // Dropping self removes the temporary file.
+            return Ok(());
+        }
         file.sync_all().map_err(io_err("cannot sync", &self.out))?;
         if self.force {
             std::fs::rename(&self.tmp, &self.out)
@@ -190,6 +311,16 @@ pub fn write_text<T, E: From<WriteError>>(
                 path: "standard output".into(),
                 source,
             })?;
+            Ok(value)
+        }
+        Some(path) if target(path)? == Target::Stream => {
+            let device = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(io_err("cannot open", path))?;
+            let mut sink = BufWriter::with_capacity(BUFFER, device);
+            let value = write(&mut sink)?;
+            sink.flush().map_err(io_err("cannot write", path))?;
             Ok(value)
         }
         Some(path) => {

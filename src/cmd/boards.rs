@@ -128,6 +128,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(out) = &args.out {
         refuse_existing(out, args.force)?;
     }
+    super::clear_stale(args.out.as_deref(), args.force)?;
     let (seed, fresh) =
         BoardSeed::for_run(args.seed.as_deref(), args.count).map_err(anyhow::Error::msg)?;
     if let Some(value) = fresh.filter(|_| !args.quiet) {
@@ -166,10 +167,19 @@ pub fn run(args: Args) -> Result<Outcome> {
 /// `--check`: the set is valid (or `from_file` already failed with every
 /// problem); say what it holds and whether its limits can be met at --size.
 fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
-    let mut print = |line: String| println!("{line}");
-    with_threads(args.threads, || {
+    // The report streams its lines; the first failed write ends the run.
+    let mut failed = None;
+    let mut print = |line: String| {
+        if failed.is_none() {
+            failed = super::write_stdout(format_args!("{line}\n")).err();
+        }
+    };
+    let made = with_threads(args.threads, || {
         report(set, set_name, args.size, args.weighting(), &mut print)
-    })?
-    .map_err(anyhow::Error::msg)?;
+    })?;
+    if let Some(err) = failed {
+        return Err(err);
+    }
+    made.map_err(anyhow::Error::msg)?;
     Ok(Outcome::Success)
 }

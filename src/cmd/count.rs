@@ -1,6 +1,6 @@
 //! `bingomint count`: how many distinct cards or strips a game has, exactly.
 
-use super::Outcome;
+use super::{outln, Outcome};
 use anyhow::Result;
 use bingomint::game::Spec;
 use clap::builder::PossibleValuesParser;
@@ -32,10 +32,10 @@ pub fn run(args: Args) -> Result<Outcome> {
         Spec::from_flags(&args.game, args.rules.as_deref(), false).map_err(anyhow::Error::msg)?;
     let (title, lines) = spec.counts();
     if let Some(title) = title {
-        println!("{title}");
+        outln!("{title}");
     }
     for (label, value) in lines {
-        println!("{label} {value}");
+        outln!("{label} {value}");
     }
     Ok(Outcome::Success)
 }

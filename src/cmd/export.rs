@@ -2,7 +2,7 @@
 //!
 //! Flags → the file and a range → `export::export` to the output.
 
-use super::{cannot_write, Outcome};
+use super::{cannot_write, clear_stale, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
@@ -54,6 +54,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         None => 1..=count,
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;
+    clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
     write_text(args.out.as_deref(), args.force, |out| {
         export(&file, range, format, out).map_err(|e| match e {

@@ -2,7 +2,7 @@
 //!
 //! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
 
-use super::{rate, spinning, with_threads, Bar, Outcome};
+use super::{clear_stale, outln, rate, spinning, with_threads, Bar, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::writer::refuse_existing;
 use bingomint::cardfile::{FileFormat, HEADER_SIZE};
@@ -110,6 +110,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     plan.validate().map_err(anyhow::Error::msg)?;
     refuse_existing(&args.out, args.force)?;
+    clear_stale(Some(&args.out), args.force)?;
     let seed = args.seed()?;
     let plan = Plan {
         seed: seed.value,
@@ -124,12 +125,12 @@ pub fn run(args: Args) -> Result<Outcome> {
         made
     })??;
     if !args.quiet {
-        summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64());
+        summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64())?;
     }
     Ok(Outcome::Success)
 }
 
-fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) {
+fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Result<()> {
     let cards = made.stats.cards;
     let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
     let secs = secs.max(1e-6);
@@ -138,7 +139,7 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) {
     } else {
         format!(" against {} excluded {}s,", made.excluded, spec.noun())
     };
-    println!(
+    outln!(
         "{cards} {},{excluded} {} duplicates redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         spec.made(cards),
         made.stats.redrawn,
@@ -148,4 +149,5 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) {
         args.out.display(),
         args.format,
     );
+    Ok(())
 }

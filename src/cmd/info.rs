@@ -1,6 +1,6 @@
 //! `bingomint info`: what a card file holds and whether its checksums match.
 
-use super::Outcome;
+use super::{out, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileFormat};
 use std::path::PathBuf;
@@ -58,7 +58,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     field("header", status(file.header_ok()));
     field("checksum", status(file.records_ok()));
-    print!("{out}");
+    out!("{out}");
     Ok(Outcome::Success)
 }
 

@@ -15,6 +15,33 @@ pub mod info;
 pub mod show;
 pub mod verify;
 
+/// Writes to standard output like `print!`, but a failed write (a closed
+/// pipe, a full disk) is returned as an error instead of a panic: `main`
+/// ends quietly on a closed pipe and names the problem otherwise.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cmd::write_stdout(format_args!($($arg)*))?
+    };
+}
+
+/// `out!` with a newline, like `println!`.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cmd::write_stdout(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+pub(crate) use {out, outln};
+
+/// Writes `text` to standard output (see [`out!`]).
+pub fn write_stdout(text: std::fmt::Arguments) -> Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_fmt(text)
+        .and_then(|()| stdout.flush())
+        .context("cannot write to standard output")
+}
+
 /// How a command ended when it did not fail.
 pub enum Outcome {
     /// Exit 0.
@@ -23,12 +50,21 @@ pub enum Outcome {
     Negative,
 }
 
+/// Most worker threads a run may ask for.
+pub const MAX_THREADS: usize = 1024;
+
 /// Runs `work` on a rayon pool of `threads` threads (all cores when None).
 pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + Send) -> Result<T> {
     anyhow::ensure!(
         threads != Some(0),
         "--threads must be at least 1 (or leave it out to use every core)"
     );
+    if let Some(n) = threads.filter(|&n| n > MAX_THREADS) {
+        anyhow::bail!(
+            "--threads {n} is more than {MAX_THREADS}; use at most {MAX_THREADS} \
+             (or leave it out to use every core)"
+        );
+    }
     bingomint::pipeline::in_pool(threads, work).context("cannot start worker threads")
 }
 
@@ -87,6 +123,29 @@ pub fn spinning<T>(message: Option<String>, quiet: bool, work: impl FnOnce() -> 
     let result = work();
     spinner.finish_and_clear();
     result
+}
+
+/// Says what runs killed outright left beside `out` (their temporary
+/// files), or, with `--force`, removes them and says so.
+pub fn clear_stale(out: Option<&std::path::Path>, force: bool) -> Result<()> {
+    let Some(out) = out else {
+        return Ok(());
+    };
+    for (path, pid) in bingomint::cardfile::writer::stale_temporaries(out) {
+        let shown = path.display();
+        if force {
+            std::fs::remove_file(&path).with_context(|| format!("cannot remove '{shown}'"))?;
+            eprintln!(
+                "bingomint: removed '{shown}', left by an interrupted run (process {pid} is gone)"
+            );
+        } else {
+            eprintln!(
+                "bingomint: note: '{shown}' was left by an interrupted run (process {pid} is gone); \
+                 delete it, or add --force to have it removed"
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The context of an error writing to `out` (standard output when None).

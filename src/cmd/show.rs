@@ -2,7 +2,7 @@
 //!
 //! Flags → the record and face asked for → `export::show` → print.
 
-use super::Outcome;
+use super::{out, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::show;
@@ -59,12 +59,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         ),
         (None, None) => unreachable!("clap requires --card or --ticket"),
     };
+    if count == 0 {
+        bail!("'{}' holds no {}s", file.path(), spec.noun());
+    }
     if shown == 0 || n > count {
         bail!(
             "{flag} {shown} is out of range: '{}' holds {what}s 1 to {last}",
             file.path()
         );
     }
-    print!("{}", show(&file, n, only)?);
+    out!("{}", show(&file, n, only)?);
     Ok(Outcome::Success)
 }

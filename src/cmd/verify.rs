@@ -3,9 +3,10 @@
 //!
 //! The file → `pipeline::verify::verify` → the report, exit 1 on a problem.
 
-use super::{with_threads, Outcome};
+use super::{outln, with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError};
+use bingomint::export::count_of;
 use bingomint::pipeline::verify::{verify, Report};
 use std::path::PathBuf;
 
@@ -34,29 +35,38 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let file = match CardFile::open(&args.file) {
         Ok(file) => file,
-        // Readable, but not the file its header describes: a negative answer.
-        Err(err @ FileError::SizeMismatch { .. }) => {
-            println!("FAILED: {err}");
+        // Unreadable, not a card file at all, or a format this version does
+        // not read: nothing to check.
+        Err(
+            err @ (FileError::Read { .. }
+            | FileError::NotACardFile { .. }
+            | FileError::Unsupported { .. }),
+        ) => return Err(err.into()),
+        // A card file that does not hold what its header says: a negative
+        // answer.
+        Err(err) => {
+            outln!("FAILED: {err}");
             return Ok(Outcome::Negative);
         }
-        Err(err) => return Err(err.into()),
     };
     let report = with_threads(args.threads, || verify(&file))?.map_err(anyhow::Error::msg)?;
     for (failed, text) in lines(&report) {
         if !args.quiet || failed {
-            println!("{text}");
+            outln!("{text}");
         }
     }
     if !report.ok() {
-        println!("FAILED: {}", file.path());
+        outln!("FAILED: {}", file.path());
         return Ok(Outcome::Negative);
     }
     if !args.quiet {
-        println!(
-            "OK: {} holds {} valid, unique {}s",
+        outln!(
+            "OK: {} holds {}",
             file.path(),
-            report.count,
-            report.spec.noun()
+            count_of(
+                report.count,
+                &format!("valid, unique {}", report.spec.noun())
+            )
         );
     }
     Ok(Outcome::Success)
@@ -88,7 +98,7 @@ fn lines(report: &Report) -> Vec<(bool, String)> {
     if broken.is_empty() {
         line(
             false,
-            format!("rules             ok ({} {noun}s)", report.count),
+            format!("rules             ok ({})", count_of(report.count, noun)),
         );
     } else {
         line(

@@ -207,6 +207,9 @@ pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<
             .parse::<u64>()
             .map_err(|e| format!("--range {text}: '{s}' is not a card or strip number: {e}"))
     };
+    if count == 0 {
+        return Err(format!("--range {text}: the file holds no {noun}s"));
+    }
     let (start, end) = match text.split_once("..") {
         Some((a, b)) => (number(a, 1)?, number(b, count)?),
         None => {
@@ -230,6 +233,15 @@ pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<
         ));
     }
     Ok(start..=end)
+}
+
+/// `n` and a noun, plural when `n` is not 1: `1 card`, `2 cards`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 /// Appends `numbers` to `out`, separated by `sep`, then a newline.

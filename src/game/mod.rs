@@ -307,10 +307,11 @@ impl Spec {
     /// What a run of `count` records made, for summaries: `75-ball cards`,
     /// `90-ball strips (uk, 6000 tickets)`.
     pub fn made(self, count: u64) -> String {
+        let s = if count == 1 { "" } else { "s" };
         match self {
-            Spec::Us75 { .. } => "75-ball cards".into(),
+            Spec::Us75 { .. } => format!("75-ball card{s}"),
             Spec::Uk90 { rules } => format!(
-                "90-ball strips ({}, {} tickets)",
+                "90-ball strip{s} ({}, {} tickets)",
                 rules.name(),
                 count * self.faces() as u64
             ),
@@ -330,7 +331,7 @@ impl Spec {
                 let star = match (star, star_recorded) {
                     (StarRule::On, _) => "yes, one per card",
                     (_, true) => "no",
-                    _ => "not recorded in a v3 header (centre byte 12 = no star)",
+                    _ => "not recorded in a v3 header (each card's centre byte says: 12 no star, another cell its star)",
                 };
                 (
                     vec![("cards", count.to_string())],

@@ -69,6 +69,9 @@ pub enum GenerateError {
     Write(#[from] WriteError),
     #[error(transparent)]
     Mint(#[from] MintError),
+    /// The creation date asked for cannot be stored.
+    #[error("{0}")]
+    Date(String),
 }
 
 /// Mints `plan` on the current rayon pool and publishes the file.
@@ -93,6 +96,7 @@ impl Visit for Generate<'_> {
         let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
         check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
             .map_err(MintError::Memory)?;
+        let created = today().map_err(GenerateError::Date)?;
         let len = HEADER_SIZE as u64 + plan.count * size;
         let mut writer = CardWriter::create(plan.out, len, plan.force)?;
         let set = KeySet::with_capacity(keys);
@@ -107,7 +111,7 @@ impl Visit for Generate<'_> {
             count: plan.count,
             record_size: size as u32,
             records_at: HEADER_SIZE as u32,
-            created: today(),
+            created,
             seed: Some(plan.seed),
             algorithm: Some(ALGORITHM_VERSION),
             redrawn: Some(stats.redrawn),

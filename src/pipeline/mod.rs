@@ -107,6 +107,13 @@ pub enum MintError {
          the game has too few distinct cards left for --count (lower it or drop an --exclude file)"
     )]
     KeySpaceExhausted { index: u64 },
+    /// A card with streams of its own (a board) found no new draw.
+    #[error(
+        "board {number}: no new board found in {MAX_ATTEMPTS} draws; the set has too few \
+         distinct boards at this size for --count (lower it, choose a larger --size, or add \
+         objectives or range values)"
+    )]
+    OwnStreamsExhausted { number: u64 },
     /// The request does not fit the set's 32-bit card indices.
     #[error("too many cards: at most {MAX_CARDS} per file")]
     TooMany,
@@ -339,8 +346,8 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
     let mut attempt = 1;
     while let Some(&index) = losers.first() {
         if attempt == MAX_ATTEMPTS {
-            return Err(MintError::KeySpaceExhausted {
-                index: number(index),
+            return Err(MintError::OwnStreamsExhausted {
+                number: number(index),
             });
         }
         draws += losers.len() as u64;

@@ -1,0 +1,397 @@
+//! Regressions found by trying bingomint with damaged and hostile inputs and
+//! closed or full outputs; each test names what broke.
+
+use crate::common::{bingomint, edit, generate};
+use predicates::prelude::*;
+use std::path::Path;
+
+/// Rewrites a native header field and recomputes the header's checksum, as
+/// a forger (or a careless tool) would.
+fn forge(file: &Path, change: impl FnOnce(&mut Vec<u8>)) {
+    edit(file, |bytes| {
+        change(bytes);
+        let sum = xxhash_rust::xxh3::xxh3_64(&bytes[..120]);
+        bytes[120..128].copy_from_slice(&sum.to_le_bytes());
+    });
+}
+
+/// Runs bingomint with `args` and `file`, its standard output sent to
+/// `stdout`.
+fn run_into(args: &[&str], file: Option<&Path>, stdout: std::fs::File) -> std::process::Output {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"));
+    cmd.args(args);
+    if let Some(file) = file {
+        cmd.arg(file);
+    }
+    cmd.stdout(stdout).output().unwrap()
+}
+
+// See: hardening issue, item 2 — `info > /dev/full` panicked with exit 101.
+#[test]
+fn a_full_output_device_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let cases: [(&[&str], Option<&Path>); 4] = [
+        (&["info"], Some(&file)),
+        (&["show", "--card", "1"], Some(&file)),
+        (&["verify"], Some(&file)),
+        (&["count"], None),
+    ];
+    for (args, file) in cases {
+        let out = run_into(args, file, full());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write to standard output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+// See: hardening issue, item 2 — `info | head -c1` panicked on the closed pipe.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    for args in [vec!["info"], vec!["verify"], vec!["show", "--card", "2"]] {
+        // The reader goes away before bingomint writes (its start-up takes
+        // far longer than closing the pipe), so the first write fails.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+            .args(&args)
+            .arg(&file)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}
+
+// See: hardening issue, item 3 — a header whose count × record size wraps
+// around to the file's length made `show` panic.
+#[test]
+fn a_forged_size_that_wraps_is_damage_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    // 128 + count × 2 wraps around 2⁶⁴ to the file's real 378 bytes.
+    let count: u64 = (1 << 63) + 125;
+    assert_eq!(count.wrapping_mul(2).wrapping_add(128), 378);
+    forge(&file, |b| {
+        b[16..24].copy_from_slice(&count.to_le_bytes());
+        b[24..28].copy_from_slice(&2u32.to_le_bytes());
+    });
+    for args in [vec!["show", "--card", "1000"], vec!["info"], vec!["export"]] {
+        bingomint()
+            .args(&args)
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is damaged"))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAILED"));
+}
+
+// See: hardening issue, item 8 — impossible fields with a recomputed
+// checksum were accepted.
+#[test]
+fn impossible_header_fields_are_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&[&str], usize, u8, &str); 4] = [
+        (&["--game", "90"], 12, 1, "flags 0x1 in a 90-ball header"),
+        (&["--game", "90"], 11, 7, "unknown 90-ball rule set 7"),
+        (&[], 11, 1, "rule set 1 in a 75-ball header"),
+        (&[], 24, 26, "record size 26 are impossible"),
+    ];
+    for (i, (args, at, value, message)) in cases.into_iter().enumerate() {
+        let mut args = args.to_vec();
+        args.extend(["--count", "20"]);
+        let file = generate(dir.path(), &format!("f{i}.bmc"), &args);
+        forge(&file, |b| b[at] = value);
+        bingomint()
+            .arg("info")
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("is damaged"))
+            .stderr(predicate::str::contains(message));
+        bingomint()
+            .arg("verify")
+            .arg(&file)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(message));
+    }
+}
+
+// See: hardening issue, item 4 — `--threads 99999999999` aborted or hung.
+#[test]
+fn an_absurd_thread_count_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    bingomint()
+        .args([
+            "generate",
+            "--count",
+            "10",
+            "--threads",
+            "99999999999",
+            "--out",
+        ])
+        .arg(dir.path().join("d.bmc"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--threads 99999999999 is more than 1024",
+        ));
+    bingomint()
+        .args(["verify", "--threads", "5000"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("use at most 1024"));
+}
+
+// See: hardening issue, item 10 — messages.
+#[test]
+fn a_directory_as_out_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    for force in [false, true] {
+        let mut cmd = bingomint();
+        cmd.args(["generate", "--count", "10", "--out"])
+            .arg(dir.path());
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.assert().code(2).stderr(predicate::str::contains(
+            "is a directory: give --out a file name",
+        ));
+    }
+}
+
+#[test]
+fn one_card_is_not_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    bingomint()
+        .args(["generate", "--count", "1", "--seed", "1", "--out"])
+        .arg(dir.path().join("one.bmc"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1 75-ball card, "));
+    bingomint()
+        .arg("verify")
+        .arg(dir.path().join("one.bmc"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("rules             ok (1 card)\n"))
+        .stdout(predicate::str::contains("holds 1 valid, unique card\n"));
+}
+
+#[test]
+fn an_empty_file_holds_no_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    // A v3 header for no cards, and nothing after it.
+    let mut header = [0u8; 128];
+    header[0] = 3;
+    header[8] = 128;
+    header[12] = 25;
+    let file = dir.path().join("empty.dat");
+    std::fs::write(&file, header).unwrap();
+    bingomint()
+        .args(["export", "--range", "1.."])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the file holds no cards"));
+    bingomint()
+        .args(["show", "--card", "1"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no cards"));
+}
+
+#[test]
+fn a_creation_date_past_9999_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for epoch in ["99999999999999", "-5", "soon"] {
+        bingomint()
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .args(["generate", "--count", "10", "--out"])
+            .arg(dir.path().join("d.bmc"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("SOURCE_DATE_EPOCH is"));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
+    let dir = tempfile::tempdir().unwrap();
+    // Eight goals forced into eight cells: a 3x3 board has one arrangement.
+    let goals: Vec<String> = (0..9)
+        .map(|i| {
+            let forced = if i < 8 {
+                format!(", \"forced_positions\": [{i}]")
+            } else {
+                String::new()
+            };
+            format!("{{\"goal\": \"g{i}\"{forced}}}")
+        })
+        .collect();
+    let set = dir.path().join("one.json");
+    std::fs::write(&set, format!("{{\"objectives\": [{}]}}", goals.join(","))).unwrap();
+    bingomint()
+        .args([
+            "boards", "--size", "3x3", "--count", "2", "--seed", "x", "--set",
+        ])
+        .arg(&set)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("board 2: no new board found"))
+        .stderr(predicate::str::contains("--exclude").not());
+}
+
+#[test]
+fn info_on_a_v3_file_does_not_claim_no_star() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "s.dat",
+        &["--count", "5", "--star", "--format", "v3"],
+    );
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "12 no star, another cell its star",
+        ));
+}
+
+// See: hardening issue, item 5 — `--force` replaced /dev/null, a FIFO or a
+// symbolic link with a regular file.
+#[test]
+fn devices_are_written_through_and_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10"]);
+    for force in [false, true] {
+        let mut runs = vec![
+            vec!["generate", "--count", "10", "--quiet", "--out", "/dev/null"],
+            vec!["export", "--out", "/dev/null"],
+        ];
+        runs[1].insert(1, file.to_str().unwrap());
+        for mut args in runs {
+            if force {
+                args.push("--force");
+            }
+            bingomint().args(&args).assert().success();
+            let kind = std::fs::metadata("/dev/null").unwrap().file_type();
+            assert!(kind.is_char_device(), "{args:?} replaced /dev/null");
+        }
+    }
+}
+
+#[test]
+fn a_fifo_receives_the_output_as_a_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "20"]);
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        crate::common::skipped("a_fifo_receives_the_output_as_a_stream: mkfifo is missing");
+        return;
+    }
+    let expected = crate::common::export_txt(&file).join("\n") + "\n";
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+        .args(["export", "--force", "--out"])
+        .arg(&fifo)
+        .arg(&file)
+        .spawn()
+        .unwrap();
+    let got = std::fs::read_to_string(&fifo).unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(got, expected);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    // A card file streams through a FIFO too, whole: the reader gets every byte.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+        .args([
+            "generate", "--count", "1000", "--seed", "4", "--quiet", "--out",
+        ])
+        .arg(&fifo)
+        .env("SOURCE_DATE_EPOCH", crate::common::EPOCH)
+        .spawn()
+        .unwrap();
+    let streamed = std::fs::read(&fifo).unwrap();
+    assert!(child.wait().unwrap().success());
+    let regular = generate(dir.path(), "r.bmc", &["--count", "1000", "--seed", "4"]);
+    assert_eq!(streamed, std::fs::read(regular).unwrap());
+}
+
+#[test]
+fn a_symbolic_link_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = generate(dir.path(), "t.bmc", &["--count", "10"]);
+    let link = dir.path().join("link.bmc");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for force in [false, true] {
+        let mut cmd = bingomint();
+        cmd.args(["generate", "--count", "10", "--out"]).arg(&link);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.assert()
+            .code(2)
+            .stderr(predicate::str::contains("is a symbolic link"));
+        assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    }
+}
+
+// See: hardening issue, item 6 — runs killed outright left full-size
+// hidden temporaries that nothing cleaned.
+#[test]
+fn temporaries_of_killed_runs_are_named_and_removed_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    // The id of a process that has certainly ended.
+    let mut done = std::process::Command::new("true").spawn().unwrap();
+    let pid = done.id();
+    done.wait().unwrap();
+    let stale = dir.path().join(format!(".c.bmc.bingomint-{pid}.tmp"));
+    std::fs::write(&stale, b"half a file").unwrap();
+    let out = dir.path().join("c.bmc");
+    bingomint()
+        .args(["generate", "--count", "10", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "was left by an interrupted run (process {pid} is gone)"
+        )));
+    assert!(stale.exists(), "removed without --force");
+    bingomint()
+        .args(["generate", "--count", "10", "--quiet", "--force", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("removed"));
+    assert!(!stale.exists());
+}
