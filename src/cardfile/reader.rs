@@ -12,9 +12,26 @@ use xxhash_rust::xxh3::Xxh3;
 /// An open, structurally sound card file.
 pub struct CardFile {
     path: String,
-    map: Mmap,
+    map: Bytes,
     header: Header,
     header_ok: Option<bool>,
+}
+
+/// A card file's bytes: mapped from disk, or held in memory.
+enum Bytes {
+    Mapped(Mmap),
+    Owned(Vec<u8>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Mapped(map) => map,
+            Bytes::Owned(bytes) => bytes,
+        }
+    }
 }
 
 impl CardFile {
@@ -29,10 +46,7 @@ impl CardFile {
         let file = File::open(path).map_err(read_err)?;
         let len = file.metadata().map_err(read_err)?.len();
         if len < HEADER_SIZE as u64 {
-            return Err(FileError::NotACardFile {
-                path: name,
-                why: format!("{len} bytes, shorter than the {HEADER_SIZE}-byte header"),
-            });
+            return Err(too_short(name, len));
         }
         // SAFETY: the map is read-only. Another process truncating the file
         // while it is mapped could fault the reads; card files are written
@@ -40,6 +54,21 @@ impl CardFile {
         // in place, so this only happens if a user truncates a file while
         // bingomint reads it.
         let map = unsafe { Mmap::map(&file) }.map_err(read_err)?;
+        CardFile::checked(name, Bytes::Mapped(map))
+    }
+
+    /// A card file held in memory (`name` names it in messages), checked as
+    /// [`CardFile::open`] checks one on disk.
+    pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<CardFile, FileError> {
+        if bytes.len() < HEADER_SIZE {
+            return Err(too_short(name.to_string(), bytes.len() as u64));
+        }
+        CardFile::checked(name.to_string(), Bytes::Owned(bytes))
+    }
+
+    /// Decodes the header of `map` and checks the size it announces.
+    fn checked(name: String, map: Bytes) -> Result<CardFile, FileError> {
+        let len = map.len() as u64;
         let (header, header_ok) = Header::decode(&map).map_err(|e| match e {
             HeaderError::Unrecognised(why) => FileError::NotACardFile {
                 path: name.clone(),
@@ -126,6 +155,13 @@ impl CardFile {
     pub fn records_ok(&self) -> Option<bool> {
         let expected = self.header.records_checksum?;
         Some(records_checksum(self.records()) == expected)
+    }
+}
+
+fn too_short(path: String, len: u64) -> FileError {
+    FileError::NotACardFile {
+        path,
+        why: format!("{len} bytes, shorter than the {HEADER_SIZE}-byte header"),
     }
 }
 

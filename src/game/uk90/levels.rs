@@ -239,7 +239,9 @@ pub(super) fn level_three(
             let mut m3 = vec![0u64; level.size];
             for (i, &a) in chunk.iter().enumerate() {
                 let w = u128::from(weight[offset + i]);
-                let la = level.linear(a) - base;
+                // linear(a) may be below linear(lo): the offset wraps, and
+                // adding linear(b) wraps back into the box (modular sums).
+                let la = level.linear(a).wrapping_sub(base);
                 for &(g, from, to) in &groups {
                     if !fits(a, g) {
                         continue;
@@ -250,7 +252,7 @@ pub(super) fn level_three(
                         .zip(&f2[from..to])
                     {
                         if level.contains(a + b) {
-                            let d = la + lb;
+                            let d = la.wrapping_add(lb);
                             f3[d] += w * u128::from(f);
                             m3[d] = m3[d].max(f);
                         }

@@ -98,16 +98,13 @@ fn ticket_key(numbers: u128, layout: u32) -> TicketKey {
 /// The 90-ball game under one rule set.
 pub struct Uk90 {
     rules: Rules,
-    tables: &'static Tables,
 }
 
 impl Uk90 {
-    /// The game for `rules`; builds the rule set's tables on first use.
+    /// The game for `rules`. The sampler's tables (~1 s to build) are built
+    /// on the first draw, not here: reading and checking strips needs none.
     pub fn new(rules: Rules) -> Uk90 {
-        Uk90 {
-            rules,
-            tables: tables::tables(rules),
-        }
+        Uk90 { rules }
     }
 
     /// The rule set.
@@ -117,7 +114,7 @@ impl Uk90 {
 
     /// The tables behind the sampler.
     pub fn tables(&self) -> &'static Tables {
-        self.tables
+        tables::tables(self.rules)
     }
 }
 
@@ -178,7 +175,7 @@ impl Game for Uk90 {
     }
 
     fn draw(&self, rng: &mut Rng) -> Strip {
-        let t = self.tables;
+        let t = self.tables();
         let vectors = t.draw_vectors(rng);
         let mut cells = [[[0u8; 9]; 3]; TICKETS];
         let mut numbers = [0u128; TICKETS];
