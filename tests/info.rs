@@ -46,12 +46,17 @@ fn reports_damaged_records() {
     edit(&file, |bytes| {
         bytes[200] ^= 0x01;
     });
+    // Described in full, then reported as damaged (exit 2, as every command
+    // but verify does).
     bingomint()
         .arg("info")
         .arg(&file)
         .assert()
-        .success()
-        .stdout(predicate::str::contains("checksum      MISMATCH"));
+        .code(2)
+        .stdout(predicate::str::contains(
+            "checksum      MISMATCH: cards 1-20 are damaged",
+        ))
+        .stderr(predicate::str::contains("cards 1-20 fail their checksum"));
 }
 
 #[test]

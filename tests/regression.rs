@@ -1,7 +1,7 @@
 //! Regressions found by trying bingomint with damaged and hostile inputs and
 //! closed or full outputs; each test names what broke.
 
-use crate::common::{bingomint, edit, generate};
+use crate::common::{bingomint, edit, generate, records_at};
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -394,4 +394,153 @@ fn temporaries_of_killed_runs_are_named_and_removed_with_force() {
         .success()
         .stderr(predicate::str::contains("removed"));
     assert!(!stale.exists());
+}
+
+// See: hardening issue, item 7 — a records-checksum mismatch said only that
+// the file was damaged, and show, export and --exclude used damaged records.
+#[test]
+fn damaged_cards_are_named_and_never_used_unless_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "1000", "--seed", "3"]);
+    // One bit of card 201 (block 4: cards 193-256) and of card 1000 (the
+    // short last block: cards 961-1000), both still valid cards.
+    edit(&file, |b| {
+        let at = records_at(b);
+        b[at + 200 * 25 + 24] ^= 1;
+        b[at + 999 * 25 + 22] ^= 1;
+    });
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "records checksum  MISMATCH: cards 193-256, 961-1000 (104 cards in blocks",
+        ));
+    bingomint()
+        .arg("info")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "cards 193-256, 961-1000 are damaged",
+        ));
+    let refused = "cards 193-256 fail their checksum";
+    for args in [
+        vec!["show", "--card", "201"],
+        vec!["export", "--range", "190..200"],
+    ] {
+        bingomint()
+            .args(&args)
+            .arg(&file)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(refused))
+            .stderr(predicate::str::contains("--allow-damaged"));
+        bingomint()
+            .args(&args)
+            .arg(&file)
+            .arg("--allow-damaged")
+            .assert()
+            .success()
+            .stdout(predicate::str::is_empty().not())
+            .stderr(predicate::str::contains("used anyway (--allow-damaged)"));
+    }
+    // Cards outside the damaged blocks are shown and exported as ever.
+    bingomint()
+        .args(["show", "--card", "192"])
+        .arg(&file)
+        .assert()
+        .success();
+    bingomint()
+        .args(["export", "--range", "257..960"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr("");
+    let out = dir.path().join("more.bmc");
+    bingomint()
+        .args(["generate", "--count", "10", "--exclude"])
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--exclude"))
+        .stderr(predicate::str::contains("cards 193-256, 961-1000 fail"));
+    assert!(!out.exists());
+    bingomint()
+        .args(["generate", "--count", "10", "--quiet", "--allow-damaged"])
+        .arg("--exclude")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+}
+
+// See: hardening issue, item 7 — a changed block checksum names its block.
+#[test]
+fn a_damaged_block_table_names_the_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "s.bmc", &["--game", "90", "--count", "200"]);
+    // The third entry of the table: strips 129-192.
+    edit(&file, |b| b[128 + 2 * 8 + 5] ^= 0x40);
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "records checksum  MISMATCH: strips 129-192 (64 strips",
+        ));
+    bingomint()
+        .args(["show", "--ticket", "1"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the block table"));
+}
+
+/// Rewrites a native file of format version 2 as version 1 wrote it: no
+/// block table, one checksum of all record bytes.
+fn as_version_1(bytes: &[u8]) -> Vec<u8> {
+    use xxhash_rust::xxh3::xxh3_64;
+    let records = &bytes[records_at(bytes)..];
+    let mut old = bytes[..128].to_vec();
+    old[8..10].copy_from_slice(&1u16.to_le_bytes());
+    old[28..32].copy_from_slice(&128u32.to_le_bytes());
+    old[72..80].copy_from_slice(&xxh3_64(records).to_le_bytes());
+    old[80..84].fill(0);
+    let sum = xxh3_64(&old[..120]);
+    old[120..128].copy_from_slice(&sum.to_le_bytes());
+    old.extend_from_slice(records);
+    old
+}
+
+#[test]
+fn files_of_format_version_1_are_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "300", "--seed", "5"]);
+    let new = std::fs::read(&file).unwrap();
+    let old = dir.path().join("old.bmc");
+    std::fs::write(&old, as_version_1(&new)).unwrap();
+    let cards = |f: &Path| crate::common::export_txt(f);
+    assert_eq!(cards(&old), cards(&file));
+    bingomint()
+        .arg("info")
+        .arg(&old)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bingomint format 1"));
+    bingomint().arg("verify").arg(&old).assert().success();
+    // Damage in a version-1 file cannot be placed: every card is named.
+    edit(&old, |b| b[128 + 7] ^= 1);
+    bingomint()
+        .arg("verify")
+        .arg(&old)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MISMATCH: cards 1-300"));
 }

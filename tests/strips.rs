@@ -1,6 +1,6 @@
 //! 90-ball strips through the CLI.
 
-use crate::common::{bingomint, edit, generate, generate_fails};
+use crate::common::{bingomint, edit, generate, generate_fails, records_at};
 use predicates::prelude::*;
 
 fn strips(file: &std::path::Path) -> Vec<Vec<u8>> {
@@ -131,10 +131,11 @@ fn verify_names_broken_and_repeated_strips() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "s.bmc", &["--game", "90", "--count", "10"]);
     edit(&file, |bytes| {
-        let first = bytes[128..128 + 162].to_vec();
-        bytes[128 + 2 * 162..128 + 3 * 162].copy_from_slice(&first);
+        let at = records_at(bytes);
+        let first = bytes[at..at + 162].to_vec();
+        bytes[at + 2 * 162..at + 3 * 162].copy_from_slice(&first);
         // Strip 5: swap two numbers between columns.
-        let strip5 = 128 + 4 * 162;
+        let strip5 = at + 4 * 162;
         let a = (0..162)
             .find(|&i| (1..10).contains(&bytes[strip5 + i]))
             .unwrap();

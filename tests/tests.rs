@@ -3,9 +3,11 @@
 
 mod boards;
 mod common;
+mod damage;
 mod export;
 mod generate;
 mod info;
+mod kill;
 mod properties;
 mod regression;
 mod show;

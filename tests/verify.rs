@@ -1,4 +1,4 @@
-use crate::common::{bingomint, edit, generate};
+use crate::common::{bingomint, edit, generate, records_at};
 use predicates::prelude::*;
 
 #[test]
@@ -29,7 +29,8 @@ fn names_a_card_that_breaks_the_rules() {
     let file = generate(dir.path(), "c.bmc", &["--count", "50"]);
     edit(&file, |bytes| {
         // Card 5, column B row 1 (record byte 0) := 16, outside B's 1-15.
-        bytes[128 + 4 * 25] = 16;
+        let at = records_at(bytes);
+        bytes[at + 4 * 25] = 16;
     });
     bingomint()
         .arg("verify")
@@ -106,8 +107,16 @@ fn an_unfinished_file_is_not_a_card_file() {
     edit(&file, |bytes| {
         bytes[..128].fill(0);
     });
+    // verify's answer is no (1); the other commands refuse it (2).
     bingomint()
         .arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAILED"))
+        .stdout(predicate::str::contains("is not a card file"));
+    bingomint()
+        .arg("info")
         .arg(&file)
         .assert()
         .code(2)

@@ -1,26 +1,32 @@
 //! The 128-byte header, in bingomint's native layout and in the original
 //! generator's v3 layout. All integers are little-endian.
 //!
-//! Native layout (format version 1):
+//! Native layout (format version 2; version 1 is read too):
 //!
 //! | offset | size | field |
 //! |-------:|-----:|-------|
 //! | 0 | 8 | magic `BINGOMNT` |
-//! | 8 | 2 | format version (1) |
+//! | 8 | 2 | format version (2) |
 //! | 10 | 1 | game (75 = US 75-ball) |
 //! | 11 | 1 | rule set (0 = standard) |
 //! | 12 | 4 | flags (bit 0: cards carry a star) |
 //! | 16 | 8 | card count |
 //! | 24 | 4 | record size in bytes |
-//! | 28 | 4 | records offset (128) |
+//! | 28 | 4 | records offset (128 + the block table) |
 //! | 32 | 8 | master seed |
 //! | 40 | 4 | creation date, yyyymmdd |
 //! | 44 | 4 | drawing algorithm version |
 //! | 48 | 8 | cards redrawn as duplicates |
 //! | 56 | 16 | tool version, ASCII, NUL-padded |
-//! | 72 | 8 | XXH3-64 of all record bytes |
-//! | 80 | 40 | reserved, zero |
+//! | 72 | 8 | XXH3-64 of the block table (version 1: of all record bytes) |
+//! | 80 | 4 | records a block (version 2; version 1: zero) |
+//! | 84 | 36 | reserved, zero |
 //! | 120 | 8 | XXH3-64 of header bytes 0–119 |
+//!
+//! Version 2 seals the records in blocks of [`BLOCK`] records: the block
+//! table, from byte 128 to the records, holds the XXH3-64 of each block's
+//! bytes (the last block may be shorter), so damage is named by the cards it
+//! touches, and one card is checked by hashing its block alone.
 //!
 //! v3 layout: int32 version = 3 (offset 0), number of cards (4), records
 //! offset = 128 (8), record size = 25 (12), creation date yyyymmdd (16), the
@@ -34,8 +40,12 @@ use xxhash_rust::xxh3::xxh3_64;
 pub const HEADER_SIZE: usize = 128;
 /// The native header's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"BINGOMNT";
-/// The native format version this build writes and reads.
-pub const NATIVE_VERSION: u16 = 1;
+/// The native format version this build writes (it reads 1 and 2).
+pub const NATIVE_VERSION: u16 = 2;
+/// Records a checksum block holds in the files this build writes.
+pub const BLOCK: u32 = 64;
+/// The most records a block may hold in a file this build reads.
+const MAX_BLOCK: u32 = 1 << 20;
 
 /// Which layout a file uses (`generate --file-format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +72,12 @@ pub struct Header {
     pub algorithm: Option<u32>,
     pub redrawn: Option<u64>,
     pub tool_version: Option<String>,
+    /// Format version 2: XXH3-64 of the block table; version 1: of every
+    /// record byte; v3: none.
     pub records_checksum: Option<u64>,
+    /// Records a checksum block holds (native format version 2); None for
+    /// version 1 and v3, which keep no block table.
+    pub block: Option<u32>,
 }
 
 /// A header that could not be decoded; the text says why.
@@ -74,6 +89,12 @@ pub enum HeaderError {
     Unsupported(String),
     /// A recognised layout with values no valid file has (damage or forgery).
     Damaged(String),
+}
+
+/// The bytes of the block table for `count` records sealed in blocks of
+/// `block`; None when that overflows.
+pub fn table_len(count: u64, block: u32) -> Option<u64> {
+    count.div_ceil(u64::from(block.max(1))).checked_mul(8)
 }
 
 impl Header {
@@ -98,7 +119,9 @@ impl Header {
             }
             FileFormat::Native => {
                 put(&mut b, 0, MAGIC);
-                put(&mut b, 8, &NATIVE_VERSION.to_le_bytes());
+                // Version 1 headers are encoded only to test reading them.
+                let version: u16 = if self.block.is_some() { 2 } else { 1 };
+                put(&mut b, 8, &version.to_le_bytes());
                 let (game, rules, flags) = self.spec.header_fields();
                 b[10] = game;
                 b[11] = rules;
@@ -118,6 +141,7 @@ impl Header {
                     72,
                     &self.records_checksum.unwrap_or(0).to_le_bytes(),
                 );
+                put(&mut b, 80, &self.block.unwrap_or(0).to_le_bytes());
                 let sum = xxh3_64(&b[..120]);
                 put(&mut b, 120, &sum.to_le_bytes());
             }
@@ -129,10 +153,15 @@ impl Header {
     /// whether its own checksum matches (v3 headers have none: `None`).
     pub fn decode(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         if b.len() < HEADER_SIZE {
-            return Err(HeaderError::Unrecognised(format!(
+            let why = format!(
                 "{} bytes, shorter than the {HEADER_SIZE}-byte header",
                 b.len()
-            )));
+            );
+            return Err(if truncated_header(b) {
+                HeaderError::Damaged(format!("truncated: {why}"))
+            } else {
+                HeaderError::Unrecognised(why)
+            });
         }
         if &b[..8] == MAGIC {
             decode_native(b)
@@ -146,12 +175,35 @@ impl Header {
     }
 }
 
+/// Whether `b`, shorter than a header, begins as a header of either layout
+/// does: the start of a card file cut short.
+fn truncated_header(b: &[u8]) -> bool {
+    let native = MAGIC.starts_with(b) || b.starts_with(MAGIC);
+    // The v3 header's fixed fields: 3 at 0, 128 at 8, 25 at 12.
+    let mut v3 = [0u8; 16];
+    v3[0] = 3;
+    v3[8] = 128;
+    v3[12] = 25;
+    let fixed = |i: usize| !(4..8).contains(&i);
+    let v3 = b.len() >= 4
+        && b.iter()
+            .take(16)
+            .enumerate()
+            .all(|(i, &x)| !fixed(i) || x == v3[i]);
+    !b.is_empty() && (native || v3)
+}
+
 fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let version = u16::from_le_bytes([b[8], b[9]]);
     let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
-    if version != NATIVE_VERSION {
+    if !(1..=NATIVE_VERSION).contains(&version) && !checksum_ok {
+        return Err(HeaderError::Damaged(format!(
+            "the header's checksum does not match, and its format version reads {version}"
+        )));
+    }
+    if !(1..=NATIVE_VERSION).contains(&version) {
         return Err(HeaderError::Unsupported(format!(
-            "native format version {version}; this bingomint reads version {NATIVE_VERSION}"
+            "native format version {version}; this bingomint reads versions 1 to {NATIVE_VERSION}"
         )));
     }
     let spec = Spec::from_header(b[10], b[11], u32_at(b, 12)).map_err(HeaderError::Damaged)?;
@@ -165,12 +217,36 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             spec.record_size()
         )));
     }
+    let count = u64_at(b, 16);
+    let block = match (version, u32_at(b, 80)) {
+        (1, 0) => None,
+        (2, block @ 1..=MAX_BLOCK) => Some(block),
+        (_, block) => {
+            return Err(HeaderError::Damaged(format!(
+                "{block} records a checksum block is impossible in format version {version}"
+            )))
+        }
+    };
+    let expected_at = match block {
+        None => Some(HEADER_SIZE as u64),
+        Some(block) => table_len(count, block).and_then(|t| t.checked_add(HEADER_SIZE as u64)),
+    };
+    if expected_at != Some(u64::from(records_at)) {
+        return Err(HeaderError::Damaged(format!(
+            "records offset {records_at} does not fit {count} records and their block table"
+        )));
+    }
+    if b[84..120].iter().any(|&x| x != 0) {
+        return Err(HeaderError::Damaged(
+            "reserved header bytes 84-119 are not zero".into(),
+        ));
+    }
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
     let header = Header {
         format: FileFormat::Native,
         spec,
-        count: u64_at(b, 16),
+        count,
         record_size,
         records_at,
         created: u32_at(b, 40),
@@ -179,11 +255,17 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         redrawn: Some(u64_at(b, 48)),
         tool_version: Some(String::from_utf8_lossy(&version_bytes[..end]).into_owned()),
         records_checksum: Some(u64_at(b, 72)),
+        block,
     };
     Ok((header, Some(checksum_ok)))
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
+    if b[20..HEADER_SIZE].iter().any(|&x| x != 0) {
+        return Err(HeaderError::Damaged(
+            "v3 header bytes 20-127 are not zero".into(),
+        ));
+    }
     let count = i32_at(b, 4);
     if count < 0 {
         return Err(HeaderError::Damaged(format!(
@@ -204,6 +286,7 @@ fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         redrawn: None,
         tool_version: None,
         records_checksum: None,
+        block: None,
     };
     Ok((header, None))
 }
@@ -274,13 +357,40 @@ mod tests {
             spec: Spec::Us75 { star: StarRule::On },
             count: 800_000,
             record_size: 25,
-            records_at: 128,
+            records_at: 128 + 12_500 * 8,
             created: 20261122,
             seed: Some(42),
             algorithm: Some(1),
             redrawn: Some(3),
             tool_version: Some("0.1.0".into()),
             records_checksum: Some(0xDEAD_BEEF),
+            block: Some(BLOCK),
+        }
+    }
+
+    #[test]
+    fn version_1_headers_are_read() {
+        let h = Header {
+            block: None,
+            records_at: 128,
+            ..native()
+        };
+        let b = h.encode();
+        assert_eq!(b[8], 1);
+        assert_eq!(Header::decode(&b), Ok((h, Some(true))));
+    }
+
+    #[test]
+    fn a_records_offset_that_misses_the_block_table_is_damage() {
+        for records_at in [128, 128 + 12_499 * 8, 128 + 12_501 * 8] {
+            let h = Header {
+                records_at,
+                ..native()
+            };
+            assert!(matches!(
+                Header::decode(&h.encode()),
+                Err(HeaderError::Damaged(_))
+            ));
         }
     }
 
@@ -289,9 +399,13 @@ mod tests {
         let h = native();
         let mut b = h.encode();
         assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
-        b[20] ^= 1;
+        // A changed seed byte: decoded, but the checksum says so.
+        b[33] ^= 1;
         let (_, ok) = Header::decode(&b).unwrap();
         assert_eq!(ok, Some(false));
+        // A changed count no longer fits the block table: damage outright.
+        b[20] ^= 1;
+        assert!(matches!(Header::decode(&b), Err(HeaderError::Damaged(_))));
     }
 
     #[test]
@@ -306,6 +420,8 @@ mod tests {
             redrawn: None,
             tool_version: None,
             records_checksum: None,
+            block: None,
+            records_at: 128,
             created: 20230205,
             ..native()
         };

@@ -2,7 +2,7 @@
 //! (1-based) at `records_at + (n - 1) × record_size`.
 //!
 //! Two header layouts are read and written: bingomint's native one (magic,
-//! provenance, checksums; see `FORMAT.md`) and the original generator's v3
+//! provenance, checksums, then a table of block checksums; see `FORMAT.md`) and the original generator's v3
 //! layout (75-ball only, no checksum). [`header`] encodes and decodes them,
 //! [`writer`] fills a memory-mapped temporary file and publishes it
 //! atomically (and [`writer::write_text`] does the same for text outputs),
@@ -14,13 +14,13 @@ pub mod reader;
 pub mod writer;
 
 pub use header::{FileFormat, Header, HEADER_SIZE};
-pub use reader::CardFile;
+pub use reader::{CardFile, Integrity};
 pub use writer::CardWriter;
 
 /// Problems with a card file on disk. `verify` answers 1 (a bad card file)
-/// for [`FileError::Damaged`] and [`FileError::SizeMismatch`], and exits 2
-/// for the others (nothing it can check); every other command exits 2 for
-/// any of them.
+/// for all but [`FileError::Read`] and [`FileError::Unsupported`], for which
+/// it exits 2 (nothing it can check); every other command exits 2 for any
+/// of them.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
     /// The file could not be opened or mapped.
@@ -39,6 +39,20 @@ pub enum FileError {
     /// The header holds what no valid file holds: the file is damaged.
     #[error("'{path}' is damaged: {why}")]
     Damaged { path: String, why: String },
+    /// Cards changed since the file was written (their checksums no longer
+    /// match).
+    #[error(
+        "'{path}' is damaged: {noun}s {cards} fail their checksum (changed since the \
+         file was written); run `bingomint verify` on it, or add --allow-damaged to \
+         use them anyway"
+    )]
+    DamagedCards {
+        path: String,
+        /// What a record is: card or strip.
+        noun: &'static str,
+        /// The damaged runs, `4097-4160, 9985`.
+        cards: String,
+    },
     /// The file is shorter or longer than its header says.
     #[error(
         "'{path}' is {actual} bytes but its header describes {expected} bytes \

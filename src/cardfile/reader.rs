@@ -1,13 +1,64 @@
 //! Reading a card file: the whole file is mapped read-only, the header is
 //! decoded and the file's size checked against it, and any card is then one
-//! slice away.
+//! slice away. [`CardFile::integrity`] checks a range of cards against the
+//! block checksums; [`CardFile::require_sound`] is that check for commands
+//! that use the cards.
 
 use super::header::{Header, HeaderError, HEADER_SIZE};
 use super::FileError;
 use memmap2::Mmap;
+use rayon::prelude::*;
 use std::fs::File;
+use std::ops::RangeInclusive;
 use std::path::Path;
-use xxhash_rust::xxh3::Xxh3;
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+
+/// What the checksums say of a range of cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Integrity {
+    /// The layout keeps no checksum (v3).
+    Unchecked,
+    /// Every record checked matches its checksum.
+    Intact,
+    /// Records changed since the file was written: the runs of cards whose
+    /// checksum block no longer matches, ascending. A version-1 file keeps
+    /// one checksum for all records and names them all; so does a damaged
+    /// block table whose entries all match (the damage cannot be placed).
+    Damaged(Vec<RangeInclusive<u64>>),
+}
+
+impl Integrity {
+    /// How many cards the damaged runs cover.
+    pub fn damaged_cards(&self) -> u64 {
+        match self {
+            Integrity::Damaged(runs) => runs.iter().map(|r| r.end() - r.start() + 1).sum(),
+            _ => 0,
+        }
+    }
+
+    /// The damaged runs as text, the first `shown` of them: `4097-4160,
+    /// 9985` (and "… and N more runs").
+    pub fn describe(&self, shown: usize) -> String {
+        let Integrity::Damaged(runs) = self else {
+            return String::new();
+        };
+        let mut text: Vec<String> = runs
+            .iter()
+            .take(shown)
+            .map(|r| {
+                if r.start() == r.end() {
+                    r.start().to_string()
+                } else {
+                    format!("{}-{}", r.start(), r.end())
+                }
+            })
+            .collect();
+        if runs.len() > shown {
+            text.push(format!("… and {} more runs", runs.len() - shown));
+        }
+        text.join(", ")
+    }
+}
 
 /// An open, structurally sound card file.
 pub struct CardFile {
@@ -43,10 +94,14 @@ impl CardFile {
             path: name.clone(),
             source,
         };
-        let file = File::open(path).map_err(read_err)?;
+        let mut file = File::open(path).map_err(read_err)?;
         let len = file.metadata().map_err(read_err)?.len();
         if len < HEADER_SIZE as u64 {
-            return Err(too_short(name, len));
+            // Too short to map usefully: read what there is, to tell a cut
+            // card file from something else.
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut file, &mut bytes).map_err(read_err)?;
+            return CardFile::checked(name, Bytes::Owned(bytes));
         }
         // SAFETY: the map is read-only. Another process truncating the file
         // while it is mapped could fault the reads; card files are written
@@ -60,9 +115,6 @@ impl CardFile {
     /// A card file held in memory (`name` names it in messages), checked as
     /// [`CardFile::open`] checks one on disk.
     pub fn from_bytes(name: &str, bytes: Vec<u8>) -> Result<CardFile, FileError> {
-        if bytes.len() < HEADER_SIZE {
-            return Err(too_short(name.to_string(), bytes.len() as u64));
-        }
         CardFile::checked(name.to_string(), Bytes::Owned(bytes))
     }
 
@@ -140,6 +192,94 @@ impl CardFile {
         &self.map[self.header.records_at as usize..]
     }
 
+    /// The block table (format version 2), one XXH3-64 a block.
+    fn table(&self) -> Option<&[u8]> {
+        self.header.block?;
+        Some(&self.map[HEADER_SIZE..self.header.records_at as usize])
+    }
+
+    /// Checks `cards` (1-based, inclusive, within the file) against the
+    /// records' checksums, hashing the blocks that hold them in parallel on
+    /// the current rayon pool.
+    pub fn integrity(&self, cards: RangeInclusive<u64>) -> Integrity {
+        let h = &self.header;
+        let Some(expected) = h.records_checksum else {
+            return Integrity::Unchecked;
+        };
+        let (first, last) = (*cards.start().max(&1), *cards.end().min(&h.count));
+        if first > last {
+            return Integrity::Intact;
+        }
+        let everything = || Integrity::Damaged(vec![1..=h.count]);
+        let Some(table) = self.table() else {
+            // Version 1: one checksum for every record.
+            return if records_checksum(self.records()) == expected {
+                Integrity::Intact
+            } else {
+                everything()
+            };
+        };
+        let table_ok = xxh3_64(table) == expected;
+        let block = u64::from(h.block.unwrap_or(1));
+        let size = h.record_size as usize;
+        let blocks = (first - 1) / block..=(last - 1) / block;
+        let bad: Vec<u64> = blocks
+            .into_par_iter()
+            .filter(|&b| {
+                let start = (b * block) as usize * size;
+                let end = (((b + 1) * block).min(h.count)) as usize * size;
+                let stored = u64::from_le_bytes(
+                    table[b as usize * 8..b as usize * 8 + 8]
+                        .try_into()
+                        .unwrap(),
+                );
+                xxh3_64(&self.records()[start..end]) != stored
+            })
+            .collect();
+        if bad.is_empty() {
+            return if table_ok {
+                Integrity::Intact
+            } else {
+                everything()
+            };
+        }
+        // Runs of consecutive damaged blocks, as card numbers.
+        let mut runs: Vec<RangeInclusive<u64>> = Vec::new();
+        for b in bad {
+            let (from, to) = (b * block + 1, ((b + 1) * block).min(h.count));
+            match runs.last_mut() {
+                Some(run) if *run.end() + 1 == from => *run = *run.start()..=to,
+                _ => runs.push(from..=to),
+            }
+        }
+        Integrity::Damaged(runs)
+    }
+
+    /// Fails, naming the damaged cards, unless `cards` match their
+    /// checksums: for commands that use the cards (show, export, print,
+    /// `--exclude`). A layout without checksums passes.
+    pub fn require_sound(&self, cards: RangeInclusive<u64>) -> Result<(), FileError> {
+        if let (Some(table), Some(expected)) = (self.table(), self.header.records_checksum) {
+            if xxh3_64(table) != expected {
+                return Err(FileError::Damaged {
+                    path: self.path.clone(),
+                    why: "the block table (the records' checksums) does not match its own \
+                          checksum, so no card can be vouched for; run `bingomint verify` on \
+                          it, or add --allow-damaged to use the cards anyway"
+                        .into(),
+                });
+            }
+        }
+        match self.integrity(cards) {
+            damage @ Integrity::Damaged(_) => Err(FileError::DamagedCards {
+                path: self.path.clone(),
+                noun: self.header.spec.noun(),
+                cards: damage.describe(5),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Card `n` (1-based), if the file has it.
     pub fn record(&self, n: u64) -> Option<&[u8]> {
         if n == 0 || n > self.header.count {
@@ -149,23 +289,21 @@ impl CardFile {
         let at = (n as usize - 1) * size;
         Some(&self.records()[at..at + size])
     }
-
-    /// Whether the records match the header's checksum (None for v3, which
-    /// has none).
-    pub fn records_ok(&self) -> Option<bool> {
-        let expected = self.header.records_checksum?;
-        Some(records_checksum(self.records()) == expected)
-    }
 }
 
-fn too_short(path: String, len: u64) -> FileError {
-    FileError::NotACardFile {
-        path,
-        why: format!("{len} bytes, shorter than the {HEADER_SIZE}-byte header"),
-    }
+/// The block table of `records` (records of `size` bytes sealed in blocks of
+/// `block`), written into `table` in parallel; returns its XXH3-64, the
+/// header's records checksum.
+pub fn seal(records: &[u8], size: usize, block: u32, table: &mut [u8]) -> u64 {
+    let span = size * block as usize;
+    table
+        .par_chunks_mut(8)
+        .zip(records.par_chunks(span))
+        .for_each(|(entry, block)| entry.copy_from_slice(&xxh3_64(block).to_le_bytes()));
+    xxh3_64(table)
 }
 
-/// XXH3-64 of the record bytes, as stored at header offset 72.
+/// XXH3-64 of all record bytes: a version-1 file's records checksum.
 pub fn records_checksum(records: &[u8]) -> u64 {
     let mut hasher = Xxh3::new();
     // Feed in large slices: the streaming API is fast on big inputs.

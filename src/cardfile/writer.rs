@@ -340,12 +340,29 @@ pub struct CardWriter {
     temp: TempOutput,
     file: File,
     map: MmapMut,
+    /// Where the records start: after the header and the block table.
+    records_at: usize,
 }
 
 impl CardWriter {
-    /// Creates the temporary file for an output of `len` bytes, reserves its
-    /// blocks and maps it.
-    pub fn create(out: &Path, len: u64, force: bool) -> Result<CardWriter, WriteError> {
+    /// Creates the temporary file for an output of `len` bytes whose records
+    /// start at `records_at`, reserves its blocks and maps it.
+    pub fn create(
+        out: &Path,
+        records_at: u64,
+        len: u64,
+        force: bool,
+    ) -> Result<CardWriter, WriteError> {
+        let too_big = || WriteError::Io {
+            what: "cannot map",
+            path: out.display().to_string(),
+            source: io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                "the file exceeds the address space",
+            ),
+        };
+        let records_at = usize::try_from(records_at).map_err(|_| too_big())?;
+        usize::try_from(len).map_err(|_| too_big())?;
         let (temp, file) = TempOutput::new(out, force)?;
         file.set_len(len).map_err(io_err("cannot size", out))?;
         reserve(&file, len).map_err(io_err("not enough space for", out))?;
@@ -356,17 +373,30 @@ impl CardWriter {
         let mut map =
             unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
         populate(&mut map);
-        Ok(CardWriter { temp, file, map })
+        Ok(CardWriter {
+            temp,
+            file,
+            map,
+            records_at,
+        })
     }
 
-    /// The record area (everything after the header).
+    /// The record area.
     pub fn records_mut(&mut self) -> &mut [u8] {
-        &mut self.map[HEADER_SIZE..]
+        &mut self.map[self.records_at..]
     }
 
-    /// The record area, read-only (for the checksum).
+    /// The record area, read-only.
     pub fn records(&self) -> &[u8] {
-        &self.map[HEADER_SIZE..]
+        &self.map[self.records_at..]
+    }
+
+    /// Fills the block table (between the header and the records) with the
+    /// checksums of the records of `size` bytes in blocks of `block`, and
+    /// returns the table's own checksum.
+    pub fn seal(&mut self, size: usize, block: u32) -> u64 {
+        let (head, records) = self.map.split_at_mut(self.records_at);
+        super::reader::seal(records, size, block, &mut head[HEADER_SIZE..])
     }
 
     /// Writes the header, flushes and publishes the file.

@@ -2,7 +2,7 @@
 //!
 //! Flags → the file and a range → `export::export` to the output.
 
-use super::{cannot_write, clear_stale, Outcome};
+use super::{cannot_write, clear_stale, require_sound, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
@@ -41,6 +41,11 @@ pub struct Args {
     /// Replace the output file if it exists.
     #[arg(long)]
     force: bool,
+
+    /// Export cards even if their checksum blocks do not match (they were
+    /// changed or damaged since the file was written).
+    #[arg(long)]
+    allow_damaged: bool,
 }
 
 /// Runs `export`.
@@ -54,6 +59,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         None => 1..=count,
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;
+    require_sound(&file, range.clone(), args.allow_damaged)?;
     clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
     write_text(args.out.as_deref(), args.force, |out| {

@@ -65,6 +65,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     exclude: Vec<PathBuf>,
 
+    /// Use --exclude files even if some of their cards fail their checksum.
+    #[arg(long, requires = "exclude")]
+    allow_damaged: bool,
+
     /// Worker threads [default: every core].
     #[arg(short = 'j', long)]
     threads: Option<usize>,
@@ -107,6 +111,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         out: &args.out,
         force: args.force,
         exclude: &args.exclude,
+        allow_damaged: args.allow_damaged,
     };
     plan.validate().map_err(anyhow::Error::msg)?;
     refuse_existing(&args.out, args.force)?;

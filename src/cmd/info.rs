@@ -2,12 +2,13 @@
 
 use super::{out, Outcome};
 use anyhow::Result;
-use bingomint::cardfile::{CardFile, FileFormat};
+use bingomint::cardfile::{CardFile, FileFormat, Integrity};
 use std::path::PathBuf;
 
 /// Describe a card file: game, format, count, seed, checksums.
 ///
 /// Also the parameters, the creation date and the writing tool's version.
+/// A damaged file is described, then reported: exit 2.
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  bingomint info cards.bmc")]
 pub struct Args {
@@ -25,7 +26,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     field(
         "format",
         match h.format {
-            FileFormat::Native => "native (bingomint format 1)".to_string(),
+            FileFormat::Native => match h.block {
+                Some(block) => format!(
+                    "native (bingomint format 2: a checksum every {block} {}s)",
+                    h.spec.noun()
+                ),
+                None => "native (bingomint format 1: one checksum for all records)".to_string(),
+            },
             FileFormat::V3 => {
                 "v3 (the original generator's layout: no seed, no checksums)".to_string()
             }
@@ -56,19 +63,33 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(redrawn) = h.redrawn {
         field("redrawn", format!("{redrawn} duplicate draws replaced"));
     }
-    field("header", status(file.header_ok()));
-    field("checksum", status(file.records_ok()));
+    let checked = match file.header_ok() {
+        Some(true) => "ok",
+        Some(false) => "MISMATCH: the file is damaged (run `bingomint verify`)",
+        None => NONE,
+    };
+    field("header", checked.to_string());
+    let integrity = file.integrity(1..=h.count);
+    let records = match &integrity {
+        Integrity::Intact => "ok".to_string(),
+        Integrity::Unchecked => NONE.to_string(),
+        damage @ Integrity::Damaged(_) => format!(
+            "MISMATCH: {}s {} are damaged (run `bingomint verify`)",
+            h.spec.noun(),
+            damage.describe(5)
+        ),
+    };
+    field("checksum", records);
     out!("{out}");
+    file.require_intact_header()?;
+    if integrity.damaged_cards() > 0 {
+        file.require_sound(1..=h.count)?;
+    }
     Ok(Outcome::Success)
 }
 
-fn status(ok: Option<bool>) -> String {
-    match ok {
-        Some(true) => "ok".into(),
-        Some(false) => "MISMATCH: the file is damaged (run `bingomint verify`)".into(),
-        None => "none in this format (`bingomint verify` still checks rules and uniqueness)".into(),
-    }
-}
+/// What `info` says of a checksum the layout does not keep.
+const NONE: &str = "none in this format (`bingomint verify` still checks rules and uniqueness)";
 
 fn date(yyyymmdd: u32) -> String {
     format!(

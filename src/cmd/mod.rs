@@ -50,6 +50,28 @@ pub enum Outcome {
     Negative,
 }
 
+/// Fails, naming the damaged cards, when any of `cards` of `file` fail their
+/// checksum; with `allow` (`--allow-damaged`) says so on stderr and goes on.
+pub fn require_sound(
+    file: &bingomint::cardfile::CardFile,
+    cards: std::ops::RangeInclusive<u64>,
+    allow: bool,
+) -> Result<()> {
+    if !allow {
+        return Ok(file.require_sound(cards)?);
+    }
+    let damage = file.integrity(cards);
+    if damage.damaged_cards() > 0 {
+        eprintln!(
+            "bingomint: warning: '{}': {}s {} fail their checksum; used anyway (--allow-damaged)",
+            file.path(),
+            file.header().spec.noun(),
+            damage.describe(5)
+        );
+    }
+    Ok(())
+}
+
 /// Most worker threads a run may ask for.
 pub const MAX_THREADS: usize = 1024;
 

@@ -2,7 +2,7 @@
 //!
 //! Flags → the record and face asked for → `export::show` → print.
 
-use super::{out, Outcome};
+use super::{out, require_sound, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::show;
@@ -34,6 +34,11 @@ pub struct Args {
     /// Ticket number (90-ball), from 1: strip n holds tickets 6(n−1)+1 … 6n.
     #[arg(short, long)]
     ticket: Option<u64>,
+
+    /// Show the card even if its checksum block does not match (it was
+    /// changed or damaged since the file was written).
+    #[arg(long)]
+    allow_damaged: bool,
 }
 
 /// Runs `show`.
@@ -68,6 +73,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             file.path()
         );
     }
+    require_sound(&file, n..=n, args.allow_damaged)?;
     out!("{}", show(&file, n, only)?);
     Ok(Outcome::Success)
 }

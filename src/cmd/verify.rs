@@ -5,7 +5,7 @@
 
 use super::{outln, with_threads, Outcome};
 use anyhow::Result;
-use bingomint::cardfile::{CardFile, FileError};
+use bingomint::cardfile::{CardFile, FileError, Integrity};
 use bingomint::export::count_of;
 use bingomint::pipeline::verify::{verify, Report};
 use std::path::PathBuf;
@@ -35,15 +35,13 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let file = match CardFile::open(&args.file) {
         Ok(file) => file,
-        // Unreadable, not a card file at all, or a format this version does
-        // not read: nothing to check.
-        Err(
-            err @ (FileError::Read { .. }
-            | FileError::NotACardFile { .. }
-            | FileError::Unsupported { .. }),
-        ) => return Err(err.into()),
-        // A card file that does not hold what its header says: a negative
-        // answer.
+        // Unreadable, or a format this version does not read: nothing to
+        // check.
+        Err(err @ (FileError::Read { .. } | FileError::Unsupported { .. })) => {
+            return Err(err.into())
+        }
+        // Not a card file, or one that does not hold what its header says:
+        // a negative answer.
         Err(err) => {
             outln!("FAILED: {err}");
             return Ok(Outcome::Negative);
@@ -86,13 +84,21 @@ fn lines(report: &Report) -> Vec<(bool, String)> {
         ),
         None => line(false, "header checksum   none (v3 layout)".into()),
     }
-    match report.records_ok {
-        Some(true) => line(false, "records checksum  ok".into()),
-        Some(false) => line(
-            true,
-            "records checksum  MISMATCH: records were changed or damaged".into(),
-        ),
-        None => line(false, "records checksum  none (v3 layout)".into()),
+    match &report.integrity {
+        Integrity::Intact => line(false, "records checksum  ok".into()),
+        damage @ Integrity::Damaged(_) => {
+            let n = damage.damaged_cards();
+            line(
+                true,
+                format!(
+                    "records checksum  MISMATCH: {noun}s {} ({} in blocks whose checksum \
+                     fails: changed or damaged)",
+                    damage.describe(SHOWN),
+                    count_of(n, noun),
+                ),
+            )
+        }
+        Integrity::Unchecked => line(false, "records checksum  none (v3 layout)".into()),
     }
     let (broken, duplicates) = (&report.broken, &report.duplicates);
     if broken.is_empty() {
@@ -104,8 +110,9 @@ fn lines(report: &Report) -> Vec<(bool, String)> {
         line(
             true,
             format!(
-                "rules             {} {noun}s break the rules:",
-                broken.len()
+                "rules             {} {} the rules:",
+                count_of(broken.len() as u64, noun),
+                if broken.len() == 1 { "breaks" } else { "break" }
             ),
         );
         listed(
@@ -123,8 +130,13 @@ fn lines(report: &Report) -> Vec<(bool, String)> {
         line(
             true,
             format!(
-                "uniqueness        {} {noun}s repeat an earlier {face}:",
-                duplicates.len()
+                "uniqueness        {} {} an earlier {face}:",
+                count_of(duplicates.len() as u64, noun),
+                if duplicates.len() == 1 {
+                    "repeats"
+                } else {
+                    "repeat"
+                }
             ),
         );
         let what = |&(n, first): &(u64, u64)| {

@@ -33,12 +33,21 @@ pub enum ExcludeError {
 }
 
 /// Opens every `--exclude` file and checks that it holds the game of `spec`
-/// (with any parameters).
-pub fn open(paths: &[PathBuf], spec: Spec) -> Result<Vec<CardFile>, ExcludeError> {
+/// (with any parameters) and, unless `allow_damaged`, that every record
+/// matches its checksum.
+pub fn open(
+    paths: &[PathBuf],
+    spec: Spec,
+    allow_damaged: bool,
+) -> Result<Vec<CardFile>, ExcludeError> {
     paths
         .iter()
         .map(|path| {
             let file = CardFile::open_intact(path).map_err(ExcludeError::File)?;
+            if !allow_damaged {
+                file.require_sound(1..=file.header().count)
+                    .map_err(ExcludeError::File)?;
+            }
             let found = file.header().spec;
             if !found.same_game(spec) {
                 return Err(ExcludeError::OtherGame {

@@ -4,8 +4,7 @@
 //! header → publish (fsync, then link or rename into place).
 
 use super::{exclude, mint_records, MintError, Progress, Stats};
-use crate::cardfile::header::{today, Header};
-use crate::cardfile::reader::records_checksum;
+use crate::cardfile::header::{table_len, today, Header, BLOCK};
 use crate::cardfile::writer::WriteError;
 use crate::cardfile::{CardWriter, FileFormat, HEADER_SIZE};
 use crate::dedup::{check_memory, KeySet};
@@ -25,6 +24,8 @@ pub struct Plan<'a> {
     pub force: bool,
     /// Files of the same game whose cards the new file must not repeat.
     pub exclude: &'a [PathBuf],
+    /// Use `exclude` files whose checksums fail (`--allow-damaged`).
+    pub allow_damaged: bool,
 }
 
 impl Plan<'_> {
@@ -91,32 +92,40 @@ impl Visit for Generate<'_> {
         let Generate { plan, progress } = self;
         let spec = game.spec();
         let size = spec.record_size() as u64;
-        let excluded = exclude::open(plan.exclude, spec)?;
+        let excluded = exclude::open(plan.exclude, spec, plan.allow_damaged)?;
         let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
         let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
         check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
             .map_err(MintError::Memory)?;
         let created = today().map_err(GenerateError::Date)?;
-        let len = HEADER_SIZE as u64 + plan.count * size;
-        let mut writer = CardWriter::create(plan.out, len, plan.force)?;
+        // The native layout seals the records in blocks; v3 keeps no checksum.
+        let block = (plan.format == FileFormat::Native).then_some(BLOCK);
+        let table = block.map_or(0, |block| {
+            table_len(plan.count, block).expect("--count is bounded")
+        });
+        let records_at = HEADER_SIZE as u64 + table;
+        let len = records_at + plan.count * size;
+        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
         let set = KeySet::with_capacity(keys);
         for file in &excluded {
             exclude::claim::<G>(file, &set)?;
         }
         let stats = mint_records(game, plan.seed, writer.records_mut(), &set, progress)?;
         progress.phase("checksum and sync");
+        let records_checksum = block.map(|block| writer.seal(size as usize, block));
         let header = Header {
             format: plan.format,
             spec,
             count: plan.count,
             record_size: size as u32,
-            records_at: HEADER_SIZE as u32,
+            records_at: records_at as u32,
             created,
             seed: Some(plan.seed),
             algorithm: Some(ALGORITHM_VERSION),
             redrawn: Some(stats.redrawn),
             tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
-            records_checksum: Some(records_checksum(writer.records())),
+            records_checksum,
+            block,
         };
         writer.finish(&header.encode())?;
         Ok(Made {

@@ -1,10 +1,11 @@
-//! Checking a whole card file (`verify`): both checksums, every card's
+//! Checking a whole card file (`verify`): the header's checksum, every
+//! block of records against its checksum (naming the damaged cards), every card's
 //! rules (the game's own `decode`), and that no two cards share a key,
 //! claimed in the key set exactly as `generate` claims them.
 
 use super::waves::{claim_in_waves, wave_chunks};
 use super::CHUNK;
-use crate::cardfile::CardFile;
+use crate::cardfile::{CardFile, Integrity};
 use crate::dedup::{check_memory, KeySet};
 use crate::game::{Spec, Text, Visit};
 
@@ -17,8 +18,8 @@ pub struct Report {
     pub count: u64,
     /// Whether the header's own checksum matches (None: the layout has none).
     pub header_ok: Option<bool>,
-    /// Whether the records match the header's checksum (None: none kept).
-    pub records_ok: Option<bool>,
+    /// What the records' checksums say (the damaged cards, if any).
+    pub integrity: Integrity,
     /// Cards that break their game's rules: (number, why), ascending.
     pub broken: Vec<(u64, String)>,
     /// Cards that repeat a key of an earlier card: (number, the earlier
@@ -30,7 +31,7 @@ impl Report {
     /// Whether the file passed every check.
     pub fn ok(&self) -> bool {
         self.header_ok != Some(false)
-            && self.records_ok != Some(false)
+            && !matches!(self.integrity, Integrity::Damaged(_))
             && self.broken.is_empty()
             && self.duplicates.is_empty()
     }
@@ -50,7 +51,7 @@ pub fn verify(file: &CardFile) -> Result<Report, String> {
         spec,
         count: file.header().count,
         header_ok: file.header_ok(),
-        records_ok: file.records_ok(),
+        integrity: file.integrity(1..=file.header().count),
         broken,
         duplicates,
     })

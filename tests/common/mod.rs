@@ -59,6 +59,12 @@ pub fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Where a card file's records start (header bytes 28-31): after the
+/// header and, in the native layout, the block table.
+pub fn records_at(bytes: &[u8]) -> usize {
+    u32::from_le_bytes(bytes[28..32].try_into().unwrap()) as usize
+}
+
 /// Rewrites `file` in place: damage for the tests that check damage is found.
 pub fn edit(file: &Path, change: impl FnOnce(&mut Vec<u8>)) {
     let mut bytes = std::fs::read(file).unwrap();
