@@ -7,9 +7,11 @@
 #   scripts/fuzz.sh 60 range         # one target
 #   scripts/fuzz.sh --runs 10000000  # ten million executions per target
 #
-# Targets (fuzz/fuzz_targets/): card_file (both card-file layouts, through
-# verify, export and show), goal_set (Lockout sets through validation, the
-# engine and the limits check), seed (seed strings), range (--range).
+# Targets (fuzz/fuzz_targets/): card_file (every card-file layout, through
+# verify, the block checks, export and show), goal_set (Lockout sets through
+# validation, the engine and the limits check), seed (seed strings), range
+# (--range), calls (--calls and calls files), pattern (--pattern names and
+# masks, through completion).
 # Seeds: fuzz/seeds/TARGET (kept in the repository); the growing corpus:
 # fuzz/corpus/TARGET (local). A crash is saved in fuzz/artifacts/TARGET and
 # ends the script with a non-zero status.
@@ -25,7 +27,7 @@ else
     shift || true
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range)
+[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p logs
 for target in "${targets[@]}"; do

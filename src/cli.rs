@@ -17,7 +17,11 @@ Examples:
   bingomint show strips.bmc --card 12
   bingomint count --game 90
   bingomint boards --set goals.json --size 5x5 --seed MV2XRO
-  bingomint boards --set goals.json --count 100000 --seed s1 --format jsonl --out boards.jsonl";
+  bingomint boards --set goals.json --count 100000 --seed s1 --format jsonl --out boards.jsonl
+  bingomint calls --game 75 --seed hall-7:2026-11-23:game-3 > calls.txt
+  bingomint check cards.bmc --card 4711 --calls-file calls.txt --pattern line
+  bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
+  bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
@@ -38,6 +42,11 @@ pub enum Command {
     Export(cmd::export::Args),
     Count(cmd::count::Args),
     Boards(cmd::boards::Args),
+    Calls(cmd::calls::Args),
+    Check(cmd::check::Args),
+    Winners(cmd::winners::Args),
+    Simulate(cmd::simulate::Args),
+    Patterns(cmd::patterns::Args),
 }
 
 impl Command {
@@ -51,6 +60,11 @@ impl Command {
             Command::Export(args) => cmd::export::run(args),
             Command::Count(args) => cmd::count::run(args),
             Command::Boards(args) => cmd::boards::run(args),
+            Command::Calls(args) => cmd::calls::run(args),
+            Command::Check(args) => cmd::check::run(args),
+            Command::Winners(args) => cmd::winners::run(args),
+            Command::Simulate(args) => cmd::simulate::run(args),
+            Command::Patterns(args) => cmd::patterns::run(args),
         }
     }
 }

@@ -17,4 +17,5 @@ pub mod dedup;
 pub mod export;
 pub mod game;
 pub mod pipeline;
+pub mod play;
 pub mod seed;

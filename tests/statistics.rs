@@ -192,3 +192,104 @@ fn every_ticket_position_of_a_strip_is_unbiased() {
         }
     }
 }
+
+/// The simulator against exact means. For one face, the calls until a
+/// pattern with ways W₁…W_k completes is T = min over ways of the latest
+/// call among its numbers, and by inclusion–exclusion
+/// P(T ≤ t) = Σ over non-empty sets S of ways of (−1)^(|S|+1) ·
+/// P(all numbers of ∪S among the first t calls), with
+/// P(u given numbers among the first t of n) = t(t−1)…(t−u+1) / n(n−1)…(n−u+1).
+/// So E[T] = Σ_{t<n} (1 − P(T ≤ t)), exactly.
+fn exact_mean(balls: u32, ways: &[u32], free: u32) -> f64 {
+    let among_first = |u: u32, t: u32| -> f64 {
+        (0..u)
+            .map(|j| (f64::from(t) - f64::from(j)).max(0.0) / f64::from(balls - j))
+            .product()
+    };
+    let k = ways.len();
+    (0..balls)
+        .map(|t| {
+            let p: f64 = (1u32..1 << k)
+                .map(|s| {
+                    let union = (0..k)
+                        .filter(|i| s & (1 << i) != 0)
+                        .fold(0u32, |m, i| m | ways[i]);
+                    let sign = if s.count_ones() % 2 == 1 { 1.0 } else { -1.0 };
+                    sign * among_first((union & !free).count_ones(), t)
+                })
+                .sum();
+            1.0 - p
+        })
+        .sum()
+}
+
+#[test]
+fn simulated_means_match_the_exact_ones() {
+    use bingomint::game::uk90::rules::Rules;
+    use bingomint::game::Spec;
+    use bingomint::play::pattern::{Board, Pattern};
+    use bingomint::play::simulate::{fresh_faces, play, summarise};
+    // The formula itself, against the closed forms: the latest of u
+    // numbers among n calls comes on average at u(n+1)/(u+1).
+    assert!((exact_mean(75, &[(1 << 25) - 1], 1 << 12) - 72.96).abs() < 1e-9);
+    assert!((exact_mean(90, &[(1 << 15) - 1], 0) - 85.3125).abs() < 1e-9);
+    let cases = [
+        (
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+            "coverall",
+            Some(72.96),
+        ),
+        (
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+            "four-corners",
+            Some(60.8),
+        ),
+        (
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+            "line",
+            None,
+        ),
+        (
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+            "postage-stamp",
+            None,
+        ),
+        (Spec::Uk90 { rules: Rules::Uk }, "full-house", Some(85.3125)),
+        (Spec::Uk90 { rules: Rules::Uk }, "one-line", None),
+        (Spec::Uk90 { rules: Rules::Uk }, "two-lines", None),
+    ];
+    const GAMES: u64 = 400_000;
+    for (spec, name, closed) in cases {
+        let board = Board::of(spec);
+        let face = fresh_faces(spec, 1, 21).unwrap()[0];
+        let pattern = Pattern::parse(name, board).unwrap();
+        // The ways over this face's numbered cells; blanks count as free.
+        let free = (0..27u32)
+            .filter(|&c| {
+                c < u32::from(face.rows) * u32::from(face.cols) && face.cells[c as usize] == 0
+            })
+            .fold(0, |m, c| m | 1 << c);
+        let ways: Vec<u32> = pattern.ways().unwrap().iter().map(|w| w.mask).collect();
+        let exact = exact_mean(u32::from(board.balls()), &ways, free);
+        if let Some(closed) = closed {
+            assert!((exact - closed).abs() < 1e-9, "{name}: {exact} vs {closed}");
+        }
+        let games = play(&[face], &pattern, board.balls(), GAMES, 5, &|_| {});
+        let s = summarise(name, 1, 5, &games);
+        let se = s.sd / (GAMES as f64).sqrt();
+        // Five standard errors: a correct simulator fails with p < 1e-6.
+        assert!(
+            (s.mean - exact).abs() < 5.0 * se,
+            "{name}: simulated {} vs exact {exact} (se {se})",
+            s.mean
+        );
+    }
+}

@@ -8,6 +8,7 @@ mod export;
 mod generate;
 mod info;
 mod kill;
+mod play;
 mod properties;
 mod regression;
 mod show;

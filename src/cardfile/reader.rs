@@ -192,6 +192,24 @@ impl CardFile {
         &self.map[self.header.records_at as usize..]
     }
 
+    /// The file's short id: 8 characters (Crockford base32) derived from
+    /// its contents, stable, printed on faces and in references
+    /// (`bingomint:ID:card:N`) so that a face leads back to its file. A
+    /// native file's id comes from its header checksum (which covers the
+    /// records' checksum); a v3 file's from a hash of all its bytes.
+    pub fn short_id(&self) -> String {
+        const DIGITS: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+        let hash = match self.header.format {
+            super::FileFormat::Native => {
+                u64::from_le_bytes(self.map[120..128].try_into().expect("8 bytes"))
+            }
+            super::FileFormat::V3 => records_checksum(&self.map),
+        };
+        (0..8)
+            .map(|i| DIGITS[(hash >> (59 - 5 * i) & 31) as usize] as char)
+            .collect()
+    }
+
     /// The block table (format version 2), one XXH3-64 a block.
     fn table(&self) -> Option<&[u8]> {
         self.header.block?;

@@ -23,6 +23,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut out = String::new();
     let mut field = |name: &str, value: String| out.push_str(&format!("{name:<14}{value}\n"));
     field("file", file.path().to_string());
+    field("id", file.short_id());
     field(
         "format",
         match h.format {

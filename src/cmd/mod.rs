@@ -8,12 +8,18 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
 pub mod boards;
+pub mod calls;
+pub mod check;
 pub mod count;
 pub mod export;
 pub mod generate;
 pub mod info;
+pub mod patterns;
+pub mod play;
 pub mod show;
+pub mod simulate;
 pub mod verify;
+pub mod winners;
 
 /// Writes to standard output like `print!`, but a failed write (a closed
 /// pipe, a full disk) is returned as an error instead of a panic: `main`

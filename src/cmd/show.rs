@@ -2,6 +2,7 @@
 //!
 //! Flags → the record and face asked for → `export::show` → print.
 
+use super::play::CallsArgs;
 use super::{out, require_sound, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint show cards.bmc --card 66057
+  bingomint show cards.bmc --card 66057 --calls 12,44,7,68,3   # called numbers marked [12]
   bingomint show strips.bmc --card 12      # strip 12: tickets 67-72
   bingomint show strips.bmc --ticket 70")]
 pub struct Args {
@@ -39,6 +41,9 @@ pub struct Args {
     /// changed or damaged since the file was written).
     #[arg(long)]
     allow_damaged: bool,
+
+    #[command(flatten)]
+    calls: CallsArgs,
 }
 
 /// Runs `show`.
@@ -74,6 +79,31 @@ pub fn run(args: Args) -> Result<Outcome> {
         );
     }
     require_sound(&file, n..=n, args.allow_damaged)?;
+    let board = bingomint::play::pattern::Board::of(spec);
+    if let Some(calls) = args.calls.read(board.balls())? {
+        let faces = faces as usize;
+        let wanted = |t: u64| only.is_none_or(|o| (t - 1) as usize % faces == o);
+        let shown =
+            bingomint::play::scan_faces(&file, n..=n, |t, face| wanted(t).then_some((t, *face)))?;
+        let mut text = String::new();
+        for (t, face) in shown {
+            if faces > 1 {
+                text.push_str(&format!("ticket {t}\n"));
+            } else {
+                text.push_str(&format!("card {t} of {count} ({})\n", file.path()));
+            }
+            text.push_str(&bingomint::play::marked_grid(&face, board, |x| {
+                calls.called(x)
+            }));
+        }
+        text.push_str(&format!(
+            "{} called, marked [n]; the last {}\n",
+            bingomint::export::count_of(calls.len() as u64, "number"),
+            calls.order()[calls.len() - 1]
+        ));
+        out!("{text}");
+        return Ok(Outcome::Success);
+    }
     out!("{}", show(&file, n, only)?);
     Ok(Outcome::Success)
 }

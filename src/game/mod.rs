@@ -35,6 +35,17 @@ pub trait Game: Keyed {
     fn decode(&self, record: &[u8]) -> Result<Self::Card, RuleViolation>;
     /// Face `face` (0-based, below `spec().faces()`) as a grid of numbers.
     fn face(&self, card: &Self::Card, face: usize) -> Face;
+    /// Every face of a record, checked as [`Game::decode`] checks it, into
+    /// `faces` (which holds `spec().faces()`): what scans of a file for
+    /// winners use. A game may read the record more directly than through
+    /// its card.
+    fn read_faces(&self, record: &[u8], faces: &mut [Face]) -> Result<(), RuleViolation> {
+        let card = self.decode(record)?;
+        for (t, face) in faces.iter_mut().enumerate() {
+            *face = self.face(&card, t);
+        }
+        Ok(())
+    }
     /// This game with the parameters of `spec`, if `spec` is this game
     /// (to read a file of the same game drawn with other parameters).
     fn with_spec(spec: Spec) -> Option<Self>

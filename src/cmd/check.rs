@@ -1,0 +1,112 @@
+//! `bingomint check`: is a claimed win good?
+//!
+//! The file and the face named → the calls → `play::claims::check` → the
+//! face with the calls marked, and the answer (exit 0 a win, 1 not).
+
+use super::play::{named_face, pattern, read_face, CallsArgs};
+use super::{out, require_sound, Outcome};
+use anyhow::Result;
+use bingomint::cardfile::CardFile;
+use bingomint::play::claims::{check, Verdict};
+use bingomint::play::marked_grid;
+use bingomint::play::pattern::Board;
+use std::path::PathBuf;
+
+/// Check a claim: does the card or ticket hold the pattern after the calls?
+///
+/// Prints the face with the called numbers marked [12], the way that
+/// completed and the call that completed it. Exit 0 for a good claim, 1 for
+/// a claim that is not a win (or, with --last-call-must-complete, was not
+/// completed by the last call), 2 for bad input.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint check cards.bmc --card 4711 --calls 12,44,7,68,3 --pattern line
+  bingomint check strips.bmc --ticket 70 --calls-file calls.txt --pattern two-lines
+  bingomint check cards.bmc --card bingomint:Q295AQEF:card:4711 --calls-file calls.txt --pattern four-corners
+  bingomint patterns      # every pattern, drawn")]
+pub struct Args {
+    /// The card file.
+    file: PathBuf,
+
+    /// The card claimed (75-ball): its number, or the reference a printed
+    /// face's QR code holds (bingomint:ID:card:N).
+    #[arg(short, long, conflicts_with = "ticket")]
+    card: Option<String>,
+
+    /// The ticket claimed (90-ball): strip n holds tickets 6n-5 to 6n.
+    #[arg(short, long)]
+    ticket: Option<u64>,
+
+    #[command(flatten)]
+    calls: CallsArgs,
+
+    /// The pattern claimed (see `bingomint patterns`), or a mask such as
+    /// mask:X...X/.X.X./..X../.X.X./X...X.
+    #[arg(short, long)]
+    pattern: String,
+
+    /// Only a pattern completed by the last number called wins (the rule in
+    /// some jurisdictions).
+    #[arg(long)]
+    last_call_must_complete: bool,
+
+    /// Check the card even if its checksum block does not match.
+    #[arg(long)]
+    allow_damaged: bool,
+}
+
+/// Runs `check`.
+pub fn run(args: Args) -> Result<Outcome> {
+    let file = CardFile::open_intact(&args.file)?;
+    let spec = file.header().spec;
+    let board = Board::of(spec);
+    let pattern = pattern(&args.pattern, spec)?;
+    let named = named_face(&file, args.card.as_deref(), args.ticket)?;
+    let calls = args.calls.required(board.balls())?;
+    require_sound(&file, named.record..=named.record, args.allow_damaged)?;
+    let face = read_face(&file, &named)?;
+    let verdict = check(&face, &pattern, &calls, args.last_call_must_complete);
+    let last = calls.len();
+    let mut text = format!(
+        "{} of '{}' · pattern {} · {} calls, the last {}\n",
+        named.label,
+        file.path(),
+        pattern.name(),
+        last,
+        calls.order()[last - 1]
+    );
+    text.push_str(&marked_grid(&face, board, |n| calls.called(n)));
+    let at = |call: u8| format!("call {call} ({})", calls.order()[usize::from(call) - 1]);
+    let outcome = match &verdict {
+        Verdict::Win(done) => {
+            text.push_str(&format!(
+                "WIN: {} completed at {}\n",
+                pattern.way_name(done.way),
+                at(done.call)
+            ));
+            Outcome::Success
+        }
+        Verdict::NotAtLastCall(done) => {
+            text.push_str(&format!(
+                "NOT VALID: {} completed at {}, not at the last call ({}), as \
+                 --last-call-must-complete requires\n",
+                pattern.way_name(done.way),
+                at(done.call),
+                at(last as u8)
+            ));
+            Outcome::Negative
+        }
+        Verdict::NoWin { nearest, missing } => {
+            let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+            text.push_str(&format!(
+                "NO WIN: nearest is {nearest}, which still needs {} ({})\n",
+                numbers.len(),
+                numbers.join(", ")
+            ));
+            Outcome::Negative
+        }
+    };
+    out!("{text}");
+    Ok(outcome)
+}

@@ -1,0 +1,142 @@
+//! What the play commands (`calls`, `check`, `winners`, `simulate`,
+//! `patterns`, and `show --calls`) share: the calls flags, the pattern
+//! flag, and finding the face a claim names.
+
+use anyhow::{bail, Context, Result};
+use bingomint::cardfile::CardFile;
+use bingomint::game::{Face, Spec};
+use bingomint::play::calls::Calls;
+use bingomint::play::pattern::{Board, Pattern};
+use std::path::PathBuf;
+
+/// `--calls` / `--calls-file`.
+#[derive(clap::Args)]
+pub struct CallsArgs {
+    /// The numbers called so far, in order: `12,44,7,68,3`.
+    #[arg(long, value_name = "N,N,…", conflicts_with = "calls_file")]
+    pub calls: Option<String>,
+
+    /// A file of the numbers called, in order: separated by commas, spaces
+    /// or newlines, `#` starting a comment (as `bingomint calls` writes).
+    #[arg(long, value_name = "FILE")]
+    pub calls_file: Option<PathBuf>,
+}
+
+impl CallsArgs {
+    /// The calls given, if any, checked against a game of `balls` numbers.
+    pub fn read(&self, balls: u8) -> Result<Option<Calls>> {
+        if let Some(text) = &self.calls {
+            return Ok(Some(
+                Calls::parse(balls, text, "--calls").map_err(anyhow::Error::msg)?,
+            ));
+        }
+        let Some(path) = &self.calls_file else {
+            return Ok(None);
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("--calls-file: cannot read '{}'", path.display()))?;
+        let name = format!("--calls-file '{}'", path.display());
+        Ok(Some(
+            Calls::parse(balls, &text, &name).map_err(anyhow::Error::msg)?,
+        ))
+    }
+
+    /// The calls, which must be given.
+    pub fn required(&self, balls: u8) -> Result<Calls> {
+        match self.read(balls)? {
+            Some(calls) => Ok(calls),
+            None => bail!("give the numbers called: --calls 12,44,7 or --calls-file FILE"),
+        }
+    }
+}
+
+/// `--pattern` for a game.
+pub fn pattern(text: &str, spec: Spec) -> Result<Pattern> {
+    Pattern::parse(text, Board::of(spec)).map_err(anyhow::Error::msg)
+}
+
+/// A face of a file named by a claim.
+pub struct Named {
+    /// The record (card or strip) number.
+    pub record: u64,
+    /// The face's own number: the card or ticket number.
+    pub number: u64,
+    /// "card 4711" or "ticket 70 (strip 12)".
+    pub label: String,
+}
+
+/// The face `--card` or `--ticket` names: a number, or a reference as a
+/// printed face's QR code carries it (`bingomint:ID:card:N`,
+/// `bingomint:ID:ticket:N`), whose ID must be this file's.
+pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> Result<Named> {
+    let spec = file.header().spec;
+    let faces = spec.faces() as u64;
+    let (kind, number) = match (card, ticket) {
+        (_, Some(t)) => ("ticket", t),
+        (Some(text), None) => match text.trim().parse::<u64>() {
+            Ok(n) => ("card", n),
+            Err(_) => reference(text, &file.short_id())?,
+        },
+        (None, None) => bail!("name the face: --card N (75-ball) or --ticket N (90-ball)"),
+    };
+    let count = file.header().count;
+    match (kind, faces) {
+        ("card", 1) | ("ticket", 2..) => {}
+        ("ticket", _) => bail!("--ticket is for 90-ball strips; use --card with a 75-ball file"),
+        _ => bail!("claims on 90-ball strips are per ticket: use --ticket N (strip n holds tickets 6n-5 to 6n)"),
+    }
+    if number == 0 || number > count * faces {
+        bail!(
+            "--{kind} {number} is out of range: '{}' holds {kind}s 1 to {}",
+            file.path(),
+            count * faces
+        );
+    }
+    let record = (number - 1) / faces + 1;
+    let label = if faces == 1 {
+        format!("card {number}")
+    } else {
+        format!("ticket {number} (strip {record})")
+    };
+    Ok(Named {
+        record,
+        number,
+        label,
+    })
+}
+
+/// `bingomint:ID:card:N` → ("card", N), checking ID against `id`.
+fn reference(text: &str, id: &str) -> Result<(&'static str, u64)> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    let [scheme, found, kind, n] = parts[..] else {
+        bail!(
+            "--card {text:?} is neither a card number nor a reference like bingomint:{id}:card:12"
+        );
+    };
+    if !scheme.eq_ignore_ascii_case("bingomint") {
+        bail!(
+            "--card {text:?} is neither a card number nor a reference like bingomint:{id}:card:12"
+        );
+    }
+    if !found.eq_ignore_ascii_case(id) {
+        bail!("--card {text:?} refers to the file with id {found}, but this file's id is {id}");
+    }
+    let kind = match kind {
+        "card" => "card",
+        "ticket" => "ticket",
+        other => bail!("--card {text:?}: {other:?} is neither card nor ticket"),
+    };
+    let n = n
+        .parse()
+        .with_context(|| format!("--card {text:?}: {n:?} is not a number"))?;
+    Ok((kind, n))
+}
+
+/// The face a claim names, read from the file (a record that breaks its
+/// game's rules is an error naming it).
+pub fn read_face(file: &CardFile, named: &Named) -> Result<Face> {
+    let mut found = bingomint::play::scan_faces(file, named.record..=named.record, |n, face| {
+        (n == named.number).then_some(*face)
+    })?;
+    found.pop().context("the face is in its record")
+}

@@ -1,0 +1,165 @@
+//! `bingomint winners`: every face of a file that holds a pattern after the
+//! calls, earliest first.
+//!
+//! The file, a range, the calls → `play::claims::winners` (a parallel scan
+//! of the mapped file) → text, CSV or JSON lines.
+
+use super::play::{pattern, CallsArgs};
+use super::{cannot_write, clear_stale, require_sound, with_threads, Outcome};
+use anyhow::{Context, Result};
+use bingomint::cardfile::writer::write_text;
+use bingomint::cardfile::CardFile;
+use bingomint::export::{count_of, parse_range};
+use bingomint::play::claims::{per_call, winners};
+use bingomint::play::pattern::Board;
+use std::path::PathBuf;
+
+/// List every card (or ticket) that holds the pattern after the calls.
+///
+/// Each winner with the call at which it first completed, earliest first,
+/// then how many completed at each call. Exit 0 when there is a winner, 1
+/// when there is none.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
+  bingomint winners strips.bmc --calls-file calls.txt --pattern one-line --format csv --out winners.csv")]
+pub struct Args {
+    /// The card file.
+    file: PathBuf,
+
+    #[command(flatten)]
+    calls: CallsArgs,
+
+    /// The pattern (see `bingomint patterns`), or a mask.
+    #[arg(short, long)]
+    pattern: String,
+
+    /// The cards (or strips) sold: `A..B`, `A..`, `..B` or `N` [default: all].
+    #[arg(long, value_name = "A..B")]
+    range: Option<String>,
+
+    /// Output format.
+    #[arg(long, default_value = "text", value_parser = ["text", "csv", "jsonl"])]
+    format: String,
+
+    /// Only faces completed by the last number called.
+    #[arg(long)]
+    last_call_must_complete: bool,
+
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    out: Option<PathBuf>,
+
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    force: bool,
+
+    /// Scan cards even if their checksum blocks do not match.
+    #[arg(long)]
+    allow_damaged: bool,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+}
+
+/// Runs `winners`.
+pub fn run(args: Args) -> Result<Outcome> {
+    let file = CardFile::open_intact(&args.file)?;
+    let spec = file.header().spec;
+    let board = Board::of(spec);
+    let pattern = pattern(&args.pattern, spec)?;
+    let calls = args.calls.required(board.balls())?;
+    let count = file.header().count;
+    let range = match &args.range {
+        Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
+        None => 1..=count,
+    };
+    clear_stale(args.out.as_deref(), args.force)?;
+    let found = with_threads(args.threads, || {
+        require_sound(&file, range.clone(), args.allow_damaged)?;
+        Ok::<_, anyhow::Error>(winners(
+            &file,
+            range.clone(),
+            &pattern,
+            &calls,
+            args.last_call_must_complete,
+        )?)
+    })??;
+    let face = spec.face_noun();
+    let faces = spec.faces() as u64;
+    let number = |call: u8| calls.order()[usize::from(call) - 1];
+    let target = cannot_write(args.out.as_deref());
+    write_text(args.out.as_deref(), args.force, |out| {
+        let mut w = |line: String| out.write_all(line.as_bytes()).context(target.clone());
+        match args.format.as_str() {
+            "csv" => {
+                w(if faces == 1 {
+                    "card,call,number,way\n".to_string()
+                } else {
+                    "ticket,strip,call,number,way\n".to_string()
+                })?;
+                for win in &found {
+                    let strip = if faces == 1 {
+                        String::new()
+                    } else {
+                        format!("{},", (win.face - 1) / faces + 1)
+                    };
+                    w(format!(
+                        "{},{strip}{},{},{}\n",
+                        win.face,
+                        win.completed.call,
+                        number(win.completed.call),
+                        pattern.way_name(win.completed.way)
+                    ))?;
+                }
+            }
+            "jsonl" => {
+                for win in &found {
+                    w(format!(
+                        "{{\"{face}\":{},\"call\":{},\"number\":{},\"way\":{}}}\n",
+                        win.face,
+                        win.completed.call,
+                        number(win.completed.call),
+                        serde_json::to_string(&pattern.way_name(win.completed.way))
+                            .expect("a string")
+                    ))?;
+                }
+            }
+            _ => {
+                let (first, last) = (range.start(), range.end());
+                w(format!(
+                    "pattern {} · {} · {}s {first} to {last} of '{}': {}\n",
+                    pattern.name(),
+                    count_of(calls.len() as u64, "call"),
+                    spec.noun(),
+                    file.path(),
+                    count_of(found.len() as u64, "winner")
+                ))?;
+                for win in &found {
+                    w(format!(
+                        "{face} {}: {} at call {} ({})\n",
+                        win.face,
+                        pattern.way_name(win.completed.way),
+                        win.completed.call,
+                        number(win.completed.call)
+                    ))?;
+                }
+                for (call, n) in per_call(&found) {
+                    w(format!(
+                        "call {call} ({}): {}\n",
+                        number(call),
+                        count_of(n, "winner")
+                    ))?;
+                }
+            }
+        }
+        out.flush().context(target.clone())
+    })?;
+    Ok(if found.is_empty() {
+        Outcome::Negative
+    } else {
+        Outcome::Success
+    })
+}

@@ -1,0 +1,549 @@
+//! Win patterns and when a face completes one.
+//!
+//! A pattern is a set of *ways* to win: masks over a face's cells (bit
+//! `row × cols + col`), any one of which wins when all of its cells are
+//! marked. Blanks and the free centre hold 0 and are always marked. Two
+//! 90-ball patterns depend on the ticket rather than on fixed cells: four
+//! corners (the first and last number of the top and bottom rows) and early
+//! five (any five numbers).
+//!
+//! A face's *completion call* is computed, not marked call by call: for each
+//! way, the latest call among its numbers; the face wins at the earliest
+//! way. [`Pattern::completion`] gives it for one face and a table of call
+//! positions ([`super::calls::Calls::positions`]).
+
+use super::calls::NEVER;
+use crate::game::{Face, Spec};
+
+/// Which family of faces a pattern is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// A 75-ball card: 5×5, free centre.
+    Card75,
+    /// A 90-ball ticket: 3×9, fifteen numbers.
+    Ticket90,
+}
+
+impl Board {
+    /// The board of a game.
+    pub fn of(spec: Spec) -> Board {
+        match spec {
+            Spec::Us75 { .. } => Board::Card75,
+            Spec::Uk90 { .. } => Board::Ticket90,
+        }
+    }
+
+    /// Rows and columns of a face.
+    pub fn shape(self) -> (usize, usize) {
+        match self {
+            Board::Card75 => (5, 5),
+            Board::Ticket90 => (3, 9),
+        }
+    }
+
+    /// The numbers of the game.
+    pub fn balls(self) -> u8 {
+        match self {
+            Board::Card75 => 75,
+            Board::Ticket90 => 90,
+        }
+    }
+
+    /// The built-in patterns' names, in the order `patterns` lists them.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Board::Card75 => &[
+                "line",
+                "row",
+                "column",
+                "diagonal",
+                "four-corners",
+                "x",
+                "postage-stamp",
+                "frame",
+                "hardway",
+                "coverall",
+            ],
+            Board::Ticket90 => &[
+                "one-line",
+                "two-lines",
+                "full-house",
+                "four-corners",
+                "early-five",
+            ],
+        }
+    }
+}
+
+/// One way to win: the cells that must all be marked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Way {
+    pub name: String,
+    pub mask: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Any of these fixed masks.
+    Ways(Vec<Way>),
+    /// The first and last number of the top and bottom rows (90-ball).
+    TicketCorners,
+    /// Any `k` numbers.
+    AnyNumbers(u8),
+}
+
+/// A win pattern of one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    name: String,
+    board: Board,
+    kind: Kind,
+}
+
+/// When and how a face completed a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// The call (from 1) that completed it.
+    pub call: u8,
+    /// Which way (an index into [`Pattern::way_name`]).
+    pub way: usize,
+}
+
+const LETTERS: [char; 5] = ['B', 'I', 'N', 'G', 'O'];
+
+impl Pattern {
+    /// A pattern by name (`line`, `full-house`, …) or a custom mask
+    /// (`mask:X...X/.X.X./..X../.X.X./X...X`, rows top to bottom, `X` a cell
+    /// that must be marked; several masks joined with `|` mean any of them).
+    /// The error names the pattern and lists the choices.
+    pub fn parse(text: &str, board: Board) -> Result<Pattern, String> {
+        let (rows, cols) = board.shape();
+        let kind = if let Some(masks) = text.strip_prefix("mask:") {
+            Kind::Ways(parse_masks(masks, rows, cols)?)
+        } else {
+            match (board, text) {
+                (Board::Card75, "line") => {
+                    let mut ways = card_rows();
+                    ways.extend(card_columns());
+                    ways.extend(card_diagonals());
+                    Kind::Ways(ways)
+                }
+                (Board::Card75, "row") => Kind::Ways(card_rows()),
+                (Board::Card75, "column") => Kind::Ways(card_columns()),
+                (Board::Card75, "diagonal") => Kind::Ways(card_diagonals()),
+                (Board::Card75, "four-corners") => {
+                    Kind::Ways(vec![way("four corners", &[0, 4, 20, 24])])
+                }
+                (Board::Card75, "x") => {
+                    let both = card_diagonals().iter().fold(0, |m, w| m | w.mask);
+                    Kind::Ways(vec![Way {
+                        name: "both diagonals".into(),
+                        mask: both,
+                    }])
+                }
+                (Board::Card75, "postage-stamp") => Kind::Ways(vec![
+                    way("top-left stamp", &[0, 1, 5, 6]),
+                    way("top-right stamp", &[3, 4, 8, 9]),
+                    way("bottom-left stamp", &[15, 16, 20, 21]),
+                    way("bottom-right stamp", &[18, 19, 23, 24]),
+                ]),
+                (Board::Card75, "frame") => {
+                    let ring: Vec<usize> = (0..25)
+                        .filter(|&i| i / 5 == 0 || i / 5 == 4 || i % 5 == 0 || i % 5 == 4)
+                        .collect();
+                    Kind::Ways(vec![way("the outer frame", &ring)])
+                }
+                (Board::Card75, "hardway") => {
+                    let mut ways: Vec<Way> = card_rows();
+                    ways.extend(card_columns());
+                    ways.retain(|w| w.mask & (1 << 12) == 0);
+                    Kind::Ways(ways)
+                }
+                (Board::Card75, "coverall") => {
+                    Kind::Ways(vec![way("every cell", &(0..25).collect::<Vec<_>>())])
+                }
+                (Board::Ticket90, "one-line") => Kind::Ways(ticket_rows(1)),
+                (Board::Ticket90, "two-lines") => Kind::Ways(ticket_rows(2)),
+                (Board::Ticket90, "full-house") => Kind::Ways(ticket_rows(3)),
+                (Board::Ticket90, "four-corners") => Kind::TicketCorners,
+                (Board::Ticket90, "early-five") => Kind::AnyNumbers(5),
+                _ => {
+                    let other = match board {
+                        Board::Card75 => Board::Ticket90,
+                        Board::Ticket90 => Board::Card75,
+                    };
+                    let hint = if other.names().contains(&text) {
+                        format!(" ('{text}' is a {}-ball pattern)", other.balls())
+                    } else {
+                        String::new()
+                    };
+                    return Err(format!(
+                        "--pattern {text:?} is not a {}-ball pattern{hint}; choose one of {}, \
+                         or mask:{}",
+                        board.balls(),
+                        board.names().join(", "),
+                        vec![".".repeat(cols); rows].join("/")
+                    ));
+                }
+            }
+        };
+        Ok(Pattern {
+            name: text.to_string(),
+            board,
+            kind,
+        })
+    }
+
+    /// The name as given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The board the pattern is for.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The fixed ways, if the pattern has them (not four corners or early
+    /// five of 90-ball, which depend on the ticket).
+    pub fn ways(&self) -> Option<&[Way]> {
+        match &self.kind {
+            Kind::Ways(ways) => Some(ways),
+            _ => None,
+        }
+    }
+
+    /// The name of way `way`.
+    pub fn way_name(&self, way: usize) -> String {
+        match &self.kind {
+            Kind::Ways(ways) => ways[way].name.clone(),
+            Kind::TicketCorners => "four corners".into(),
+            Kind::AnyNumbers(k) => format!("{k} numbers"),
+        }
+    }
+
+    /// The cells of way `way` on `face`: a mask over its cells.
+    pub fn way_cells(&self, face: &Face, way: usize) -> u32 {
+        match &self.kind {
+            Kind::Ways(ways) => ways[way].mask,
+            Kind::TicketCorners => ticket_corners(face),
+            Kind::AnyNumbers(_) => numbered(face),
+        }
+    }
+
+    /// When `face` completes the pattern under the call positions
+    /// `positions` (see [`super::calls::Calls::positions`]), if it does.
+    pub fn completion(&self, face: &Face, positions: &[u8; 91]) -> Option<Completion> {
+        let (call, way) = self.earliest(face, positions, NEVER);
+        (call != NEVER).then_some(Completion { call, way })
+    }
+
+    /// The earliest completion call of `face` and its way, looking only for
+    /// calls below `bound` (anything later comes back as `bound` or more):
+    /// the simulator's inner loop.
+    #[inline]
+    pub fn earliest(&self, face: &Face, positions: &[u8; 91], bound: u8) -> (u8, usize) {
+        let at = |cell: usize| positions[usize::from(face.cells[cell])];
+        match &self.kind {
+            Kind::Ways(ways) => earliest_way(
+                face.numbers(),
+                ways.iter().map(|w| w.mask),
+                positions,
+                bound,
+            ),
+            Kind::TicketCorners => {
+                let mut latest = 0;
+                let mut bits = ticket_corners(face);
+                while bits != 0 {
+                    latest = latest.max(at(bits.trailing_zeros() as usize));
+                    bits &= bits - 1;
+                }
+                (latest, 0)
+            }
+            Kind::AnyNumbers(k) => {
+                let mut calls = [NEVER; 27];
+                let mut n = 0;
+                for cell in 0..usize::from(face.rows) * usize::from(face.cols) {
+                    if face.cells[cell] != 0 {
+                        calls[n] = at(cell);
+                        n += 1;
+                    }
+                }
+                let k = usize::from(*k).min(n).max(1);
+                let (_, kth, _) = calls[..n].select_nth_unstable(k - 1);
+                (*kth, 0)
+            }
+        }
+    }
+
+    /// For a face that has not completed: the way closest to completion and
+    /// the numbers it still needs (for `check`'s answer).
+    pub fn nearest(&self, face: &Face, called: impl Fn(u8) -> bool) -> (String, Vec<u8>) {
+        let ways = match &self.kind {
+            Kind::Ways(ways) => ways.len(),
+            _ => 1,
+        };
+        let missing = |way: usize| -> Vec<u8> {
+            let mask = self.way_cells(face, way);
+            (0..27)
+                .filter(|&c| mask & (1 << c) != 0)
+                .map(|c| face.cells[c])
+                .filter(|&n| n != 0 && !called(n))
+                .collect()
+        };
+        let best = (0..ways).min_by_key(|&w| missing(w).len()).unwrap_or(0);
+        let mut numbers = missing(best);
+        if let Kind::AnyNumbers(k) = self.kind {
+            let have = (0..27)
+                .filter(|&c| face.cells[c] != 0 && called(face.cells[c]))
+                .count();
+            numbers.truncate(usize::from(k).saturating_sub(have));
+        }
+        (self.way_name(best), numbers)
+    }
+}
+
+/// The earliest completion call below `bound` of the ways `masks` over
+/// `cells` (a face's numbers, row-major), and its way; `(bound, 0)` when
+/// none completes below it. One pass marks the cells called before `bound`;
+/// only a way all of whose cells are marked has its call worked out.
+#[inline]
+pub fn earliest_way(
+    cells: &[u8],
+    masks: impl Iterator<Item = u32>,
+    positions: &[u8; 91],
+    bound: u8,
+) -> (u8, usize) {
+    let mut early = 0u32;
+    for (i, &n) in cells.iter().enumerate() {
+        early |= u32::from(positions[usize::from(n)] < bound) << i;
+    }
+    let (mut best, mut best_way) = (bound, 0);
+    for (w, mask) in masks.enumerate() {
+        if mask & !early == 0 {
+            let mut latest = 0;
+            let mut bits = mask;
+            while bits != 0 {
+                latest = latest.max(positions[usize::from(cells[bits.trailing_zeros() as usize])]);
+                bits &= bits - 1;
+            }
+            if latest < best {
+                best = latest;
+                best_way = w;
+            }
+        }
+    }
+    (best, best_way)
+}
+
+fn way(name: &str, cells: &[usize]) -> Way {
+    Way {
+        name: name.into(),
+        mask: cells.iter().fold(0, |m, &c| m | 1 << c),
+    }
+}
+
+fn card_rows() -> Vec<Way> {
+    (0..5)
+        .map(|r| {
+            way(
+                &format!("row {}", r + 1),
+                &[5 * r, 5 * r + 1, 5 * r + 2, 5 * r + 3, 5 * r + 4],
+            )
+        })
+        .collect()
+}
+
+fn card_columns() -> Vec<Way> {
+    (0..5)
+        .map(|c| {
+            way(
+                &format!("column {}", LETTERS[c]),
+                &[c, c + 5, c + 10, c + 15, c + 20],
+            )
+        })
+        .collect()
+}
+
+fn card_diagonals() -> Vec<Way> {
+    vec![
+        way("diagonal from top left", &[0, 6, 12, 18, 24]),
+        way("diagonal from top right", &[4, 8, 12, 16, 20]),
+    ]
+}
+
+/// Ways of completing `lines` of a ticket's three rows.
+fn ticket_rows(lines: usize) -> Vec<Way> {
+    let row = |r: usize| (9 * r..9 * r + 9).collect::<Vec<_>>();
+    match lines {
+        1 => (0..3)
+            .map(|r| way(&format!("row {}", r + 1), &row(r)))
+            .collect(),
+        2 => [(0, 1), (0, 2), (1, 2)]
+            .iter()
+            .map(|&(a, b)| {
+                let mut cells = row(a);
+                cells.extend(row(b));
+                way(&format!("rows {} and {}", a + 1, b + 1), &cells)
+            })
+            .collect(),
+        _ => vec![way("every number", &(0..27).collect::<Vec<_>>())],
+    }
+}
+
+/// The cells of a face that hold numbers.
+fn numbered(face: &Face) -> u32 {
+    (0..usize::from(face.rows) * usize::from(face.cols))
+        .filter(|&c| face.cells[c] != 0)
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// The first and last numbered cells of a ticket's top and bottom rows.
+fn ticket_corners(face: &Face) -> u32 {
+    let cols = usize::from(face.cols);
+    let mut mask = 0;
+    for row in [0, usize::from(face.rows) - 1] {
+        let cells: Vec<usize> = (row * cols..row * cols + cols)
+            .filter(|&c| face.cells[c] != 0)
+            .collect();
+        if let (Some(&first), Some(&last)) = (cells.first(), cells.last()) {
+            mask |= 1 << first | 1 << last;
+        }
+    }
+    mask
+}
+
+/// `X...X/.X.X./…|…`: one or more masks of `rows` rows of `cols` cells.
+fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, String> {
+    let example = vec![".".repeat(cols); rows].join("/");
+    text.split('|')
+        .enumerate()
+        .map(|(i, mask)| {
+            let lines: Vec<&str> = mask.split('/').collect();
+            let bad = |why: String| {
+                format!("--pattern mask {mask:?}: {why}; write {rows} rows of {cols} cells, X marked and . not, like mask:{example}")
+            };
+            if lines.len() != rows {
+                return Err(bad(format!("{} rows", lines.len())));
+            }
+            let mut bits = 0u32;
+            for (r, line) in lines.iter().enumerate() {
+                if line.chars().count() != cols {
+                    return Err(bad(format!("row {} has {} cells", r + 1, line.chars().count())));
+                }
+                for (c, ch) in line.chars().enumerate() {
+                    match ch {
+                        'X' | 'x' => bits |= 1 << (r * cols + c),
+                        '.' | '-' | 'o' | 'O' => {}
+                        other => return Err(bad(format!("{other:?} is neither X nor ."))),
+                    }
+                }
+            }
+            if bits == 0 {
+                return Err(bad("no cell is marked".into()));
+            }
+            Ok(Way {
+                name: format!("mask {}", i + 1),
+                mask: bits,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::calls::Calls;
+
+    fn card() -> Face {
+        let mut face = Face::new(5, 5);
+        let rows = [
+            [1, 16, 31, 46, 61],
+            [2, 17, 32, 47, 62],
+            [3, 18, 0, 48, 63],
+            [4, 19, 34, 49, 64],
+            [5, 20, 35, 50, 65],
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            face.cells[5 * r..5 * r + 5].copy_from_slice(row);
+        }
+        face
+    }
+
+    #[test]
+    fn a_line_through_the_centre_needs_four_numbers() {
+        let line = Pattern::parse("line", Board::Card75).unwrap();
+        assert_eq!(line.ways().unwrap().len(), 12);
+        let calls = Calls::parse(75, "9, 3, 18, 70, 48, 63", "t").unwrap();
+        let done = line.completion(&card(), calls.positions()).unwrap();
+        assert_eq!(done.call, 6);
+        assert_eq!(line.way_name(done.way), "row 3");
+        let hard = Pattern::parse("hardway", Board::Card75).unwrap();
+        assert_eq!(hard.ways().unwrap().len(), 8);
+        assert_eq!(hard.completion(&card(), calls.positions()), None);
+    }
+
+    #[test]
+    fn masks_and_names() {
+        let x = Pattern::parse("x", Board::Card75).unwrap();
+        let mask = Pattern::parse("mask:X...X/.X.X./..X../.X.X./X...X", Board::Card75).unwrap();
+        assert_eq!(x.ways().unwrap()[0].mask, mask.ways().unwrap()[0].mask);
+        let two = Pattern::parse(
+            "mask:XXXXX/...../...../...../.....|X..../X..../X..../X..../X....",
+            Board::Card75,
+        )
+        .unwrap();
+        assert_eq!(two.ways().unwrap().len(), 2);
+        let frame = Pattern::parse("frame", Board::Card75).unwrap();
+        assert_eq!(frame.ways().unwrap()[0].mask.count_ones(), 16);
+        for bad in [
+            "mask:X/X",
+            "mask:XXXXX/...../...../...../....Z",
+            "mask:...../...../...../...../.....",
+        ] {
+            assert!(Pattern::parse(bad, Board::Card75)
+                .unwrap_err()
+                .contains("--pattern mask"));
+        }
+        let err = Pattern::parse("full-house", Board::Card75).unwrap_err();
+        assert!(err.contains("is a 90-ball pattern"), "{err}");
+        for name in Board::Card75.names() {
+            Pattern::parse(name, Board::Card75).unwrap();
+        }
+        for name in Board::Ticket90.names() {
+            Pattern::parse(name, Board::Ticket90).unwrap();
+        }
+    }
+
+    fn ticket() -> Face {
+        let mut face = Face::new(3, 9);
+        let rows: [[u8; 9]; 3] = [
+            [0, 11, 0, 31, 0, 52, 61, 0, 81],
+            [5, 0, 22, 0, 44, 0, 66, 77, 0],
+            [9, 0, 28, 39, 0, 58, 0, 0, 90],
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            face.cells[9 * r..9 * r + 9].copy_from_slice(row);
+        }
+        face
+    }
+
+    #[test]
+    fn ticket_patterns() {
+        let t = ticket();
+        let corners = Pattern::parse("four-corners", Board::Ticket90).unwrap();
+        let calls = Calls::parse(90, "11 81 9 1 90", "t").unwrap();
+        assert_eq!(corners.completion(&t, calls.positions()).unwrap().call, 5);
+        let five = Pattern::parse("early-five", Board::Ticket90).unwrap();
+        let calls = Calls::parse(90, "11 2 81 9 3 90 44 4", "t").unwrap();
+        assert_eq!(five.completion(&t, calls.positions()).unwrap().call, 7);
+        let (_, missing) = five.nearest(&t, |n| [11, 81].contains(&n));
+        assert_eq!(missing.len(), 3);
+        let one = Pattern::parse("one-line", Board::Ticket90).unwrap();
+        let calls = Calls::parse(90, "5 22 44 66 1 77", "t").unwrap();
+        let done = one.completion(&t, calls.positions()).unwrap();
+        assert_eq!((done.call, one.way_name(done.way).as_str()), (6, "row 2"));
+        let two = Pattern::parse("two-lines", Board::Ticket90).unwrap();
+        assert_eq!(two.completion(&t, calls.positions()), None);
+    }
+}
