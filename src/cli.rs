@@ -21,7 +21,8 @@ Examples:
   bingomint calls --game 75 --seed hall-7:2026-11-23:game-3 > calls.txt
   bingomint check cards.bmc --card 4711 --calls-file calls.txt --pattern line
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
-  bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000";
+  bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
+  bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
@@ -47,6 +48,7 @@ pub enum Command {
     Winners(cmd::winners::Args),
     Simulate(cmd::simulate::Args),
     Patterns(cmd::patterns::Args),
+    Print(cmd::print::Args),
 }
 
 impl Command {
@@ -65,6 +67,7 @@ impl Command {
             Command::Winners(args) => cmd::winners::run(args),
             Command::Simulate(args) => cmd::simulate::run(args),
             Command::Patterns(args) => cmd::patterns::run(args),
+            Command::Print(args) => cmd::print::run(args),
         }
     }
 }

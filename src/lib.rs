@@ -6,10 +6,11 @@
 //! set), [`pipeline`] (chunks in parallel, the deterministic repair of
 //! duplicates, and the stages built on it: mint a card file, exclude other
 //! files' cards, verify a file), [`cardfile`] (the memory-mapped card file,
-//! native and v3 layouts), [`export`] (cards as text for people and
-//! programs) and [`boards`] (objective boards from Lockout goal sets). The
-//! library draws no terminal output and knows no command line: the binary's
-//! `cmd/` does that.
+//! native and v3 layouts, block checksums), [`export`] (cards as text for
+//! people and programs), [`print`](mod@print) (press-ready PDF), [`play`] (call
+//! orders, win patterns, claims, winners, simulated games) and [`boards`]
+//! (objective boards from Lockout goal sets). The library draws no terminal
+//! output and knows no command line: the binary's `cmd/` does that.
 
 pub mod boards;
 pub mod cardfile;
@@ -18,4 +19,5 @@ pub mod export;
 pub mod game;
 pub mod pipeline;
 pub mod play;
+pub mod print;
 pub mod seed;

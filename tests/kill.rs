@@ -134,3 +134,11 @@ fn killed_boards_leaves_no_partial_text() {
         ],
     );
 }
+
+#[test]
+fn killed_print_leaves_no_partial_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "150000", "--seed", "4"]);
+    let file = file.to_str().unwrap();
+    kill_repeatedly("cards.pdf", &["print", file, "--quiet", "--out"]);
+}

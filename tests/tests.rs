@@ -9,6 +9,7 @@ mod generate;
 mod info;
 mod kill;
 mod play;
+mod print;
 mod properties;
 mod regression;
 mod show;

@@ -6,7 +6,7 @@ use super::{cannot_write, clear_stale, require_sound, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
-use bingomint::export::{export, parse_range, ExportError, Format};
+use bingomint::export::{export, export_for_merge, parse_range, ExportError, Format, Merge};
 use std::path::PathBuf;
 
 /// Export cards or strips as text: txt, csv or jsonl.
@@ -20,7 +20,8 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint export cards.bmc --format txt | head
-  bingomint export cards.bmc --format csv --range 1..1000 --out first-thousand.csv")]
+  bingomint export cards.bmc --format csv --range 1..1000 --out first-thousand.csv
+  bingomint export cards.bmc --format csv --layout 6 --series 'Autumn 24-B' --out merge.csv")]
 pub struct Args {
     /// The card file.
     file: PathBuf,
@@ -46,6 +47,16 @@ pub struct Args {
     /// changed or damaged since the file was written).
     #[arg(long)]
     allow_damaged: bool,
+
+    /// CSV for a data-merge tool: add the sheet and position each card
+    /// takes when printed N a page (`print --layout N`, sequential order),
+    /// with the series and the file's id.
+    #[arg(long, value_name = "N")]
+    layout: Option<u64>,
+
+    /// The series for --layout's columns [default: the file's id].
+    #[arg(long, requires = "layout")]
+    series: Option<String>,
 }
 
 /// Runs `export`.
@@ -62,8 +73,24 @@ pub fn run(args: Args) -> Result<Outcome> {
     require_sound(&file, range.clone(), args.allow_damaged)?;
     clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
+    let merge = match args.layout {
+        Some(0) => anyhow::bail!("--layout must be at least 1"),
+        Some(_) if format != Format::Csv => {
+            anyhow::bail!("--layout adds print's columns to CSV: add --format csv")
+        }
+        Some(per_sheet) => Some(Merge {
+            series: args.series.clone().unwrap_or_else(|| file.short_id()),
+            file_id: file.short_id(),
+            per_sheet,
+        }),
+        None => None,
+    };
     write_text(args.out.as_deref(), args.force, |out| {
-        export(&file, range, format, out).map_err(|e| match e {
+        match &merge {
+            Some(m) => export_for_merge(&file, range, m, out),
+            None => export(&file, range, format, out),
+        }
+        .map_err(|e| match e {
             ExportError::Io(io) => anyhow::Error::new(io).context(target),
             damaged => damaged.into(),
         })

@@ -16,6 +16,7 @@ pub mod generate;
 pub mod info;
 pub mod patterns;
 pub mod play;
+pub mod print;
 pub mod show;
 pub mod simulate;
 pub mod verify;

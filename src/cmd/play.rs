@@ -121,7 +121,7 @@ fn reference(text: &str, id: &str) -> Result<(&'static str, u64)> {
     if !found.eq_ignore_ascii_case(id) {
         bail!("--card {text:?} refers to the file with id {found}, but this file's id is {id}");
     }
-    let kind = match kind {
+    let kind = match kind.to_ascii_lowercase().as_str() {
         "card" => "card",
         "ticket" => "ticket",
         other => bail!("--card {text:?}: {other:?} is neither card nor ticket"),

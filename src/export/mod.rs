@@ -79,6 +79,37 @@ pub fn export(
         range,
         format,
         out,
+        merge: None,
+    })
+}
+
+/// The identity `print` puts on each face, as columns for a data-merge tool
+/// (`export --format csv --layout N --series TEXT`).
+#[derive(Clone, Debug)]
+pub struct Merge {
+    /// The series text (`print --series`; default the file's id).
+    pub series: String,
+    /// The file's short id.
+    pub file_id: String,
+    /// Cards (or strips) a sheet, in `print`'s sequential order.
+    pub per_sheet: u64,
+}
+
+/// CSV of cards `range` with, after the game's own columns, `series`,
+/// `file_id`, `sheet` and `position` (on the sheet, from 1) as `print
+/// --order sequential` places them from the first card of the range.
+pub fn export_for_merge(
+    file: &CardFile,
+    range: RangeInclusive<u64>,
+    merge: &Merge,
+    out: &mut dyn Write,
+) -> Result<(), ExportError> {
+    file.header().spec.visit(Export {
+        file,
+        range,
+        format: Format::Csv,
+        out,
+        merge: Some(merge),
     })
 }
 
@@ -87,6 +118,7 @@ struct Export<'a> {
     range: RangeInclusive<u64>,
     format: Format,
     out: &'a mut dyn Write,
+    merge: Option<&'a Merge>,
 }
 
 impl Visit for Export<'_> {
@@ -98,16 +130,29 @@ impl Visit for Export<'_> {
             range,
             format,
             out,
+            merge,
         } = self;
         if format == Format::Csv {
             let mut csv = csv::WriterBuilder::new().from_writer(out);
-            csv.write_record(game.csv_header()).map_err(csv_error)?;
+            let mut header = game.csv_header();
+            if merge.is_some() {
+                header.extend(["series", "file_id", "sheet", "position"].map(String::from));
+            }
+            csv.write_record(header).map_err(csv_error)?;
             let mut row = csv::StringRecord::new();
+            let first = *range.start();
             for n in range {
                 let card = decode(file, game, n)?;
                 for face in 0..game.spec().faces() {
                     row.clear();
                     game.csv_row(n, &card, face, &mut row);
+                    if let Some(m) = merge {
+                        let at = n - first;
+                        row.push_field(&m.series);
+                        row.push_field(&m.file_id);
+                        row.push_field(&(at / m.per_sheet + 1).to_string());
+                        row.push_field(&(at % m.per_sheet + 1).to_string());
+                    }
                     csv.write_record(&row).map_err(csv_error)?;
                 }
             }

@@ -1,0 +1,289 @@
+//! `bingomint print`: a press-ready PDF of a card file.
+//!
+//! Flags → `print::Plan` (layout checked for readability) → the faces →
+//! `print::document` per output file (pages in parallel) → each file
+//! written whole or not at all, then the manifest.
+
+use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
+use anyhow::{bail, Context, Result};
+use bingomint::cardfile::header::yyyymmdd;
+use bingomint::cardfile::writer::{refuse_existing, write_text};
+use bingomint::cardfile::CardFile;
+use bingomint::export::parse_range;
+use bingomint::print::paper::{self, Layout};
+use bingomint::print::{self as pr, Ink, Options, Order, Plan};
+use sha2::Digest;
+use std::path::{Path, PathBuf};
+
+/// Print a card file as a press-ready PDF: n-up faces, each with its face
+/// number, series and the file's id, sheet numbers, crop marks.
+///
+/// 75-ball: 6 cards a page on Letter by default; 90-ball: 2 strips a page,
+/// the six tickets of a strip kept together. Text is vector, in an embedded
+/// subset of DejaVu Sans; the PDF follows PDF/X-1a:2001 (PDF 1.3, gray or
+/// one CMYK ink, no transparency, TrimBox and BleedBox on every page). The
+/// same file and flags give the same bytes.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint print cards.bmc --out cards.pdf
+  bingomint print cards.bmc --layout 9 --paper a4 --bleed 3mm --series 'Autumn 24-B' --range 1..9000 --out s24b.pdf
+  bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 --out red.pdf
+  bingomint print strips.bmc --paper legal --out strips.pdf
+  bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf   # run/cards-0001.pdf … and run/manifest.csv
+  bingomint print cards.bmc --order cut-stack --out stack.pdf")]
+pub struct Args {
+    /// The card file (native or v3).
+    file: PathBuf,
+
+    /// The PDF to write.
+    #[arg(short, long, value_name = "FILE.pdf")]
+    out: PathBuf,
+
+    /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
+    /// that fits best), 90-ball 1-3 strips; or columns x rows, e.g. 3x2
+    /// [default: 6 cards, 2 strips].
+    #[arg(long, value_name = "N|CxR")]
+    layout: Option<String>,
+
+    /// Paper (the trim size): letter, legal, tabloid, a4, a3, sra3, or
+    /// WxH with a unit (210x297mm, 8.5x11in).
+    #[arg(long, default_value = "letter")]
+    paper: String,
+
+    /// Space between the paper's edge and the faces.
+    #[arg(long, default_value = "0.375in", value_name = "LENGTH")]
+    margin: String,
+
+    /// Space between faces.
+    #[arg(long, default_value = "0.25in", value_name = "LENGTH")]
+    gap: String,
+
+    /// Bleed beyond the trim (BleedBox; crop marks sit outside it).
+    #[arg(long, default_value = "0mm", value_name = "LENGTH")]
+    bleed: String,
+
+    /// Leave out the crop marks.
+    #[arg(long)]
+    no_marks: bool,
+
+    /// The series printed on every face [default: the file's id].
+    #[arg(long)]
+    series: Option<String>,
+
+    /// A QR code on each face holding bingomint:ID:card:N (or
+    /// …:ticket:N), which `check --card` accepts.
+    #[arg(long)]
+    qr: bool,
+
+    /// The ink: gray, or cmyk:C,M,Y,K in percent.
+    #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
+    colour: String,
+
+    /// sequential: sheet 1 holds faces 1…n; cut-stack: after cutting the
+    /// stack, each pile holds consecutive faces.
+    #[arg(long, default_value = "sequential", value_parser = ["sequential", "cut-stack"])]
+    order: String,
+
+    /// Cards (or strips) to print, `A..B` [default: all].
+    #[arg(long, value_name = "A..B")]
+    range: Option<String>,
+
+    /// Split into files of at most N pages (FILE-0001.pdf …) and write a
+    /// manifest.csv beside them (file, pages, first and last face, SHA-256).
+    #[arg(long, value_name = "N")]
+    pages_per_file: Option<u64>,
+
+    /// Replace existing output files.
+    #[arg(long)]
+    force: bool,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+
+    /// No progress bar or summary.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// Runs `print`.
+pub fn run(args: Args) -> Result<Outcome> {
+    if args.out.extension().and_then(|e| e.to_str()) != Some("pdf") {
+        bail!(
+            "--out '{}': give a file name ending in .pdf",
+            args.out.display()
+        );
+    }
+    let file = CardFile::open_intact(&args.file)?;
+    let spec = file.header().spec;
+    let count = file.header().count;
+    let range = match &args.range {
+        Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
+        None => {
+            if count == 0 {
+                bail!("'{}' holds no {}s to print", file.path(), spec.noun());
+            }
+            1..=count
+        }
+    };
+    let layout = args
+        .layout
+        .as_deref()
+        .map(|t| Layout::parse(t, pr::layout_counts(spec)))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let options = Options {
+        paper: paper::paper(&args.paper).map_err(anyhow::Error::msg)?,
+        paper_name: args.paper.clone(),
+        layout,
+        margin: paper::length(&args.margin, "--margin").map_err(anyhow::Error::msg)?,
+        gap: paper::length(&args.gap, "--gap").map_err(anyhow::Error::msg)?,
+        bleed: paper::length(&args.bleed, "--bleed").map_err(anyhow::Error::msg)?,
+        marks: !args.no_marks,
+        series: args.series.clone(),
+        qr: args.qr,
+        ink: Ink::parse(&args.colour).map_err(anyhow::Error::msg)?,
+        order: if args.order == "cut-stack" {
+            Order::CutStack
+        } else {
+            Order::Sequential
+        },
+        range: range.clone(),
+        date: date(file.header().created)?,
+    };
+    if let Some(series) = &args.series {
+        if series.chars().count() > 40 || series.chars().any(char::is_control) {
+            bail!("--series: at most 40 printable characters");
+        }
+    }
+    if args.pages_per_file == Some(0) {
+        bail!("--pages-per-file must be at least 1");
+    }
+    let plan = Plan::new(&file, options).map_err(anyhow::Error::msg)?;
+    let parts = parts(&args.out, plan.sheets, args.pages_per_file);
+    for (path, _) in &parts {
+        refuse_existing(path, args.force)?;
+        clear_stale(Some(path), args.force)?;
+    }
+    let manifest = args
+        .pages_per_file
+        .map(|_| args.out.with_file_name("manifest.csv"));
+    if let Some(m) = &manifest {
+        refuse_existing(m, args.force)?;
+    }
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if args.pages_per_file.is_some() && !dir.exists() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder '{}'", dir.display()))?;
+        }
+    }
+    let started = std::time::Instant::now();
+    let plan = &plan;
+    let rows = with_threads(args.threads, || -> Result<Vec<String>> {
+        require_sound(&file, range.clone(), false)?;
+        let items = pr::faces(&file, plan)?;
+        let bar = Bar::new(plan.sheets, "page", args.quiet);
+        let mut rows = Vec::new();
+        for (path, sheets) in &parts {
+            let bytes =
+                pr::document(plan, &items, sheets.clone(), &bar).map_err(anyhow::Error::msg)?;
+            write_text(Some(path), args.force, |out| {
+                out.write_all(&bytes)
+                    .with_context(|| format!("cannot write '{}'", path.display()))
+            })?;
+            let faces: Vec<u64> = sheets
+                .clone()
+                .flat_map(|s| (0..plan.grid.per_page()).filter_map(move |k| plan.item(s, k)))
+                .collect();
+            let first = faces.iter().min().map_or(0, |i| range.start() + i);
+            let last = faces.iter().max().map_or(0, |i| range.start() + i);
+            rows.push(format!(
+                "{},{},{first},{last},{}",
+                path.file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                sheets.end - sheets.start,
+                sha2::Sha256::digest(&bytes)
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect::<String>()
+            ));
+        }
+        bar.finish();
+        Ok(rows)
+    })??;
+    if let Some(m) = &manifest {
+        write_text(Some(m), args.force, |out| {
+            let text = format!("file,pages,first,last,sha256\n{}\n", rows.join("\n"));
+            out.write_all(text.as_bytes())
+                .with_context(|| format!("cannot write '{}'", m.display()))
+        })?;
+    }
+    if !args.quiet {
+        let secs = started.elapsed().as_secs_f64().max(1e-6);
+        let faces = plan.items * spec.faces() as u64;
+        eprintln!(
+            "{} {}s on {} pages ({} a page, {:.1} pt numbers) in {} file{}, {secs:.2} s, {} {}s/s",
+            plan.items,
+            spec.noun(),
+            plan.sheets,
+            plan.grid.per_page(),
+            plan.cell * 0.5,
+            parts.len(),
+            if parts.len() == 1 { "" } else { "s" },
+            super::rate(faces as f64 / secs),
+            spec.face_noun()
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// The output files and the sheets each holds.
+fn parts(out: &Path, sheets: u64, per_file: Option<u64>) -> Vec<(PathBuf, std::ops::Range<u64>)> {
+    let Some(per) = per_file else {
+        return vec![(out.to_path_buf(), 0..sheets)];
+    };
+    let stem = out
+        .file_stem()
+        .map_or("cards".into(), |s| s.to_string_lossy().into_owned());
+    (0..sheets.div_ceil(per))
+        .map(|i| {
+            let name = format!("{stem}-{:04}.pdf", i + 1);
+            (
+                out.with_file_name(name),
+                i * per..((i + 1) * per).min(sheets),
+            )
+        })
+        .collect()
+}
+
+/// The document's date: `SOURCE_DATE_EPOCH` when set, else the card file's
+/// creation date at midnight UTC (never the clock: same input, same bytes).
+fn date(created: u32) -> Result<(u16, u8, u8, u8, u8, u8)> {
+    let ymd = |v: u32| ((v / 10_000) as u16, (v / 100 % 100) as u8, (v % 100) as u8);
+    if let Ok(text) = std::env::var("SOURCE_DATE_EPOCH") {
+        let secs: i64 = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s| (0..=253_402_300_799).contains(s))
+            .with_context(|| {
+                format!("SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970")
+            })?;
+        let (y, m, d) = ymd(yyyymmdd(secs.div_euclid(86_400)));
+        let t = secs.rem_euclid(86_400);
+        return Ok((
+            y,
+            m,
+            d,
+            (t / 3600) as u8,
+            (t / 60 % 60) as u8,
+            (t % 60) as u8,
+        ));
+    }
+    let (y, m, d) = ymd(created);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return Ok((1970, 1, 1, 0, 0, 0));
+    }
+    Ok((y, m, d, 0, 0, 0))
+}

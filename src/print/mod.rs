@@ -1,0 +1,765 @@
+//! Press-ready PDF of a card file: faces n-up on sheets, each with its face
+//! number, series and the file's short id outside the play area, the sheet
+//! number on every sheet, crop marks outside the bleed, optional QR codes.
+//!
+//! Stages: [`Plan::new`] (paper, layout, the cell size and whether faces
+//! stay readable; sheets and the order of faces on them) → [`faces`] (the
+//! faces of the range, read in parallel from the mapped file) →
+//! [`document`] (pages built and compressed in parallel, then assembled in
+//! order with the fonts, one form for what every face repeats, and the
+//! PDF/X-1a boxes, info and output intent).
+//!
+//! Deterministic: the same file and options give the same bytes for any
+//! thread count; dates come from the card file (or `SOURCE_DATE_EPOCH`).
+
+pub mod font;
+pub mod paper;
+
+use crate::cardfile::CardFile;
+use crate::game::{Face, Spec};
+use crate::pipeline::Progress;
+use font::Font;
+use paper::{best_grid, cell_size, Grid, Layout, Shape};
+use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
+use pdf_writer::{Content, Date, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use rayon::prelude::*;
+use std::ops::{Range, RangeInclusive};
+
+/// The ink everything is printed in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ink {
+    /// Black, DeviceGray.
+    Gray,
+    /// One CMYK ink, fractions 0–1.
+    Cmyk([f32; 4]),
+}
+
+impl Ink {
+    /// `gray` or `cmyk:C,M,Y,K` (percentages).
+    pub fn parse(text: &str) -> Result<Ink, String> {
+        if text == "gray" || text == "grey" {
+            return Ok(Ink::Gray);
+        }
+        let bad = || {
+            format!("--colour {text:?}: give gray, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)")
+        };
+        let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
+        let parts: Vec<f32> = values
+            .split(',')
+            .map(|v| v.trim().parse::<f32>().map_err(|_| bad()))
+            .collect::<Result<_, _>>()?;
+        match parts[..] {
+            [c, m, y, k] if parts.iter().all(|v| (0.0..=100.0).contains(v)) => {
+                if c + m + y + k == 0.0 {
+                    return Err(format!(
+                        "--colour {text:?}: an ink of 0,0,0,0 prints nothing"
+                    ));
+                }
+                Ok(Ink::Cmyk([c / 100.0, m / 100.0, y / 100.0, k / 100.0]))
+            }
+            _ => Err(bad()),
+        }
+    }
+
+    fn fill(self, c: &mut Content) {
+        match self {
+            Ink::Gray => c.set_fill_gray(0.0),
+            Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a, b, d, e),
+        };
+    }
+
+    fn stroke(self, c: &mut Content) {
+        match self {
+            Ink::Gray => c.set_stroke_gray(0.0),
+            Ink::Cmyk([a, b, d, e]) => c.set_stroke_cmyk(a, b, d, e),
+        };
+    }
+}
+
+/// How faces go onto sheets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Sheet 1 holds faces 1…n, sheet 2 the next n.
+    Sequential,
+    /// Cut the stack of sheets: each pile holds consecutive faces.
+    CutStack,
+}
+
+/// What the user asked for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Paper width and height, points (the trim size).
+    pub paper: (f32, f32),
+    /// Its name as given, for messages.
+    pub paper_name: String,
+    pub layout: Option<Layout>,
+    pub margin: f32,
+    pub gap: f32,
+    pub bleed: f32,
+    pub marks: bool,
+    pub series: Option<String>,
+    pub qr: bool,
+    pub ink: Ink,
+    pub order: Order,
+    /// Records (cards or strips) to print.
+    pub range: RangeInclusive<u64>,
+    /// The date the document carries: (year, month, day, hour, minute, second).
+    pub date: (u16, u8, u8, u8, u8, u8),
+}
+
+/// Numbers smaller than this are refused as too small to read.
+pub const MIN_NUMBER_PT: f32 = 9.0;
+
+/// A layout worked out: where faces go and how big.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub spec: Spec,
+    pub grid: Grid,
+    /// The side of one grid cell, points.
+    pub cell: f32,
+    /// Records printed.
+    pub items: u64,
+    /// Sheets (= pages).
+    pub sheets: u64,
+    pub options: Options,
+    /// The file's short id.
+    pub id: String,
+    /// The series printed on every face.
+    pub series: String,
+}
+
+/// The counts `--layout N` takes: 75-ball cards, 90-ball strips.
+pub fn layout_counts(spec: Spec) -> &'static [usize] {
+    match spec {
+        Spec::Us75 { .. } => &[1, 2, 3, 4, 6, 8, 9, 12, 18],
+        Spec::Uk90 { .. } => &[1, 2, 3],
+    }
+}
+
+/// A face's shape in cells, with or without a QR code.
+fn shape(spec: Spec, qr: bool) -> Shape {
+    match spec {
+        Spec::Us75 { .. } => Shape {
+            width: 5.0,
+            height: HEADER + 5.0 + if qr { ID_QR } else { ID },
+        },
+        Spec::Uk90 { .. } => Shape {
+            width: 9.0,
+            height: 6.0 * (if qr { LABEL_QR } else { LABEL } + 3.0) + 5.0 * TICKET_GAP,
+        },
+    }
+}
+
+/// Heights in cells: the B I N G O band, the identity strip under a card
+/// (taller with a QR code), a ticket's label line, the gap between tickets.
+const HEADER: f32 = 0.9;
+const ID: f32 = 1.0;
+const ID_QR: f32 = 1.9;
+const LABEL: f32 = 0.7;
+const LABEL_QR: f32 = 1.8;
+const TICKET_GAP: f32 = 0.3;
+
+impl Plan {
+    /// Works out the layout for `file`; the error names the flag and says
+    /// what would fit.
+    pub fn new(file: &CardFile, options: Options) -> Result<Plan, String> {
+        let spec = file.header().spec;
+        let (w, h) = options.paper;
+        let area = (w - 2.0 * options.margin, h - 2.0 * options.margin);
+        if area.0 < 72.0 || area.1 < 72.0 {
+            return Err("--margin leaves less than 1in of paper to print on".into());
+        }
+        let shape = shape(spec, options.qr);
+        let counts = layout_counts(spec);
+        let default = match spec {
+            Spec::Us75 { .. } => 6,
+            Spec::Uk90 { .. } => 2,
+        };
+        let fit = |n: usize, area: (f32, f32)| best_grid(n, area.0, area.1, options.gap, shape);
+        let (grid, cell) = match options.layout.unwrap_or(Layout::Count(default)) {
+            Layout::Count(n) => fit(n, area),
+            Layout::Grid(grid) => (grid, cell_size(grid, area.0, area.1, options.gap, shape)),
+        };
+        if cell * NUMBER < MIN_NUMBER_PT {
+            let largest = counts
+                .iter()
+                .rev()
+                .find(|&&n| fit(n, area).1 * NUMBER >= MIN_NUMBER_PT);
+            let paper = paper::PAPERS.iter().find(|(_, pw, ph)| {
+                let a = (pw - 2.0 * options.margin, ph - 2.0 * options.margin);
+                let c = match options.layout {
+                    Some(Layout::Grid(g)) => cell_size(g, a.0, a.1, options.gap, shape),
+                    _ => fit(grid.per_page(), a).1,
+                };
+                c * NUMBER >= MIN_NUMBER_PT
+            });
+            let mut hint = Vec::new();
+            if let Some(n) = largest {
+                hint.push(format!("--layout {n} (the most that fits this paper)"));
+            }
+            if let Some((name, _, _)) = paper {
+                hint.push(format!("--paper {name}"));
+            }
+            return Err(format!(
+                "--layout {} on {} paper makes numbers {:.1} pt, too small to read (at least {MIN_NUMBER_PT} pt); use {}",
+                grid.per_page(),
+                options.paper_name,
+                cell * NUMBER,
+                if hint.is_empty() { "a smaller --margin or --gap".to_string() } else { hint.join(", or ") }
+            ));
+        }
+        let items = options.range.end() - options.range.start() + 1;
+        let sheets = items.div_ceil(grid.per_page() as u64);
+        let id = file.short_id();
+        let series = options.series.clone().unwrap_or_else(|| id.clone());
+        Ok(Plan {
+            spec,
+            grid,
+            cell,
+            items,
+            sheets,
+            options,
+            id,
+            series,
+        })
+    }
+
+    /// The record (from the first printed, 0-based) in slot `slot` of sheet
+    /// `sheet`, if any.
+    pub fn item(&self, sheet: u64, slot: usize) -> Option<u64> {
+        let n = self.grid.per_page() as u64;
+        let index = match self.options.order {
+            Order::Sequential => sheet * n + slot as u64,
+            Order::CutStack => slot as u64 * self.sheets + sheet,
+        };
+        (index < self.items).then_some(index)
+    }
+
+    /// Every character the document draws, for the font subsets.
+    fn chars(&self) -> String {
+        format!(
+            "0123456789BINGOFREECardTicketStripSheetof·★-:/ {}{}{}",
+            self.series, self.id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        )
+    }
+}
+
+/// Numbers are this many cells tall.
+const NUMBER: f32 = 0.5;
+
+/// The faces of the records printed, in order, read in parallel from the
+/// mapped file (every record checked against its game's rules), with each
+/// 75-ball card's star cell (column-major index; 12: none).
+pub struct Items {
+    first: u64,
+    per: usize,
+    faces: Vec<Face>,
+    stars: Vec<u8>,
+}
+
+/// One record's faces as printed.
+struct Item<'a> {
+    record: u64,
+    faces: &'a [Face],
+    /// The star's cell (row, column), if the card has one.
+    star: Option<(usize, usize)>,
+}
+
+impl Items {
+    fn get(&self, index: u64) -> Item<'_> {
+        let i = index as usize;
+        let byte = self.stars.get(i).copied().unwrap_or(12);
+        Item {
+            record: self.first + index,
+            faces: &self.faces[i * self.per..(i + 1) * self.per],
+            star: (byte != 12 && byte < 25).then(|| (usize::from(byte % 5), usize::from(byte / 5))),
+        }
+    }
+}
+
+/// Reads the faces of the plan's records.
+pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::InvalidRecord> {
+    let range = plan.options.range.clone();
+    let first = *range.start();
+    let faces = crate::play::scan_faces(file, range.clone(), |_, face| Some(*face))?;
+    let stars = match plan.spec {
+        Spec::Us75 { .. } => range
+            .map(|n| file.record(n).map_or(12, |r| r[12]))
+            .collect(),
+        Spec::Uk90 { .. } => Vec::new(),
+    };
+    Ok(Items {
+        first,
+        per: plan.spec.faces(),
+        faces,
+        stars,
+    })
+}
+
+/// Fonts and the names content streams use for them and for the form.
+struct Fonts {
+    regular: Font,
+    bold: Font,
+}
+
+const F_REGULAR: Name = Name(b"F1");
+const F_BOLD: Name = Name(b"F2");
+const FORM: Name = Name(b"Fm1");
+
+/// Builds the PDF of sheets `sheets` of `plan` (one output file).
+pub fn document(
+    plan: &Plan,
+    items: &Items,
+    sheets: Range<u64>,
+    progress: &dyn Progress,
+) -> Result<Vec<u8>, String> {
+    let chars = plan.chars();
+    let fonts = Fonts {
+        regular: Font::regular(&chars)
+            .map_err(|c| format!("--series: the font has no glyph for {c:?}"))?,
+        bold: Font::bold(&chars)
+            .map_err(|c| format!("--series: the font has no glyph for {c:?}"))?,
+    };
+    let o = &plan.options;
+    let (w, h) = o.paper;
+    let slug = o.bleed + if o.marks { 18.0 } else { 0.0 };
+    let media = Rect::new(0.0, 0.0, w + 2.0 * slug, h + 2.0 * slug);
+    let trim = Rect::new(slug, slug, slug + w, slug + h);
+    let bleed = Rect::new(
+        slug - o.bleed,
+        slug - o.bleed,
+        slug + w + o.bleed,
+        slug + h + o.bleed,
+    );
+
+    let pages = (sheets.end - sheets.start) as usize;
+    // Room for 4 KB a page, far more than a page takes: address space only
+    // (pages of it never written are never resident), and the document is
+    // never copied to a larger buffer.
+    let mut pdf = Pdf::with_capacity(pages * 4096 + (1 << 20));
+    pdf.set_version(1, 3);
+    let catalog = Ref::new(1);
+    let tree = Ref::new(2);
+    let info = Ref::new(3);
+    let regular = Ref::new(4);
+    let bold = Ref::new(9);
+    let form = Ref::new(14);
+    let first_page = 15;
+    let page_refs: Vec<Ref> = (0..pages as i32)
+        .map(|i| Ref::new(first_page + 2 * i))
+        .collect();
+
+    let mut cat = pdf.catalog(catalog);
+    cat.pages(tree);
+    cat.output_intents()
+        .push()
+        .subtype(OutputIntentSubtype::PDFX)
+        .output_condition_identifier(TextStr("CGATS TR 001"))
+        .registry_name(TextStr("http://www.color.org"))
+        .info(TextStr("U.S. Web Coated (SWOP) v2"));
+    cat.finish();
+    pdf.pages(tree)
+        .kids(page_refs.iter().copied())
+        .count(page_refs.len() as i32);
+    let (y, mo, d, hh, mi, s) = o.date;
+    let date = Date::new(y)
+        .month(mo)
+        .day(d)
+        .hour(hh)
+        .minute(mi)
+        .second(s)
+        .utc_offset_hour(0)
+        .utc_offset_minute(0);
+    let title = format!(
+        "{} {}s {}-{} of file {} ({})",
+        plan.spec.short_name(),
+        plan.spec.noun(),
+        o.range.start(),
+        o.range.end(),
+        plan.id,
+        plan.series
+    );
+    let mut di = pdf.document_info(info);
+    di.title(TextStr(&title))
+        .creator(TextStr("bingomint"))
+        .producer(TextStr(concat!("bingomint ", env!("CARGO_PKG_VERSION"))))
+        .creation_date(date)
+        .modified_date(date)
+        .trapped(TrappingStatus::NotTrapped);
+    di.pair(Name(b"GTS_PDFXVersion"), TextStr("PDF/X-1:2001"));
+    di.pair(Name(b"GTS_PDFXConformance"), TextStr("PDF/X-1a:2001"));
+    di.finish();
+    fonts.regular.write(&mut pdf, regular);
+    fonts.bold.write(&mut pdf, bold);
+
+    let form_content = repeated(plan, &fonts);
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(&form_content, 6);
+    let (fw, fh) = face_size(plan);
+    let mut f = pdf.form_xobject(form, &packed);
+    f.bbox(Rect::new(0.0, 0.0, fw, fh));
+    f.filter(Filter::FlateDecode);
+    f.resources()
+        .fonts()
+        .pair(F_REGULAR, regular)
+        .pair(F_BOLD, bold);
+    f.finish();
+
+    // The file id: a hash of what the document holds.
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(title.as_bytes());
+    hasher.update(&sheets.start.to_le_bytes());
+    // Pages in parallel batches, each page compressed; written in order, so
+    // only a batch of contents is held besides the document.
+    const BATCH: u64 = 1024;
+    let mut at = sheets.start;
+    while at < sheets.end {
+        let batch = at..(at + BATCH).min(sheets.end);
+        let contents: Vec<Vec<u8>> = batch
+            .clone()
+            .into_par_iter()
+            .map(|sheet| {
+                let page = page(plan, items, sheet, &fonts, slug);
+                progress.advance(1);
+                miniz_oxide::deflate::compress_to_vec_zlib(&page, 1)
+            })
+            .collect();
+        for (sheet, content) in batch.clone().zip(&contents) {
+            let page_ref = page_refs[(sheet - sheets.start) as usize];
+            let content_ref = Ref::new(page_ref.get() + 1);
+            let mut page = pdf.page(page_ref);
+            page.parent(tree)
+                .media_box(media)
+                .trim_box(trim)
+                .bleed_box(bleed)
+                .contents(content_ref);
+            let mut res = page.resources();
+            res.fonts().pair(F_REGULAR, regular).pair(F_BOLD, bold);
+            res.x_objects().pair(FORM, form);
+            res.finish();
+            page.finish();
+            pdf.stream(content_ref, content).filter(Filter::FlateDecode);
+            hasher.update(content);
+        }
+        at = batch.end;
+    }
+    let id = hasher.digest128().to_le_bytes().to_vec();
+    pdf.set_file_id((id.clone(), id));
+    Ok(pdf.finish())
+}
+
+/// A face's size in points (a card, or a strip of six tickets).
+fn face_size(plan: &Plan) -> (f32, f32) {
+    let s = shape(plan.spec, plan.options.qr);
+    (s.width * plan.cell, s.height * plan.cell)
+}
+
+/// What every face repeats, drawn once as a form: for a card the B I N G O
+/// band, the grid and FREE; for a strip the six ticket grids.
+fn repeated(plan: &Plan, fonts: &Fonts) -> Vec<u8> {
+    let c = plan.cell;
+    let ink = plan.options.ink;
+    let (_, fh) = face_size(plan);
+    let mut g = Content::new();
+    ink.stroke(&mut g);
+    g.set_line_width(0.75);
+    match plan.spec {
+        Spec::Us75 { .. } => {
+            let top = fh;
+            // The band, in the ink, with the letters knocked out.
+            ink.fill(&mut g);
+            g.rect(0.0, top - HEADER * c, 5.0 * c, HEADER * c)
+                .fill_nonzero();
+            g.set_fill_gray(1.0);
+            let size = 0.62 * c;
+            for (i, letter) in ["B", "I", "N", "G", "O"].iter().enumerate() {
+                let x = i as f32 * c + (c - fonts.bold.width(letter, size)) / 2.0;
+                text(
+                    &mut g,
+                    F_BOLD,
+                    size,
+                    x,
+                    top - HEADER * c + 0.2 * c,
+                    &fonts.bold.encode(letter),
+                );
+            }
+            let grid_top = top - HEADER * c;
+            grid_lines(&mut g, 0.0, grid_top, 5, 5, c);
+            ink.fill(&mut g);
+            let size = 0.28 * c;
+            let x = 2.0 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
+            text(
+                &mut g,
+                F_BOLD,
+                size,
+                x,
+                grid_top - 2.5 * c - 0.1 * c,
+                &fonts.bold.encode("FREE"),
+            );
+        }
+        Spec::Uk90 { .. } => {
+            let label = if plan.options.qr { LABEL_QR } else { LABEL };
+            for t in 0..6 {
+                let top = fh - t as f32 * (label + 3.0 + TICKET_GAP) * c - label * c;
+                grid_lines(&mut g, 0.0, top, 3, 9, c);
+            }
+        }
+    }
+    g.finish().into_vec()
+}
+
+/// The lines of a `rows` × `cols` grid of cells `c` whose top-left corner
+/// is (x, top).
+fn grid_lines(g: &mut Content, x: f32, top: f32, rows: usize, cols: usize, c: f32) {
+    for r in 0..=rows {
+        let y = top - r as f32 * c;
+        g.move_to(x, y).line_to(x + cols as f32 * c, y);
+    }
+    for k in 0..=cols {
+        let xx = x + k as f32 * c;
+        g.move_to(xx, top).line_to(xx, top - rows as f32 * c);
+    }
+    g.stroke();
+}
+
+fn text(g: &mut Content, font: Name, size: f32, x: f32, y: f32, encoded: &[u8]) {
+    g.begin_text();
+    g.set_font(font, size);
+    g.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
+    g.show(Str(encoded));
+    g.end_text();
+}
+
+/// One sheet's content.
+fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec<u8> {
+    let o = &plan.options;
+    let (w, h) = o.paper;
+    let (fw, fh) = face_size(plan);
+    let grid = plan.grid;
+    let mut g = Content::new();
+    // Faces are centred in the area inside the margins.
+    let used_w = grid.cols as f32 * fw + (grid.cols as f32 - 1.0) * o.gap;
+    let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
+    let x0 = slug + (w - used_w) / 2.0;
+    let y_top = slug + h - (h - used_h) / 2.0;
+    for slot in 0..grid.per_page() {
+        let Some(index) = plan.item(sheet, slot) else {
+            continue;
+        };
+        let item = &items.get(index);
+        let (col, row) = (slot % grid.cols, slot / grid.cols);
+        let x = x0 + col as f32 * (fw + o.gap);
+        let y = y_top - row as f32 * (fh + o.gap) - fh;
+        g.save_state();
+        g.transform([1.0, 0.0, 0.0, 1.0, x, y]);
+        g.x_object(FORM);
+        match plan.spec {
+            Spec::Us75 { .. } => card(&mut g, plan, item, fonts),
+            Spec::Uk90 { .. } => strip(&mut g, plan, item, fonts),
+        }
+        g.restore_state();
+    }
+    // The sheet's own label, in the bottom margin.
+    o.ink.fill(&mut g);
+    let label = if plan.series == plan.id {
+        format!("Sheet {} of {} · {}", sheet + 1, plan.sheets, plan.id)
+    } else {
+        format!(
+            "Sheet {} of {} · {} · {}",
+            sheet + 1,
+            plan.sheets,
+            plan.series,
+            plan.id
+        )
+    };
+    let size = (o.margin * 0.4).clamp(5.0, 8.0);
+    let lw = fonts.regular.width(&label, size);
+    text(
+        &mut g,
+        F_REGULAR,
+        size,
+        slug + (w - lw) / 2.0,
+        slug + (o.margin - size) / 2.0,
+        &fonts.regular.encode(&label),
+    );
+    if o.marks {
+        crop_marks(&mut g, plan, slug);
+    }
+    g.finish().into_vec()
+}
+
+/// Crop marks at the trim corners, outside the bleed.
+fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
+    let o = &plan.options;
+    let (w, h) = o.paper;
+    g.set_stroke_gray(0.0);
+    g.set_line_width(0.3);
+    let off = o.bleed + 3.0;
+    let len = 12.0;
+    for (x, y, sx, sy) in [
+        (slug, slug, -1.0, -1.0),
+        (slug + w, slug, 1.0, -1.0),
+        (slug, slug + h, -1.0, 1.0),
+        (slug + w, slug + h, 1.0, 1.0),
+    ] {
+        g.move_to(x + sx * off, y).line_to(x + sx * (off + len), y);
+        g.move_to(x, y + sy * off).line_to(x, y + sy * (off + len));
+    }
+    g.stroke();
+}
+
+/// A 75-ball card's numbers, star and identity (the form drew the rest).
+fn card(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts) {
+    let c = plan.cell;
+    let (_, fh) = face_size(plan);
+    let face = &item.faces[0];
+    let grid_top = fh - HEADER * c;
+    plan.options.ink.fill(g);
+    numbers(g, fonts, face, grid_top, c);
+    if let Some((r, col)) = item.star {
+        let s = 0.3 * c;
+        let x = col as f32 * c + 0.06 * c;
+        let y = grid_top - r as f32 * c - 0.06 * c - 0.75 * s;
+        text(g, F_REGULAR, s, x, y, &fonts.regular.encode("★"));
+    }
+    let number = item.record;
+    let bottom = fh - (HEADER + 5.0) * c;
+    let id_h = bottom;
+    identity(
+        g,
+        plan,
+        fonts,
+        &format!("Card {number}"),
+        (0.0, bottom - id_h, 5.0 * c, id_h),
+        &format!("bingomint:{}:card:{number}", plan.id),
+    );
+}
+
+/// A strip's six tickets: numbers and each ticket's identity.
+fn strip(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts) {
+    let c = plan.cell;
+    let (_, fh) = face_size(plan);
+    let label = if plan.options.qr { LABEL_QR } else { LABEL };
+    plan.options.ink.fill(g);
+    for (t, face) in item.faces.iter().enumerate() {
+        let ticket = (item.record - 1) * 6 + t as u64 + 1;
+        let top = fh - t as f32 * (label + 3.0 + TICKET_GAP) * c;
+        identity(
+            g,
+            plan,
+            fonts,
+            &format!("Ticket {ticket} · Strip {}", item.record),
+            (0.0, top - label * c, 9.0 * c, label * c),
+            &format!("bingomint:{}:ticket:{ticket}", plan.id),
+        );
+        numbers(g, fonts, face, top - label * c, c);
+    }
+}
+
+/// A face's numbers, large and centred in their cells, in one text object.
+fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
+    let size = NUMBER * c;
+    g.begin_text();
+    g.set_font(F_BOLD, size);
+    for r in 0..usize::from(face.rows) {
+        for col in 0..usize::from(face.cols) {
+            let n = face.at(r, col);
+            if n == 0 {
+                continue;
+            }
+            let label = n.to_string();
+            let x = col as f32 * c + (c - fonts.bold.width(&label, size)) / 2.0;
+            let y = grid_top - (r as f32 + 1.0) * c + (c - 0.73 * size) / 2.0;
+            g.set_text_matrix([1.0, 0.0, 0.0, 1.0, round(x), round(y)]);
+            g.show(Str(&fonts.bold.encode(&label)));
+        }
+    }
+    g.end_text();
+}
+
+/// Positions to a hundredth of a point: enough for print, shorter streams.
+fn round(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
+/// A face's identity in the box (x, y, w, h): its number in bold, the
+/// series and file id under it, and the QR code at the right when asked.
+fn identity(
+    g: &mut Content,
+    plan: &Plan,
+    fonts: &Fonts,
+    name: &str,
+    (x, y, w, h): (f32, f32, f32, f32),
+    reference: &str,
+) {
+    let c = plan.cell;
+    let big = (0.32 * c).max(6.0);
+    let small = (0.24 * c).max(5.0);
+    let lines_h = big + small + 0.1 * c;
+    let top = y + h - (h.min(1.0 * c) - lines_h) / 2.0;
+    text(
+        g,
+        F_BOLD,
+        big,
+        x + 0.05 * c,
+        top - big,
+        &fonts.bold.encode(name),
+    );
+    let second = if plan.series == plan.id {
+        plan.id.clone()
+    } else {
+        format!("{} · {}", plan.series, plan.id)
+    };
+    text(
+        g,
+        F_REGULAR,
+        small,
+        x + 0.05 * c,
+        top - big - 0.1 * c - small * 0.9,
+        &fonts.regular.encode(&second),
+    );
+    if plan.options.qr {
+        let side = h - 0.1 * c;
+        qr(g, reference, x + w - side, y + 0.05 * c, side);
+    }
+}
+
+/// A QR code of `text` in a square of `side` points at (x, y), its quiet
+/// zone (four modules) inside the square.
+fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
+    // Upper case fits the compact alphanumeric mode; one fixed mask (the
+    // standard allows any) spares evaluating all eight for every face.
+    let upper = text.to_ascii_uppercase();
+    let code = qrcodegen::QrCode::encode_segments_advanced(
+        &qrcodegen::QrSegment::make_segments(&upper),
+        qrcodegen::QrCodeEcc::Medium,
+        qrcodegen::Version::MIN,
+        qrcodegen::Version::MAX,
+        Some(qrcodegen::Mask::new(2)),
+        false,
+    )
+    .expect("a short reference fits a QR code");
+    let n = code.size();
+    let module = side / (n + 8) as f32;
+    // Dark modules are always black, whatever the ink: scanners need contrast.
+    g.set_fill_gray(0.0);
+    for row in 0..n {
+        let mut col = 0;
+        while col < n {
+            if code.get_module(col, row) {
+                let start = col;
+                while col < n && code.get_module(col, row) {
+                    col += 1;
+                }
+                g.rect(
+                    x + (start + 4) as f32 * module,
+                    y + side - (row + 5) as f32 * module,
+                    (col - start) as f32 * module,
+                    module,
+                );
+            } else {
+                col += 1;
+            }
+        }
+    }
+    g.fill_nonzero();
+}

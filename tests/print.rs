@@ -1,0 +1,372 @@
+//! `print`: the PDF parsed with a PDF library (pages, boxes, embedded
+//! fonts, the faces' numbers read back), and checked with the tools a
+//! prepress department uses (qpdf, pdffonts, pdftotext, pdftoppm, zbarimg)
+//! when they are installed (`.ci/run` installs them); a test that needs a
+//! missing tool says it was skipped.
+
+use crate::common::{bingomint, edit, export_txt, generate, records_at, stdout_of};
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Whether `tool` runs here; if not, says the test is skipped.
+fn have(tool: &str, test: &str) -> bool {
+    let found = Command::new(tool).arg("-v").output().is_ok();
+    if !found {
+        eprintln!(
+            "SKIPPED {test}: {tool} is not installed (Debian: qpdf, poppler-utils, zbar-tools)"
+        );
+    }
+    found
+}
+
+fn print(file: &Path, out: &Path, args: &[&str]) {
+    bingomint()
+        .arg("print")
+        .arg(file)
+        .arg("--out")
+        .arg(out)
+        .args(args)
+        .arg("--quiet")
+        .assert()
+        .success();
+}
+
+/// The numbers of a face as `export --to txt` gives them (0s dropped).
+fn numbers(line: &str) -> Vec<String> {
+    line.split_whitespace()
+        .filter(|n| *n != "0")
+        .map(str::to_string)
+        .collect()
+}
+
+fn page_text(doc: &lopdf::Document, page: u32) -> String {
+    doc.extract_text(&[page]).unwrap()
+}
+
+#[test]
+fn cards_print_six_a_page_with_boxes_fonts_and_their_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "c.bmc",
+        &["--count", "20", "--seed", "3", "--star"],
+    );
+    let pdf = dir.path().join("c.pdf");
+    print(&file, &pdf, &["--series", "Autumn 24-B", "--bleed", "3mm"]);
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    assert_eq!(doc.version, "1.3");
+    let pages = doc.get_pages();
+    assert_eq!(pages.len(), 4, "20 cards, 6 a page");
+    for id in pages.values() {
+        let page = doc.get_object(*id).unwrap().as_dict().unwrap();
+        for key in [&b"MediaBox"[..], b"TrimBox", b"BleedBox"] {
+            assert!(
+                page.get(key).is_ok(),
+                "page without {}",
+                String::from_utf8_lossy(key)
+            );
+        }
+    }
+    // Both fonts embedded (a FontFile2 each) with a ToUnicode map.
+    let embedded = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter(|d| d.get(b"FontFile2").is_ok())
+        .count();
+    assert_eq!(embedded, 2);
+    // Faces read back: card 3 on page 1, card 20 on page 4, with their ids.
+    let cards = export_txt(&file);
+    let first = page_text(&doc, 1);
+    for n in numbers(&cards[2]) {
+        assert!(first.contains(&n), "page 1 lacks {n}: {first}");
+    }
+    assert!(first.contains("Card 3") && first.contains("Autumn 24-B"));
+    assert!(first.contains("Sheet 1 of 4"));
+    assert!(page_text(&doc, 4).contains("Card 20"));
+    if have("qpdf", "print qpdf --check") {
+        let out = Command::new("qpdf")
+            .arg("--check")
+            .arg(&pdf)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    if have("pdffonts", "print pdffonts") {
+        let out =
+            String::from_utf8(Command::new("pdffonts").arg(&pdf).output().unwrap().stdout).unwrap();
+        // name, type, encoding, emb sub uni: every font embedded, subset, mapped.
+        let rows: Vec<&str> = out.lines().skip(2).collect();
+        assert_eq!(rows.len(), 2, "{out}");
+        assert!(rows.iter().all(|r| r.contains("yes yes yes")), "{out}");
+    }
+    if have("pdftotext", "print pdftotext") {
+        let out = Command::new("pdftotext")
+            .args(["-f", "4", "-l", "4"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        for n in numbers(&cards[19]) {
+            assert!(text.contains(&n), "pdftotext page 4 lacks {n}");
+        }
+    }
+}
+
+#[test]
+fn the_same_file_and_flags_give_the_same_bytes_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "5000", "--seed", "4"]);
+    let (a, b) = (dir.path().join("a.pdf"), dir.path().join("b.pdf"));
+    print(&file, &a, &["--threads", "1", "--qr"]);
+    print(&file, &b, &["--threads", "2", "--qr"]);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn qr_codes_lead_back_to_their_card() {
+    if !have("pdftoppm", "print QR") || !have("zbarimg", "print QR") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "5"]);
+    let pdf = dir.path().join("q.pdf");
+    print(&file, &pdf, &["--qr", "--range", "7..12"]);
+    let png = dir.path().join("page");
+    let status = Command::new("pdftoppm")
+        .args(["-r", "150", "-png", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg(&png)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let image = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "png"))
+        .unwrap();
+    let out = Command::new("zbarimg")
+        .args(["-q", "--raw"])
+        .arg(&image)
+        .output()
+        .unwrap();
+    let mut codes: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    codes.sort();
+    assert_eq!(codes.len(), 6, "{codes:?}");
+    let id = stdout_of(bingomint().arg("info").arg(&file))
+        .lines()
+        .find_map(|l| l.strip_prefix("id").map(|v| v.trim().to_string()))
+        .unwrap();
+    assert!(
+        codes.contains(&format!("BINGOMINT:{id}:CARD:9")),
+        "{codes:?}"
+    );
+    // The decoded text is a card reference `check` accepts.
+    bingomint()
+        .arg("check")
+        .arg(&file)
+        .args(["--card", &codes[0], "--calls", "1", "--pattern", "coverall"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("card 10 of"));
+}
+
+#[test]
+fn strips_keep_their_six_tickets_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "5", "--seed", "6"],
+    );
+    let pdf = dir.path().join("s.pdf");
+    print(&file, &pdf, &["--paper", "legal"]);
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), 3, "5 strips, 2 a page");
+    let second = page_text(&doc, 2);
+    for t in 13..=24 {
+        assert!(
+            second.contains(&format!("Ticket {t}")),
+            "page 2 lacks ticket {t}"
+        );
+    }
+    let strips = export_txt(&file);
+    for n in numbers(&strips[4]) {
+        assert!(page_text(&doc, 3).contains(&n));
+    }
+}
+
+#[test]
+fn cut_stack_order_puts_consecutive_faces_in_each_pile() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "18", "--seed", "7"]);
+    let pdf = dir.path().join("k.pdf");
+    print(&file, &pdf, &["--order", "cut-stack"]);
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    // 3 sheets: sheet 1 holds cards 1, 4, 7, 10, 13, 16.
+    let first = page_text(&doc, 1);
+    let cards: Vec<u32> = first
+        .split("Card ")
+        .skip(1)
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(cards, [1, 4, 7, 10, 13, 16], "{first}");
+}
+
+#[test]
+fn pages_per_file_splits_the_run_and_writes_a_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "40", "--seed", "8"]);
+    let out: PathBuf = dir.path().join("run").join("cards.pdf");
+    print(&file, &out, &["--pages-per-file", "3"]);
+    let manifest = std::fs::read_to_string(dir.path().join("run/manifest.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = manifest
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    // 40 cards, 7 pages: files of 3, 3 and 1 pages.
+    assert_eq!(
+        manifest.lines().next(),
+        Some("file,pages,first,last,sha256")
+    );
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0][..4], ["cards-0001.pdf", "3", "1", "18"]);
+    assert_eq!(rows[2][..4], ["cards-0003.pdf", "1", "37", "40"]);
+    for row in &rows {
+        let bytes = std::fs::read(dir.path().join("run").join(row[0])).unwrap();
+        use sha2::Digest;
+        let sum: String = sha2::Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(row[4], sum);
+    }
+}
+
+#[test]
+fn bad_print_requests_are_refused_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "100", "--seed", "9"]);
+    let out = dir.path().join("x.pdf");
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["--layout", "7"],
+            "--layout \"7\": give 1, 2, 3, 4, 6, 8, 9, 12, 18",
+        ),
+        (&["--paper", "b5"], "--paper \"b5\": choose letter"),
+        (&["--range", "90..101"], "--range 90..101"),
+        (&["--colour", "rgb:1,0,0"], "--colour \"rgb:1,0,0\""),
+        (&["--margin", "3"], "--margin \"3\": the unit must be"),
+        (&["--paper", "4x6in", "--layout", "18"], "too small to read"),
+        (
+            &["--layout", "6", "--paper", "3x3in"],
+            "use --layout 1 (the most that fits this paper), or --paper letter",
+        ),
+    ];
+    for (args, message) in cases {
+        bingomint()
+            .arg("print")
+            .arg(&file)
+            .arg("--out")
+            .arg(&out)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert!(!out.exists());
+    }
+    std::fs::write(&out, b"keep me").unwrap();
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert_eq!(std::fs::read(&out).unwrap(), b"keep me");
+    // A damaged card is named and nothing is printed.
+    edit(&file, |b| {
+        let at = records_at(b);
+        b[at + 70 * 25 + 3] ^= 1;
+    });
+    let fresh = dir.path().join("y.pdf");
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(&fresh)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cards 65-100 fail their checksum"));
+    assert!(!fresh.exists());
+}
+
+#[test]
+fn export_for_a_data_merge_names_the_sheets_print_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "30", "--seed", "10"]);
+    let csv = stdout_of(bingomint().arg("export").arg(&file).args([
+        "--format",
+        "csv",
+        "--layout",
+        "6",
+        "--series",
+        "Autumn 24-B",
+        "--range",
+        "4..30",
+    ]));
+    let rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let last = rows[0].len();
+    // Card 10 is the 7th of the range: sheet 2, position 1.
+    let card10 = rows.iter().find(|r| r[0] == "10").unwrap();
+    assert_eq!(
+        card10[last - 4..],
+        ["Autumn 24-B", card10[last - 3], "2", "1"]
+    );
+    let pdf = dir.path().join("m.pdf");
+    print(
+        &file,
+        &pdf,
+        &["--range", "4..30", "--series", "Autumn 24-B"],
+    );
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    let second = page_text(&doc, 2);
+    let first_card: String = second
+        .split("Card ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert_eq!(first_card, "10");
+    assert!(
+        second.contains(card10[last - 3]),
+        "the file id is on the sheet"
+    );
+    bingomint()
+        .arg("export")
+        .arg(&file)
+        .args(["--layout", "6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add --format csv"));
+}
