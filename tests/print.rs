@@ -370,3 +370,68 @@ fn export_for_a_data_merge_names_the_sheets_print_uses() {
         .code(2)
         .stderr(predicate::str::contains("add --format csv"));
 }
+
+#[test]
+fn books_collate_sheets_in_their_colours_and_tints_reach_into_the_bleed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "36", "--seed", "11"]);
+    let pdf = dir.path().join("b.pdf");
+    print(
+        &file,
+        &pdf,
+        &[
+            "--book-pages",
+            "3",
+            "--colours",
+            "cmyk:0,100,100,0",
+            "cmyk:100,0,0,0",
+            "gray",
+            "--bleed",
+            "3mm",
+            "--background",
+            "20",
+        ],
+    );
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), 6);
+    assert!(page_text(&doc, 5).contains("Book 2 page 2 of 3"));
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("x.pdf"))
+        .args(["--book-pages", "3", "--colours", "gray", "gray"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "give one ink for each of the 3 pages",
+        ));
+    if !have("pdftoppm", "print bleed") {
+        return;
+    }
+    // The gray value of a pixel 1.5mm outside the trim's left edge, half
+    // way up page 3 (gray ink, 20% tint): the tint reaches into the bleed.
+    let gray_at_bleed = |pdf: &Path| -> u8 {
+        let out = Command::new("pdftoppm")
+            .args(["-gray", "-r", "72", "-f", "3", "-l", "3"])
+            .arg(pdf)
+            .output()
+            .unwrap();
+        let pgm = out.stdout;
+        // P5\nW H\n255\n then one byte a pixel.
+        let header: Vec<&[u8]> = pgm.splitn(4, |&b| b == b'\n').collect();
+        let dims = String::from_utf8_lossy(header[1]).to_string();
+        let (w, h): (usize, usize) = {
+            let mut it = dims.split_whitespace().map(|v| v.parse().unwrap());
+            (it.next().unwrap(), it.next().unwrap())
+        };
+        let pixels = header[3];
+        // The slug: 3mm bleed + 18pt marks area = 26.5pt; 1.5mm = 4.25pt.
+        let x = (26.5 - 4.25) as usize;
+        pixels[(h / 2) * w + x]
+    };
+    assert!(gray_at_bleed(&pdf) < 230, "the bleed is tinted");
+    let plain = dir.path().join("p.pdf");
+    print(&file, &plain, &["--bleed", "3mm"]);
+    assert!(gray_at_bleed(&plain) > 250, "no tint, no fill in the bleed");
+}

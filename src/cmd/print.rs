@@ -31,7 +31,9 @@ Examples:
   bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 --out red.pdf
   bingomint print strips.bmc --paper legal --out strips.pdf
   bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf   # run/cards-0001.pdf … and run/manifest.csv
-  bingomint print cards.bmc --order cut-stack --out stack.pdf")]
+  bingomint print cards.bmc --order cut-stack --out stack.pdf
+  bingomint print cards.bmc --book-pages 3 --colours cmyk:0,100,100,0 cmyk:100,0,0,0 gray --out books.pdf
+  bingomint print cards.bmc --bleed 3mm --background 15 --colour cmyk:100,0,0,0 --out tinted.pdf")]
 pub struct Args {
     /// The card file (native or v3).
     file: PathBuf,
@@ -79,6 +81,21 @@ pub struct Args {
     /// The ink: gray, or cmyk:C,M,Y,K in percent.
     #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
     colour: String,
+
+    /// Books of K sheets: page k of each book printed in the k-th of
+    /// --colours, each sheet labelled with its book and page.
+    #[arg(long, value_name = "K", requires = "colours")]
+    book_pages: Option<usize>,
+
+    /// The inks of a book's pages, one for each of --book-pages: gray or
+    /// cmyk:C,M,Y,K, separated by spaces.
+    #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
+    colours: Vec<String>,
+
+    /// A tint of the ink behind each sheet, in percent, reaching into the
+    /// bleed (the faces stay white).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0.0)]
+    background: f32,
 
     /// sequential: sheet 1 holds faces 1…n; cut-stack: after cutting the
     /// stack, each pile holds consecutive faces.
@@ -144,6 +161,16 @@ pub fn run(args: Args) -> Result<Outcome> {
         series: args.series.clone(),
         qr: args.qr,
         ink: Ink::parse(&args.colour).map_err(anyhow::Error::msg)?,
+        books: books(&args)?,
+        background: {
+            if !(0.0..=50.0).contains(&args.background) {
+                bail!(
+                    "--background {}: give a tint from 0 to 50 percent",
+                    args.background
+                );
+            }
+            args.background / 100.0
+        },
         order: if args.order == "cut-stack" {
             Order::CutStack
         } else {
@@ -236,6 +263,26 @@ pub fn run(args: Args) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
+}
+
+/// The inks of `--book-pages K --colours …`.
+fn books(args: &Args) -> Result<Vec<Ink>> {
+    let Some(k) = args.book_pages else {
+        return Ok(Vec::new());
+    };
+    if k == 0 || k > 16 {
+        bail!("--book-pages {k}: give 1 to 16 sheets a book");
+    }
+    if args.colours.len() != k {
+        bail!(
+            "--colours: give one ink for each of the {k} pages of a book (got {})",
+            args.colours.len()
+        );
+    }
+    args.colours
+        .iter()
+        .map(|c| Ink::parse(c).map_err(|e| anyhow::anyhow!(e.replacen("--colour", "--colours", 1))))
+        .collect()
 }
 
 /// The output files and the sheets each holds.

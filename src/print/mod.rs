@@ -61,6 +61,14 @@ impl Ink {
         }
     }
 
+    /// `tint` (0–1) of the ink, as a fill.
+    fn tint(self, c: &mut Content, tint: f32) {
+        match self {
+            Ink::Gray => c.set_fill_gray(1.0 - tint),
+            Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a * tint, b * tint, d * tint, e * tint),
+        };
+    }
+
     fn fill(self, c: &mut Content) {
         match self {
             Ink::Gray => c.set_fill_gray(0.0),
@@ -100,6 +108,11 @@ pub struct Options {
     pub series: Option<String>,
     pub qr: bool,
     pub ink: Ink,
+    /// Books (`--book-pages K --colours …`): page k of every book in ink
+    /// k; empty for none.
+    pub books: Vec<Ink>,
+    /// A tint of the ink (0–1) behind each sheet, reaching into the bleed.
+    pub background: f32,
     pub order: Order,
     /// Records (cards or strips) to print.
     pub range: RangeInclusive<u64>,
@@ -235,10 +248,28 @@ impl Plan {
         (index < self.items).then_some(index)
     }
 
+    /// The ink of sheet `sheet` (0-based).
+    fn ink(&self, sheet: u64) -> Ink {
+        if self.options.books.is_empty() {
+            self.options.ink
+        } else {
+            self.options.books[(sheet % self.options.books.len() as u64) as usize]
+        }
+    }
+
+    /// The inks the document uses, each with its form.
+    fn inks(&self) -> Vec<Ink> {
+        if self.options.books.is_empty() {
+            vec![self.options.ink]
+        } else {
+            self.options.books.clone()
+        }
+    }
+
     /// Every character the document draws, for the font subsets.
     fn chars(&self) -> String {
         format!(
-            "0123456789BINGOFREECardTicketStripSheetof·★-:/ {}{}{}",
+            "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/ {}{}{}",
             self.series, self.id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
         )
     }
@@ -304,7 +335,10 @@ struct Fonts {
 
 const F_REGULAR: Name = Name(b"F1");
 const F_BOLD: Name = Name(b"F2");
-const FORM: Name = Name(b"Fm1");
+/// The form of ink `k` of [`Plan::inks`].
+fn form_name(k: usize) -> String {
+    format!("Fm{}", k + 1)
+}
 
 /// Builds the PDF of sheets `sheets` of `plan` (one output file).
 pub fn document(
@@ -343,8 +377,9 @@ pub fn document(
     let info = Ref::new(3);
     let regular = Ref::new(4);
     let bold = Ref::new(9);
-    let form = Ref::new(14);
-    let first_page = 15;
+    let inks = plan.inks();
+    let forms: Vec<Ref> = (0..inks.len() as i32).map(|k| Ref::new(14 + k)).collect();
+    let first_page = 14 + inks.len() as i32;
     let page_refs: Vec<Ref> = (0..pages as i32)
         .map(|i| Ref::new(first_page + 2 * i))
         .collect();
@@ -392,17 +427,19 @@ pub fn document(
     fonts.regular.write(&mut pdf, regular);
     fonts.bold.write(&mut pdf, bold);
 
-    let form_content = repeated(plan, &fonts);
-    let packed = miniz_oxide::deflate::compress_to_vec_zlib(&form_content, 6);
     let (fw, fh) = face_size(plan);
-    let mut f = pdf.form_xobject(form, &packed);
-    f.bbox(Rect::new(0.0, 0.0, fw, fh));
-    f.filter(Filter::FlateDecode);
-    f.resources()
-        .fonts()
-        .pair(F_REGULAR, regular)
-        .pair(F_BOLD, bold);
-    f.finish();
+    for (k, &ink) in inks.iter().enumerate() {
+        let form_content = repeated(plan, &fonts, ink);
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&form_content, 6);
+        let mut f = pdf.form_xobject(forms[k], &packed);
+        f.bbox(Rect::new(0.0, 0.0, fw, fh));
+        f.filter(Filter::FlateDecode);
+        f.resources()
+            .fonts()
+            .pair(F_REGULAR, regular)
+            .pair(F_BOLD, bold);
+        f.finish();
+    }
 
     // The file id: a hash of what the document holds.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
@@ -434,7 +471,9 @@ pub fn document(
                 .contents(content_ref);
             let mut res = page.resources();
             res.fonts().pair(F_REGULAR, regular).pair(F_BOLD, bold);
-            res.x_objects().pair(FORM, form);
+            let k = (sheet % inks.len() as u64) as usize;
+            res.x_objects()
+                .pair(Name(form_name(k).as_bytes()), forms[k]);
             res.finish();
             page.finish();
             pdf.stream(content_ref, content).filter(Filter::FlateDecode);
@@ -455,9 +494,8 @@ fn face_size(plan: &Plan) -> (f32, f32) {
 
 /// What every face repeats, drawn once as a form: for a card the B I N G O
 /// band, the grid and FREE; for a strip the six ticket grids.
-fn repeated(plan: &Plan, fonts: &Fonts) -> Vec<u8> {
+fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
     let c = plan.cell;
-    let ink = plan.options.ink;
     let (_, fh) = face_size(plan);
     let mut g = Content::new();
     ink.stroke(&mut g);
@@ -535,7 +573,21 @@ fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec
     let (w, h) = o.paper;
     let (fw, fh) = face_size(plan);
     let grid = plan.grid;
+    let ink = plan.ink(sheet);
     let mut g = Content::new();
+    if o.background > 0.0 {
+        // The tint covers the sheet and its bleed: after trimming, no
+        // white edge.
+        ink.tint(&mut g, o.background);
+        g.rect(
+            slug - o.bleed,
+            slug - o.bleed,
+            w + 2.0 * o.bleed,
+            h + 2.0 * o.bleed,
+        )
+        .fill_nonzero();
+    }
+    let form = form_name((sheet % plan.inks().len() as u64) as usize);
     // Faces are centred in the area inside the margins.
     let used_w = grid.cols as f32 * fw + (grid.cols as f32 - 1.0) * o.gap;
     let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
@@ -551,20 +603,31 @@ fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec
         let y = y_top - row as f32 * (fh + o.gap) - fh;
         g.save_state();
         g.transform([1.0, 0.0, 0.0, 1.0, x, y]);
-        g.x_object(FORM);
+        if o.background > 0.0 {
+            // The play area stays white, for the numbers' contrast.
+            g.set_fill_gray(1.0);
+            g.rect(0.0, 0.0, fw, fh).fill_nonzero();
+        }
+        g.x_object(Name(form.as_bytes()));
         match plan.spec {
-            Spec::Us75 { .. } => card(&mut g, plan, item, fonts),
-            Spec::Uk90 { .. } => strip(&mut g, plan, item, fonts),
+            Spec::Us75 { .. } => card(&mut g, plan, item, fonts, ink),
+            Spec::Uk90 { .. } => strip(&mut g, plan, item, fonts, ink),
         }
         g.restore_state();
     }
     // The sheet's own label, in the bottom margin.
-    o.ink.fill(&mut g);
+    ink.fill(&mut g);
+    let book = if o.books.is_empty() {
+        String::new()
+    } else {
+        let k = o.books.len() as u64;
+        format!("Book {} page {} of {k} · ", sheet / k + 1, sheet % k + 1)
+    };
     let label = if plan.series == plan.id {
-        format!("Sheet {} of {} · {}", sheet + 1, plan.sheets, plan.id)
+        format!("{book}Sheet {} of {} · {}", sheet + 1, plan.sheets, plan.id)
     } else {
         format!(
-            "Sheet {} of {} · {} · {}",
+            "{book}Sheet {} of {} · {} · {}",
             sheet + 1,
             plan.sheets,
             plan.series,
@@ -608,12 +671,12 @@ fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
 }
 
 /// A 75-ball card's numbers, star and identity (the form drew the rest).
-fn card(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts) {
+fn card(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
     let c = plan.cell;
     let (_, fh) = face_size(plan);
     let face = &item.faces[0];
     let grid_top = fh - HEADER * c;
-    plan.options.ink.fill(g);
+    ink.fill(g);
     numbers(g, fonts, face, grid_top, c);
     if let Some((r, col)) = item.star {
         let s = 0.3 * c;
@@ -635,11 +698,11 @@ fn card(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts) {
 }
 
 /// A strip's six tickets: numbers and each ticket's identity.
-fn strip(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts) {
+fn strip(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
     let c = plan.cell;
     let (_, fh) = face_size(plan);
     let label = if plan.options.qr { LABEL_QR } else { LABEL };
-    plan.options.ink.fill(g);
+    ink.fill(g);
     for (t, face) in item.faces.iter().enumerate() {
         let ticket = (item.record - 1) * 6 + t as u64 + 1;
         let top = fh - t as f32 * (label + 3.0 + TICKET_GAP) * c;
