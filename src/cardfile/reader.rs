@@ -192,6 +192,26 @@ impl CardFile {
         &self.map[self.header.records_at as usize..]
     }
 
+    /// Lets the operating system drop the file's pages from this process's
+    /// memory (they stay in the page cache, and come back if read again):
+    /// for a command done reading the records, such as `print` once it holds
+    /// the faces.
+    pub fn release_pages(&self) {
+        #[cfg(target_os = "linux")]
+        if let Bytes::Mapped(map) = &self.map {
+            // SAFETY: a read-only file mapping owned by `self`; DONTNEED
+            // only discards this process's copies of clean file pages,
+            // which later reads fault in again with the same contents.
+            unsafe {
+                libc::madvise(
+                    map.as_ptr() as *mut libc::c_void,
+                    map.len(),
+                    libc::MADV_DONTNEED,
+                );
+            }
+        }
+    }
+
     /// The file's short id: 8 characters (Crockford base32) derived from
     /// its contents, stable, printed on faces and in references
     /// (`bingomint:ID:card:N`) so that a face leads back to its file. A

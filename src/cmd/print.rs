@@ -210,6 +210,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let rows = with_threads(args.threads, || -> Result<Vec<String>> {
         require_sound(&file, range.clone(), false)?;
         let items = pr::faces(&file, plan)?;
+        file.release_pages();
         let bar = Bar::new(plan.sheets, "page", args.quiet);
         let mut rows = Vec::new();
         for (path, sheets) in &parts {

@@ -331,6 +331,8 @@ pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::Invalid
 struct Fonts {
     regular: Font,
     bold: Font,
+    /// Every number 1–90 in the bold face: its CIDs and its width at 1 pt.
+    numbers: Vec<(Vec<u8>, f32)>,
 }
 
 const F_REGULAR: Name = Name(b"F1");
@@ -348,11 +350,20 @@ pub fn document(
     progress: &dyn Progress,
 ) -> Result<Vec<u8>, String> {
     let chars = plan.chars();
+    let regular =
+        Font::regular(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
+    let bold =
+        Font::bold(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
+    let numbers = (0..=90)
+        .map(|n: u8| {
+            let label = n.to_string();
+            (bold.encode(&label), bold.width(&label, 1.0))
+        })
+        .collect();
     let fonts = Fonts {
-        regular: Font::regular(&chars)
-            .map_err(|c| format!("--series: the font has no glyph for {c:?}"))?,
-        bold: Font::bold(&chars)
-            .map_err(|c| format!("--series: the font has no glyph for {c:?}"))?,
+        regular,
+        bold,
+        numbers,
     };
     let o = &plan.options;
     let (w, h) = o.paper;
@@ -379,7 +390,10 @@ pub fn document(
     let bold = Ref::new(9);
     let inks = plan.inks();
     let forms: Vec<Ref> = (0..inks.len() as i32).map(|k| Ref::new(14 + k)).collect();
-    let first_page = 14 + inks.len() as i32;
+    let resources: Vec<Ref> = (0..inks.len() as i32)
+        .map(|k| Ref::new(14 + inks.len() as i32 + k))
+        .collect();
+    let first_page = 14 + 2 * inks.len() as i32;
     let page_refs: Vec<Ref> = (0..pages as i32)
         .map(|i| Ref::new(first_page + 2 * i))
         .collect();
@@ -441,6 +455,14 @@ pub fn document(
         f.finish();
     }
 
+    for (k, &r) in resources.iter().enumerate() {
+        let mut res = pdf.indirect(r).start::<pdf_writer::writers::Resources>();
+        res.fonts().pair(F_REGULAR, regular).pair(F_BOLD, bold);
+        res.x_objects()
+            .pair(Name(form_name(k).as_bytes()), forms[k]);
+        res.finish();
+    }
+
     // The file id: a hash of what the document holds.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     hasher.update(title.as_bytes());
@@ -457,24 +479,23 @@ pub fn document(
             .map(|sheet| {
                 let page = page(plan, items, sheet, &fonts, slug);
                 progress.advance(1);
-                miniz_oxide::deflate::compress_to_vec_zlib(&page, 1)
+                deflate(&page)
             })
             .collect();
         for (sheet, content) in batch.clone().zip(&contents) {
             let page_ref = page_refs[(sheet - sheets.start) as usize];
             let content_ref = Ref::new(page_ref.get() + 1);
+            // Every page carries its own boxes and resources (nothing
+            // inherited: some prepress tools read pages on their own); the
+            // resources are one shared dictionary per ink, referred to.
             let mut page = pdf.page(page_ref);
             page.parent(tree)
                 .media_box(media)
                 .trim_box(trim)
                 .bleed_box(bleed)
                 .contents(content_ref);
-            let mut res = page.resources();
-            res.fonts().pair(F_REGULAR, regular).pair(F_BOLD, bold);
             let k = (sheet % inks.len() as u64) as usize;
-            res.x_objects()
-                .pair(Name(form_name(k).as_bytes()), forms[k]);
-            res.finish();
+            page.pair(Name(b"Resources"), resources[k]);
             page.finish();
             pdf.stream(content_ref, content).filter(Filter::FlateDecode);
             hasher.update(content);
@@ -484,6 +505,43 @@ pub fn document(
     let id = hasher.digest128().to_le_bytes().to_vec();
     pdf.set_file_id((id.clone(), id));
     Ok(pdf.finish())
+}
+
+/// `data` Flate-compressed (zlib, the fastest level: see BENCHMARKS.md),
+/// with one compressor per thread, reset between pages rather than
+/// allocated and cleared for each.
+fn deflate(data: &[u8]) -> Vec<u8> {
+    use miniz_oxide::deflate::core::{
+        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+    };
+    thread_local! {
+        static COMPRESSOR: std::cell::RefCell<CompressorOxide> =
+            std::cell::RefCell::new(CompressorOxide::new(create_comp_flags_from_zip_params(1, 15, 0)));
+    }
+    COMPRESSOR.with(|cell| {
+        let mut c = cell.borrow_mut();
+        c.reset();
+        let mut out = vec![0; data.len() / 2 + 64];
+        let (mut input, mut at) = (data, 0);
+        loop {
+            let (status, read, written) =
+                compress(&mut c, input, &mut out[at..], TDEFLFlush::Finish);
+            at += written;
+            match status {
+                TDEFLStatus::Done => {
+                    out.truncate(at);
+                    return out;
+                }
+                TDEFLStatus::Okay => {
+                    input = &input[read..];
+                    if out.len() - at < 64 {
+                        out.resize(out.len() * 2, 0);
+                    }
+                }
+                other => unreachable!("deflate into a growing buffer cannot fail: {other:?}"),
+            }
+        }
+    })
 }
 
 /// A face's size in points (a card, or a strip of six tickets).
@@ -719,21 +777,24 @@ fn strip(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink)
 }
 
 /// A face's numbers, large and centred in their cells, in one text object.
+/// Each number is placed with a relative move (`Td`) from the one before.
 fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
     let size = NUMBER * c;
     g.begin_text();
     g.set_font(F_BOLD, size);
+    let (mut px, mut py) = (0.0, 0.0);
     for r in 0..usize::from(face.rows) {
         for col in 0..usize::from(face.cols) {
             let n = face.at(r, col);
             if n == 0 {
                 continue;
             }
-            let label = n.to_string();
-            let x = col as f32 * c + (c - fonts.bold.width(&label, size)) / 2.0;
-            let y = grid_top - (r as f32 + 1.0) * c + (c - 0.73 * size) / 2.0;
-            g.set_text_matrix([1.0, 0.0, 0.0, 1.0, round(x), round(y)]);
-            g.show(Str(&fonts.bold.encode(&label)));
+            let (cids, width) = &fonts.numbers[usize::from(n)];
+            let x = round(col as f32 * c + (c - width * size) / 2.0);
+            let y = round(grid_top - (r as f32 + 1.0) * c + (c - 0.73 * size) / 2.0);
+            g.next_line(round(x - px), round(y - py));
+            (px, py) = (x, y);
+            g.show(Str(cids));
         }
     }
     g.end_text();
@@ -803,8 +864,13 @@ fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
     .expect("a short reference fits a QR code");
     let n = code.size();
     let module = side / (n + 8) as f32;
-    // Dark modules are always black, whatever the ink: scanners need contrast.
+    // Dark modules are always black, whatever the ink: scanners need
+    // contrast. Drawn in module units (whole numbers: short to write), rows
+    // of dark modules as one rectangle each.
     g.set_fill_gray(0.0);
+    g.save_state();
+    g.transform([module, 0.0, 0.0, module, x, y]);
+    let side = (n + 8) as f32;
     for row in 0..n {
         let mut col = 0;
         while col < n {
@@ -814,10 +880,10 @@ fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
                     col += 1;
                 }
                 g.rect(
-                    x + (start + 4) as f32 * module,
-                    y + side - (row + 5) as f32 * module,
-                    (col - start) as f32 * module,
-                    module,
+                    (start + 4) as f32,
+                    side - (row + 5) as f32,
+                    (col - start) as f32,
+                    1.0,
                 );
             } else {
                 col += 1;
@@ -825,4 +891,5 @@ fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
         }
     }
     g.fill_nonzero();
+    g.restore_state();
 }
