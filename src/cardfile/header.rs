@@ -312,24 +312,32 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 /// A `SOURCE_DATE_EPOCH` that is not a date from 1970-01-01 to 9999-12-31
 /// is an error naming the variable.
 pub fn today() -> Result<u32, String> {
-    /// 9999-12-31T23:59:59Z: the last date a yyyymmdd field can hold.
-    const LAST: i64 = 253_402_300_799;
-    let secs = match std::env::var("SOURCE_DATE_EPOCH") {
-        Ok(text) => match text.trim().parse::<i64>() {
-            Ok(secs) if (0..=LAST).contains(&secs) => secs,
-            _ => {
-                return Err(format!(
-                    "SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970 \
-                     from 0 to {LAST} (9999-12-31), or unset"
-                ))
-            }
-        },
-        Err(_) => std::time::SystemTime::now()
+    let secs = match source_date_epoch()? {
+        Some(secs) => secs,
+        None => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs() as i64)
             .unwrap_or(0),
     };
     Ok(yyyymmdd(secs.div_euclid(86_400)))
+}
+
+/// `SOURCE_DATE_EPOCH` in seconds, if set: an error naming the variable
+/// unless it is a time from 1970-01-01 to 9999-12-31 (the last date a
+/// yyyymmdd field holds).
+pub fn source_date_epoch() -> Result<Option<i64>, String> {
+    /// 9999-12-31T23:59:59Z.
+    const LAST: i64 = 253_402_300_799;
+    let Ok(text) = std::env::var("SOURCE_DATE_EPOCH") else {
+        return Ok(None);
+    };
+    match text.trim().parse::<i64>() {
+        Ok(secs) if (0..=LAST).contains(&secs) => Ok(Some(secs)),
+        _ => Err(format!(
+            "SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970 \
+             from 0 to {LAST} (9999-12-31), or unset"
+        )),
+    }
 }
 
 /// Days since 1970-01-01 → yyyymmdd (proleptic Gregorian calendar).

@@ -6,7 +6,7 @@
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
 use anyhow::{bail, Context, Result};
-use bingomint::cardfile::header::yyyymmdd;
+use bingomint::cardfile::header::{source_date_epoch, yyyymmdd};
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::export::parse_range;
@@ -309,15 +309,7 @@ fn parts(out: &Path, sheets: u64, per_file: Option<u64>) -> Vec<(PathBuf, std::o
 /// creation date at midnight UTC (never the clock: same input, same bytes).
 fn date(created: u32) -> Result<(u16, u8, u8, u8, u8, u8)> {
     let ymd = |v: u32| ((v / 10_000) as u16, (v / 100 % 100) as u8, (v % 100) as u8);
-    if let Ok(text) = std::env::var("SOURCE_DATE_EPOCH") {
-        let secs: i64 = text
-            .trim()
-            .parse()
-            .ok()
-            .filter(|s| (0..=253_402_300_799).contains(s))
-            .with_context(|| {
-                format!("SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970")
-            })?;
+    if let Some(secs) = source_date_epoch().map_err(anyhow::Error::msg)? {
         let (y, m, d) = ymd(yyyymmdd(secs.div_euclid(86_400)));
         let t = secs.rem_euclid(86_400);
         return Ok((
