@@ -142,6 +142,15 @@ pub struct Us75 {
 }
 
 impl Us75 {
+    /// Whether a record's centre byte fits this game's star rule.
+    fn centre_ok(&self, star: u8) -> bool {
+        match self.star {
+            StarRule::Off => star == CENTRE,
+            StarRule::On => star < 25 && star != CENTRE,
+            StarRule::Any => star < 25,
+        }
+    }
+
     /// A 75-ball game drawing (or, when reading, expecting) the given stars.
     pub fn new(star: StarRule) -> Us75 {
         let stars = if star == StarRule::On { 24 } else { 1 };
@@ -326,12 +335,7 @@ impl Game for Us75 {
             }
         }
         let star = record[usize::from(CENTRE)];
-        let ok = match self.star {
-            StarRule::Off => star == CENTRE,
-            StarRule::On => star < 25 && star != CENTRE,
-            StarRule::Any => star < 25,
-        };
-        if !ok {
+        if !self.centre_ok(star) {
             let expected = match self.star {
                 StarRule::Off => "12: the file's cards have no star",
                 StarRule::On => "a star cell 0–24 other than the free centre 12",
@@ -377,13 +381,7 @@ impl Game for Us75 {
             }
             distinct += seen.count_ones();
         }
-        let star = record[usize::from(CENTRE)];
-        let star_ok = match self.star {
-            StarRule::Off => star == CENTRE,
-            StarRule::On => star < 25 && star != CENTRE,
-            StarRule::Any => star < 25,
-        };
-        if !(in_range && star_ok && distinct == 24) {
+        if !(in_range && self.centre_ok(record[usize::from(CENTRE)]) && distinct == 24) {
             return self.decode(record).map(|_| ());
         }
         Ok(())
