@@ -66,6 +66,9 @@ pub struct CardFile {
     map: Bytes,
     header: Header,
     header_ok: Option<bool>,
+    /// Whether the block table matches the header's records checksum,
+    /// worked out once (None: the file has no block table).
+    table_ok: std::sync::OnceLock<Option<bool>>,
 }
 
 /// A card file's bytes: mapped from disk, or held in memory.
@@ -148,6 +151,7 @@ impl CardFile {
             map,
             header,
             header_ok,
+            table_ok: std::sync::OnceLock::new(),
         })
     }
 
@@ -230,6 +234,14 @@ impl CardFile {
             .collect()
     }
 
+    /// Whether the block table matches its checksum (None: no table).
+    fn table_ok(&self) -> Option<bool> {
+        *self.table_ok.get_or_init(|| {
+            let (table, expected) = (self.table()?, self.header.records_checksum?);
+            Some(xxh3_64(table) == expected)
+        })
+    }
+
     /// The block table (format version 2), one XXH3-64 a block.
     fn table(&self) -> Option<&[u8]> {
         self.header.block?;
@@ -257,7 +269,7 @@ impl CardFile {
                 everything()
             };
         };
-        let table_ok = xxh3_64(table) == expected;
+        let table_ok = self.table_ok() != Some(false);
         let block = u64::from(h.block.unwrap_or(1));
         let size = h.record_size as usize;
         let blocks = (first - 1) / block..=(last - 1) / block;
@@ -297,16 +309,14 @@ impl CardFile {
     /// checksums: for commands that use the cards (show, export, print,
     /// `--exclude`). A layout without checksums passes.
     pub fn require_sound(&self, cards: RangeInclusive<u64>) -> Result<(), FileError> {
-        if let (Some(table), Some(expected)) = (self.table(), self.header.records_checksum) {
-            if xxh3_64(table) != expected {
-                return Err(FileError::Damaged {
-                    path: self.path.clone(),
-                    why: "the block table (the records' checksums) does not match its own \
-                          checksum, so no card can be vouched for; run `bingomint verify` on \
-                          it, or add --allow-damaged to use the cards anyway"
-                        .into(),
-                });
-            }
+        if self.table_ok() == Some(false) {
+            return Err(FileError::Damaged {
+                path: self.path.clone(),
+                why: "the block table (the records' checksums) does not match its own \
+                      checksum, so no card can be vouched for; run `bingomint verify` on \
+                      it, or add --allow-damaged to use the cards anyway"
+                    .into(),
+            });
         }
         match self.integrity(cards) {
             damage @ Integrity::Damaged(_) => Err(FileError::DamagedCards {
