@@ -248,12 +248,17 @@ impl Plan {
         (index < self.items).then_some(index)
     }
 
+    /// Which of [`Plan::inks`] sheet `sheet` (0-based) is printed in.
+    fn ink_index(&self, sheet: u64) -> usize {
+        (sheet % self.options.books.len().max(1) as u64) as usize
+    }
+
     /// The ink of sheet `sheet` (0-based).
     fn ink(&self, sheet: u64) -> Ink {
         if self.options.books.is_empty() {
             self.options.ink
         } else {
-            self.options.books[(sheet % self.options.books.len() as u64) as usize]
+            self.options.books[self.ink_index(sheet)]
         }
     }
 
@@ -494,8 +499,7 @@ pub fn document(
                 .trim_box(trim)
                 .bleed_box(bleed)
                 .contents(content_ref);
-            let k = (sheet % inks.len() as u64) as usize;
-            page.pair(Name(b"Resources"), resources[k]);
+            page.pair(Name(b"Resources"), resources[plan.ink_index(sheet)]);
             page.finish();
             pdf.stream(content_ref, content).filter(Filter::FlateDecode);
             hasher.update(content);
@@ -645,7 +649,7 @@ fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec
         )
         .fill_nonzero();
     }
-    let form = form_name((sheet % plan.inks().len() as u64) as usize);
+    let form = form_name(plan.ink_index(sheet));
     // Faces are centred in the area inside the margins.
     let used_w = grid.cols as f32 * fw + (grid.cols as f32 - 1.0) * o.gap;
     let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
