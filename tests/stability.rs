@@ -1,9 +1,11 @@
-//! Value stability: the exact cards, strips and boards fixed seeds give.
+//! Value stability: the exact cards, strips, boards and call orders fixed
+//! seeds give.
 //!
 //! A seed is a promise: these tests pin the first records of every game and
 //! rule set (and a hash of many more, so chunk streams and repair are pinned
-//! too), and boards with their seed strings. When one fails, the output for a
-//! seed changed: bump `seed::ALGORITHM_VERSION` (cards, strips) or
+//! too), boards with their seed strings, and call orders and simulated games.
+//! When one fails, the output for a seed changed: bump
+//! `seed::ALGORITHM_VERSION` (cards, strips, calls) or
 //! `boards::BOARD_ALGORITHM` (boards) and pin the new values, never just the
 //! new values alone.
 
@@ -166,4 +168,29 @@ fn redrawn_boards_of_a_small_set() {
         .collect();
     assert_eq!(redrawn, [(466, 1), (781, 1), (1039, 1), (1428, 1)]);
     assert_eq!(xxh3_64(&board_bytes(&batch, false)), 0xa8e3_8b72_167a_960c);
+}
+
+#[test]
+fn call_orders_and_simulated_games_of_seed_1() {
+    use bingomint::play::calls::Calls;
+    use bingomint::play::pattern::{Board, Pattern};
+    use bingomint::play::simulate::{fresh_faces, play, summarise};
+    assert_eq!(
+        Calls::seeded(75, 1, 12).order(),
+        [61, 30, 46, 64, 56, 11, 16, 63, 31, 28, 40, 58]
+    );
+    assert_eq!(
+        Calls::seeded(90, 1, 12).order(),
+        [84, 16, 29, 20, 76, 9, 10, 12, 86, 18, 13, 3]
+    );
+    // `simulate --cards 10 --pattern line --games 1000 --seed 1`.
+    let spec = bingomint::game::Spec::Us75 {
+        star: StarRule::Off,
+    };
+    let faces = fresh_faces(spec, 10, 1).unwrap();
+    let line = Pattern::parse("line", Board::Card75).unwrap();
+    let games = play(&faces, &line, 75, 1000, 1, &|_| {});
+    let s = summarise("line", 10, 1, &games);
+    assert_eq!(s.mean, 25.405);
+    assert_eq!(s.first_win[..3], [(6, 1), (7, 1), (8, 2)]);
 }
