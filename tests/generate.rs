@@ -297,18 +297,35 @@ fn a_full_disk_is_a_clear_error_and_leaves_no_file() {
     assert_eq!(disk.files(), 0);
 }
 
+#[cfg(target_os = "linux")]
 #[test]
-fn a_count_beyond_memory_is_a_clear_error_before_any_work() {
-    // 2.1 billion cards need ~73 GB for the key set: more than the test
-    // machines have, so the run must stop at once, naming --count.
+fn key_partitions_that_would_not_fit_their_temp_dir_are_refused_before_any_work() {
+    // 1.5 M cards at a 32 MiB budget go out of core, with megabytes of key
+    // partitions on disk: more than a 1 MiB --temp-dir holds.
     let dir = tempfile::tempdir().unwrap();
+    let Some(disk) = SmallDisk::mount(
+        dir.path(),
+        "key_partitions_that_would_not_fit_their_temp_dir_are_refused_before_any_work",
+    ) else {
+        return;
+    };
     let out = dir.path().join("c.bmc");
     bingomint()
-        .args(["generate", "--count", "2147483646", "--out"])
+        .args([
+            "generate",
+            "--count",
+            "1500000",
+            "--memory",
+            "32M",
+            "--temp-dir",
+        ])
+        .arg(&disk.path)
+        .arg("--out")
         .arg(&out)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--count 2147483646 needs about"))
-        .stderr(predicate::str::contains("GB of memory"));
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+        .stderr(predicate::str::contains("the key partitions need about"))
+        .stderr(predicate::str::contains("choose another --temp-dir"));
+    assert!(!out.exists());
+    assert_eq!(disk.files(), 0);
 }

@@ -8,6 +8,7 @@ mod export;
 mod generate;
 mod info;
 mod kill;
+mod outcore;
 mod play;
 mod print;
 mod properties;

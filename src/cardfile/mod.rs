@@ -65,3 +65,27 @@ pub enum FileError {
         count: u64,
     },
 }
+
+/// Drops the pages of `map[range]` (rounded inwards to whole pages) from
+/// this process's memory. For a shared file mapping this only unmaps them:
+/// their contents stay in the page cache (written pages are still written
+/// to the file) and come back if read again.
+pub(crate) fn release_pages(map: &[u8], range: std::ops::Range<usize>) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let base = map.as_ptr() as usize;
+        let from = (base + range.start).next_multiple_of(PAGE);
+        let to = (base + range.end) / PAGE * PAGE;
+        if to > from {
+            // SAFETY: whole pages inside a live shared file mapping;
+            // DONTNEED only drops this process's page-table entries for
+            // them, never their contents (see above).
+            unsafe {
+                libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_DONTNEED);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (map, range);
+}

@@ -216,6 +216,15 @@ impl CardFile {
         }
     }
 
+    /// Like [`CardFile::release_pages`] for record bytes `range` only: for
+    /// a pass over a file larger than the memory budget.
+    pub fn release_records(&self, range: std::ops::Range<usize>) {
+        if let Bytes::Mapped(map) = &self.map {
+            let at = self.header.records_at as usize;
+            super::release_pages(map, at + range.start..at + range.end);
+        }
+    }
+
     /// The file's short id: 8 characters (Crockford base32) derived from
     /// its contents, stable, printed on faces and in references
     /// (`bingomint:ID:card:N`) so that a face leads back to its file. A

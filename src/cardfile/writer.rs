@@ -50,7 +50,8 @@ pub enum WriteError {
     },
 }
 
-fn io_err<'a>(what: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> WriteError + 'a {
+/// An [`WriteError::Io`] for `what` on `path`.
+pub fn io_err<'a>(what: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> WriteError + 'a {
     move |source| WriteError::Io {
         what,
         path: path.display().to_string(),
@@ -71,11 +72,61 @@ fn install_interrupt_cleanup() {
 fn on_interrupt() {
     if let Ok(pending) = PENDING.lock() {
         for path in pending.iter() {
-            let _ = std::fs::remove_file(path);
+            remove_temporary(path);
         }
     }
     eprintln!("bingomint: interrupted; no output file was written");
     std::process::exit(130);
+}
+
+/// Removes a temporary file, or a temporary directory and its files.
+fn remove_temporary(path: &Path) {
+    if path.is_dir() {
+        let _ = std::fs::remove_dir_all(path);
+    } else {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The suffixes of a run's temporaries: the output file, and the directory
+/// of an out-of-core run's key partitions.
+const TEMPORARY_SUFFIXES: [&str; 2] = [".tmp", ".spill"];
+
+/// A temporary directory beside an output (`.NAME.bingomint-PID.spill`),
+/// removed with everything in it when dropped, or on Ctrl-C.
+pub struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    /// Creates the directory under `parent` for a run writing `out`.
+    pub fn new(parent: &Path, out: &Path) -> Result<TempDir, WriteError> {
+        let name = out
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into());
+        let path = parent.join(format!(".{name}.bingomint-{}.spill", std::process::id()));
+        install_interrupt_cleanup();
+        std::fs::create_dir(&path).map_err(io_err("cannot create the directory", &path))?;
+        PENDING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(path.clone());
+        Ok(TempDir { path })
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        remove_temporary(&self.path);
+        let mut pending = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+        pending.retain(|p| p != &self.path);
+    }
 }
 
 /// What an output path names now.
@@ -132,7 +183,16 @@ fn temporary_name(out_name: &str, pid: u32) -> String {
     format!(".{out_name}.bingomint-{pid}.tmp")
 }
 
-/// Temporary files beside `out` left by runs that were killed outright
+/// Removes a temporary left by an interrupted run (see [`stale_temporaries`]).
+pub fn remove_stale(path: &Path) -> io::Result<()> {
+    if path.is_dir() {
+        std::fs::remove_dir_all(path)
+    } else {
+        std::fs::remove_file(path)
+    }
+}
+
+/// Temporary files (and partition directories) beside `out` left by runs that were killed outright
 /// (their process is gone), with those processes' ids.
 pub fn stale_temporaries(out: &Path) -> Vec<(PathBuf, u32)> {
     let Some(name) = out.file_name().map(|n| n.to_string_lossy().into_owned()) else {
@@ -150,9 +210,10 @@ pub fn stale_temporaries(out: &Path) -> Vec<(PathBuf, u32)> {
         .filter_map(|e| e.ok())
         .filter_map(|e| {
             let file = e.file_name().to_string_lossy().into_owned();
-            let pid = file
-                .strip_prefix(&prefix)?
-                .strip_suffix(".tmp")?
+            let rest = file.strip_prefix(&prefix)?;
+            let pid = TEMPORARY_SUFFIXES
+                .iter()
+                .find_map(|suffix| rest.strip_suffix(suffix))?
                 .parse()
                 .ok()?;
             (pid != std::process::id() && !process_alive(pid)).then(|| (e.path(), pid))
@@ -352,6 +413,7 @@ impl CardWriter {
         records_at: u64,
         len: u64,
         force: bool,
+        populate_now: bool,
     ) -> Result<CardWriter, WriteError> {
         let too_big = || WriteError::Io {
             what: "cannot map",
@@ -372,7 +434,9 @@ impl CardWriter {
         // fault for lack of space, and nothing truncates it while mapped.
         let mut map =
             unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
-        populate(&mut map);
+        if populate_now {
+            populate(&mut map);
+        }
         Ok(CardWriter {
             temp,
             file,
@@ -389,6 +453,41 @@ impl CardWriter {
     /// The record area, read-only.
     pub fn records(&self) -> &[u8] {
         &self.map[self.records_at..]
+    }
+
+    /// The block table (between the header and the records) and the record
+    /// area, both writable: for a run that seals its blocks as it goes.
+    pub fn table_and_records_mut(&mut self) -> (&mut [u8], &mut [u8]) {
+        let (head, records) = self.map.split_at_mut(self.records_at);
+        (&mut head[HEADER_SIZE..], records)
+    }
+
+    /// Where the records start in the file.
+    pub fn records_at(&self) -> usize {
+        self.records_at
+    }
+
+    /// The file being written (to read records back with `pread`).
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
+    /// Maps in the pages of record bytes `range` ahead of the writes (see
+    /// [`CardWriter::create`]'s `populate_now`).
+    pub fn populate_records(&mut self, range: std::ops::Range<usize>) {
+        let at = self.records_at;
+        let mut region = &mut self.map[at + range.start..at + range.end];
+        populate_slice(&mut region);
+    }
+
+    /// Done with record bytes `range` for now: starts writing them to disk
+    /// and drops their pages from this process's memory (they stay in the
+    /// page cache until written; later reads fault them in again). What keeps
+    /// an out-of-core run's memory bounded, and its final sync short.
+    pub fn release_records(&self, range: std::ops::Range<usize>) {
+        let (from, to) = (self.records_at + range.start, self.records_at + range.end);
+        start_writeback(&self.file, from, to);
+        super::release_pages(&self.map, from..to);
     }
 
     /// Fills the block table (between the header and the records) with the
@@ -413,8 +512,13 @@ impl CardWriter {
 /// Maps the pages of `map` in ahead of the writes, in parallel: one
 /// `MADV_POPULATE_WRITE` call per 16 MiB region costs less than a page fault
 /// per 4 KiB page. Best effort: kernels without it fault pages in on write.
-#[cfg(target_os = "linux")]
 fn populate(map: &mut MmapMut) {
+    let mut all: &mut [u8] = map;
+    populate_slice(&mut all);
+}
+
+#[cfg(target_os = "linux")]
+fn populate_slice(map: &mut &mut [u8]) {
     use rayon::prelude::*;
     map.par_chunks_mut(1 << 24).for_each(|region| {
         // SAFETY: the region is part of a live, writable mapping owned by
@@ -430,7 +534,26 @@ fn populate(map: &mut MmapMut) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn populate(_map: &mut MmapMut) {}
+fn populate_slice(_map: &mut &mut [u8]) {}
+
+/// Asks the kernel to start writing bytes `from..to` of `file` to disk, without
+/// waiting: the final fsync then has little left to do.
+#[cfg(target_os = "linux")]
+fn start_writeback(file: &File, from: usize, to: usize) {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: plain syscall on a valid, open file descriptor; only a hint.
+    unsafe {
+        libc::sync_file_range(
+            file.as_raw_fd(),
+            from as libc::off64_t,
+            (to - from) as libc::off64_t,
+            libc::SYNC_FILE_RANGE_WRITE,
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn start_writeback(_file: &File, _from: usize, _to: usize) {}
 
 #[cfg(unix)]
 fn reserve(file: &File, len: u64) -> io::Result<()> {

@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use bingomint::cardfile::writer::refuse_existing;
 use bingomint::cardfile::{FileFormat, HEADER_SIZE};
 use bingomint::game::Spec;
+use bingomint::pipeline::default_memory;
 use bingomint::pipeline::file::{generate, Made, Plan};
 use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
@@ -27,7 +28,8 @@ Examples:
   bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
   bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
   bingomint generate --game 90 --count 1000000 --out strips.bmc
-  bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc")]
+  bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
+  bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch --out big.bmc")]
 pub struct Args {
     /// Game: 75 (US 75-ball cards, 5×5 with a free centre) or 90 (UK 90-ball
     /// strips of six 3×9 tickets).
@@ -68,6 +70,18 @@ pub struct Args {
     /// Use --exclude files even if some of their cards fail their checksum.
     #[arg(long, requires = "exclude")]
     allow_damaged: bool,
+
+    /// Memory budget: a run whose key set and mapped records would take more
+    /// de-duplicates out of core, through key partitions on disk, with the
+    /// same cards. K, M, G, T are powers of 1024 (8G = 8 GiB) [default: a
+    /// third of the memory available].
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    memory: Option<u64>,
+
+    /// Where an out-of-core run keeps its key partitions (about 12 bytes a
+    /// card, removed at the end) [default: the output's directory].
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<PathBuf>,
 
     /// Worker threads [default: every core].
     #[arg(short = 'j', long)]
@@ -112,6 +126,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         force: args.force,
         exclude: &args.exclude,
         allow_damaged: args.allow_damaged,
+        memory: args.memory.unwrap_or_else(default_memory),
+        spill_dir: args.temp_dir.as_deref(),
     };
     plan.validate().map_err(anyhow::Error::msg)?;
     refuse_existing(&args.out, args.force)?;
@@ -143,6 +159,12 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
         String::new()
     } else {
         format!(" against {} excluded {}s,", made.excluded, spec.noun())
+    };
+    let excluded = match made.partitions {
+        Some((p, disk)) => {
+            format!("{excluded} de-duplicated out of core ({p} key partitions, {disk} on disk),")
+        }
+        None => excluded,
     };
     outln!(
         "{cards} {},{excluded} {} duplicates redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",

@@ -100,12 +100,20 @@ pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + 
 /// A progress bar on stderr counting `noun`s, when stderr is a terminal and
 /// not `--quiet`; hidden otherwise. The library reports to it as a
 /// [`Progress`].
-pub struct Bar(ProgressBar);
+///
+/// With `BINGOMINT_TIMINGS` set, every phase a stage enters is also printed
+/// on stderr with the seconds since the bar started: where a long run's
+/// time goes.
+pub struct Bar(ProgressBar, Option<std::time::Instant>);
+
+fn timings() -> Option<std::time::Instant> {
+    std::env::var_os("BINGOMINT_TIMINGS").map(|_| std::time::Instant::now())
+}
 
 impl Bar {
     pub fn new(count: u64, noun: &str, quiet: bool) -> Bar {
         if quiet || !std::io::stderr().is_terminal() {
-            return Bar(ProgressBar::hidden());
+            return Bar(ProgressBar::hidden(), timings());
         }
         let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
         let template = format!(
@@ -116,12 +124,12 @@ impl Bar {
                 .expect("valid template")
                 .progress_chars("=> "),
         );
-        Bar(bar)
+        Bar(bar, timings())
     }
 
     /// A bar that shows nothing.
     pub fn hidden() -> Bar {
-        Bar(ProgressBar::hidden())
+        Bar(ProgressBar::hidden(), timings())
     }
 
     pub fn finish(&self) {
@@ -135,6 +143,11 @@ impl Progress for Bar {
     }
 
     fn phase(&self, what: &str) {
+        if let Some(start) = self.1 {
+            self.0.suspend(|| {
+                eprintln!("[{:8.2} s] {what}", start.elapsed().as_secs_f64());
+            });
+        }
         self.0.set_message(what.to_string());
     }
 }
@@ -163,7 +176,8 @@ pub fn clear_stale(out: Option<&std::path::Path>, force: bool) -> Result<()> {
     for (path, pid) in bingomint::cardfile::writer::stale_temporaries(out) {
         let shown = path.display();
         if force {
-            std::fs::remove_file(&path).with_context(|| format!("cannot remove '{shown}'"))?;
+            bingomint::cardfile::writer::remove_stale(&path)
+                .with_context(|| format!("cannot remove '{shown}'"))?;
             eprintln!(
                 "bingomint: removed '{shown}', left by an interrupted run (process {pid} is gone)"
             );
@@ -183,6 +197,36 @@ pub fn cannot_write(out: Option<&std::path::Path>) -> String {
         Some(path) => format!("cannot write '{}'", path.display()),
         None => "cannot write to standard output".to_string(),
     }
+}
+
+/// Parses a size such as `8G`, `512M`, `1.5GiB` or `1000000` (bytes); K, M,
+/// G and T are powers of 1024, with or without `iB`/`B`.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let shift = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => {
+            return Err(format!(
+                "'{text}': use a number with K, M, G or T, such as 8G or 512M"
+            ))
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}': use a number with K, M, G or T, such as 8G or 512M"))?;
+    let bytes = value * (1u64 << shift) as f64;
+    if !bytes.is_finite() || bytes < 1.0 || bytes > u64::MAX as f64 / 2.0 {
+        return Err(format!("'{text}' is not a size this machine can have"));
+    }
+    Ok(bytes as u64)
 }
 
 /// A rate with a sensible unit: `850`, `12.3 k`, `24.1 M`.

@@ -7,7 +7,8 @@ use super::{outln, with_threads, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::{CardFile, FileError, Integrity};
 use bingomint::export::count_of;
-use bingomint::pipeline::verify::{verify, Report};
+use bingomint::pipeline::verify::{verify_within, Report};
+use bingomint::pipeline::{default_memory, spill};
 use std::path::PathBuf;
 
 /// How many problems of each kind are listed before "… and N more".
@@ -17,10 +18,24 @@ const SHOWN: usize = 10;
 ///
 /// Exits 0 when all is well and 1, naming the bad cards, when not.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  bingomint verify cards.bmc")]
+#[command(
+    after_help = "Examples:\n  bingomint verify cards.bmc\n  bingomint verify big.bmc --memory 4G --temp-dir /scratch"
+)]
 pub struct Args {
     /// The card file.
     file: PathBuf,
+
+    /// Memory budget: when the key set and the mapped file would take more,
+    /// duplicates are found out of core, through key partitions on disk,
+    /// with the same report. K, M, G, T are powers of 1024 [default: a third
+    /// of the memory available].
+    #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
+    memory: Option<u64>,
+
+    /// Where an out-of-core check keeps its key partitions (about 12 bytes
+    /// a card, removed at the end) [default: the file's directory].
+    #[arg(long, value_name = "DIR")]
+    temp_dir: Option<PathBuf>,
 
     /// Worker threads [default: every core].
     #[arg(short = 'j', long)]
@@ -47,7 +62,16 @@ pub fn run(args: Args) -> Result<Outcome> {
             return Ok(Outcome::Negative);
         }
     };
-    let report = with_threads(args.threads, || verify(&file))?.map_err(anyhow::Error::msg)?;
+    let memory = args.memory.unwrap_or_else(default_memory);
+    let dir = args
+        .temp_dir
+        .clone()
+        .unwrap_or_else(|| spill::default_dir(&args.file));
+    let (report, partitions) = with_threads(args.threads, || verify_within(&file, memory, &dir))?
+        .map_err(anyhow::Error::msg)?;
+    if let (Some((p, disk)), false) = (partitions, args.quiet) {
+        outln!("uniqueness        checked out of core ({p} key partitions, {disk} on disk)");
+    }
     for (failed, text) in lines(&report) {
         if !args.quiet || failed {
             outln!("{text}");

@@ -3,10 +3,10 @@
 //! `--exclude` keys → [`super::mint`] into the mapped records → checksum →
 //! header → publish (fsync, then link or rename into place).
 
-use super::{exclude, mint_records, MintError, Progress, Stats};
+use super::{exclude, mint_records, outcore, spill, MintError, Progress, Stats};
 use crate::cardfile::header::{table_len, today, Header, BLOCK};
 use crate::cardfile::writer::WriteError;
-use crate::cardfile::{CardWriter, FileFormat, HEADER_SIZE};
+use crate::cardfile::{CardFile, CardWriter, FileFormat, HEADER_SIZE};
 use crate::dedup::{check_memory, KeySet};
 use crate::game::{Spec, Text, Visit};
 use crate::seed::ALGORITHM_VERSION;
@@ -26,6 +26,11 @@ pub struct Plan<'a> {
     pub exclude: &'a [PathBuf],
     /// Use `exclude` files whose checksums fail (`--allow-damaged`).
     pub allow_damaged: bool,
+    /// The memory budget in bytes (`--memory`): a run whose key set and
+    /// mapped records would take more de-duplicates out of core.
+    pub memory: u64,
+    /// Where an out-of-core run puts its key partitions (default: beside `out`).
+    pub spill_dir: Option<&'a Path>,
 }
 
 impl Plan<'_> {
@@ -36,6 +41,12 @@ impl Plan<'_> {
             return Err(
                 "--format v3 holds 75-ball cards only; use --format native with --game 90".into(),
             );
+        }
+        if self.memory < outcore::MIN_MEMORY {
+            return Err(format!(
+                "--memory must be at least {} MiB (a run needs that much for one wave of cards)",
+                outcore::MIN_MEMORY >> 20
+            ));
         }
         if self.count == 0 {
             return Err("--count must be at least 1".into());
@@ -59,6 +70,16 @@ pub struct Made {
     pub stats: Stats,
     /// Cards (or strips) of the `--exclude` files.
     pub excluded: u64,
+    /// For a run de-duplicated out of core: how many key partitions it
+    /// used, and how many of them went to disk.
+    pub partitions: Option<(usize, usize)>,
+}
+
+/// The memory an in-memory run of `cards` records of `spec` (plus
+/// `excluded` records) takes: the key set and the mapped file.
+pub fn in_memory_bytes(spec: Spec, cards: u64, excluded: u64) -> u64 {
+    let keys = (cards + excluded) as usize * spec.keys_per_card();
+    spec.key_set_bytes(keys) as u64 + cards * spec.record_size() as u64
 }
 
 /// Why minting a file failed.
@@ -70,6 +91,8 @@ pub enum GenerateError {
     Write(#[from] WriteError),
     #[error(transparent)]
     Mint(#[from] MintError),
+    #[error(transparent)]
+    OutOfCore(#[from] outcore::OutOfCoreError),
     /// The creation date asked for cannot be stored.
     #[error("{0}")]
     Date(String),
@@ -95,8 +118,11 @@ impl Visit for Generate<'_> {
         let excluded = exclude::open(plan.exclude, spec, plan.allow_damaged)?;
         let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
         let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
-        check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
-            .map_err(MintError::Memory)?;
+        let in_core = in_memory_bytes(spec, plan.count, excluded_cards) <= plan.memory;
+        if in_core {
+            check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
+                .map_err(MintError::Memory)?;
+        }
         let created = today().map_err(GenerateError::Date)?;
         // The native layout seals the records in blocks; v3 keeps no checksum.
         let block = (plan.format == FileFormat::Native).then_some(BLOCK);
@@ -105,14 +131,39 @@ impl Visit for Generate<'_> {
         });
         let records_at = HEADER_SIZE as u64 + table;
         let len = records_at + plan.count * size;
-        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
-        let set = KeySet::with_capacity(keys);
-        for file in &excluded {
-            exclude::claim::<G>(file, &set)?;
-        }
-        let stats = mint_records(game, plan.seed, writer.records_mut(), &set, progress)?;
-        progress.phase("checksum and sync");
-        let records_checksum = block.map(|block| writer.seal(size as usize, block));
+        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force, in_core)?;
+        let (stats, records_checksum, partitions) = if in_core {
+            let set = KeySet::with_capacity(keys);
+            for file in &excluded {
+                exclude::claim::<G>(file, &set)?;
+            }
+            let stats = mint_records(game, plan.seed, writer.records_mut(), &set, progress)?;
+            progress.phase("checksum and sync");
+            let checksum = block.map(|block| writer.seal(size as usize, block));
+            (stats, checksum, None)
+        } else {
+            let dir = plan
+                .spill_dir
+                .map_or_else(|| spill::default_dir(plan.out), Path::to_path_buf);
+            let excluded: Vec<&CardFile> = excluded.iter().collect();
+            let (stats, spilled) = outcore::mint(
+                game,
+                plan.seed,
+                &mut writer,
+                &excluded,
+                plan.memory,
+                &dir,
+                plan.out,
+                block,
+                progress,
+            )?;
+            progress.phase("sync");
+            (
+                stats,
+                spilled.table_checksum,
+                Some((spilled.partitions, spilled.on_disk)),
+            )
+        };
         let header = Header {
             format: plan.format,
             spec,
@@ -128,9 +179,11 @@ impl Visit for Generate<'_> {
             block,
         };
         writer.finish(&header.encode())?;
+        progress.phase("published");
         Ok(Made {
             stats,
             excluded: excluded_cards,
+            partitions,
         })
     }
 }

@@ -26,6 +26,8 @@
 
 pub mod exclude;
 pub mod file;
+pub mod outcore;
+pub mod spill;
 pub mod store;
 pub mod verify;
 pub mod waves;
@@ -33,6 +35,7 @@ pub mod waves;
 use crate::dedup::{KeySet, Keyed};
 use crate::game::Game;
 use crate::seed::{stream, Rng, REPAIR_STREAM};
+use rayon::prelude::*;
 pub use store::{Part, Records, Store};
 pub use waves::{claim_in_waves, wave_chunks, KeySink};
 
@@ -73,6 +76,23 @@ const PARALLEL_REPAIR: usize = 4096;
 /// Stream ids of the parallel repair: round r, card i draws from stream
 /// `ROUND_STREAMS + (r << 32) + i`.
 const ROUND_STREAMS: u64 = 1 << 62;
+
+/// The default memory budget (`--memory`): a third of the memory available
+/// now (Linux's MemAvailable; 8 GiB where it cannot be read), leaving the
+/// rest to the page cache that carries the output to disk. At least
+/// [`outcore::MIN_MEMORY`].
+pub fn default_memory() -> u64 {
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .map(|kib| kib * 1024)
+        })
+        .unwrap_or(24 << 30);
+    (available / 3).max(outcore::MIN_MEMORY)
+}
 
 /// Runs `work` on a rayon pool of `threads` threads (every core when None),
 /// so a run's parallel stages use exactly that many.
@@ -120,6 +140,9 @@ pub enum MintError {
     /// The key set would not fit in memory (the text says how much).
     #[error("{0}")]
     Memory(String),
+    /// Writing or reading back the key partitions of an out-of-core run failed.
+    #[error("{0}")]
+    Spill(String),
 }
 
 /// Fills `store` with unique cards drawn by `draw` from `seed`'s chunk
@@ -142,7 +165,7 @@ pub fn mint<K: Keyed, S: Store<K::Card>>(
         let draw = &draw;
         move |_| draw(&mut rng)
     });
-    let (redrawn, repair_draws) = repair(keyed, &draw, seed, store, set, losers)?;
+    let (redrawn, repair_draws) = repair(keyed, &draw, seed, store, set, &mut InSet, losers)?;
     Ok(Stats {
         cards: count as u64,
         redrawn,
@@ -189,6 +212,29 @@ pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     })
 }
 
+/// Keys held outside the [`KeySet`] that every repair candidate must still
+/// avoid: the first draws of an out-of-core run, kept in partition files
+/// (see [`spill`]). Asked in batches: [`Frozen::learn`] is given every
+/// candidate's keys before [`Frozen::holds`] is asked about any of them.
+pub trait Frozen<K>: Sync {
+    /// Looks up `keys` (the keys of the candidates about to be tried).
+    fn learn(&mut self, keys: &[K]) -> Result<(), MintError>;
+    /// Whether `key`, one of the keys last learned, is held.
+    fn holds(&self, key: &K) -> bool;
+}
+
+/// No frozen keys: the whole run's keys are in the [`KeySet`].
+pub struct InSet;
+
+impl<K> Frozen<K> for InSet {
+    fn learn(&mut self, _: &[K]) -> Result<(), MintError> {
+        Ok(())
+    }
+    fn holds(&self, _: &K) -> bool {
+        false
+    }
+}
+
 /// Stage 2: redraws the losers until each is new. Returns (cards redrawn,
 /// repair draws).
 ///
@@ -198,13 +244,15 @@ pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
 /// so every card already placed beats them and, among them, the smaller
 /// card number wins; winners are written and relabelled i. The last few
 /// losers are redrawn one by one, in card order, from the repair stream.
-/// Either way the result depends only on the set's contents, never on timing.
+/// Either way the result depends only on the keys held (in `set` or in
+/// `frozen`), never on timing.
 pub fn repair<K: Keyed, S: Store<K::Card>>(
     keyed: &K,
     draw: &(impl Fn(&mut Rng) -> K::Card + Sync),
     seed: u64,
     store: &mut S,
     set: &KeySet<K::Key>,
+    frozen: &mut dyn Frozen<K::Key>,
     mut losers: Vec<u32>,
 ) -> Result<(u64, u64), MintError> {
     losers.sort_unstable();
@@ -214,16 +262,19 @@ pub fn repair<K: Keyed, S: Store<K::Card>>(
     let mut round = 0u64;
     while losers.len() > PARALLEL_REPAIR && round < MAX_REPAIR_DRAWS {
         draws += losers.len() as u64;
-        losers = candidate_round(keyed, store, set, &losers, |i| {
+        losers = candidate_round(keyed, store, set, frozen, &losers, |i| {
             draw(&mut stream(
                 seed,
                 ROUND_STREAMS + (round << 32) + u64::from(i),
             ))
-        });
+        })?;
         round += 1;
     }
+    // One by one. Candidates come from the repair stream in order, whichever
+    // card they are for, so they can be drawn (and looked up) ahead.
     let mut rng = stream(seed, REPAIR_STREAM);
-    for &index in &losers {
+    let mut ahead: std::collections::VecDeque<K::Card> = Default::default();
+    for (n, &index) in losers.iter().enumerate() {
         let mut tries = 0u64;
         loop {
             if tries == MAX_REPAIR_DRAWS {
@@ -232,10 +283,19 @@ pub fn repair<K: Keyed, S: Store<K::Card>>(
                 });
             }
             tries += 1;
-            let card = draw(&mut rng);
+            if ahead.is_empty() {
+                // Enough for the cards left, and a few for redraws.
+                ahead.extend((0..losers.len() - n + 8).map(|_| draw(&mut rng)));
+                let keys: Vec<K::Key> = ahead
+                    .iter()
+                    .flat_map(|card| keyed.keys(card).as_ref().to_vec())
+                    .collect();
+                frozen.learn(&keys)?;
+            }
+            let card = ahead.pop_front().expect("just filled");
             let keys = keyed.keys(&card);
             let keys = keys.as_ref();
-            if keys.iter().any(|k| set.contains(k)) {
+            if keys.iter().any(|k| frozen.holds(k) || set.contains(k)) {
                 continue;
             }
             for &key in keys {
@@ -251,27 +311,48 @@ pub fn repair<K: Keyed, S: Store<K::Card>>(
 
 /// Draws one candidate per index of `losers` (sorted) with `draw`; the
 /// candidates claim their keys labelled `MAX_CARDS + 1 + i`, so every card
-/// already placed beats them and, among them, the smaller index wins. Winners
-/// are relabelled i and put in their slots. Returns the indices still
-/// losing, sorted.
+/// already placed (and every key `frozen` holds) beats them and, among them,
+/// the smaller index wins. Winners are relabelled i and put in their slots.
+/// Returns the indices still losing, sorted.
 fn candidate_round<K: Keyed, S: Store<K::Card>>(
     keyed: &K,
     store: &mut S,
     set: &KeySet<K::Key>,
+    frozen: &mut dyn Frozen<K::Key>,
     losers: &[u32],
     draw: impl Fn(u32) -> K::Card + Sync,
-) -> Vec<u32> {
+) -> Result<Vec<u32>, MintError> {
     let label = |i: u32| (MAX_CARDS + 1) as u32 + i;
-    let mut units: Vec<(&[u32], Vec<K::Card>)> =
-        losers.chunks(CHUNK).map(|ids| (ids, Vec::new())).collect();
+    let mut units: Vec<(&[u32], Vec<K::Card>)> = losers
+        .par_chunks(CHUNK)
+        .map(|ids| (ids, ids.iter().map(|&i| draw(i)).collect()))
+        .collect();
+    let keys: Vec<K::Key> = units
+        .iter()
+        .flat_map(|(_, cards)| cards.iter())
+        .flat_map(|card| keyed.keys(card).as_ref().to_vec())
+        .collect();
+    frozen.learn(&keys)?;
+    let frozen = &*frozen;
+    // A candidate with a frozen key loses it; its other keys are claimed
+    // all the same, as a key held in the set would leave them.
+    let blocked: Vec<u32> = units
+        .iter()
+        .flat_map(|(ids, cards)| ids.iter().zip(cards))
+        .filter(|(_, card)| keyed.keys(card).as_ref().iter().any(|k| frozen.holds(k)))
+        .map(|(&i, _)| label(i))
+        .collect();
     let wave = wave_chunks(keyed.keys_per_card());
-    let lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
-        for &i in ids.iter() {
-            let card = draw(i);
-            keys.push_all(keyed.keys(&card).as_ref(), label(i));
-            cards.push(card);
+    let mut lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
+        for (&i, card) in ids.iter().zip(cards.iter()) {
+            for key in keyed.keys(card).as_ref() {
+                if !frozen.holds(key) {
+                    keys.push(*key, label(i));
+                }
+            }
         }
     });
+    lost.extend(blocked);
     // Only this round's candidates count: a stale label of an earlier
     // round's loser may be displaced too.
     let mut lost: Vec<u32> = lost
@@ -303,7 +384,7 @@ fn candidate_round<K: Keyed, S: Store<K::Card>>(
             }
         }
     }
-    lost
+    Ok(lost)
 }
 
 /// Most draws of one card in [`mint_own_streams`] (first draw included).
@@ -351,7 +432,9 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
             });
         }
         draws += losers.len() as u64;
-        losers = candidate_round(keyed, store, set, &losers, |i| draw(number(i), attempt));
+        losers = candidate_round(keyed, store, set, &mut InSet, &losers, |i| {
+            draw(number(i), attempt)
+        })?;
         attempt += 1;
     }
     Ok(Stats {

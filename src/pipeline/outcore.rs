@@ -1,0 +1,408 @@
+//! Minting and verifying out of core: for runs whose key set would not fit
+//! in the memory budget (`--memory`). The keys go to partition files
+//! ([`super::spill`]) instead of the in-memory set; the records are written
+//! and sealed wave by wave, each wave's pages handed to the kernel to write
+//! and dropped from memory as soon as it is done. The cards are the same,
+//! byte for byte, as an in-memory run's: chunk c is drawn from stream c, the
+//! losers are the cards that share a key with a smaller id, and they are
+//! repaired by [`super::repair`] against the same keys.
+
+use super::spill::{
+    partitions_for, settle, Entry, FrozenKeys, KeysOf, Partitions, SortedEntries, ENTRY_BYTES,
+    ENTRY_MEMORY,
+};
+use super::{repair, MintError, Progress, Records, Stats, CHUNK};
+use crate::cardfile::writer::{CardWriter, WriteError};
+use crate::cardfile::CardFile;
+use crate::dedup::KeySet;
+use crate::game::{Game, RuleViolation};
+use crate::seed::stream;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+use xxhash_rust::xxh3::xxh3_64;
+
+/// The least `--memory` a run accepts: a wave of one chunk of the largest
+/// records, with its keys, and a partition to sort.
+pub const MIN_MEMORY: u64 = 32 << 20;
+
+/// How an out-of-core run uses its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    /// Key partitions.
+    pub partitions: usize,
+    /// How many of them stay in memory (the rest go to disk).
+    pub in_memory: usize,
+    /// Chunks drawn (or read) per wave.
+    pub wave: usize,
+}
+
+/// Memory set aside for everything a run holds besides its waves, keys and
+/// block table (threads' stacks, small buffers).
+const SLACK: u64 = 24 << 20;
+
+impl Layout {
+    /// The layout for `entries` keys of records of `size` bytes with `keys`
+    /// keys each, within `memory` bytes, `fixed` of them taken already (the
+    /// block table). A partition being settled takes at most half the budget;
+    /// the partitions the rest allows stay in memory.
+    pub fn new(memory: u64, entries: u64, size: usize, keys: usize, fixed: u64) -> Layout {
+        let partitions = partitions_for(entries, memory / 2);
+        let per_partition = entries.div_ceil(partitions as u64);
+        let wave = wave_chunks(memory, size, keys);
+        let wave_bytes = (wave * CHUNK * (size + keys * 2 * std::mem::size_of::<Entry>())) as u64;
+        let workspace = per_partition * ENTRY_MEMORY as u64;
+        let allowance = memory.saturating_sub(workspace.max(wave_bytes) + fixed + SLACK);
+        let in_memory =
+            (allowance / (per_partition * ENTRY_BYTES as u64).max(1)).min(partitions as u64);
+        Layout {
+            partitions,
+            in_memory: in_memory as usize,
+            wave,
+        }
+    }
+
+    /// Creates the partitions, after checking that those bound for disk fit
+    /// in `dir`.
+    pub fn create(
+        &self,
+        entries: u64,
+        dir: &Path,
+        out: &Path,
+    ) -> Result<Partitions, OutOfCoreError> {
+        let on_disk = (self.partitions - self.in_memory) as u64;
+        let need = entries.div_ceil(self.partitions as u64) * on_disk * ENTRY_BYTES as u64;
+        if let Some(free) = free_space(dir) {
+            if need > free {
+                return Err(OutOfCoreError::Space(format!(
+                    "the key partitions need about {:.1} GB in '{}', which has {:.1} GB free: \
+                     choose another --temp-dir, or raise --memory to keep more of them in memory",
+                    need as f64 / 1e9,
+                    dir.display(),
+                    free as f64 / 1e9
+                )));
+            }
+        }
+        Ok(Partitions::create(
+            dir,
+            out,
+            self.partitions,
+            self.in_memory,
+        )?)
+    }
+}
+
+/// Bytes free for this user in the filesystem holding `dir` (None: unknown).
+fn free_space(dir: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statvfs writes into the zeroed struct we own; the path is a
+    // valid NUL-terminated string.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::statvfs(path.as_ptr(), &mut stat) };
+    (rc == 0).then(|| stat.f_bavail as u64 * stat.f_frsize as u64)
+}
+
+/// Chunks per wave for records of `size` bytes with `keys` keys each, so a
+/// wave's records and key buffers take about an eighth of `memory`.
+fn wave_chunks(memory: u64, size: usize, keys: usize) -> usize {
+    let per_chunk = (CHUNK * (size + keys * 2 * std::mem::size_of::<Entry>())) as u64;
+    ((memory / 8 / per_chunk) as usize).clamp(1, 32)
+}
+
+/// Where the exact keys of an id come from during an out-of-core run: the
+/// card file being written (read with `pread`, so the records can be
+/// rewritten meanwhile), the `--exclude` files, and the first draws of the
+/// cards being repaired, kept aside.
+struct Sources<'a, G: Game> {
+    game: &'a G,
+    file: &'a File,
+    records_at: u64,
+    count: u32,
+    excluded: &'a [(G, &'a CardFile)],
+    /// The losers' first draws (a repaired card's record holds its new card).
+    first_draws: HashMap<u32, Vec<G::Key>>,
+}
+
+impl<G: Game> KeysOf<G::Key> for Sources<'_, G> {
+    fn keys_of(&self, id: u32) -> Vec<G::Key> {
+        if let Some(keys) = self.first_draws.get(&id) {
+            return keys.clone();
+        }
+        let size = self.game.spec().record_size();
+        let (game, record) = if id <= self.count {
+            let mut record = vec![0u8; size];
+            let at = self.records_at + u64::from(id - 1) * size as u64;
+            // A record written by this run: reading it back cannot fail
+            // short of a disk error, which the final sync reports.
+            if self.file.read_exact_at(&mut record, at).is_err() {
+                return Vec::new();
+            }
+            (self.game, record)
+        } else {
+            let mut n = u64::from(id - self.count);
+            let mut found = None;
+            for (game, file) in self.excluded {
+                let held = file.header().count;
+                if n <= held {
+                    found = Some((game, file.record(n).expect("in range").to_vec()));
+                    break;
+                }
+                n -= held;
+            }
+            found.expect("an excluded id is within the excluded files")
+        };
+        match game.decode(&record) {
+            Ok(card) => game.keys(&card).as_ref().to_vec(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn rank(&self, id: u32) -> u32 {
+        if id > self.count {
+            0
+        } else {
+            id
+        }
+    }
+}
+
+/// Why an out-of-core step failed.
+#[derive(Debug, thiserror::Error)]
+pub enum OutOfCoreError {
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error(transparent)]
+    Mint(#[from] MintError),
+    /// The partitions bound for disk would not fit there.
+    #[error("{0}")]
+    Space(String),
+    /// A record of an `--exclude` file breaks its game's rules.
+    #[error("--exclude '{path}': card {card} is not valid: {why}")]
+    Invalid {
+        path: String,
+        card: u64,
+        why: RuleViolation,
+    },
+}
+
+/// What an out-of-core mint did, besides its stats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spilled {
+    /// Partitions the keys went to.
+    pub partitions: usize,
+    /// How many of them were kept on disk.
+    pub on_disk: usize,
+    /// The block table's checksum (the header's records checksum), when sealed.
+    pub table_checksum: Option<u64>,
+}
+
+/// Mints `writer`'s records out of core: see the module text. `excluded`
+/// are the `--exclude` files; `dir` holds the partition files; `out` names
+/// them. Seals the blocks (of `block` records) as it goes when `block` is
+/// given.
+#[allow(clippy::too_many_arguments)]
+pub fn mint<G: Game>(
+    game: &G,
+    seed: u64,
+    writer: &mut CardWriter,
+    excluded: &[&CardFile],
+    memory: u64,
+    dir: &Path,
+    out: &Path,
+    block: Option<u32>,
+    progress: &dyn Progress,
+) -> Result<(Stats, Spilled), OutOfCoreError> {
+    let size = game.spec().record_size();
+    let per_card = game.keys_per_card();
+    let count = writer.records().len() / size;
+    let excluded_count: u64 = excluded.iter().map(|f| f.header().count).sum();
+    if count as u64 + excluded_count >= u64::from(u32::MAX) {
+        return Err(MintError::TooMany.into());
+    }
+    let entries = (count as u64 + excluded_count) * per_card as u64;
+    let table = block.map_or(0, |b| count.div_ceil(b as usize) as u64 * 8);
+    let layout = Layout::new(memory, entries, size, per_card, table);
+    let mut parts = layout.create(entries, dir, out)?;
+    let wave = layout.wave;
+    let mut batches: Vec<SortedEntries> = (0..wave).map(|_| SortedEntries::default()).collect();
+    let excluded: Vec<(G, &CardFile)> = excluded
+        .iter()
+        .map(|f| (G::with_spec(f.header().spec).expect("same game"), *f))
+        .collect();
+
+    // The keys of the --exclude files, ids from count + 1.
+    let mut first_id = count as u64 + 1;
+    for (game, file) in &excluded {
+        let n = file.header().count as usize;
+        let chunks: Vec<usize> = (0..n.div_ceil(CHUNK)).collect();
+        for wave_chunks in chunks.chunks(wave) {
+            let invalid = wave_chunks
+                .par_iter()
+                .zip(batches.par_iter_mut())
+                .map(|(&c, batch)| {
+                    batch.clear();
+                    for j in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                        let number = j as u64 + 1;
+                        let record = file.record(number).expect("in range");
+                        match game.decode(record) {
+                            Ok(card) => {
+                                for key in game.keys(&card).as_ref() {
+                                    batch.push(key, (first_id + j as u64) as u32);
+                                }
+                            }
+                            Err(why) => return Some((number, why)),
+                        }
+                    }
+                    batch.sort(&parts);
+                    None
+                })
+                .find_map_first(|found| found);
+            if let Some((card, why)) = invalid {
+                return Err(OutOfCoreError::Invalid {
+                    path: file.path().to_string(),
+                    card,
+                    why,
+                });
+            }
+            let done: Vec<&SortedEntries> = batches[..wave_chunks.len()].iter().collect();
+            parts.append(&done, (first_id + (wave_chunks[0] * CHUNK) as u64) as u32)?;
+            let first = wave_chunks[0] * CHUNK * size;
+            let last = ((wave_chunks[wave_chunks.len() - 1] + 1) * CHUNK).min(n) * size;
+            file.release_records(first..last);
+        }
+        first_id += n as u64;
+    }
+
+    progress.phase("drawing");
+    // Draw every chunk into its records, wave by wave: keys to the
+    // partitions, blocks sealed, pages written out and let go.
+    let chunks = count.div_ceil(CHUNK);
+    let span = block.map_or(0, |b| b as usize * size);
+    for first_chunk in (0..chunks).step_by(wave) {
+        let last_chunk = (first_chunk + wave).min(chunks);
+        let bytes = first_chunk * CHUNK * size..(last_chunk * CHUNK).min(count) * size;
+        writer.populate_records(bytes.clone());
+        let (table, records) = writer.table_and_records_mut();
+        let records = &mut records[bytes.clone()];
+        records
+            .par_chunks_mut(CHUNK * size)
+            .zip(batches.par_iter_mut())
+            .enumerate()
+            .for_each(|(j, (records, batch))| {
+                let chunk = first_chunk + j;
+                let mut rng = stream(seed, chunk as u64);
+                batch.clear();
+                for (k, record) in records.chunks_exact_mut(size).enumerate() {
+                    let card = game.draw(&mut rng);
+                    let id = (chunk * CHUNK + k + 1) as u32;
+                    for key in game.keys(&card).as_ref() {
+                        batch.push(key, id);
+                    }
+                    game.encode(&card, record);
+                }
+                batch.sort(&parts);
+                progress.advance((records.len() / size) as u64);
+            });
+        if let Some(block) = block {
+            let first_block = first_chunk * CHUNK / block as usize;
+            table[first_block * 8..]
+                .par_chunks_mut(8)
+                .zip(records.par_chunks(span))
+                .for_each(|(entry, block)| entry.copy_from_slice(&xxh3_64(block).to_le_bytes()));
+        }
+        let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk].iter().collect();
+        parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
+        writer.release_records(bytes);
+    }
+    drop(batches);
+
+    // Settle the partitions one by one.
+    let file = writer.file().try_clone().map_err(|source| WriteError::Io {
+        what: "cannot read back",
+        path: out.display().to_string(),
+        source,
+    })?;
+    let mut sources = Sources {
+        game,
+        file: &file,
+        records_at: writer.records_at() as u64,
+        count: count as u32,
+        excluded: &excluded,
+        first_draws: HashMap::new(),
+    };
+    let mut losers = Vec::new();
+    for p in 0..parts.count() {
+        progress.phase(&format!(
+            "settling keys, partition {} of {}",
+            p + 1,
+            parts.count()
+        ));
+        let entries = parts.load(p)?;
+        parts.discard(p);
+        losers.extend(
+            settle(&parts, &entries, &sources)
+                .into_iter()
+                .map(|s| s.loser)
+                .filter(|&id| id as usize <= count),
+        );
+    }
+    losers.sort_unstable();
+    losers.dedup();
+
+    // Repair the losers against the partitions and the keys they add.
+    let mut draws = count as u64;
+    let mut redrawn = 0;
+    if !losers.is_empty() {
+        progress.phase("redrawing duplicates");
+        let first_draws: HashMap<u32, Vec<G::Key>> = losers
+            .par_iter()
+            .map(|&id| (id, sources.keys_of(id)))
+            .collect();
+        sources.first_draws = first_draws;
+        let overlay = KeySet::with_capacity(losers.len() * per_card * 2);
+        let mut frozen = FrozenKeys::new(&parts, &sources);
+        let (_, records) = writer.table_and_records_mut();
+        let mut store = Records::new(game, records);
+        let (n, repair_draws) = repair(
+            game,
+            &|rng| game.draw(rng),
+            seed,
+            &mut store,
+            &overlay,
+            &mut frozen,
+            losers.clone(),
+        )?;
+        redrawn = n;
+        draws += repair_draws;
+        // Reseal the blocks the repaired cards are in.
+        if let Some(block) = block {
+            let (table, records) = writer.table_and_records_mut();
+            let mut blocks: Vec<usize> = losers
+                .iter()
+                .map(|&i| (i as usize - 1) / block as usize)
+                .collect();
+            blocks.dedup();
+            for b in blocks {
+                let from = b * span;
+                let to = (from + span).min(records.len());
+                table[b * 8..b * 8 + 8].copy_from_slice(&xxh3_64(&records[from..to]).to_le_bytes());
+            }
+        }
+    }
+    let table_checksum = block.map(|_| xxh3_64(writer.table_and_records_mut().0));
+    Ok((
+        Stats {
+            cards: count as u64,
+            redrawn,
+            draws,
+        },
+        Spilled {
+            partitions: parts.count(),
+            on_disk: parts.on_disk(),
+            table_checksum,
+        },
+    ))
+}
