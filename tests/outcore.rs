@@ -46,7 +46,7 @@ fn same_out_of_core(dir: &Path, args: &[&str]) {
             .arg(&out)
             .assert()
             .success()
-            .stdout(contains("de-duplicated out of core"));
+            .stdout(contains("key partitions"));
         assert_same(&in_memory, &out);
     }
 }
@@ -193,10 +193,10 @@ fn verify_out_of_core_names_the_same_duplicates_and_broken_cards() {
         "{in_memory}"
     );
     assert!(in_memory.contains("card 4000"), "{in_memory}");
-    assert!(out_of_core.contains("checked out of core"), "{out_of_core}");
+    assert!(out_of_core.contains("key partitions"), "{out_of_core}");
     let without_note: String = out_of_core
         .lines()
-        .filter(|l| !l.contains("checked out of core"))
+        .filter(|l| !l.contains("key partitions"))
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(in_memory, without_note);
@@ -223,7 +223,7 @@ fn verify_out_of_core_names_the_same_damaged_blocks_and_repeated_strips() {
     assert!(in_memory.contains("MISMATCH"), "{in_memory}");
     let without_note: String = out_of_core
         .lines()
-        .filter(|l| !l.contains("checked out of core"))
+        .filter(|l| !l.contains("key partitions"))
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(in_memory, without_note);
@@ -259,7 +259,7 @@ fn partitions_go_to_the_temp_dir_and_are_removed() {
         .arg(dir.path().join("c.bmc"))
         .assert()
         .success()
-        .stdout(contains("out of core"));
+        .stdout(contains("key partitions"));
     only(dir.path(), &["c.bmc"]);
     only(scratch.path(), &[]);
     bingomint()

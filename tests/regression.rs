@@ -377,6 +377,10 @@ fn temporaries_of_killed_runs_are_named_and_removed_with_force() {
     done.wait().unwrap();
     let stale = dir.path().join(format!(".c.bmc.bingomint-{pid}.tmp"));
     std::fs::write(&stale, b"half a file").unwrap();
+    // And the key partitions of a run killed while out of core.
+    let spill = dir.path().join(format!(".c.bmc.bingomint-{pid}.spill"));
+    std::fs::create_dir(&spill).unwrap();
+    std::fs::write(spill.join("000.keys"), b"keys").unwrap();
     let out = dir.path().join("c.bmc");
     bingomint()
         .args(["generate", "--count", "10", "--quiet", "--out"])
@@ -387,6 +391,7 @@ fn temporaries_of_killed_runs_are_named_and_removed_with_force() {
             "was left by an interrupted run (process {pid} is gone)"
         )));
     assert!(stale.exists(), "removed without --force");
+    assert!(spill.exists(), "removed without --force");
     bingomint()
         .args(["generate", "--count", "10", "--quiet", "--force", "--out"])
         .arg(&out)
@@ -394,6 +399,7 @@ fn temporaries_of_killed_runs_are_named_and_removed_with_force() {
         .success()
         .stderr(predicate::str::contains("removed"));
     assert!(!stale.exists());
+    assert!(!spill.exists());
 }
 
 // See: hardening issue, item 7 — a records-checksum mismatch said only that

@@ -472,24 +472,6 @@ impl CardWriter {
         &self.file
     }
 
-    /// Maps in the pages of record bytes `range` ahead of the writes (see
-    /// [`CardWriter::create`]'s `populate_now`).
-    pub fn populate_records(&mut self, range: std::ops::Range<usize>) {
-        let at = self.records_at;
-        let mut region = &mut self.map[at + range.start..at + range.end];
-        populate_slice(&mut region);
-    }
-
-    /// Done with record bytes `range` for now: starts writing them to disk
-    /// and drops their pages from this process's memory (they stay in the
-    /// page cache until written; later reads fault them in again). What keeps
-    /// an out-of-core run's memory bounded, and its final sync short.
-    pub fn release_records(&self, range: std::ops::Range<usize>) {
-        let (from, to) = (self.records_at + range.start, self.records_at + range.end);
-        start_writeback(&self.file, from, to);
-        super::release_pages(&self.map, from..to);
-    }
-
     /// Fills the block table (between the header and the records) with the
     /// checksums of the records of `size` bytes in blocks of `block`, and
     /// returns the table's own checksum.
@@ -512,13 +494,8 @@ impl CardWriter {
 /// Maps the pages of `map` in ahead of the writes, in parallel: one
 /// `MADV_POPULATE_WRITE` call per 16 MiB region costs less than a page fault
 /// per 4 KiB page. Best effort: kernels without it fault pages in on write.
-fn populate(map: &mut MmapMut) {
-    let mut all: &mut [u8] = map;
-    populate_slice(&mut all);
-}
-
 #[cfg(target_os = "linux")]
-fn populate_slice(map: &mut &mut [u8]) {
+fn populate(map: &mut MmapMut) {
     use rayon::prelude::*;
     map.par_chunks_mut(1 << 24).for_each(|region| {
         // SAFETY: the region is part of a live, writable mapping owned by
@@ -534,12 +511,12 @@ fn populate_slice(map: &mut &mut [u8]) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn populate_slice(_map: &mut &mut [u8]) {}
+fn populate(_map: &mut MmapMut) {}
 
 /// Asks the kernel to start writing bytes `from..to` of `file` to disk, without
 /// waiting: the final fsync then has little left to do.
 #[cfg(target_os = "linux")]
-fn start_writeback(file: &File, from: usize, to: usize) {
+pub fn start_writeback(file: &File, from: usize, to: usize) {
     use std::os::unix::io::AsRawFd;
     // SAFETY: plain syscall on a valid, open file descriptor; only a hint.
     unsafe {
@@ -553,7 +530,7 @@ fn start_writeback(file: &File, from: usize, to: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn start_writeback(_file: &File, _from: usize, _to: usize) {}
+pub fn start_writeback(_file: &File, _from: usize, _to: usize) {}
 
 #[cfg(unix)]
 fn reserve(file: &File, len: u64) -> io::Result<()> {

@@ -162,7 +162,7 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
     };
     let excluded = match made.partitions {
         Some((p, disk)) => {
-            format!("{excluded} de-duplicated out of core ({p} key partitions, {disk} on disk),")
+            format!("{excluded} de-duplicated in {p} key partitions ({disk} on disk),")
         }
         None => excluded,
     };

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let (report, partitions) = with_threads(args.threads, || verify_within(&file, memory, &dir))?
         .map_err(anyhow::Error::msg)?;
     if let (Some((p, disk)), false) = (partitions, args.quiet) {
-        outln!("uniqueness        checked out of core ({p} key partitions, {disk} on disk)");
+        outln!("uniqueness        checked in {p} key partitions ({disk} on disk)");
     }
     for (failed, text) in lines(&report) {
         if !args.quiet || failed {

@@ -1,8 +1,9 @@
-//! Minting and verifying out of core: for runs whose key set would not fit
-//! in the memory budget (`--memory`). The keys go to partition files
-//! ([`super::spill`]) instead of the in-memory set; the records are written
-//! and sealed wave by wave, each wave's pages handed to the kernel to write
-//! and dropped from memory as soon as it is done. The cards are the same,
+//! Minting and verifying with the keys in partitions: for runs whose key set
+//! would not fit in the memory budget (`--memory`), or would outgrow the
+//! caches (more than 16 M keys). The keys go to partitions
+//! ([`super::spill`], in memory or on disk) instead of the in-memory set;
+//! the records are drawn, sealed and written wave by wave, each wave copied
+//! into the file by a writer thread while the next is drawn. The cards are the same,
 //! byte for byte, as an in-memory run's: chunk c is drawn from stream c, the
 //! losers are the cards that share a key with a smaller id, and they are
 //! repaired by [`super::repair`] against the same keys.
@@ -12,7 +13,7 @@ use super::spill::{
     ENTRY_MEMORY,
 };
 use super::{repair, MintError, Progress, Records, Stats, CHUNK};
-use crate::cardfile::writer::{CardWriter, WriteError};
+use crate::cardfile::writer::{io_err, start_writeback, CardWriter, WriteError};
 use crate::cardfile::CardFile;
 use crate::dedup::KeySet;
 use crate::game::{Game, RuleViolation};
@@ -39,6 +40,9 @@ pub(crate) struct Layout {
     pub wave: usize,
 }
 
+/// The most memory one partition takes while it is settled (8 M entries).
+const PARTITION_BYTES: u64 = (8 << 20) * ENTRY_MEMORY as u64;
+
 /// Memory set aside for everything a run holds besides its waves, keys and
 /// block table (threads' stacks, small buffers).
 const SLACK: u64 = 24 << 20;
@@ -49,7 +53,9 @@ impl Layout {
     /// block table). A partition being settled takes at most half the budget;
     /// the partitions the rest allows stay in memory.
     pub fn new(memory: u64, entries: u64, size: usize, keys: usize, fixed: u64) -> Layout {
-        let partitions = partitions_for(entries, memory / 2);
+        // Small partitions even when memory allows large ones: a partition
+        // being settled takes memory of its own.
+        let partitions = partitions_for(entries, (memory / 2).min(PARTITION_BYTES));
         let per_partition = entries.div_ceil(partitions as u64);
         let wave = wave_chunks(memory, size, keys);
         let wave_bytes = (wave * CHUNK * (size + keys * 2 * std::mem::size_of::<Entry>())) as u64;
@@ -277,46 +283,88 @@ pub fn mint<G: Game>(
     }
 
     progress.phase("drawing");
-    // Draw every chunk into its records, wave by wave: keys to the
-    // partitions, blocks sealed, pages written out and let go.
+    // Draw every chunk into a wave buffer, wave by wave: keys to the
+    // partitions, blocks sealed; a writer thread copies each finished wave
+    // into the file with one `pwrite` and starts its writeback while the
+    // next wave is drawn (two buffers take turns).
     let chunks = count.div_ceil(CHUNK);
     let span = block.map_or(0, |b| b as usize * size);
-    for first_chunk in (0..chunks).step_by(wave) {
-        let last_chunk = (first_chunk + wave).min(chunks);
-        let bytes = first_chunk * CHUNK * size..(last_chunk * CHUNK).min(count) * size;
-        writer.populate_records(bytes.clone());
-        let (table, records) = writer.table_and_records_mut();
-        let records = &mut records[bytes.clone()];
-        records
-            .par_chunks_mut(CHUNK * size)
-            .zip(batches.par_iter_mut())
-            .enumerate()
-            .for_each(|(j, (records, batch))| {
-                let chunk = first_chunk + j;
-                let mut rng = stream(seed, chunk as u64);
-                batch.clear();
-                for (k, record) in records.chunks_exact_mut(size).enumerate() {
-                    let card = game.draw(&mut rng);
-                    let id = (chunk * CHUNK + k + 1) as u32;
-                    for key in game.keys(&card).as_ref() {
-                        batch.push(key, id);
-                    }
-                    game.encode(&card, record);
-                }
-                batch.sort(&parts);
-                progress.advance((records.len() / size) as u64);
-            });
-        if let Some(block) = block {
-            let first_block = first_chunk * CHUNK / block as usize;
-            table[first_block * 8..]
-                .par_chunks_mut(8)
-                .zip(records.par_chunks(span))
-                .for_each(|(entry, block)| entry.copy_from_slice(&xxh3_64(block).to_le_bytes()));
+    let records_at = writer.records_at() as u64;
+    let output = writer
+        .file()
+        .try_clone()
+        .map_err(io_err("cannot write", out))?;
+    std::thread::scope(|scope| -> Result<(), OutOfCoreError> {
+        let (to_writer, waves) = std::sync::mpsc::sync_channel::<(Vec<u8>, u64)>(1);
+        let (give_back, buffers) = std::sync::mpsc::channel::<Vec<u8>>();
+        for _ in 0..2 {
+            give_back.send(Vec::new()).expect("the receiver is here");
         }
-        let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk].iter().collect();
-        parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
-        writer.release_records(bytes);
-    }
+        let writing = scope.spawn(move || -> std::io::Result<()> {
+            use std::os::unix::fs::FileExt;
+            for (buffer, at) in waves {
+                output.write_all_at(&buffer, at)?;
+                start_writeback(&output, at as usize, at as usize + buffer.len());
+                if give_back.send(buffer).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        for first_chunk in (0..chunks).step_by(wave) {
+            let last_chunk = (first_chunk + wave).min(chunks);
+            let bytes = first_chunk * CHUNK * size..(last_chunk * CHUNK).min(count) * size;
+            // None: the writer stopped, and says why below.
+            let Ok(mut records) = buffers.recv() else {
+                break;
+            };
+            records.clear();
+            records.resize(bytes.len(), 0);
+            records
+                .par_chunks_mut(CHUNK * size)
+                .zip(batches.par_iter_mut())
+                .enumerate()
+                .for_each(|(j, (records, batch))| {
+                    let chunk = first_chunk + j;
+                    let mut rng = stream(seed, chunk as u64);
+                    batch.clear();
+                    for (k, record) in records.chunks_exact_mut(size).enumerate() {
+                        let card = game.draw(&mut rng);
+                        let id = (chunk * CHUNK + k + 1) as u32;
+                        for key in game.keys(&card).as_ref() {
+                            batch.push(key, id);
+                        }
+                        game.encode(&card, record);
+                    }
+                    batch.sort(&parts);
+                    progress.advance((records.len() / size) as u64);
+                });
+            if let Some(block) = block {
+                let (table, _) = writer.table_and_records_mut();
+                let first_block = first_chunk * CHUNK / block as usize;
+                table[first_block * 8..]
+                    .par_chunks_mut(8)
+                    .zip(records.par_chunks(span))
+                    .for_each(|(entry, block)| {
+                        entry.copy_from_slice(&xxh3_64(block).to_le_bytes())
+                    });
+            }
+            let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk].iter().collect();
+            parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
+            if to_writer
+                .send((records, records_at + bytes.start as u64))
+                .is_err()
+            {
+                break;
+            }
+        }
+        drop(to_writer);
+        writing
+            .join()
+            .expect("the writer thread does not panic")
+            .map_err(io_err("cannot write", out))?;
+        Ok(())
+    })?;
     drop(batches);
 
     // Settle the partitions one by one.
@@ -335,12 +383,15 @@ pub fn mint<G: Game>(
     };
     let mut losers = Vec::new();
     for p in 0..parts.count() {
-        progress.phase(&format!(
-            "settling keys, partition {} of {}",
-            p + 1,
-            parts.count()
-        ));
-        let entries = parts.load(p)?;
+        if p % 16 == 0 {
+            let last = (p + 16).min(parts.count());
+            progress.phase(&format!(
+                "settling keys, partitions {}-{last} of {}",
+                p + 1,
+                parts.count()
+            ));
+        }
+        let entries = parts.shared_hashes(p)?;
         parts.discard(p);
         losers.extend(
             settle(&parts, &entries, &sources)

@@ -184,8 +184,67 @@ impl Partitions {
             })
     }
 
-    /// Partition `p`'s entries, sorted by hash (see [`Partitions::sort`]).
+    /// Partition `p`'s entries, sorted by hash: a counting sort on the 16
+    /// bits below the partition bits (see [`Partitions::scatter`]), then each
+    /// bucket (a few hundred entries) on its own. For lookups.
     pub fn load(&self, p: usize) -> Result<Vec<Entry>, WriteError> {
+        self.with_stored(p, |stored| {
+            let (mut sorted, starts) = self.scatter(p, stored, 16);
+            buckets(&mut sorted, &starts)
+                .into_par_iter()
+                .with_min_len(64)
+                .for_each(|bucket| bucket.sort_unstable_by_key(|e| e.hash));
+            sorted
+        })
+    }
+
+    /// The entries of partition `p` whose hash another entry shares, sorted
+    /// by hash: what [`settle`] needs, found without sorting the partition.
+    /// A counting sort on the 8 bits below the partition bits cuts it into
+    /// 256 buckets; each bucket's hashes then go into an open-addressing
+    /// table that fits the core's cache, which notices equal ones.
+    pub fn shared_hashes(&self, p: usize) -> Result<Vec<Entry>, WriteError> {
+        let bits = self.bits;
+        self.with_stored(p, |stored| {
+            let (mut sorted, starts) = self.scatter(p, stored, 8);
+            let mut shared: Vec<Entry> = buckets(&mut sorted, &starts)
+                .into_par_iter()
+                .map_init(Vec::new, |table: &mut Vec<u32>, bucket| {
+                    let slots = (2 * bucket.len()).next_power_of_two().max(16);
+                    table.clear();
+                    table.resize(slots, u32::MAX);
+                    let mut found = Vec::new();
+                    for (i, e) in bucket.iter().enumerate() {
+                        // The bits just above the truncated ones: random.
+                        let mut slot = (e.hash >> (OFFSET_BITS - bits)) as usize & (slots - 1);
+                        loop {
+                            match table[slot] {
+                                u32::MAX => {
+                                    table[slot] = i as u32;
+                                    break;
+                                }
+                                j if bucket[j as usize].hash == e.hash => {
+                                    found.push(bucket[j as usize]);
+                                    found.push(*e);
+                                    break;
+                                }
+                                _ => slot = (slot + 1) & (slots - 1),
+                            }
+                        }
+                    }
+                    found
+                })
+                .flatten_iter()
+                .collect();
+            shared.sort_unstable();
+            shared.dedup();
+            shared
+        })
+    }
+
+    /// Runs `work` on partition `p`'s stored entries (read back from disk
+    /// when it is there).
+    fn with_stored<T>(&self, p: usize, work: impl FnOnce(&[u64]) -> T) -> Result<T, WriteError> {
         let len = self.lens[p] as usize;
         let mut packed: Vec<u64> = Vec::new();
         let stored: &[u64] = match &self.parts[p] {
@@ -210,16 +269,15 @@ impl Partitions {
                 &packed
             }
         };
-        Ok(self.sort(p, stored))
+        Ok(work(stored))
     }
 
     /// The entries of partition `p` (stored as `stored`) with their ids and
-    /// truncated hashes back, sorted by hash: a parallel counting sort on
-    /// the 16 bits below the partition bits, then each bucket (a few hundred
-    /// entries) on its own. Entries of equal hash may come in any id order.
-    fn sort(&self, p: usize, stored: &[u64]) -> Vec<Entry> {
-        const RADIX: u32 = 16;
-        let shift = 64 - self.bits - RADIX;
+    /// truncated hashes back, in buckets by the `radix` bits below the
+    /// partition bits (a parallel counting sort), with where each bucket
+    /// starts (one more start: the end).
+    fn scatter(&self, p: usize, stored: &[u64], radix: u32) -> (Vec<Entry>, Vec<usize>) {
+        let shift = 64 - self.bits - radix;
         let top = (p as u64) << (64 - self.bits);
         let bits = self.bits;
         let waves = &self.waves[p];
@@ -228,7 +286,7 @@ impl Partitions {
             hash: top | (e >> OFFSET_BITS << OFFSET_BITS) >> bits,
             id: first_id + (e & ((1 << OFFSET_BITS) - 1)) as u32,
         };
-        let bucket = |e: &Entry| ((e.hash >> shift) & ((1 << RADIX) - 1)) as usize;
+        let bucket = |e: &Entry| ((e.hash >> shift) & ((1 << radix) - 1)) as usize;
         // Pieces of the stored entries, each with the waves it spans.
         let pieces = 4 * rayon::current_num_threads();
         let per = len.div_ceil(pieces).max(1);
@@ -254,23 +312,23 @@ impl Partitions {
         let counts: Vec<Vec<usize>> = (0..pieces)
             .into_par_iter()
             .map(|piece| {
-                let mut counts = vec![0usize; 1 << RADIX];
+                let mut counts = vec![0usize; 1 << radix];
                 each(piece, Box::new(|e| counts[bucket(&e)] += 1));
                 counts
             })
             .collect();
         // Where each piece's part of each bucket starts.
-        let mut starts = vec![0usize; (1 << RADIX) + 1];
-        let mut next: Vec<Vec<usize>> = vec![vec![0; 1 << RADIX]; pieces];
+        let mut starts = vec![0usize; (1 << radix) + 1];
+        let mut next: Vec<Vec<usize>> = vec![vec![0; 1 << radix]; pieces];
         let mut at = 0usize;
-        for b in 0..1 << RADIX {
+        for b in 0..1 << radix {
             starts[b] = at;
             for piece in 0..pieces {
                 next[piece][b] = at;
                 at += counts[piece][b];
             }
         }
-        starts[1 << RADIX] = at;
+        starts[1 << radix] = at;
         drop(counts);
         let mut sorted: Vec<Entry> = Vec::with_capacity(len);
         let out = SharedSlots(sorted.as_mut_ptr());
@@ -293,18 +351,7 @@ impl Partitions {
             });
         // SAFETY: all `len` slots were written above.
         unsafe { sorted.set_len(len) };
-        let mut pieces: Vec<&mut [Entry]> = Vec::with_capacity(1 << RADIX);
-        let mut rest: &mut [Entry] = &mut sorted;
-        for b in 0..1 << RADIX {
-            let (piece, tail) = rest.split_at_mut(starts[b + 1] - starts[b]);
-            pieces.push(piece);
-            rest = tail;
-        }
-        pieces
-            .into_par_iter()
-            .with_min_len(64)
-            .for_each(|piece| piece.sort_unstable_by_key(|e| e.hash));
-        sorted
+        (sorted, starts)
     }
 
     /// Lets go of partition `p`'s entries once it is settled.
@@ -313,6 +360,18 @@ impl Partitions {
             *entries = Vec::new();
         }
     }
+}
+
+/// The buckets of `entries` that start at `starts` (one more: the end).
+fn buckets<'a>(entries: &'a mut [Entry], starts: &[usize]) -> Vec<&'a mut [Entry]> {
+    let mut pieces = Vec::with_capacity(starts.len() - 1);
+    let mut rest = entries;
+    for w in starts.windows(2) {
+        let (piece, tail) = rest.split_at_mut(w[1] - w[0]);
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces
 }
 
 /// The output of the parallel counting sort: slots that several threads
@@ -393,7 +452,8 @@ pub struct Shared {
     pub holder: u32,
 }
 
-/// Settles one sorted partition: every id that shares an exact key with an
+/// Settles the entries of a partition sorted by hash (all of them, or only
+/// those whose hash is shared: [`Partitions::shared_hashes`]): every id that shares an exact key with an
 /// id of smaller rank loses it. Ids of rank 0 (`--exclude` records) never
 /// lose. Equal hashes whose keys differ are told apart here.
 pub fn settle<K: Copy + Eq + Hash>(
@@ -594,7 +654,7 @@ mod tests {
         batch.sort(&parts);
         parts.append(&[&batch], 1).unwrap();
         let mut losers: Vec<u32> = (0..parts.count())
-            .flat_map(|p| settle(&parts, &parts.load(p).unwrap(), &numbers))
+            .flat_map(|p| settle(&parts, &parts.shared_hashes(p).unwrap(), &numbers))
             .map(|s| s.loser)
             .collect();
         losers.sort_unstable();

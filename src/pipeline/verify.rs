@@ -77,7 +77,7 @@ pub fn verify_within(
 ) -> Result<(Report, Option<(usize, usize)>), String> {
     let spec = file.header().spec;
     let count = file.header().count;
-    if super::file::in_memory_bytes(spec, count, 0) <= memory {
+    if !super::file::partitioned(spec, count, 0, memory) {
         return Ok((verify(file)?, None));
     }
     let (broken, duplicates, integrity, partitions) = spec
@@ -223,7 +223,7 @@ impl Visit for CheckOutOfCore<'_> {
         let keys = FileKeys { game, file };
         let mut shared = Vec::new();
         for p in 0..parts.count() {
-            let entries = parts.load(p)?;
+            let entries = parts.shared_hashes(p)?;
             parts.discard(p);
             shared.extend(settle(&parts, &entries, &keys));
         }
