@@ -151,6 +151,84 @@ impl Us75 {
         }
     }
 
+    /// A record's card when it keeps every rule, checked a column at a
+    /// time as one word: each number within its column's 15 (a byte test
+    /// on all five at once), the 24 numbers distinct (a bit each), the
+    /// centre byte allowed. None when any rule fails (or the length is
+    /// wrong): [`Us75::decode_slowly`] then says which.
+    #[inline]
+    fn decode_quick(&self, record: &[u8]) -> Option<Card> {
+        let record: &[u8; RECORD_SIZE] = record.try_into().ok()?;
+        let (b, i, n, g, o) = (
+            quick_column::<0>(record),
+            quick_column::<1>(record),
+            quick_column::<2>(record),
+            quick_column::<3>(record),
+            quick_column::<4>(record),
+        );
+        let bad = b.bad | i.bad | n.bad | g.bad | o.bad;
+        let bits = [b, i, n, g, o]
+            .iter()
+            .zip(KEY_SHIFT)
+            .fold(0u128, |bits, (column, shift)| {
+                bits | u128::from(column.nibbles) << shift
+            });
+        let star = record[usize::from(CENTRE)];
+        (bad == 0 && self.centre_ok(star)).then_some(Card { bits, star })
+    }
+
+    /// Decodes a record one number at a time, naming the first rule it
+    /// breaks: what [`Game::decode`] falls back to when
+    /// [`Us75::decode_quick`] finds a record wanting.
+    #[cold]
+    #[inline(never)]
+    fn decode_slowly(&self, record: &[u8]) -> Result<Card, RuleViolation> {
+        if record.len() != RECORD_SIZE {
+            return Err(RuleViolation(format!(
+                "record is {} bytes, expected {RECORD_SIZE}",
+                record.len()
+            )));
+        }
+        let mut bits = 0u128;
+        for (c, &height) in HEIGHT.iter().enumerate() {
+            let low = 15 * c as u8 + 1;
+            let mut seen = 0u16;
+            for k in 0..height {
+                let row = if c == 2 && k >= 2 { k + 1 } else { k };
+                let value = record[5 * c + row];
+                if !(low..low + 15).contains(&value) {
+                    return Err(RuleViolation(format!(
+                        "column {} row {} holds {value}, outside {low}–{}",
+                        LETTERS[c],
+                        row + 1,
+                        low + 14
+                    )));
+                }
+                let nibble = value - low;
+                if seen & (1 << nibble) != 0 {
+                    return Err(RuleViolation(format!(
+                        "column {} holds {value} twice",
+                        LETTERS[c]
+                    )));
+                }
+                seen |= 1 << nibble;
+                bits |= u128::from(nibble) << (KEY_SHIFT[c] + 4 * k as u32);
+            }
+        }
+        let star = record[usize::from(CENTRE)];
+        if !self.centre_ok(star) {
+            let expected = match self.star {
+                StarRule::Off => "12: the file's cards have no star",
+                StarRule::On => "a star cell 0–24 other than the free centre 12",
+                StarRule::Any => "a cell index 0–24",
+            };
+            return Err(RuleViolation(format!(
+                "centre byte is {star}, expected {expected}"
+            )));
+        }
+        Ok(Card { bits, star })
+    }
+
     /// A 75-ball game drawing (or, when reading, expecting) the given stars.
     pub fn new(star: StarRule) -> Us75 {
         let stars = if star == StarRule::On { 24 } else { 1 };
@@ -197,6 +275,52 @@ fn below_fraction(mut word: u32, p: u32, threshold: u32, rng: &mut Rng) -> u32 {
         }
         word = rng.next_u32();
     }
+}
+
+/// What [`Us75::decode_quick`] reads off column `C` of a record.
+struct QuickColumn {
+    /// Non-zero when a number is outside the column's 15 or repeats.
+    bad: u64,
+    /// The numbers less the column's lowest, a nibble each (the key's part).
+    nibbles: u64,
+}
+
+#[inline(always)]
+fn quick_column<const C: usize>(record: &[u8; RECORD_SIZE]) -> QuickColumn {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const FIFTEEN_UP: u64 = 0x7171_7171_7171_7171;
+    // The 8 bytes from the column's first, read in place (O's: the last
+    // 8 of the record, shifted down).
+    let at = (5 * C).min(RECORD_SIZE - 8);
+    let x =
+        u64::from_le_bytes(record[at..at + 8].try_into().expect("8 bytes")) >> (8 * (5 * C - at));
+    // The numbered cells, one a byte (N: rows 1-2 and 4-5).
+    let (x, used) = if C == 2 {
+        ((x & 0xFFFF) | (x >> 8) & 0xFFFF_0000, 0xFFFF_FFFFu64)
+    } else {
+        (x & 0xFF_FFFF_FFFF, 0xFF_FFFF_FFFF)
+    };
+    let high = HIGH & used;
+    // A byte of 128 or more; then, with each byte's top bit set so no
+    // borrow crosses bytes, one below the column's lowest.
+    let mut bad = x & high;
+    let y = (x | high) - (BASES[C] & used);
+    bad |= !y & high;
+    // Each byte now holds number − lowest; 15 or more is out.
+    let z = y & !high & used;
+    bad |= (z + (FIFTEEN_UP & used)) & high;
+    // No two numbers equal: each byte differs from the bytes one and two
+    // places on around the column's ring (5 cells: every pair once; N's
+    // 4: every pair, the opposite ones twice). Bytes are below 16 here,
+    // so a byte of the XOR is zero exactly when its top bit falls.
+    let (ones, width) = (0x0101_0101_0101_0101 & used, 8 * HEIGHT[C] as u32);
+    let turn = |by: u32| ((z << (8 * by)) | (z >> (width - 8 * by))) & used;
+    for by in [1, 2] {
+        bad |= !(((z ^ turn(by)) | high) - ones) & high;
+    }
+    let nibbles =
+        (z & 0xF) | (z >> 4) & 0xF0 | (z >> 8) & 0xF00 | (z >> 12) & 0xF000 | (z >> 16) & 0xF_0000;
+    QuickColumn { bad, nibbles }
 }
 
 /// The ordered draws of k numbers out of a column's 15, indexed by rank.
@@ -301,51 +425,12 @@ impl Game for Us75 {
         record.copy_from_slice(&buf[..RECORD_SIZE]);
     }
 
+    #[inline]
     fn decode(&self, record: &[u8]) -> Result<Card, RuleViolation> {
-        if record.len() != RECORD_SIZE {
-            return Err(RuleViolation(format!(
-                "record is {} bytes, expected {RECORD_SIZE}",
-                record.len()
-            )));
+        match self.decode_quick(record) {
+            Some(card) => Ok(card),
+            None => self.decode_slowly(record),
         }
-        let mut bits = 0u128;
-        for (c, &height) in HEIGHT.iter().enumerate() {
-            let low = 15 * c as u8 + 1;
-            let mut seen = 0u16;
-            for k in 0..height {
-                let row = if c == 2 && k >= 2 { k + 1 } else { k };
-                let value = record[5 * c + row];
-                if !(low..low + 15).contains(&value) {
-                    return Err(RuleViolation(format!(
-                        "column {} row {} holds {value}, outside {low}–{}",
-                        LETTERS[c],
-                        row + 1,
-                        low + 14
-                    )));
-                }
-                let nibble = value - low;
-                if seen & (1 << nibble) != 0 {
-                    return Err(RuleViolation(format!(
-                        "column {} holds {value} twice",
-                        LETTERS[c]
-                    )));
-                }
-                seen |= 1 << nibble;
-                bits |= u128::from(nibble) << (KEY_SHIFT[c] + 4 * k as u32);
-            }
-        }
-        let star = record[usize::from(CENTRE)];
-        if !self.centre_ok(star) {
-            let expected = match self.star {
-                StarRule::Off => "12: the file's cards have no star",
-                StarRule::On => "a star cell 0–24 other than the free centre 12",
-                StarRule::Any => "a cell index 0–24",
-            };
-            return Err(RuleViolation(format!(
-                "centre byte is {star}, expected {expected}"
-            )));
-        }
-        Ok(Card { bits, star })
     }
 
     fn with_spec(spec: Spec) -> Option<Us75> {
@@ -515,6 +600,52 @@ mod tests {
             .0
             .contains("centre byte is 3"));
         assert!(Us75::new(StarRule::On).decode(&record).is_err());
+    }
+
+    #[test]
+    fn the_quick_decode_agrees_with_the_slow_one_on_any_record() {
+        // Valid records of every star rule, each then changed in one byte
+        // (to any value, so out of range, repeated or allowed), and records
+        // of random bytes; each rule reads each record.
+        let games = [StarRule::Off, StarRule::On, StarRule::Any].map(Us75::new);
+        let mut rng = stream(4, 0);
+        let mut records = Vec::new();
+        for game in &games[..2] {
+            for _ in 0..2000 {
+                let mut record = [0u8; RECORD_SIZE];
+                game.encode(&game.draw(&mut rng), &mut record);
+                records.push(record);
+                for at in 0..RECORD_SIZE {
+                    let mut changed = record;
+                    changed[at] = rng.next_u32() as u8;
+                    records.push(changed);
+                    // Another number of the same column, often a repeat.
+                    changed[at] = record[5 * (at / 5) + (rng.next_u32() % 5) as usize];
+                    records.push(changed);
+                }
+            }
+        }
+        for _ in 0..20_000 {
+            let mut record = [0u8; RECORD_SIZE];
+            record
+                .iter_mut()
+                .for_each(|b| *b = (rng.next_u32() % 80) as u8);
+            records.push(record);
+        }
+        let (mut valid, mut refused) = (0, 0);
+        for game in &games {
+            for record in &records {
+                let slow = game.decode_slowly(record).ok();
+                assert_eq!(game.decode_quick(record), slow, "{record:?}");
+                if slow.is_some() {
+                    valid += 1
+                } else {
+                    refused += 1
+                }
+            }
+        }
+        assert!(valid > 10_000 && refused > 10_000, "{valid} {refused}");
+        assert_eq!(games[0].decode_quick(&[1; 24]), None);
     }
 
     #[test]
