@@ -24,6 +24,7 @@
 //! [`mod@file`] (mint a card file), [`exclude`] (the keys of other files),
 //! [`verify`] (check a whole file). Progress goes to a [`Progress`].
 
+pub mod distinct;
 pub mod exclude;
 pub mod file;
 pub mod outcore;
@@ -35,7 +36,9 @@ pub mod waves;
 use crate::dedup::{KeySet, Keyed};
 use crate::game::Game;
 use crate::seed::{stream, Rng, REPAIR_STREAM};
+use distinct::{ChunkHashes, Hashes};
 use rayon::prelude::*;
+use spill::hash_key;
 pub use store::{Part, Records, Store};
 pub use waves::{claim_in_waves, wave_chunks, KeySink};
 
@@ -160,7 +163,7 @@ pub fn mint<K: Keyed, S: Store<K::Card>>(
         return Err(MintError::TooMany);
     }
     // Chunk c's cards come one after another from stream c.
-    let losers = draw_chunks(keyed, store, set, progress, |chunk| {
+    let losers = draw_unique(keyed, store, set, progress, |chunk| {
         let mut rng = stream(seed, chunk as u64);
         let draw = &draw;
         move |_| draw(&mut rng)
@@ -184,6 +187,50 @@ pub fn mint_records<G: Game>(
 ) -> Result<Stats, MintError> {
     let mut store = Records::new(game, records);
     mint(game, |rng| game.draw(rng), seed, &mut store, set, progress)
+}
+
+/// Stage 1 as [`draw_chunks`], without the key set while it holds nothing
+/// (no `--exclude` keys): each chunk keeps only its keys' hashes, and when
+/// they are all distinct ([`distinct::distinct`]) no card lost and the set
+/// stays empty. When two hashes meet (a repeated card, or a coincidence of
+/// 64-bit hashes) the chunks are drawn again, the same cards from the same
+/// streams, claiming their keys in `set`. The losers are [`draw_chunks`]'s
+/// either way, so the cards a seed gives do not change.
+pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
+    keyed: &K,
+    store: &mut S,
+    set: &KeySet<K::Key>,
+    progress: &dyn Progress,
+    drawer: impl Fn(usize) -> D + Sync,
+) -> Vec<u32> {
+    if !set.is_empty() {
+        return draw_chunks(keyed, store, set, progress, drawer);
+    }
+    let per_card = keyed.keys_per_card();
+    let bits = Hashes::bits_for(store.len() * per_card);
+    let mut parts = store.parts(CHUNK);
+    let chunks = parts
+        .par_iter_mut()
+        .enumerate()
+        .map(|(chunk, part)| {
+            let mut draw = drawer(chunk);
+            let first = chunk * CHUNK + 1;
+            let mut hashes = Vec::with_capacity(part.len() * per_card);
+            for j in 0..part.len() {
+                let card = draw((first + j) as u32);
+                hashes.extend(keyed.keys(&card).as_ref().iter().map(hash_key));
+                part.put(j, card);
+            }
+            progress.advance(part.len() as u64);
+            ChunkHashes::new(bits, &hashes)
+        })
+        .collect();
+    drop(parts);
+    if distinct::distinct(&Hashes { bits, chunks }) {
+        return Vec::new();
+    }
+    progress.phase("two keys share a hash: drawing again, claiming keys");
+    draw_chunks(keyed, store, set, &|_| {}, drawer)
 }
 
 /// Stage 1: draws every chunk in parallel, putting each card into its slot,
@@ -416,7 +463,7 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
         return Err(MintError::TooMany);
     }
     let number = |index: u32| first + u64::from(index) - 1;
-    let mut losers = draw_chunks(keyed, store, set, progress, |_| {
+    let mut losers = draw_unique(keyed, store, set, progress, |_| {
         let draw = &draw;
         move |index: u32| draw(number(index), 0)
     });

@@ -3,6 +3,7 @@
 //! rules (the game's own `decode`), and that no two cards share a key,
 //! claimed in the key set exactly as `generate` claims them.
 
+use super::distinct::{distinct, ChunkHashes, Hashes};
 use super::outcore;
 use super::outcore::OutOfCoreError;
 use super::spill::{hash_key, settle, KeysOf, SortedEntries};
@@ -315,59 +316,6 @@ impl Visit for CheckCards<'_> {
     }
 }
 
-/// Keys per bucket of [`ChunkHashes`]: a bucket's table (16 bytes a key)
-/// stays in a core's cache while it is checked.
-const BUCKET_KEYS: usize = 8192;
-
-/// One chunk's key hashes, grouped by bucket (the hash's top bits) with a
-/// counting sort: bucket b is `hashes[starts[b]..starts[b + 1]]`.
-struct ChunkHashes {
-    hashes: Vec<u64>,
-    starts: Vec<u32>,
-}
-
-/// All keys' hashes, chunk by chunk, in `1 << bits` buckets.
-struct Hashes {
-    bits: u32,
-    chunks: Vec<ChunkHashes>,
-}
-
-impl Hashes {
-    /// The buckets (as bits of the hash) for `keys` hashes in all.
-    fn bits_for(keys: usize) -> u32 {
-        (keys / BUCKET_KEYS).next_power_of_two().trailing_zeros()
-    }
-
-    fn bucket(bits: u32, hash: u64) -> usize {
-        hash.checked_shr(64 - bits).unwrap_or(0) as usize
-    }
-}
-
-impl ChunkHashes {
-    /// Groups one chunk's `hashes` into the `1 << bits` buckets.
-    fn new(bits: u32, hashes: &[u64]) -> ChunkHashes {
-        let buckets = 1usize << bits;
-        let mut starts = vec![0u32; buckets + 1];
-        for &h in hashes {
-            starts[Hashes::bucket(bits, h) + 1] += 1;
-        }
-        for b in 0..buckets {
-            starts[b + 1] += starts[b];
-        }
-        let mut next = starts.clone();
-        let mut sorted = vec![0u64; hashes.len()];
-        for &h in hashes {
-            let slot = &mut next[Hashes::bucket(bits, h)];
-            sorted[*slot as usize] = h;
-            *slot += 1;
-        }
-        ChunkHashes {
-            hashes: sorted,
-            starts,
-        }
-    }
-}
-
 /// Decodes every record in parallel: the broken cards (number, why),
 /// ascending, and the hashes of every key of the others.
 fn decode_and_hash<G: Game>(game: &G, records: &[u8], size: usize) -> (Vec<(u64, String)>, Hashes) {
@@ -388,82 +336,4 @@ fn decode_and_hash<G: Game>(game: &G, records: &[u8], size: usize) -> (Vec<(u64,
         });
     let (chunks, bad): (Vec<ChunkHashes>, Vec<Vec<(u64, String)>>) = per_chunk.unzip();
     (bad.into_iter().flatten().collect(), Hashes { bits, chunks })
-}
-
-/// Whether no two of the hashes are equal: each bucket in turn goes into
-/// an open-addressing table twice its size, in parallel.
-fn distinct(hashes: &Hashes) -> bool {
-    let Hashes { bits, chunks } = hashes;
-    (0..1usize << bits)
-        .into_par_iter()
-        .map_init(Vec::new, |table: &mut Vec<u64>, b| {
-            fn part(c: &ChunkHashes, b: usize) -> &[u64] {
-                &c.hashes[c.starts[b] as usize..c.starts[b + 1] as usize]
-            }
-            let len: usize = chunks.iter().map(|c| part(c, b).len()).sum();
-            let slots = (2 * len).next_power_of_two().max(16);
-            table.clear();
-            table.resize(slots, 0);
-            let mask = slots - 1;
-            // 0 marks an empty slot, so a zero hash is counted aside.
-            let mut zero = false;
-            for &h in chunks.iter().flat_map(|c| part(c, b)) {
-                if h == 0 {
-                    if zero {
-                        return false;
-                    }
-                    zero = true;
-                    continue;
-                }
-                // The low bits: the top ones are the bucket's.
-                let mut i = h as usize & mask;
-                loop {
-                    match table[i] {
-                        0 => {
-                            table[i] = h;
-                            break;
-                        }
-                        t if t == h => return false,
-                        _ => i = (i + 1) & mask,
-                    }
-                }
-            }
-            true
-        })
-        .all(|unique| unique)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn distinct_of(chunks: Vec<Vec<u64>>) -> bool {
-        let bits = Hashes::bits_for(chunks.iter().map(Vec::len).sum());
-        let chunks = chunks.iter().map(|c| ChunkHashes::new(bits, c)).collect();
-        distinct(&Hashes { bits, chunks })
-    }
-
-    #[test]
-    fn equal_hashes_are_found_in_any_chunk_and_bucket() {
-        // Enough keys for several buckets; spread over chunks.
-        let n = 5 * BUCKET_KEYS as u64;
-        let spread = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let all: Vec<u64> = (1..=n).map(spread).collect();
-        let chunks = |all: &[u64]| all.chunks(7000).map(<[u64]>::to_vec).collect::<Vec<_>>();
-        assert!(distinct_of(chunks(&all)));
-        for (i, j) in [(0, 1), (3, 30_000), (100, 40_959)] {
-            let mut twice = all.clone();
-            twice[j] = twice[i];
-            assert!(!distinct_of(chunks(&twice)), "{i} and {j}");
-        }
-        // Zero is a hash like any other.
-        let mut zeros = all.clone();
-        zeros[10] = 0;
-        assert!(distinct_of(chunks(&zeros)));
-        zeros[20_000] = 0;
-        assert!(!distinct_of(chunks(&zeros)));
-        // Hashes equal in their low bits only.
-        assert!(distinct_of(vec![vec![1, 1 | 1 << 40, 1 | 1 << 63]]));
-        assert!(distinct_of(vec![]));
-    }
 }

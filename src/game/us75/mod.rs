@@ -137,8 +137,7 @@ pub struct Us75 {
     stars: u32,
     /// Lemire threshold for the N column and star drawn together.
     n_threshold: u32,
-    five: &'static [u32],
-    four: &'static [u16],
+    tables: &'static DrawTables,
 }
 
 impl Us75 {
@@ -237,8 +236,7 @@ impl Us75 {
             star,
             stars,
             n_threshold: lemire_threshold32(FOUR_WAYS * stars),
-            five: &tables.five,
-            four: &tables.four,
+            tables,
         }
     }
 }
@@ -329,9 +327,53 @@ fn quick_column<const C: usize>(record: &[u8; RECORD_SIZE]) -> QuickColumn {
 /// the draw is the partial Fisher–Yates shuffle that swaps position i with
 /// position `i + d[i]`, as nibbles (number − column base). Every rank gives a
 /// different ordered draw, so a uniform rank is a uniform ordered draw.
+///
+/// Five of 15 (360,360 ranks) is looked up in two parts that stay in the
+/// L1 cache: the first two swaps (rank ÷ 1,716: 210 states of the whole
+/// column, 15 nibbles) and the last three (rank mod 1,716: which three
+/// positions of that state end up third to fifth, which does not depend on
+/// the state).
+#[derive(Debug)]
 struct DrawTables {
-    five: Vec<u32>,
+    /// The column after the first two swaps, by `rank / LAST_THREE`.
+    first_two: Vec<u64>,
+    /// Positions (a nibble each) of the third to fifth numbers, by
+    /// `rank % LAST_THREE`.
+    last_three: Vec<u16>,
     four: Vec<u16>,
+}
+
+/// Ordered draws of the last three of five: 13·12·11.
+const LAST_THREE: u32 = 1716;
+
+impl DrawTables {
+    /// The ordered draw of rank `rank` of five of 15: `shuffle_rank(rank, 5)`.
+    #[inline(always)]
+    fn five(&self, rank: u32) -> u64 {
+        let state = self.first_two[(rank / LAST_THREE) as usize];
+        let at = u64::from(self.last_three[(rank % LAST_THREE) as usize]);
+        let pick = |k: u64| (state >> (4 * ((at >> (4 * k)) & 0xF))) & 0xF;
+        (state & 0xFF) | pick(0) << 8 | pick(1) << 12 | pick(2) << 16
+    }
+}
+
+/// The whole column after the partial shuffle's first `steps` swaps, the
+/// swaps' offsets being the leading digits of `digits` (mixed radix 15, 14,
+/// …, most significant first, `steps` of them).
+fn swapped(mut x: u64, mut digits: u32, from: u32, steps: u32) -> u64 {
+    let mut d = [0u32; 5];
+    for i in (0..steps as usize).rev() {
+        let radix = 15 - from - i as u32;
+        d[i] = digits % radix;
+        digits /= radix;
+    }
+    for (i, &d) in d.iter().enumerate().take(steps as usize) {
+        let i = from + i as u32;
+        let (si, sj) = (4 * i, 4 * (i + d));
+        let diff = ((x >> si) ^ (x >> sj)) & 0xF;
+        x ^= (diff << si) | (diff << sj);
+    }
+    x
 }
 
 fn shuffle_rank(mut rank: u32, k: u32) -> u64 {
@@ -354,7 +396,13 @@ fn shuffle_rank(mut rank: u32, k: u32) -> u64 {
 fn tables() -> &'static DrawTables {
     static TABLES: std::sync::OnceLock<DrawTables> = std::sync::OnceLock::new();
     TABLES.get_or_init(|| DrawTables {
-        five: (0..FIVE_WAYS).map(|r| shuffle_rank(r, 5) as u32).collect(),
+        first_two: (0..FIVE_WAYS / LAST_THREE)
+            .map(|r| swapped(IDENTITY, r, 0, 2))
+            .collect(),
+        // Swapping positions (the identity's nibbles are its positions).
+        last_three: (0..LAST_THREE)
+            .map(|r| (swapped(IDENTITY, r, 2, 3) >> 8 & 0xFFF) as u16)
+            .collect(),
         four: (0..FOUR_WAYS).map(|r| shuffle_rank(r, 4) as u16).collect(),
     })
 }
@@ -385,7 +433,10 @@ impl Game for Us75 {
         let b = rng.next_u64();
         let c = rng.next_u64() as u32;
         let five = |word: u64, rng: &mut Rng| {
-            u128::from(self.five[below(word as u32, FIVE_WAYS, FIVE_THRESHOLD, rng) as usize])
+            u128::from(
+                self.tables
+                    .five(below(word as u32, FIVE_WAYS, FIVE_THRESHOLD, rng)),
+            )
         };
         let cb = five(a, rng);
         let ci = five(a >> 32, rng);
@@ -394,7 +445,8 @@ impl Game for Us75 {
         // N's four numbers and the star share one word: rank × stars + star,
         // its two digits read off by multiplication (no division).
         let ns = below_fraction(c, FOUR_WAYS * self.stars, self.n_threshold, rng);
-        let cn = u128::from(self.four[((u64::from(ns) * u64::from(FOUR_WAYS)) >> 32) as usize]);
+        let cn =
+            u128::from(self.tables.four[((u64::from(ns) * u64::from(FOUR_WAYS)) >> 32) as usize]);
         let bits =
             cb | ci << KEY_SHIFT[1] | cn << KEY_SHIFT[2] | cg << KEY_SHIFT[3] | co << KEY_SHIFT[4];
         let star = if self.star == StarRule::On {
@@ -409,20 +461,23 @@ impl Game for Us75 {
 
     #[inline]
     fn encode(&self, card: &Card, record: &mut [u8]) {
-        // Each column's nibbles spread to bytes plus the column's base,
-        // stored as overlapping 8-byte words into a scratch buffer.
+        // Each column's nibbles spread to bytes plus the column's base (5
+        // bytes, 40 bits), the five laid end to end in registers and stored
+        // as 16 + 8 + 1 bytes (no scratch buffer to read back).
         let bits = card.bits;
         let column = |c: usize| spread_nibbles((bits >> KEY_SHIFT[c]) as u64) + BASES[c];
         let n = column(2);
         // N: rows 1-2, the centre byte, rows 4-5.
         let n = (n & 0xFFFF) | u64::from(card.star) << 16 | (n & 0xFFFF_0000) << 8;
-        let mut buf = [0u8; 32];
-        buf[0..8].copy_from_slice(&column(0).to_le_bytes());
-        buf[5..13].copy_from_slice(&column(1).to_le_bytes());
-        buf[10..18].copy_from_slice(&n.to_le_bytes());
-        buf[15..23].copy_from_slice(&column(3).to_le_bytes());
-        buf[20..28].copy_from_slice(&column(4).to_le_bytes());
-        record.copy_from_slice(&buf[..RECORD_SIZE]);
+        let (g, o) = (column(3), column(4));
+        let head = u128::from(column(0))
+            | u128::from(column(1)) << 40
+            | u128::from(n) << 80
+            | u128::from(g) << 120;
+        let record: &mut [u8; RECORD_SIZE] = record.try_into().expect("a 25-byte record");
+        record[..16].copy_from_slice(&head.to_le_bytes());
+        record[16..24].copy_from_slice(&(g >> 8 | o << 32).to_le_bytes());
+        record[24] = (o >> 32) as u8;
     }
 
     #[inline]
@@ -523,7 +578,11 @@ mod tests {
     #[test]
     fn draw_tables_hold_every_ordered_draw_once() {
         let t = tables();
-        let mut five: Vec<u32> = t.five.clone();
+        let all: Vec<u64> = (0..FIVE_WAYS).map(|r| t.five(r)).collect();
+        for (r, &x) in all.iter().enumerate() {
+            assert_eq!(x, shuffle_rank(r as u32, 5), "rank {r}");
+        }
+        let mut five = all.clone();
         five.sort();
         five.dedup();
         assert_eq!(five.len(), FIVE_WAYS as usize);
@@ -531,8 +590,8 @@ mod tests {
         four.sort();
         four.dedup();
         assert_eq!(four.len(), FOUR_WAYS as usize);
-        for &x in &t.five {
-            let nibbles: Vec<u32> = (0..5).map(|i| x >> (4 * i) & 0xF).collect();
+        for &x in &all {
+            let nibbles: Vec<u64> = (0..5).map(|i| x >> (4 * i) & 0xF).collect();
             assert!(nibbles.iter().all(|&n| n < 15));
             let mut distinct = nibbles.clone();
             distinct.sort();
