@@ -47,21 +47,14 @@ impl Hashes {
 impl ChunkHashes {
     /// Groups one chunk's `hashes` into the `1 << bits` buckets.
     pub fn new(bits: u32, hashes: &[u64]) -> ChunkHashes {
-        let buckets = 1usize << bits;
-        let mut starts = vec![0u32; buckets + 1];
-        for &h in hashes {
-            starts[Hashes::bucket(bits, h) + 1] += 1;
-        }
-        for b in 0..buckets {
-            starts[b + 1] += starts[b];
-        }
-        let mut next = starts.clone();
-        let mut sorted = vec![0u64; hashes.len()];
-        for &h in hashes {
-            let slot = &mut next[Hashes::bucket(bits, h)];
-            sorted[*slot as usize] = h;
-            *slot += 1;
-        }
+        let (mut starts, mut sorted) = (Vec::new(), Vec::new());
+        super::buckets::sort_into(
+            hashes,
+            1 << bits,
+            |&h| Hashes::bucket(bits, h),
+            &mut starts,
+            &mut sorted,
+        );
         ChunkHashes {
             hashes: sorted,
             starts,

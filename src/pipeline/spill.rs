@@ -407,23 +407,13 @@ impl SortedEntries {
 
     /// Sorts the batch by partition.
     pub fn sort(&mut self, partitions: &Partitions) {
-        let count = partitions.count();
-        self.starts.clear();
-        self.starts.resize(count + 1, 0);
-        for e in &self.pending {
-            self.starts[partitions.of(e.hash) + 1] += 1;
-        }
-        for p in 0..count {
-            self.starts[p + 1] += self.starts[p];
-        }
-        self.sorted.clear();
-        self.sorted.extend_from_slice(&self.pending);
-        let mut next = self.starts.clone();
-        for e in &self.pending {
-            let slot = &mut next[partitions.of(e.hash)];
-            self.sorted[*slot as usize] = *e;
-            *slot += 1;
-        }
+        super::buckets::sort_into(
+            &self.pending,
+            partitions.count(),
+            |e| partitions.of(e.hash),
+            &mut self.starts,
+            &mut self.sorted,
+        );
     }
 
     fn part(&self, p: usize) -> &[Entry] {

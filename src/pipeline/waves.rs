@@ -111,23 +111,13 @@ impl<K> Default for ChunkKeys<K> {
 
 impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
     fn sort_by_shard(&mut self, set: &KeySet<K>) {
-        let shards = set.shard_count();
-        self.starts.clear();
-        self.starts.resize(shards + 1, 0);
-        for p in &self.pending {
-            self.starts[set.shard_of(p.hash) + 1] += 1;
-        }
-        for s in 0..shards {
-            self.starts[s + 1] += self.starts[s];
-        }
-        self.sorted.clear();
-        self.sorted.extend_from_slice(&self.pending);
-        let mut next = self.starts.clone();
-        for p in &self.pending {
-            let slot = &mut next[set.shard_of(p.hash)];
-            self.sorted[*slot as usize] = *p;
-            *slot += 1;
-        }
+        super::buckets::sort_into(
+            &self.pending,
+            set.shard_count(),
+            |p| set.shard_of(p.hash),
+            &mut self.starts,
+            &mut self.sorted,
+        );
     }
 
     fn shard(&self, shard: usize) -> &[Pending<K>] {
