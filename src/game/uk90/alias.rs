@@ -5,8 +5,90 @@
 //! its ticket vectors and its pairs from them.
 
 use crate::seed::{below_u64 as below, Rng};
-use num_bigint::BigUint;
 use rand_core::RngCore;
+use std::cmp::Ordering;
+use std::ops::{Add, Sub};
+
+/// A 256-bit unsigned integer, little-endian 64-bit words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct U256(pub [u64; 4]);
+
+impl U256 {
+    /// `a · b`, exactly.
+    pub fn product(a: u128, b: u128) -> U256 {
+        let (a, b) = ([a as u64, (a >> 64) as u64], [b as u64, (b >> 64) as u64]);
+        let mut words = [0u64; 4];
+        for i in 0..2 {
+            let mut carry = 0u128;
+            for j in 0..2 {
+                let t = u128::from(a[i]) * u128::from(b[j]) + u128::from(words[i + j]) + carry;
+                words[i + j] = t as u64;
+                carry = t >> 64;
+            }
+            words[i + 2] = carry as u64;
+        }
+        U256(words)
+    }
+
+    /// `self · n`; panics on overflow.
+    fn times(self, n: u64) -> U256 {
+        let mut words = [0u64; 4];
+        let mut carry = 0u128;
+        for (out, &w) in words.iter_mut().zip(&self.0) {
+            let t = u128::from(w) * u128::from(n) + carry;
+            *out = t as u64;
+            carry = t >> 64;
+        }
+        assert_eq!(carry, 0, "alias weights too large");
+        U256(words)
+    }
+}
+
+impl Ord for U256 {
+    fn cmp(&self, other: &U256) -> Ordering {
+        self.0.iter().rev().cmp(other.0.iter().rev())
+    }
+}
+
+impl PartialOrd for U256 {
+    fn partial_cmp(&self, other: &U256) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Add for U256 {
+    type Output = U256;
+    /// Panics on overflow.
+    fn add(self, other: U256) -> U256 {
+        let mut words = [0u64; 4];
+        let mut carry = false;
+        for ((out, &a), &b) in words.iter_mut().zip(&self.0).zip(&other.0) {
+            let (t, c1) = a.overflowing_add(b);
+            let (t, c2) = t.overflowing_add(u64::from(carry));
+            *out = t;
+            carry = c1 || c2;
+        }
+        assert!(!carry, "alias weights too large");
+        U256(words)
+    }
+}
+
+impl Sub for U256 {
+    type Output = U256;
+    /// Panics below zero.
+    fn sub(self, other: U256) -> U256 {
+        let mut words = [0u64; 4];
+        let mut borrow = false;
+        for ((out, &a), &b) in words.iter_mut().zip(&self.0).zip(&other.0) {
+            let (t, b1) = a.overflowing_sub(b);
+            let (t, b2) = t.overflowing_sub(u64::from(borrow));
+            *out = t;
+            borrow = b1 || b2;
+        }
+        assert!(!borrow, "negative alias weight");
+        U256(words)
+    }
+}
 
 /// An exact alias table over integer weights below 2⁶⁴ each.
 pub struct Alias64 {
@@ -69,37 +151,22 @@ impl Alias64 {
     }
 }
 
-/// An exact alias table over big integer weights (below 2²⁵⁶ in total).
+/// An exact alias table over big integer weights (below 2²⁵⁶ in total,
+/// times the number of bins).
 pub struct Alias256 {
-    total: [u64; 4],
-    threshold: Vec<[u64; 4]>,
+    total: U256,
+    threshold: Vec<U256>,
     alias: Vec<u32>,
 }
 
-fn words(x: &BigUint) -> [u64; 4] {
-    let digits = x.to_u64_digits();
-    assert!(digits.len() <= 4, "alias weights too large");
-    std::array::from_fn(|i| digits.get(i).copied().unwrap_or(0))
-}
-
-/// Compares two little-endian 256-bit numbers.
-fn less(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    for i in (0..4).rev() {
-        if a[i] != b[i] {
-            return a[i] < b[i];
-        }
-    }
-    false
-}
-
 impl Alias256 {
-    pub fn new(weights: &[BigUint]) -> Alias256 {
-        let n = BigUint::from(weights.len());
-        let total: BigUint = weights.iter().sum();
-        let (threshold, alias) = vose(weights.iter().map(|w| w * &n).collect(), &total);
+    pub fn new(weights: &[U256]) -> Alias256 {
+        let n = weights.len() as u64;
+        let total = weights.iter().fold(U256::default(), |sum, &w| sum + w);
+        let (threshold, alias) = vose(weights.iter().map(|w| w.times(n)).collect(), &total);
         Alias256 {
-            total: words(&total),
-            threshold: threshold.iter().map(words).collect(),
+            total,
+            threshold,
             alias,
         }
     }
@@ -108,19 +175,21 @@ impl Alias256 {
     pub fn sample(&self, rng: &mut Rng) -> usize {
         let bin = below(rng, self.threshold.len() as u64) as usize;
         // A uniform 256-bit number below the total, by rejection.
-        let top = (0..4).rev().find(|&i| self.total[i] != 0).unwrap_or(0);
-        let mask = u64::MAX >> self.total[top].leading_zeros();
+        let total = &self.total.0;
+        let top = (0..4).rev().find(|&i| total[i] != 0).unwrap_or(0);
+        let mask = u64::MAX >> total[top].leading_zeros();
         let u = loop {
             let mut u = [0u64; 4];
             for word in u.iter_mut().take(top) {
                 *word = rng.next_u64();
             }
             u[top] = rng.next_u64() & mask;
-            if less(&u, &self.total) {
+            let u = U256(u);
+            if u < self.total {
                 break u;
             }
         };
-        if less(&u, &self.threshold[bin]) {
+        if u < self.threshold[bin] {
             bin
         } else {
             self.alias[bin] as usize
@@ -131,6 +200,13 @@ impl Alias256 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use num_bigint::BigUint;
+
+    fn to_big(w: &U256) -> BigUint {
+        w.0.iter()
+            .rev()
+            .fold(BigUint::default(), |acc, &x| (acc << 64) + BigUint::from(x))
+    }
 
     /// Σ over bins of what each bin gives item i, times N·T, must equal
     /// N·wᵢ exactly: the alias table is exact, not approximate.
@@ -149,13 +225,13 @@ mod tests {
             for i in 0..n {
                 assert_eq!(given[i], u128::from(weights[i]) * n as u128);
             }
+            let wide: Vec<U256> = weights
+                .iter()
+                .map(|&w| U256::product(u128::from(w) << 75, 1 << 75))
+                .collect();
             let big: Vec<BigUint> = weights.iter().map(|&w| BigUint::from(w) << 150).collect();
-            let alias = Alias256::new(&big);
-            let to_big = |w: &[u64; 4]| -> BigUint {
-                w.iter()
-                    .rev()
-                    .fold(BigUint::default(), |acc, &x| (acc << 64) + BigUint::from(x))
-            };
+            assert_eq!(wide.iter().map(to_big).collect::<Vec<_>>(), big);
+            let alias = Alias256::new(&wide);
             let total = to_big(&alias.total);
             let mut given = vec![BigUint::default(); n];
             for b in 0..n {

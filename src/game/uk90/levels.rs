@@ -3,8 +3,8 @@
 //! still complete a strip; and the two passes that fill levels 2 and 3
 //! (F₂ with its pairs, F₃ with M). [`super::tables`] builds on them.
 
+use super::alias::U256;
 use super::rules::{COLUMN_SIZES, TICKETS};
-use num_bigint::BigUint;
 use std::collections::HashMap;
 
 /// Bits of one column's lane in a packed vector.
@@ -106,7 +106,7 @@ pub(super) fn dense_states(level: &Level, dense: &[u32], states: usize) -> Vec<u
 
 /// The midpoints (first-half state, second-half state) whose sums add up to
 /// the strip, and their weights F₃(s)·F₃(n − s).
-pub(super) fn midpoints(packed3: &[u64], f3: &[u128]) -> (Vec<(u32, u32)>, Vec<BigUint>) {
+pub(super) fn midpoints(packed3: &[u64], f3: &[u128]) -> (Vec<(u32, u32)>, Vec<U256>) {
     let index3: HashMap<u64, u32> = packed3
         .iter()
         .enumerate()
@@ -118,7 +118,7 @@ pub(super) fn midpoints(packed3: &[u64], f3: &[u128]) -> (Vec<(u32, u32)>, Vec<B
     for (i, &s) in packed3.iter().enumerate() {
         if let Some(&j) = index3.get(&(total - s)) {
             midpoints.push((i as u32, j));
-            weights.push(BigUint::from(f3[i]) * BigUint::from(f3[j as usize]));
+            weights.push(U256::product(f3[i], f3[j as usize]));
         }
     }
     (midpoints, weights)
@@ -136,22 +136,112 @@ pub(super) fn unpack_dense(level: &Level, mut dense: usize) -> u64 {
 
 pub(super) type Pairs = (Vec<u32>, Vec<u16>, Vec<u16>, Vec<u64>);
 
+/// Lanes of a tile: the three most significant columns (7–9) of a sum.
+const TILE_SHIFT: u32 = LANE * 6;
+/// Bit 4 of each of the three lanes of a tile, shifted down.
+const TILE_GUARD: u64 = GUARD >> TILE_SHIFT;
+
+/// The sums a + b of a level, visited a tile of the output at a time. Every
+/// sum with the same three top columns lies in one contiguous run of the
+/// dense index, small enough to stay in cache; for each a, the b that land
+/// in a tile are those whose top columns are the tile's minus a's: one run
+/// of the b ordered by their top columns. So each tile's writes stay in
+/// cache, and tiles can run in parallel.
+struct Tiles<'a> {
+    level: &'a Level,
+    /// `linear(lo)`.
+    base: usize,
+    /// Dense indices per tile.
+    len: usize,
+    /// The b's ids, ordered by their top columns, then ascending.
+    order: Vec<u32>,
+    /// Per value of the top columns, its run in `order`.
+    runs: Vec<(u32, u32)>,
+    /// `linear` of each b.
+    linear: Vec<usize>,
+}
+
+impl<'a> Tiles<'a> {
+    fn new(level: &'a Level, bs: &[u64]) -> Tiles<'a> {
+        let mut order: Vec<u32> = (0..bs.len() as u32).collect();
+        order.sort_by_key(|&i| (bs[i as usize] >> TILE_SHIFT, i));
+        let mut runs = vec![(0u32, 0u32); 1 << (3 * LANE)];
+        for (at, &i) in order.iter().enumerate() {
+            let run = &mut runs[(bs[i as usize] >> TILE_SHIFT) as usize];
+            if run.0 == run.1 {
+                *run = (at as u32, at as u32);
+            }
+            run.1 += 1;
+        }
+        Tiles {
+            level,
+            base: level.linear(level.lo),
+            len: level.stride[6],
+            order,
+            runs,
+            linear: bs.iter().map(|&b| level.linear(b)).collect(),
+        }
+    }
+
+    /// Calls `f(i, j, d)` for every a = `as_[i]`, b = `bs[j]` whose sum is in
+    /// the box and in tile `k`, d its dense index within the tile; in
+    /// ascending (i, j) order.
+    fn visit(&self, k: usize, as_: &[u64], bs: &[u64], mut f: impl FnMut(usize, usize, usize)) {
+        let start = k * self.len;
+        let top = unpack_dense(self.level, start) >> TILE_SHIFT;
+        for (i, &a) in as_.iter().enumerate() {
+            // The top lanes of b are top − a's, when none borrows.
+            let rest = (top | TILE_GUARD) - (a >> TILE_SHIFT);
+            if rest & TILE_GUARD != TILE_GUARD {
+                continue;
+            }
+            let (from, to) = self.runs[(rest - TILE_GUARD) as usize];
+            // index(a + b) = linear(a) + linear(b) − linear(lo) inside the
+            // box; linear(a) − linear(lo) may wrap, adding linear(b) wraps
+            // back (modular sums).
+            let la = self
+                .level
+                .linear(a)
+                .wrapping_sub(self.base)
+                .wrapping_sub(start);
+            for &j in &self.order[from as usize..to as usize] {
+                let j = j as usize;
+                if self.level.contains(a + bs[j]) {
+                    f(i, j, la.wrapping_add(self.linear[j]));
+                }
+            }
+        }
+    }
+}
+
+/// Splits `items` into consecutive runs of these lengths.
+fn split_runs<T>(mut items: &mut [T], lengths: impl IntoIterator<Item = usize>) -> Vec<&mut [T]> {
+    lengths
+        .into_iter()
+        .map(|n| {
+            let (run, rest) = std::mem::take(&mut items).split_at_mut(n);
+            items = rest;
+            run
+        })
+        .collect()
+}
+
 /// Two-ticket sums: dense → state id, F₂ per state, and each state's pairs
-/// (first, second, W·W), in ascending (first, second) order.
+/// (first, second, W·W), in ascending (first, second) order. Two passes
+/// over the tiles: count the pairs of each sum, then write them, each tile
+/// into its own run of the pair list.
 pub(super) fn level_two(
     level: &Level,
     packed: &[u64],
     weight: &[u64],
 ) -> (Vec<u32>, Vec<u64>, Pairs) {
+    use rayon::prelude::*;
+    let tiles = Tiles::new(level, packed);
     let mut count = vec![0u32; level.size];
-    for &a in packed {
-        for &b in packed {
-            let s = a + b;
-            if level.contains(s) {
-                count[level.index(s)] += 1;
-            }
-        }
-    }
+    count
+        .par_chunks_mut(tiles.len)
+        .enumerate()
+        .for_each(|(k, count)| tiles.visit(k, packed, packed, |_, _, d| count[d] += 1));
     let mut state2 = vec![u32::MAX; level.size];
     let mut starts = vec![0u32];
     for (dense, &n) in count.iter().enumerate() {
@@ -160,47 +250,56 @@ pub(super) fn level_two(
             starts.push(starts.last().unwrap() + n);
         }
     }
-    let pairs = *starts.last().unwrap() as usize;
+    let states = starts.len() - 1;
+    let pairs = starts[states] as usize;
     let mut first = vec![0u16; pairs];
     let mut second = vec![0u16; pairs];
     let mut weights = vec![0u64; pairs];
-    let mut next: Vec<u32> = starts[..starts.len() - 1].to_vec();
-    let mut f2 = vec![0u64; starts.len() - 1];
-    for (i, &a) in packed.iter().enumerate() {
-        for (j, &b) in packed.iter().enumerate() {
-            let s = a + b;
-            if level.contains(s) {
-                let id = state2[level.index(s)] as usize;
-                let k = next[id] as usize;
-                next[id] += 1;
-                f2[id] += weight[i] * weight[j];
-                first[k] = i as u16;
-                second[k] = j as u16;
-                weights[k] = weight[i] * weight[j];
+    let mut f2 = vec![0u64; states];
+    // Each tile's states are one run of ids, and their pairs one run.
+    let state_runs: Vec<usize> = count
+        .chunks(tiles.len)
+        .map(|c| c.iter().filter(|&&n| n > 0).count())
+        .collect();
+    let pair_runs: Vec<usize> = count
+        .chunks(tiles.len)
+        .map(|c| c.iter().map(|&n| n as usize).sum())
+        .collect();
+    split_runs(&mut f2, state_runs.iter().copied())
+        .into_par_iter()
+        .zip(split_runs(&mut first, pair_runs.iter().copied()))
+        .zip(split_runs(&mut second, pair_runs.iter().copied()))
+        .zip(split_runs(&mut weights, pair_runs.iter().copied()))
+        .zip(count.par_chunks(tiles.len))
+        .enumerate()
+        .for_each(|(k, ((((f2, first), second), weights), count))| {
+            // Where each dense index's pairs go within the tile's run, and
+            // its state's place within the tile's states.
+            let mut next = vec![0u32; count.len()];
+            let mut state = vec![0u32; count.len()];
+            let (mut at, mut id) = (0u32, 0u32);
+            for ((next, state), &n) in next.iter_mut().zip(&mut state).zip(count) {
+                (*next, *state) = (at, id);
+                at += n;
+                id += u32::from(n > 0);
             }
-        }
-    }
+            tiles.visit(k, packed, packed, |i, j, d| {
+                let at = next[d] as usize;
+                next[d] += 1;
+                let w = weight[i] * weight[j];
+                f2[state[d] as usize] += w;
+                first[at] = i as u16;
+                second[at] = j as u16;
+                weights[at] = w;
+            });
+        });
     (state2, f2, (starts, first, second, weights))
 }
 
-/// Adds two threads' partial F₃ tables and takes the larger M.
-fn merge_halves(
-    (mut f, mut m): (Vec<u128>, Vec<u64>),
-    (g, n): (Vec<u128>, Vec<u64>),
-) -> (Vec<u128>, Vec<u64>) {
-    if f.is_empty() {
-        return (g, n);
-    }
-    for d in 0..g.len() {
-        f[d] += g[d];
-        m[d] = m[d].max(n[d]);
-    }
-    (f, m)
-}
-
 /// Three-ticket sums: the reachable states (packed, ascending dense order),
-/// F₃ and M = max F₂(s − v). The one heavy loop (vectors × two-ticket
-/// states), split over two threads.
+/// F₃ and M = max F₂(s − v): the one heavy loop (vectors × two-ticket
+/// states), a tile at a time. Integer sums and maxima do not depend on the
+/// order.
 pub(super) fn level_three(
     level: &Level,
     packed: &[u64],
@@ -209,59 +308,18 @@ pub(super) fn level_three(
     f2: &[u64],
 ) -> (Vec<u64>, Vec<u128>, Vec<u64>) {
     use rayon::prelude::*;
-    let base = level.linear(level.lo);
-    let linear2: Vec<usize> = states2.iter().map(|&b| level.linear(b)).collect();
-    // The two-ticket states are in dense order, columns 9 and 8 most
-    // significant: group them by those two columns, so each vector skips
-    // the groups that cannot fit.
-    let top = |p: u64| p >> (LANE * 7);
-    let mut groups: Vec<(u64, usize, usize)> = Vec::new();
-    for (i, &b) in states2.iter().enumerate() {
-        match groups.last_mut() {
-            Some(g) if g.0 == top(b) => g.2 = i + 1,
-            _ => groups.push((top(b), i, i + 1)),
-        }
-    }
-    let (lo, hi) = (
-        unpack(level.lo),
-        std::array::from_fn::<u8, 9, _>(|c| 15 - unpack(level.up)[c]),
-    );
-    let fits = |a: u64, g: u64| {
-        let (a, g) = (unpack(a), unpack(g << (LANE * 7)));
-        (7..9).all(|c| (lo[c]..=hi[c]).contains(&(a[c] + g[c])))
-    };
-    let (f3, m3) = packed
-        .par_chunks(packed.len().div_ceil(2).max(1))
+    let tiles = Tiles::new(level, states2);
+    let mut f3 = vec![0u128; level.size];
+    let mut m3 = vec![0u64; level.size];
+    f3.par_chunks_mut(tiles.len)
+        .zip(m3.par_chunks_mut(tiles.len))
         .enumerate()
-        .map(|(part, chunk)| {
-            let offset = part * packed.len().div_ceil(2).max(1);
-            let mut f3 = vec![0u128; level.size];
-            let mut m3 = vec![0u64; level.size];
-            for (i, &a) in chunk.iter().enumerate() {
-                let w = u128::from(weight[offset + i]);
-                // linear(a) may be below linear(lo): the offset wraps, and
-                // adding linear(b) wraps back into the box (modular sums).
-                let la = level.linear(a).wrapping_sub(base);
-                for &(g, from, to) in &groups {
-                    if !fits(a, g) {
-                        continue;
-                    }
-                    for ((&b, &lb), &f) in states2[from..to]
-                        .iter()
-                        .zip(&linear2[from..to])
-                        .zip(&f2[from..to])
-                    {
-                        if level.contains(a + b) {
-                            let d = la.wrapping_add(lb);
-                            f3[d] += w * u128::from(f);
-                            m3[d] = m3[d].max(f);
-                        }
-                    }
-                }
-            }
-            (f3, m3)
-        })
-        .reduce(|| (Vec::new(), Vec::new()), merge_halves);
+        .for_each(|(k, (f3, m3))| {
+            tiles.visit(k, packed, states2, |i, j, d| {
+                f3[d] += u128::from(weight[i]) * u128::from(f2[j]);
+                m3[d] = m3[d].max(f2[j]);
+            });
+        });
     let mut packed3 = Vec::new();
     let mut out_f = Vec::new();
     let mut out_m = Vec::new();

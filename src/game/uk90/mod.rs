@@ -185,30 +185,31 @@ impl Game for Uk90 {
             *layout = choices[below(rng, choices.len() as u64) as usize];
         }
         for c in 0..9 {
-            // The column's ticket labels, shuffled uniformly.
-            let mut labels = [0u8; 11];
+            // Each ticket's rows in this column (bit r for row r), and the
+            // column's ticket labels, one per cell, shuffled uniformly.
+            let mut rows = [0u32; TICKETS];
+            // Room for three labels past the column's last cell.
+            let mut labels = [0u8; 13];
             let mut len = 0;
-            for (ticket, &v) in vectors.iter().enumerate() {
-                for _ in 0..t.vectors[usize::from(v)][c] {
-                    labels[len] = ticket as u8;
-                    len += 1;
-                }
+            for (ticket, (rows, &layout)) in rows.iter_mut().zip(&layouts).enumerate() {
+                let column = layout >> c;
+                *rows = column & 1 | column >> 8 & 2 | column >> 16 & 4;
+                labels[len] = ticket as u8;
+                labels[len + 1] = ticket as u8;
+                labels[len + 2] = ticket as u8;
+                len += rows.count_ones() as usize;
             }
             debug_assert_eq!(len, usize::from(COLUMN_SIZES[c]));
             shuffle(&mut labels[..len], rng);
             // Deal the numbers in ascending order; each ticket fills its
             // column's cells top to bottom.
-            let mut next_row = [0usize; TICKETS];
             for (k, &ticket) in labels[..len].iter().enumerate() {
                 let ticket = usize::from(ticket);
-                let mut row = next_row[ticket];
-                while layouts[ticket] >> (9 * row + c) & 1 == 0 {
-                    row += 1;
-                }
+                let row = rows[ticket].trailing_zeros() as usize;
+                rows[ticket] &= rows[ticket] - 1;
                 let n = column_base(c) + k as u8;
                 cells[ticket][row][c] = n;
                 numbers[ticket] |= 1 << (n - 1);
-                next_row[ticket] = row + 1;
             }
         }
         let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
