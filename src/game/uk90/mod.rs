@@ -202,14 +202,19 @@ impl Game for Uk90 {
             debug_assert_eq!(len, usize::from(COLUMN_SIZES[c]));
             shuffle(&mut labels[..len], rng);
             // Deal the numbers in ascending order; each ticket fills its
-            // column's cells top to bottom.
+            // column's cells top to bottom; bit k of `dealt[t]` says ticket
+            // t holds the column's k-th number.
+            let mut dealt = [0u16; TICKETS];
             for (k, &ticket) in labels[..len].iter().enumerate() {
                 let ticket = usize::from(ticket);
                 let row = rows[ticket].trailing_zeros() as usize;
                 rows[ticket] &= rows[ticket] - 1;
-                let n = column_base(c) + k as u8;
-                cells[ticket][row][c] = n;
-                numbers[ticket] |= 1 << (n - 1);
+                cells[ticket][row][c] = column_base(c) + k as u8;
+                dealt[ticket] |= 1 << k;
+            }
+            let shift = column_base(c) - 1;
+            for (numbers, &dealt) in numbers.iter_mut().zip(&dealt) {
+                *numbers |= u128::from(dealt) << shift;
             }
         }
         let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
