@@ -30,6 +30,19 @@ pub fn sort_into<T: Copy>(
     }
 }
 
+/// `items` split into the runs that start at `starts` (one more: the end),
+/// each mutable on its own: bucket b is `starts[b]..starts[b + 1]`.
+pub fn runs_mut<'a, T>(items: &'a mut [T], starts: &[usize]) -> Vec<&'a mut [T]> {
+    let mut runs = Vec::with_capacity(starts.len().saturating_sub(1));
+    let mut rest = &mut items[starts.first().copied().unwrap_or(0)..];
+    for w in starts.windows(2) {
+        let (run, tail) = rest.split_at_mut(w[1] - w[0]);
+        runs.push(run);
+        rest = tail;
+    }
+    runs
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -13,6 +13,7 @@
 //! Ids: cards are 1..=count; the records of `--exclude` files follow, from
 //! count + 1, and rank before every card.
 
+use super::buckets::runs_mut;
 use crate::cardfile::writer::{io_err, TempDir, WriteError};
 use crate::dedup::Xxh3Build;
 use rayon::prelude::*;
@@ -190,7 +191,7 @@ impl Partitions {
     pub fn load(&self, p: usize) -> Result<Vec<Entry>, WriteError> {
         self.with_stored(p, |stored| {
             let (mut sorted, starts) = self.scatter(p, stored, 16);
-            buckets(&mut sorted, &starts)
+            runs_mut(&mut sorted, &starts)
                 .into_par_iter()
                 .with_min_len(64)
                 .for_each(|bucket| bucket.sort_unstable_by_key(|e| e.hash));
@@ -207,7 +208,7 @@ impl Partitions {
         let bits = self.bits;
         self.with_stored(p, |stored| {
             let (mut sorted, starts) = self.scatter(p, stored, 8);
-            let mut shared: Vec<Entry> = buckets(&mut sorted, &starts)
+            let mut shared: Vec<Entry> = runs_mut(&mut sorted, &starts)
                 .into_par_iter()
                 .map_init(Vec::new, |table: &mut Vec<u32>, bucket| {
                     let slots = (2 * bucket.len()).next_power_of_two().max(16);
@@ -360,18 +361,6 @@ impl Partitions {
             *entries = Vec::new();
         }
     }
-}
-
-/// The buckets of `entries` that start at `starts` (one more: the end).
-fn buckets<'a>(entries: &'a mut [Entry], starts: &[usize]) -> Vec<&'a mut [Entry]> {
-    let mut pieces = Vec::with_capacity(starts.len() - 1);
-    let mut rest = entries;
-    for w in starts.windows(2) {
-        let (piece, tail) = rest.split_at_mut(w[1] - w[0]);
-        pieces.push(piece);
-        rest = tail;
-    }
-    pieces
 }
 
 /// The output of the parallel counting sort: slots that several threads

@@ -5,6 +5,7 @@
 
 use super::alias::U256;
 use super::rules::{COLUMN_SIZES, TICKETS};
+use crate::pipeline::buckets::runs_mut;
 use std::collections::HashMap;
 
 /// Bits of one column's lane in a packed vector.
@@ -39,6 +40,8 @@ pub(super) struct Level {
     pub(super) lo_lanes: [u8; 9],
     pub(super) stride: [usize; 9],
     pub(super) size: usize,
+    /// `linear(lo)`: `index(p) = linear(p) − base` inside the box.
+    pub(super) base: usize,
 }
 
 impl Level {
@@ -64,6 +67,7 @@ impl Level {
             lo_lanes: lo,
             stride,
             size,
+            base: (0..9).map(|c| usize::from(lo[c]) * stride[c]).sum(),
         }
     }
 
@@ -149,8 +153,6 @@ const TILE_GUARD: u64 = GUARD >> TILE_SHIFT;
 /// cache, and tiles can run in parallel.
 struct Tiles<'a> {
     level: &'a Level,
-    /// `linear(lo)`.
-    base: usize,
     /// Dense indices per tile.
     len: usize,
     /// The b's ids, ordered by their top columns, then ascending.
@@ -175,7 +177,6 @@ impl<'a> Tiles<'a> {
         }
         Tiles {
             level,
-            base: level.linear(level.lo),
             len: level.stride[6],
             order,
             runs,
@@ -202,7 +203,7 @@ impl<'a> Tiles<'a> {
             let la = self
                 .level
                 .linear(a)
-                .wrapping_sub(self.base)
+                .wrapping_sub(self.level.base)
                 .wrapping_sub(start);
             for &j in &self.order[from as usize..to as usize] {
                 let j = j as usize;
@@ -212,18 +213,6 @@ impl<'a> Tiles<'a> {
             }
         }
     }
-}
-
-/// Splits `items` into consecutive runs of these lengths.
-fn split_runs<T>(mut items: &mut [T], lengths: impl IntoIterator<Item = usize>) -> Vec<&mut [T]> {
-    lengths
-        .into_iter()
-        .map(|n| {
-            let (run, rest) = std::mem::take(&mut items).split_at_mut(n);
-            items = rest;
-            run
-        })
-        .collect()
 }
 
 /// Two-ticket sums: dense → state id, F₂ per state, and each state's pairs
@@ -256,38 +245,33 @@ pub(super) fn level_two(
     let mut second = vec![0u16; pairs];
     let mut weights = vec![0u64; pairs];
     let mut f2 = vec![0u64; states];
-    // Each tile's states are one run of ids, and their pairs one run.
-    let state_runs: Vec<usize> = count
-        .chunks(tiles.len)
-        .map(|c| c.iter().filter(|&&n| n > 0).count())
-        .collect();
-    let pair_runs: Vec<usize> = count
-        .chunks(tiles.len)
-        .map(|c| c.iter().map(|&n| n as usize).sum())
-        .collect();
-    split_runs(&mut f2, state_runs.iter().copied())
+    // Each tile's states are one run of ids, and their pairs one run of the
+    // list: the first of each, per tile (one more: the end).
+    let mut state_at = vec![0usize];
+    for count in count.chunks(tiles.len) {
+        state_at.push(state_at[state_at.len() - 1] + count.iter().filter(|&&n| n > 0).count());
+    }
+    let pair_at: Vec<usize> = state_at.iter().map(|&id| starts[id] as usize).collect();
+    runs_mut(&mut f2, &state_at)
         .into_par_iter()
-        .zip(split_runs(&mut first, pair_runs.iter().copied()))
-        .zip(split_runs(&mut second, pair_runs.iter().copied()))
-        .zip(split_runs(&mut weights, pair_runs.iter().copied()))
-        .zip(count.par_chunks(tiles.len))
+        .zip(runs_mut(&mut first, &pair_at))
+        .zip(runs_mut(&mut second, &pair_at))
+        .zip(runs_mut(&mut weights, &pair_at))
+        .zip(state2.par_chunks(tiles.len))
         .enumerate()
-        .for_each(|(k, ((((f2, first), second), weights), count))| {
-            // Where each dense index's pairs go within the tile's run, and
-            // its state's place within the tile's states.
-            let mut next = vec![0u32; count.len()];
-            let mut state = vec![0u32; count.len()];
-            let (mut at, mut id) = (0u32, 0u32);
-            for ((next, state), &n) in next.iter_mut().zip(&mut state).zip(count) {
-                (*next, *state) = (at, id);
-                at += n;
-                id += u32::from(n > 0);
-            }
+        .for_each(|(k, ((((f2, first), second), weights), ids))| {
+            // Where each of the tile's states writes its next pair.
+            let (id0, at0) = (state_at[k], pair_at[k] as u32);
+            let mut next: Vec<u32> = starts[id0..state_at[k + 1]]
+                .iter()
+                .map(|&at| at - at0)
+                .collect();
             tiles.visit(k, packed, packed, |i, j, d| {
-                let at = next[d] as usize;
-                next[d] += 1;
+                let id = ids[d] as usize - id0;
+                let at = next[id] as usize;
+                next[id] += 1;
                 let w = weight[i] * weight[j];
-                f2[state[d] as usize] += w;
+                f2[id] += w;
                 first[at] = i as u16;
                 second[at] = j as u16;
                 weights[at] = w;

@@ -148,7 +148,7 @@ impl Tables {
         let sum = self.packed3[s as usize];
         let bound = self.m3[s as usize];
         // index(sum − v) = linear(sum) − linear(v) − linear(lo) in the box.
-        let linear = self.level2.linear(sum) - self.level2.linear(self.level2.lo);
+        let linear = self.level2.linear(sum) - self.level2.base;
         loop {
             let v = self.vector_alias.sample(rng);
             // Lanes of s are ≥ 3 ≥ v's, so the subtraction never borrows.
