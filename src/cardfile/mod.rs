@@ -4,7 +4,8 @@
 //! Two header layouts are read and written: bingomint's native one (magic,
 //! provenance, checksums, then a table of block checksums; see `FORMAT.md`) and the original generator's v3
 //! layout (75-ball only, no checksum). [`header`] encodes and decodes them,
-//! [`writer`] fills a memory-mapped temporary file and publishes it
+//! [`writer`] makes a temporary file (records written, header and block
+//! table through a map) and publishes it
 //! atomically (and [`writer::write_text`] does the same for text outputs),
 //! [`reader`] maps a file read-only. What a record holds is the game's
 //! business ([`crate::game::Spec`]); the header stores the spec.

@@ -1,10 +1,13 @@
 //! Writing a card file so that no reader ever sees a half-written one.
 //!
 //! 1. The file is created under a temporary name beside the output
-//!    (`.NAME.bingomint-PID.tmp`), its blocks reserved up front
-//!    (`posix_fallocate`, so a full disk is an error now, not a crash later),
-//!    and mapped read-write.
-//! 2. The pipeline fills the records through the map; the header stays zero.
+//!    (`.NAME.bingomint-PID.tmp`) and mapped read-write. The space it needs
+//!    is checked up front (so a full disk is an error now, not after the
+//!    work), and the blocks of the header and block table, which are
+//!    written through the map, are reserved (`posix_fallocate`: a write
+//!    through a map into a full disk would be a crash, not an error).
+//! 2. The pipeline writes the records (with `pwrite`, so a disk that fills
+//!    up anyway is a write error); the header stays zero.
 //! 3. [`CardWriter::finish`] writes the header last, flushes the map, fsyncs,
 //!    and moves the file into place: a hard link when the output must not be
 //!    overwritten (atomic, fails if it exists), a rename with `--force`.
@@ -407,13 +410,13 @@ pub struct CardWriter {
 
 impl CardWriter {
     /// Creates the temporary file for an output of `len` bytes whose records
-    /// start at `records_at`, reserves its blocks and maps it.
+    /// start at `records_at`, checks the space for it, reserves the blocks
+    /// before the records and maps it.
     pub fn create(
         out: &Path,
         records_at: u64,
         len: u64,
         force: bool,
-        populate_now: bool,
     ) -> Result<CardWriter, WriteError> {
         let too_big = || WriteError::Io {
             what: "cannot map",
@@ -427,16 +430,17 @@ impl CardWriter {
         usize::try_from(len).map_err(|_| too_big())?;
         let (temp, file) = TempOutput::new(out, force)?;
         file.set_len(len).map_err(io_err("cannot size", out))?;
-        reserve(&file, len).map_err(io_err("not enough space for", out))?;
+        check_space(&file, len).map_err(io_err("not enough space for", out))?;
+        reserve(&file, (records_at as u64).min(len))
+            .map_err(io_err("not enough space for", out))?;
         // SAFETY: the file was created by this process under a fresh
         // temporary name (create_new) and is not shared; its length is fixed
-        // and its blocks reserved above, so writes through the map cannot
-        // fault for lack of space, and nothing truncates it while mapped.
-        let mut map =
+        // and nothing truncates it while mapped. The map writes the header
+        // and block table, whose blocks are reserved above, and records
+        // already written (repairs), whose blocks exist: no write through it
+        // can fault for lack of space.
+        let map =
             unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
-        if populate_now {
-            populate(&mut map);
-        }
         Ok(CardWriter {
             temp,
             file,
@@ -445,9 +449,10 @@ impl CardWriter {
         })
     }
 
-    /// The record area.
-    pub fn records_mut(&mut self) -> &mut [u8] {
-        &mut self.map[self.records_at..]
+    /// The block table (between the header and the records), writable, and
+    /// the file, to write the records into.
+    pub fn table_and_file(&mut self) -> (&mut [u8], &File) {
+        (&mut self.map[HEADER_SIZE..self.records_at], &self.file)
     }
 
     /// The record area, read-only.
@@ -491,28 +496,6 @@ impl CardWriter {
     }
 }
 
-/// Maps the pages of `map` in ahead of the writes, in parallel: one
-/// `MADV_POPULATE_WRITE` call per 16 MiB region costs less than a page fault
-/// per 4 KiB page. Best effort: kernels without it fault pages in on write.
-#[cfg(target_os = "linux")]
-fn populate(map: &mut MmapMut) {
-    use rayon::prelude::*;
-    map.par_chunks_mut(1 << 24).for_each(|region| {
-        // SAFETY: the region is part of a live, writable mapping owned by
-        // this writer; populating pages does not change their contents.
-        unsafe {
-            libc::madvise(
-                region.as_mut_ptr().cast(),
-                region.len(),
-                libc::MADV_POPULATE_WRITE,
-            );
-        }
-    });
-}
-
-#[cfg(not(target_os = "linux"))]
-fn populate(_map: &mut MmapMut) {}
-
 /// Asks the kernel to start writing bytes `from..to` of `file` to disk, without
 /// waiting: the final fsync then has little left to do.
 #[cfg(target_os = "linux")]
@@ -531,6 +514,35 @@ pub fn start_writeback(file: &File, from: usize, to: usize) {
 
 #[cfg(not(target_os = "linux"))]
 pub fn start_writeback(_file: &File, _from: usize, _to: usize) {}
+
+/// Fails with `StorageFull` when the file system holding `file` has less
+/// than `len` bytes free for it (the blocks it has already count).
+#[cfg(unix)]
+fn check_space(file: &File, len: u64) -> io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: plain syscall on a valid, open file descriptor, into a
+    // zeroed struct it fills.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstatvfs(file.as_raw_fd(), &mut stat) } != 0 {
+        // No figures (an unusual file system): writing will tell.
+        return Ok(());
+    }
+    let free = stat.f_bavail.saturating_mul(stat.f_frsize);
+    let held = std::os::unix::fs::MetadataExt::blocks(&file.metadata()?).saturating_mul(512);
+    let needed = len.saturating_sub(held);
+    if needed > free {
+        return Err(io::Error::new(
+            io::ErrorKind::StorageFull,
+            format!("No space left on device ({needed} bytes needed, {free} free)"),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn check_space(_file: &File, _len: u64) -> io::Result<()> {
+    Ok(())
+}
 
 #[cfg(unix)]
 fn reserve(file: &File, len: u64) -> io::Result<()> {

@@ -1,16 +1,18 @@
 //! Minting a card file (`generate`), stage by stage:
-//! open the output (temporary name, blocks reserved, mapped) → load the
-//! `--exclude` keys → [`super::mint`] into the mapped records → checksum →
+//! open the output (temporary name, space checked, mapped) → load the
+//! `--exclude` keys → [`super::mint`] into [`super::Written`] records (each
+//! chunk sealed and written with one `pwrite`) → the table's checksum →
 //! header → publish (fsync, then link or rename into place).
 
-use super::{exclude, mint_records, outcore, spill, MintError, Progress, Stats};
+use super::{exclude, mint, outcore, spill, MintError, Progress, Stats, Written};
 use crate::cardfile::header::{table_len, today, Header, BLOCK};
-use crate::cardfile::writer::WriteError;
+use crate::cardfile::writer::{io_err, WriteError};
 use crate::cardfile::{CardFile, CardWriter, FileFormat, HEADER_SIZE};
 use crate::dedup::{check_memory, KeySet};
 use crate::game::{Spec, Text, Visit};
 use crate::seed::ALGORITHM_VERSION;
 use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::xxh3_64;
 
 /// What to mint and where.
 pub struct Plan<'a> {
@@ -146,16 +148,27 @@ impl Visit for Generate<'_> {
         });
         let records_at = HEADER_SIZE as u64 + table;
         let len = records_at + plan.count * size;
-        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force, in_core)?;
+        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
         let (stats, records_checksum, partitions) = if in_core {
             let set = KeySet::with_capacity(keys);
             for file in &excluded {
                 exclude::claim::<G>(file, &set)?;
             }
-            let stats = mint_records(game, plan.seed, writer.records_mut(), &set, progress)?;
-            progress.phase("checksum and sync");
-            let checksum = block.map(|block| writer.seal(size as usize, block));
-            (stats, checksum, None)
+            let at = writer.records_at() as u64;
+            let (table, file) = writer.table_and_file();
+            let sealed = block.map(|block| (&mut *table, block as usize));
+            let mut store = Written::new(game, file, at, plan.count as usize, sealed);
+            let stats = mint(
+                game,
+                |rng| game.draw(rng),
+                plan.seed,
+                &mut store,
+                &set,
+                progress,
+            )?;
+            store.finish().map_err(io_err("cannot write", plan.out))?;
+            progress.phase("sync");
+            (stats, block.map(|_| xxh3_64(table)), None)
         } else {
             let dir = plan
                 .spill_dir

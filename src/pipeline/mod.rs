@@ -40,7 +40,7 @@ use crate::seed::{stream, Rng, REPAIR_STREAM};
 use distinct::{ChunkHashes, Hashes};
 use rayon::prelude::*;
 use spill::hash_key;
-pub use store::{Part, Records, Store};
+pub use store::{Part, Records, Store, Written};
 pub use waves::{claim_in_waves, wave_chunks, KeySink};
 
 /// How a long stage reports progress, from any thread. The library draws
@@ -213,17 +213,18 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     let chunks = parts
         .par_iter_mut()
         .enumerate()
-        .map(|(chunk, part)| {
+        .map_init(Vec::new, |hashes, (chunk, part)| {
             let mut draw = drawer(chunk);
             let first = chunk * CHUNK + 1;
-            let mut hashes = Vec::with_capacity(part.len() * per_card);
+            hashes.clear();
             for j in 0..part.len() {
                 let card = draw((first + j) as u32);
                 hashes.extend(keyed.keys(&card).as_ref().iter().map(hash_key));
                 part.put(j, card);
             }
+            part.done();
             progress.advance(part.len() as u64);
-            ChunkHashes::new(bits, &hashes)
+            ChunkHashes::new(bits, hashes)
         })
         .collect();
     drop(parts);
@@ -256,6 +257,7 @@ pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
             keys.push_all(keyed.keys(&card).as_ref(), index);
             part.put(j, card);
         }
+        part.done();
         progress.advance(part.len() as u64);
     })
 }
