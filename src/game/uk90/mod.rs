@@ -222,12 +222,8 @@ impl Game for Uk90 {
     }
 
     fn encode(&self, strip: &Strip, record: &mut [u8]) {
-        for (t, ticket) in strip.cells.iter().enumerate() {
-            for (r, row) in ticket.iter().enumerate() {
-                let at = 27 * t + 9 * r;
-                record[at..at + 9].copy_from_slice(row);
-            }
-        }
+        // The cells are the record's layout: ticket by ticket, row by row.
+        record.copy_from_slice(strip.cells.as_flattened().as_flattened());
     }
 
     fn decode(&self, record: &[u8]) -> Result<Strip, RuleViolation> {
