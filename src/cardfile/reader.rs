@@ -348,16 +348,15 @@ impl CardFile {
     }
 }
 
-/// The block table of `records` (records of `size` bytes sealed in blocks of
-/// `block`), written into `table` in parallel; returns its XXH3-64, the
-/// header's records checksum.
-pub fn seal(records: &[u8], size: usize, block: u32, table: &mut [u8]) -> u64 {
-    let span = size * block as usize;
+/// Seals `records` in blocks of `span` bytes: each block's XXH3-64 into
+/// its 8-byte entry of `table` (in parallel when there are many blocks; a
+/// chunk's thousand or so stay on the calling thread).
+pub fn seal_blocks(records: &[u8], span: usize, table: &mut [u8]) {
     table
         .par_chunks_mut(8)
         .zip(records.par_chunks(span))
+        .with_min_len(1024)
         .for_each(|(entry, block)| entry.copy_from_slice(&xxh3_64(block).to_le_bytes()));
-    xxh3_64(table)
 }
 
 /// XXH3-64 of all record bytes: a version-1 file's records checksum.

@@ -435,10 +435,10 @@ impl CardWriter {
             .map_err(io_err("not enough space for", out))?;
         // SAFETY: the file was created by this process under a fresh
         // temporary name (create_new) and is not shared; its length is fixed
-        // and nothing truncates it while mapped. The map writes the header
-        // and block table, whose blocks are reserved above, and records
-        // already written (repairs), whose blocks exist: no write through it
-        // can fault for lack of space.
+        // and nothing truncates it while mapped. Only the header and block
+        // table are written through the map, and their blocks are reserved
+        // above: no write through it can fault for lack of space (the
+        // records are written with `pwrite`, which fails cleanly).
         let map =
             unsafe { MmapOptions::new().map_mut(&file) }.map_err(io_err("cannot map", out))?;
         Ok(CardWriter {
@@ -460,13 +460,6 @@ impl CardWriter {
         &self.map[self.records_at..]
     }
 
-    /// The block table (between the header and the records) and the record
-    /// area, both writable: for a run that seals its blocks as it goes.
-    pub fn table_and_records_mut(&mut self) -> (&mut [u8], &mut [u8]) {
-        let (head, records) = self.map.split_at_mut(self.records_at);
-        (&mut head[HEADER_SIZE..], records)
-    }
-
     /// Where the records start in the file.
     pub fn records_at(&self) -> usize {
         self.records_at
@@ -475,14 +468,6 @@ impl CardWriter {
     /// The file being written (to read records back with `pread`).
     pub fn file(&self) -> &File {
         &self.file
-    }
-
-    /// Fills the block table (between the header and the records) with the
-    /// checksums of the records of `size` bytes in blocks of `block`, and
-    /// returns the table's own checksum.
-    pub fn seal(&mut self, size: usize, block: u32) -> u64 {
-        let (head, records) = self.map.split_at_mut(self.records_at);
-        super::reader::seal(records, size, block, &mut head[HEADER_SIZE..])
     }
 
     /// Writes the header, flushes and publishes the file.

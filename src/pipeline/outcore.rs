@@ -12,7 +12,8 @@ use super::spill::{
     partitions_for, settle, Entry, FrozenKeys, KeysOf, Partitions, SortedEntries, ENTRY_BYTES,
     ENTRY_MEMORY,
 };
-use super::{repair, MintError, Progress, Records, Stats, CHUNK};
+use super::{repair, MintError, Progress, Stats, Written, CHUNK};
+use crate::cardfile::reader::seal_blocks;
 use crate::cardfile::writer::{io_err, start_writeback, CardWriter, WriteError};
 use crate::cardfile::CardFile;
 use crate::dedup::KeySet;
@@ -340,14 +341,9 @@ pub fn mint<G: Game>(
                     progress.advance((records.len() / size) as u64);
                 });
             if let Some(block) = block {
-                let (table, _) = writer.table_and_records_mut();
+                let (table, _) = writer.table_and_file();
                 let first_block = first_chunk * CHUNK / block as usize;
-                table[first_block * 8..]
-                    .par_chunks_mut(8)
-                    .zip(records.par_chunks(span))
-                    .for_each(|(entry, block)| {
-                        entry.copy_from_slice(&xxh3_64(block).to_le_bytes())
-                    });
+                seal_blocks(&records, span, &mut table[first_block * 8..]);
             }
             let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk].iter().collect();
             parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
@@ -415,8 +411,11 @@ pub fn mint<G: Game>(
         sources.first_draws = first_draws;
         let overlay = KeySet::with_capacity(losers.len() * per_card * 2);
         let mut frozen = FrozenKeys::new(&parts, &sources);
-        let (_, records) = writer.table_and_records_mut();
-        let mut store = Records::new(game, records);
+        // Each repaired record written on its own, its block sealed again.
+        let records_at = writer.records_at() as u64;
+        let (table, file) = writer.table_and_file();
+        let sealed = block.map(|block| (table, block as usize));
+        let mut store = Written::new(game, file, records_at, count, sealed);
         let (n, repair_draws) = repair(
             game,
             &|rng| game.draw(rng),
@@ -426,24 +425,11 @@ pub fn mint<G: Game>(
             &mut frozen,
             losers.clone(),
         )?;
+        store.finish().map_err(io_err("cannot write", out))?;
         redrawn = n;
         draws += repair_draws;
-        // Reseal the blocks the repaired cards are in.
-        if let Some(block) = block {
-            let (table, records) = writer.table_and_records_mut();
-            let mut blocks: Vec<usize> = losers
-                .iter()
-                .map(|&i| (i as usize - 1) / block as usize)
-                .collect();
-            blocks.dedup();
-            for b in blocks {
-                let from = b * span;
-                let to = (from + span).min(records.len());
-                table[b * 8..b * 8 + 8].copy_from_slice(&xxh3_64(&records[from..to]).to_le_bytes());
-            }
-        }
     }
-    let table_checksum = block.map(|_| xxh3_64(writer.table_and_records_mut().0));
+    let table_checksum = block.map(|_| xxh3_64(writer.table_and_file().0));
     Ok((
         Stats {
             cards: count as u64,

@@ -9,13 +9,13 @@
 //! their slots in parallel, and tells each part when it is full
 //! ([`Part::done`]).
 
+use crate::cardfile::reader::seal_blocks;
 use crate::cardfile::writer::start_writeback;
 use crate::game::Game;
 use std::fs::File;
 use std::io;
 use std::os::unix::fs::FileExt;
 use std::sync::Mutex;
-use xxhash_rust::xxh3::xxh3_64;
 
 /// Slots for `len()` cards.
 pub trait Store<C>: Send {
@@ -196,7 +196,7 @@ impl<'a, G: Game> Written<'a, G> {
                 bytes.resize(records * size, 0);
                 self.file
                     .read_exact_at(&mut bytes, self.at + (b * *block * size) as u64)?;
-                table[b * 8..b * 8 + 8].copy_from_slice(&xxh3_64(&bytes).to_le_bytes());
+                seal_blocks(&bytes, bytes.len(), &mut table[b * 8..b * 8 + 8]);
             }
         }
         Ok(())
@@ -225,25 +225,19 @@ impl<G: Game> Store<G::Card> for Written<'_, G> {
         let size = self.game.spec().record_size();
         let (game, file, count) = (self.game, self.file, self.count);
         let (buffers, error) = (&self.buffers, &self.error);
-        let tables: Vec<Option<(&mut [u8], usize)>> = match &mut self.table {
-            Some((table, block)) => {
-                assert_eq!(per % *block, 0, "parts hold whole blocks");
-                let block = *block;
-                table
-                    .chunks_mut(per / block * 8)
-                    .map(|t| Some((t, block)))
-                    .collect()
-            }
-            None => Vec::new(),
-        };
-        let mut tables = tables.into_iter();
+        // Each part's entries of the block table.
+        let mut tables = self.table.as_mut().map(|(table, block)| {
+            assert_eq!(per % *block, 0, "parts hold whole blocks");
+            let block = *block;
+            table.chunks_mut(per / block * 8).map(move |t| (t, block))
+        });
         (0..count.div_ceil(per))
             .map(|p| WrittenPart {
                 game,
                 file,
                 at: self.at + (p * per * size) as u64,
                 len: per.min(count - p * per),
-                table: tables.next().flatten(),
+                table: tables.as_mut().and_then(Iterator::next),
                 buffers,
                 error,
                 buffer: Vec::new(),
@@ -317,10 +311,7 @@ impl<G: Game> Part<G::Card> for WrittenPart<'_, G> {
             return;
         }
         if let Some((table, block)) = &mut self.table {
-            let span = *block * self.game.spec().record_size();
-            for (entry, block) in table.chunks_mut(8).zip(self.buffer.chunks(span)) {
-                entry.copy_from_slice(&xxh3_64(block).to_le_bytes());
-            }
+            seal_blocks(&self.buffer, *block * self.game.spec().record_size(), table);
         }
         match self.file.write_all_at(&self.buffer, self.at) {
             // Start the disk writing these pages now, without waiting: the
@@ -370,7 +361,7 @@ mod tests {
         let mut bytes = vec![0u8; count * size];
         fill(&mut Records::new(&game, &mut bytes), 64, &late);
         let mut expected = vec![0u8; count.div_ceil(block) * 8];
-        crate::cardfile::reader::seal(&bytes, size, block as u32, &mut expected);
+        seal_blocks(&bytes, size * block, &mut expected);
 
         let file = tempfile::tempfile().unwrap();
         let at = 100;
