@@ -53,18 +53,16 @@ const NUMBER_BASES: (u128, u64) = {
     let mut rest = 0u64;
     let mut i = 0;
     while i < 24 {
-        let column = match i {
-            0..5 => 0,
-            5..10 => 1,
-            10..14 => 2,
-            14..19 => 3,
-            _ => 4,
-        };
-        let base = 15 * column + 1;
+        // The column whose nibbles start at or before nibble i, last.
+        let mut column = 0;
+        while column < 4 && KEY_SHIFT[column + 1] <= 4 * i as u32 {
+            column += 1;
+        }
+        let base = BASES[column] & 0xFF;
         if i < 16 {
             first |= (base as u128) << (8 * i);
         } else {
-            rest |= (base as u64) << (8 * (i - 16));
+            rest |= base << (8 * (i - 16));
         }
         i += 1;
     }
