@@ -46,7 +46,7 @@
 use super::board::{
     bits, cell_name, lines_of, pack, unpack, Board, Gave, Line, Relaxed, Size, Weighting,
 };
-use super::scratch::{Scratch, EMPTY};
+use super::scratch::{lanes_of, take, Lanes, Scratch, EMPTY};
 use super::set::{ObjectiveSet, FORCED_FIELD};
 use crate::seed::{below_u32 as below, Rng};
 
@@ -72,16 +72,32 @@ pub struct Engine {
     pub(super) lines: Vec<Line>,
     /// Lines through each cell (2 to 4).
     pub(super) cell_lines: Vec<Vec<u8>>,
+    /// The same, padded to 4 with [`Engine::spare_line`], so that placing
+    /// a goal runs the same steps on every cell.
+    pub(super) cell_lines4: Vec<[u8; 4]>,
     pub(super) objs: Vec<Obj>,
     pub(super) enabled: Vec<u16>,
     pub(super) board_cap: Vec<i16>,
     /// Cap of line category c on line l at `l * nl + c`.
     pub(super) line_cap: Vec<i16>,
     pub(super) nl: usize,
+    /// Lanes per category mask, board or line: 1, 2, 4 or 8 (16 categories
+    /// each), the same for both so that [`Engine::count`] has one shape.
+    pub(super) vectors: usize,
+    /// Each objective's board categories as `vectors` lanes.
+    obj_board: Vec<Lanes>,
+    /// Each objective's line categories as `vectors` lanes.
+    obj_line: Vec<Lanes>,
     pub(super) forced: Vec<(u16, u16)>,
     pub(super) weighting: Weighting,
     pub(super) words: usize,
     pub(super) backtrack_per_cell: usize,
+    /// A board's working memory before its first cell: reset, and with the
+    /// pool already filled when that takes no random draw ([`Engine::pooled`]).
+    fresh: Scratch,
+    /// Whether every enabled objective joins every pool (proportional
+    /// weighting, or all weightings 100 or more), so `fresh` holds it.
+    pooled: bool,
 }
 
 /// Why a set cannot make boards of a size.
@@ -140,9 +156,34 @@ impl Engine {
             )));
         }
         let forced = forced_cells(set, size, &enabled)?;
-        Ok(Engine {
+        let vectors = set
+            .board_categories
+            .len()
+            .max(nl)
+            .div_ceil(16)
+            .next_power_of_two();
+        let obj_board = objs
+            .iter()
+            .flat_map(|o| lanes_of(o.board, vectors))
+            .collect();
+        let obj_line = objs
+            .iter()
+            .flat_map(|o| lanes_of(o.line, vectors))
+            .collect();
+        let spare = lines.len() as u8;
+        let cell_lines4 = cell_lines
+            .iter()
+            .map(|l| std::array::from_fn(|i| l.get(i).copied().unwrap_or(spare)))
+            .collect();
+        let pooled = weighting == Weighting::Proportional
+            || enabled.iter().all(|&k| objs[k as usize].weight >= 100);
+        let mut engine = Engine {
             size,
             cell_lines,
+            cell_lines4,
+            vectors,
+            obj_board,
+            obj_line,
             objs,
             enabled,
             board_cap,
@@ -153,7 +194,17 @@ impl Engine {
             words: set.objectives.len().div_ceil(64),
             lines,
             backtrack_per_cell: BACKTRACK_PER_CELL,
-        })
+            fresh: Scratch::default(),
+            pooled,
+        };
+        let mut fresh = Scratch::default();
+        fresh.reset(&engine);
+        if pooled {
+            // Draws nothing: every objective joins, in `enabled` order.
+            engine.fill_pool(&mut crate::seed::stream(0, 0), &mut fresh);
+        }
+        engine.fresh = fresh;
+        Ok(engine)
     }
 
     /// The same engine with another backtracking budget (undo steps per
@@ -186,9 +237,11 @@ impl Engine {
 
     /// Draws one board; `attempt` is stored on it.
     pub fn draw(&self, rng: &mut Rng, attempt: u32, s: &mut Scratch) -> Board {
-        s.reset(self);
+        s.restore(&self.fresh);
         let mut relaxed = Vec::new();
-        self.fill_pool(rng, s);
+        if !self.pooled {
+            self.fill_pool(rng, s);
+        }
         for &(cell, k) in &self.forced {
             let (k, cell) = (k as usize, cell as usize);
             let vi = self.value(rng, s, k);
@@ -280,12 +333,29 @@ impl Engine {
         }
     }
 
+    /// The line after the board's last: where cells on fewer than four
+    /// lines place their goals for the missing ones. Its rooms never fill
+    /// and [`Engine::place`] keeps its `present` empty.
+    pub(super) fn spare_line(&self) -> usize {
+        self.lines.len()
+    }
+
     /// The line categories full on some line through `cell`.
     #[inline]
     fn full_lines(&self, s: &Scratch, cell: usize) -> u128 {
-        self.cell_lines[cell]
+        self.cell_lines4[cell]
             .iter()
             .fold(0, |m, &l| m | s.line_full[l as usize])
+    }
+
+    /// Whether objective `k` is on some line through `cell`.
+    #[inline]
+    fn on_lines(&self, s: &Scratch, cell: usize, k: usize) -> bool {
+        let word = k / 64;
+        let on = self.cell_lines4[cell]
+            .iter()
+            .fold(0, |m, &l| m | s.present[l as usize * self.words + word]);
+        on & (1 << (k % 64)) != 0
     }
 
     /// Whether objective `k` is within its board and line category limits at
@@ -313,14 +383,10 @@ impl Engine {
         if self.weighting == Weighting::Proportional || s.pool.is_empty() {
             return None;
         }
-        let lines = &self.cell_lines[cell];
         (0..QUICK_TRIES)
             .map(|_| s.pool[below(rng, s.pool.len() as u32) as usize] as usize)
             .find(|&k| {
-                self.fits_categories(k, s.board_full, full_lines)
-                    && lines.iter().all(|&l| {
-                        s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) == 0
-                    })
+                self.fits_categories(k, s.board_full, full_lines) && !self.on_lines(s, cell, k)
             })
     }
 
@@ -488,31 +554,8 @@ impl Engine {
     }
 
     fn place(&self, s: &mut Scratch, cell: usize, k: usize, vi: usize) {
-        let o = self.objs[k];
         s.cell[cell] = pack(k, vi);
-        let mut m = o.board;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            s.board_room[c] -= 1;
-            if s.board_room[c] <= 0 {
-                s.board_full |= 1 << c;
-            }
-        }
-        for &l in &self.cell_lines[cell] {
-            let l = l as usize;
-            s.present[l * self.words + k / 64] |= 1 << (k % 64);
-            let mut m = o.line;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let room = &mut s.line_room[l * self.nl + c];
-                *room -= 1;
-                if *room <= 0 {
-                    s.line_full[l] |= 1 << c;
-                }
-            }
-        }
+        self.count(s, cell, k, false);
         s.remaining[k] -= 1;
         s.used[k] |= 1 << vi;
         if s.remaining[k] == 0 {
@@ -524,36 +567,54 @@ impl Engine {
     /// so no line holds an objective twice).
     fn unplace(&self, s: &mut Scratch, cell: usize) {
         let (k, vi) = unpack(s.cell[cell]);
-        let o = self.objs[k];
         s.cell[cell] = EMPTY;
-        let mut m = o.board;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            s.board_room[c] += 1;
-            if s.board_room[c] > 0 {
-                s.board_full &= !(1 << c);
-            }
-        }
-        for &l in &self.cell_lines[cell] {
-            let l = l as usize;
-            s.present[l * self.words + k / 64] &= !(1 << (k % 64));
-            let mut m = o.line;
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let room = &mut s.line_room[l * self.nl + c];
-                *room += 1;
-                if *room > 0 {
-                    s.line_full[l] &= !(1 << c);
-                }
-            }
-        }
+        self.count(s, cell, k, true);
         if s.remaining[k] == 0 && s.in_pool[k] {
             s.rejoin(k as u16);
         }
         s.remaining[k] += 1;
         s.used[k] &= !(1 << vi);
+    }
+
+    /// Counts objective `k` at `cell` in (or, with `undo`, out of) the rooms
+    /// of its board categories and of its line categories on the cell's
+    /// lines, and the objectives present on those lines.
+    #[inline(always)]
+    fn count(&self, s: &mut Scratch, cell: usize, k: usize, undo: bool) {
+        match self.vectors {
+            1 => self.count_in::<1>(s, cell, k, undo),
+            2 => self.count_in::<2>(s, cell, k, undo),
+            4 => self.count_in::<4>(s, cell, k, undo),
+            _ => self.count_in::<8>(s, cell, k, undo),
+        }
+    }
+
+    /// [`Engine::count`] with `V` lanes per mask: the same steps whatever
+    /// the objective and cell, no branch to mispredict.
+    #[inline(always)]
+    fn count_in<const V: usize>(&self, s: &mut Scratch, cell: usize, k: usize, undo: bool) {
+        let lanes = |all: &[Lanes], k: usize| -> [Lanes; V] {
+            all[k * V..][..V].try_into().expect("V lanes")
+        };
+        let by = lanes(&self.obj_board, k);
+        let room: &mut [Lanes; V] = (&mut s.board_room[..V]).try_into().expect("V lanes");
+        s.board_full = take(room, &by, undo);
+        let by = lanes(&self.obj_line, k);
+        let (word, bit) = (k / 64, 1u64 << (k % 64));
+        for &l in &self.cell_lines4[cell] {
+            let l = l as usize;
+            let room: &mut [Lanes; V] = (&mut s.line_room[l * V..][..V])
+                .try_into()
+                .expect("V lanes");
+            s.line_full[l] = take(room, &by, undo);
+            let present = &mut s.present[l * self.words + word];
+            *present = if undo {
+                *present & !bit
+            } else {
+                *present | bit
+            };
+        }
+        s.present[self.spare_line() * self.words + word] = 0;
     }
 }
 
