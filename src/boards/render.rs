@@ -31,6 +31,12 @@ pub struct Renderer<'a> {
     goals: Vec<Vec<Goal>>,
     /// Most characters on a line of a text-grid cell.
     cell_width: usize,
+    /// A board's JSON up to its seed string's number: `{"board":` comes
+    /// before the board number, then this: `,"seed":"BASE:v1:`.
+    json_seed: String,
+    /// From the seed string's closing quote to the first cell:
+    /// `","rows":R,"cols":C,"cells":[`.
+    json_cells: String,
 }
 
 /// Text-grid cell width when the output is not a terminal.
@@ -46,6 +52,21 @@ pub fn cell_width_for(terminal: Option<usize>, columns: usize) -> usize {
             .clamp(8, 24),
         None => CELL_WIDTH,
     }
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// JSON string literal of `s`.
@@ -97,12 +118,18 @@ impl<'a> Renderer<'a> {
                     .collect()
             })
             .collect();
+        let Size { rows, cols } = engine.size();
+        // The seed string is BASE:v1:N[.A]; only BASE can need escaping.
+        let quoted = json_str(&seed.of_board(1, 0));
+        let json_seed = format!(",\"seed\":{}", &quoted[..quoted.len() - 2]);
         Renderer {
             set,
             engine,
             seed,
             goals,
             cell_width: CELL_WIDTH,
+            json_seed,
+            json_cells: format!("\",\"rows\":{rows},\"cols\":{cols},\"cells\":["),
         }
     }
 
@@ -124,12 +151,15 @@ impl<'a> Renderer<'a> {
 
     /// Appends board `number` as one JSON object (no newline).
     pub fn json(&self, number: u64, board: BoardRef, out: &mut String) {
-        let Size { rows, cols } = self.engine.size();
-        let _ = write!(
-            out,
-            "{{\"board\":{number},\"seed\":{},\"rows\":{rows},\"cols\":{cols},\"cells\":[",
-            json_str(&self.seed.of_board(number, board.attempt))
-        );
+        out.push_str("{\"board\":");
+        push_decimal(out, number);
+        out.push_str(&self.json_seed);
+        push_decimal(out, number);
+        if board.attempt > 0 {
+            out.push('.');
+            push_decimal(out, u64::from(board.attempt));
+        }
+        out.push_str(&self.json_cells);
         for (i, &cell) in board.cells.iter().enumerate() {
             if i > 0 {
                 out.push(',');
@@ -331,6 +361,15 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 
     #[test]
     fn wrapping_and_cell_widths() {
