@@ -199,6 +199,12 @@ impl Engine {
         };
         let mut fresh = Scratch::default();
         fresh.reset(&engine);
+        for &(cell, _) in &engine.forced {
+            fresh.forced[cell as usize] = true;
+        }
+        fresh.empty = (0..size.cells() as u16)
+            .filter(|&c| !fresh.forced[c as usize])
+            .collect();
         if pooled {
             // Draws nothing: every objective joins, in `enabled` order.
             engine.fill_pool(&mut crate::seed::stream(0, 0), &mut fresh);
@@ -242,16 +248,13 @@ impl Engine {
         if !self.pooled {
             self.fill_pool(rng, s);
         }
+        // `fresh` marks the forced cells and leaves them out of `empty`.
         for &(cell, k) in &self.forced {
             let (k, cell) = (k as usize, cell as usize);
             let vi = self.value(rng, s, k);
             self.record_violations(s, cell, k, &mut relaxed);
             self.place(s, cell, k, vi);
-            s.forced[cell] = true;
         }
-        s.empty.clear();
-        s.empty
-            .extend((0..self.size.cells() as u16).filter(|&c| !s.forced[c as usize]));
         let mut budget = self.backtrack_per_cell * self.size.cells();
         while !s.empty.is_empty() {
             let at = below(rng, s.empty.len() as u32) as usize;
