@@ -69,7 +69,7 @@ pub fn make(
 }
 
 /// Boards rendered per batch before writing, in parts of `RENDER_PART`.
-const RENDER_BATCH: usize = 16_384;
+const RENDER_BATCH: usize = 4_096;
 const RENDER_PART: usize = 256;
 
 /// Relaxed boards described one by one before the count.
