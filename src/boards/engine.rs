@@ -50,6 +50,57 @@ use super::scratch::{lanes_of, take, Lanes, Scratch, EMPTY};
 use super::set::{ObjectiveSet, FORCED_FIELD};
 use crate::seed::{below_u32 as below, Rng};
 
+/// Set bits of each byte.
+const BYTE_BITS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
+/// `NTH_BIT[b][n]`: the position of byte b's n-th set bit (from 0, lowest
+/// first); 0 past its last.
+const NTH_BIT: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                t[b][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The set bits of `mask`, by table (x86-64's baseline has no popcount).
+#[inline]
+fn set_bits(mask: u16) -> u32 {
+    let [lo, hi] = mask.to_le_bytes();
+    u32::from(BYTE_BITS[lo as usize]) + u32::from(BYTE_BITS[hi as usize])
+}
+
+/// The position of `mask`'s `nth` set bit (from 0, lowest first), by table
+/// and without a branch on `nth`.
+#[inline]
+fn nth_set_bit(mask: u16, nth: u32) -> usize {
+    let [lo, hi] = mask.to_le_bytes();
+    let in_lo = u32::from(BYTE_BITS[lo as usize]);
+    let (byte, nth, base) = if nth < in_lo {
+        (lo, nth, 0)
+    } else {
+        (hi, nth - in_lo, 8)
+    };
+    base + usize::from(NTH_BIT[byte as usize][nth as usize & 7])
+}
+
 /// Undo steps allowed per cell of the board before constraints give way.
 pub const BACKTRACK_PER_CELL: usize = 4;
 
@@ -544,16 +595,8 @@ impl Engine {
     /// A random value index `k` has not used on this board.
     fn value(&self, rng: &mut Rng, s: &Scratch, k: usize) -> usize {
         let all = (1u16 << self.objs[k].values) - 1;
-        let mut free = all & !s.used[k];
-        let mut nth = below(rng, free.count_ones());
-        loop {
-            let bit = free.trailing_zeros();
-            if nth == 0 {
-                return bit as usize;
-            }
-            nth -= 1;
-            free &= free - 1;
-        }
+        let free = all & !s.used[k];
+        nth_set_bit(free, below(rng, set_bits(free)))
     }
 
     fn place(&self, s: &mut Scratch, cell: usize, k: usize, vi: usize) {
@@ -667,6 +710,21 @@ mod tests {
 
     fn set(json: &str) -> ObjectiveSet {
         ObjectiveSet::from_json(json, "t.json").unwrap()
+    }
+
+    #[test]
+    fn set_bits_by_table_as_counted_one_by_one() {
+        for mask in 1u16..=u16::MAX {
+            assert_eq!(set_bits(mask), mask.count_ones());
+            let positions: Vec<usize> = (0..16).filter(|&b| mask >> b & 1 == 1).collect();
+            for (nth, &bit) in positions.iter().enumerate() {
+                assert_eq!(
+                    nth_set_bit(mask, nth as u32),
+                    bit,
+                    "mask {mask:#b}, nth {nth}"
+                );
+            }
+        }
     }
 
     #[test]
