@@ -16,7 +16,8 @@ use std::fmt::Write as _;
 /// One goal as shown.
 struct Goal {
     text: String,
-    /// The cell's JSON object.
+    /// The cell's JSON object after a comma (`,{…}`), so a cell after the
+    /// first is one copy.
     json: String,
     /// The text as a CSV field.
     csv: String,
@@ -99,7 +100,7 @@ impl<'a> Renderer<'a> {
                     .map(|value| {
                         let text = o.text(value);
                         let mut json = format!(
-                            "{{\"objective\":{k},\"goal\":{},\"value\":{},\"board_categories\":{},\"line_categories\":{}",
+                            ",{{\"objective\":{k},\"goal\":{},\"value\":{},\"board_categories\":{},\"line_categories\":{}",
                             json_str(&text),
                             value.map_or("null".to_string(), |v| v.to_string()),
                             names(&o.board_categories, &set.board_categories),
@@ -160,11 +161,10 @@ impl<'a> Renderer<'a> {
             push_decimal(out, u64::from(board.attempt));
         }
         out.push_str(&self.json_cells);
-        for (i, &cell) in board.cells.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&self.goal(cell).json);
+        let mut comma = 1;
+        for &cell in board.cells {
+            out.push_str(&self.goal(cell).json[comma..]);
+            comma = 0;
         }
         out.push_str("],\"relaxed\":[");
         for (i, r) in board.relaxed.iter().enumerate() {
