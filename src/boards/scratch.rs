@@ -88,7 +88,7 @@ fn take16_by_lane(room: &mut Lanes, by: &Lanes, add: bool) -> u16 {
 }
 
 /// Working memory for drawing boards; one per thread, reused.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Scratch {
     pub(super) cell: Vec<u16>,
     pub(super) forced: Vec<bool>,
