@@ -481,10 +481,20 @@ impl CardWriter {
     }
 }
 
+/// Writes `bytes` into `file` at offset `at` (one `pwrite`, retried until
+/// all are written) and asks the kernel to start writing them to disk
+/// without waiting: the final fsync then has little left to do.
+pub fn write_out(file: &File, bytes: &[u8], at: u64) -> io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    file.write_all_at(bytes, at)?;
+    start_writeback(file, at as usize, at as usize + bytes.len());
+    Ok(())
+}
+
 /// Asks the kernel to start writing bytes `from..to` of `file` to disk, without
-/// waiting: the final fsync then has little left to do.
+/// waiting.
 #[cfg(target_os = "linux")]
-pub fn start_writeback(file: &File, from: usize, to: usize) {
+fn start_writeback(file: &File, from: usize, to: usize) {
     use std::os::unix::io::AsRawFd;
     // SAFETY: plain syscall on a valid, open file descriptor; only a hint.
     unsafe {
@@ -498,7 +508,7 @@ pub fn start_writeback(file: &File, from: usize, to: usize) {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn start_writeback(_file: &File, _from: usize, _to: usize) {}
+fn start_writeback(_file: &File, _from: usize, _to: usize) {}
 
 /// Fails with `StorageFull` when the file system holding `file` has less
 /// than `len` bytes free for it (the blocks it has already count).

@@ -14,7 +14,7 @@ use super::spill::{
 };
 use super::{repair, MintError, Progress, Stats, Written, CHUNK};
 use crate::cardfile::reader::seal_blocks;
-use crate::cardfile::writer::{io_err, start_writeback, CardWriter, WriteError};
+use crate::cardfile::writer::{io_err, write_out, CardWriter, WriteError};
 use crate::cardfile::CardFile;
 use crate::dedup::KeySet;
 use crate::game::{Game, RuleViolation};
@@ -302,10 +302,8 @@ pub fn mint<G: Game>(
             give_back.send(Vec::new()).expect("the receiver is here");
         }
         let writing = scope.spawn(move || -> std::io::Result<()> {
-            use std::os::unix::fs::FileExt;
             for (buffer, at) in waves {
-                output.write_all_at(&buffer, at)?;
-                start_writeback(&output, at as usize, at as usize + buffer.len());
+                write_out(&output, &buffer, at)?;
                 if give_back.send(buffer).is_err() {
                     break;
                 }

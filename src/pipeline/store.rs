@@ -10,7 +10,7 @@
 //! ([`Part::done`]).
 
 use crate::cardfile::reader::seal_blocks;
-use crate::cardfile::writer::start_writeback;
+use crate::cardfile::writer::write_out;
 use crate::game::Game;
 use std::fs::File;
 use std::io;
@@ -313,15 +313,8 @@ impl<G: Game> Part<G::Card> for WrittenPart<'_, G> {
         if let Some((table, block)) = &mut self.table {
             seal_blocks(&self.buffer, *block * self.game.spec().record_size(), table);
         }
-        match self.file.write_all_at(&self.buffer, self.at) {
-            // Start the disk writing these pages now, without waiting: the
-            // final fsync then has little left to do.
-            Ok(()) => start_writeback(
-                self.file,
-                self.at as usize,
-                self.at as usize + self.buffer.len(),
-            ),
-            Err(e) => keep(self.error, e),
+        if let Err(e) = write_out(self.file, &self.buffer, self.at) {
+            keep(self.error, e);
         }
         let buffer = std::mem::take(&mut self.buffer);
         self.buffers
