@@ -143,12 +143,12 @@ pub struct Engine {
     pub(super) weighting: Weighting,
     pub(super) words: usize,
     pub(super) backtrack_per_cell: usize,
-    /// A board's working memory before its first cell: reset, and with the
-    /// pool already filled when that takes no random draw ([`Engine::pooled`]).
+    /// A board's working memory before its first cell ([`Scratch::fresh`]).
     fresh: Scratch,
     /// Whether every enabled objective joins every pool (proportional
-    /// weighting, or all weightings 100 or more), so `fresh` holds it.
-    pooled: bool,
+    /// weighting, or all weightings 100 or more): filling it draws nothing,
+    /// so `fresh` holds it.
+    pub(super) pooled: bool,
 }
 
 /// Why a set cannot make boards of a size.
@@ -248,19 +248,7 @@ impl Engine {
             fresh: Scratch::default(),
             pooled,
         };
-        let mut fresh = Scratch::default();
-        fresh.reset(&engine);
-        for &(cell, _) in &engine.forced {
-            fresh.forced[cell as usize] = true;
-        }
-        fresh.empty = (0..size.cells() as u16)
-            .filter(|&c| !fresh.forced[c as usize])
-            .collect();
-        if pooled {
-            // Draws nothing: every objective joins, in `enabled` order.
-            engine.fill_pool(&mut crate::seed::stream(0, 0), &mut fresh);
-        }
-        engine.fresh = fresh;
+        engine.fresh = Scratch::fresh(&engine);
         Ok(engine)
     }
 

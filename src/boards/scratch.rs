@@ -116,32 +116,47 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    pub(super) fn reset(&mut self, e: &Engine) {
+    /// The working memory of a board before its first cell: rooms at their
+    /// caps, the forced cells marked and left out of the cells to fill, and,
+    /// when every enabled objective joins every pool ([`Engine::pooled`]),
+    /// the pool in `enabled` order. [`Engine::draw`] starts each board from
+    /// a copy of it ([`Scratch::restore`]).
+    pub(super) fn fresh(e: &Engine) -> Scratch {
         let n = e.size.cells();
-        self.cell.clear();
-        self.cell.resize(n, EMPTY);
-        self.forced.clear();
-        self.forced.resize(n, false);
-        self.board_room = rooms_of(&e.board_cap, e.vectors);
-        self.board_full = 0;
-        self.line_room.clear();
-        for l in 0..e.lines.len() {
-            let caps = &e.line_cap[l * e.nl..(l + 1) * e.nl];
-            self.line_room.extend(rooms_of(caps, e.vectors));
+        let objectives = e.objs.len();
+        let mut forced = vec![false; n];
+        for &(cell, _) in &e.forced {
+            forced[cell as usize] = true;
         }
-        self.line_room.extend(rooms_of(&[], e.vectors));
-        self.line_full.clear();
-        self.line_full.resize(e.lines.len() + 1, 0);
-        self.present.clear();
-        self.present.resize((e.lines.len() + 1) * e.words, 0);
-        self.remaining.clear();
-        self.remaining.extend(e.objs.iter().map(|o| o.limit));
-        self.used.clear();
-        self.used.resize(e.objs.len(), 0);
-        self.pool_at.resize(e.objs.len(), 0);
-        self.in_pool.clear();
-        self.in_pool.resize(e.objs.len(), false);
-        self.blocked_objs.resize(e.words, 0);
+        let mut line_room: Vec<Lanes> = (0..e.lines.len())
+            .flat_map(|l| rooms_of(&e.line_cap[l * e.nl..(l + 1) * e.nl], e.vectors))
+            .collect();
+        line_room.extend(rooms_of(&[], e.vectors));
+        let mut fresh = Scratch {
+            cell: vec![EMPTY; n],
+            empty: (0..n as u16).filter(|&c| !forced[c as usize]).collect(),
+            forced,
+            board_room: rooms_of(&e.board_cap, e.vectors),
+            board_full: 0,
+            line_room,
+            line_full: vec![0; e.lines.len() + 1],
+            present: vec![0; (e.lines.len() + 1) * e.words],
+            remaining: e.objs.iter().map(|o| o.limit).collect(),
+            used: vec![0; objectives],
+            pool: Vec::new(),
+            pool_at: vec![0; objectives],
+            in_pool: vec![false; objectives],
+            dropped: Vec::new(),
+            cand: Vec::new(),
+            victims: Vec::new(),
+            blocked_objs: vec![0; e.words],
+        };
+        if e.pooled {
+            for &k in &e.enabled {
+                fresh.join(k);
+            }
+        }
+        fresh
     }
 
     /// Becomes a copy of `fresh` without allocating (once its vectors
