@@ -124,14 +124,42 @@ impl BoardSeed {
         Ok((seed, fresh))
     }
 
+    /// What every board's seed string starts with: `BASE:v1:`.
+    pub fn prefix(&self) -> String {
+        format!("{}:v{BOARD_ALGORITHM}:", self.base)
+    }
+
     /// The string that draws board `number` (attempt `attempt`) again.
     pub fn of_board(&self, number: u64, attempt: u32) -> String {
-        if attempt == 0 {
-            format!("{}:v{BOARD_ALGORITHM}:{number}", self.base)
-        } else {
-            format!("{}:v{BOARD_ALGORITHM}:{number}.{attempt}", self.base)
+        let mut text = self.prefix();
+        push_board(&mut text, number, attempt);
+        text
+    }
+}
+
+/// Appends what follows [`BoardSeed::prefix`] in board `number`'s seed
+/// string: `N`, or `N.A` for its redraw `A`.
+pub fn push_board(out: &mut String, number: u64, attempt: u32) {
+    push_decimal(out, number);
+    if attempt > 0 {
+        out.push('.');
+        push_decimal(out, u64::from(attempt));
+    }
+}
+
+/// Appends `n` in decimal.
+pub(super) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 thread_local! {
@@ -226,6 +254,15 @@ fn mint_keyed<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimals_as_display_writes_them() {
+        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
+    }
 
     #[test]
     fn seed_strings_round_trip() {

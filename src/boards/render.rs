@@ -9,7 +9,7 @@ use super::board::{cell_name, unpack, Gave, Line, Relaxed, Size};
 use super::engine::Engine;
 use super::list::BoardRef;
 use super::set::ObjectiveSet;
-use super::BoardSeed;
+use super::{push_board, push_decimal, BoardSeed};
 use crate::export::{csv_field, rule, Rule};
 use std::fmt::Write as _;
 
@@ -53,21 +53,6 @@ pub fn cell_width_for(terminal: Option<usize>, columns: usize) -> usize {
             .clamp(8, 24),
         None => CELL_WIDTH,
     }
-}
-
-/// Appends `n` in decimal.
-fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
 }
 
 /// JSON string literal of `s`.
@@ -120,9 +105,9 @@ impl<'a> Renderer<'a> {
             })
             .collect();
         let Size { rows, cols } = engine.size();
-        // The seed string is BASE:v1:N[.A]; only BASE can need escaping.
-        let quoted = json_str(&seed.of_board(1, 0));
-        let json_seed = format!(",\"seed\":{}", &quoted[..quoted.len() - 2]);
+        // The seed string is its prefix, then digits (needing no escape).
+        let quoted = json_str(&seed.prefix());
+        let json_seed = format!(",\"seed\":{}", &quoted[..quoted.len() - 1]);
         Renderer {
             set,
             engine,
@@ -155,11 +140,7 @@ impl<'a> Renderer<'a> {
         out.push_str("{\"board\":");
         push_decimal(out, number);
         out.push_str(&self.json_seed);
-        push_decimal(out, number);
-        if board.attempt > 0 {
-            out.push('.');
-            push_decimal(out, u64::from(board.attempt));
-        }
+        push_board(out, number, board.attempt);
         out.push_str(&self.json_cells);
         let mut comma = 1;
         for &cell in board.cells {
@@ -361,15 +342,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decimals_as_display_writes_them() {
-        for n in [0, 7, 10, 99, 1_000_000, u64::MAX] {
-            let mut out = String::from("x");
-            push_decimal(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
-        }
-    }
 
     #[test]
     fn wrapping_and_cell_widths() {
