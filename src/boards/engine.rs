@@ -121,11 +121,10 @@ pub(super) struct Obj {
 pub struct Engine {
     pub(super) size: Size,
     pub(super) lines: Vec<Line>,
-    /// Lines through each cell (2 to 4).
-    pub(super) cell_lines: Vec<Vec<u8>>,
-    /// The same, padded to 4 with [`Engine::spare_line`], so that placing
-    /// a goal runs the same steps on every cell.
-    pub(super) cell_lines4: Vec<[u8; 4]>,
+    /// Lines through each cell (2 to 4), padded to 4 with
+    /// [`Engine::spare_line`] so that placing a goal runs the same steps on
+    /// every cell ([`Engine::lines_through`] leaves the padding out).
+    pub(super) cell_lines: Vec<[u8; 4]>,
     pub(super) objs: Vec<Obj>,
     pub(super) enabled: Vec<u16>,
     pub(super) board_cap: Vec<i16>,
@@ -222,7 +221,7 @@ impl Engine {
             .flat_map(|o| lanes_of(o.line, vectors))
             .collect();
         let spare = lines.len() as u8;
-        let cell_lines4 = cell_lines
+        let cell_lines = cell_lines
             .iter()
             .map(|l| std::array::from_fn(|i| l.get(i).copied().unwrap_or(spare)))
             .collect();
@@ -231,7 +230,6 @@ impl Engine {
         let mut engine = Engine {
             size,
             cell_lines,
-            cell_lines4,
             vectors,
             obj_board,
             obj_line,
@@ -382,10 +380,19 @@ impl Engine {
         self.lines.len()
     }
 
+    /// The board's lines through `cell` (without the spare).
+    fn lines_through(&self, cell: usize) -> impl Iterator<Item = u8> + '_ {
+        let spare = self.spare_line() as u8;
+        self.cell_lines[cell]
+            .iter()
+            .copied()
+            .filter(move |&l| l != spare)
+    }
+
     /// The line categories full on some line through `cell`.
     #[inline]
     fn full_lines(&self, s: &Scratch, cell: usize) -> u128 {
-        self.cell_lines4[cell]
+        self.cell_lines[cell]
             .iter()
             .fold(0, |m, &l| m | s.line_full[l as usize])
     }
@@ -394,7 +401,7 @@ impl Engine {
     #[inline]
     fn on_lines(&self, s: &Scratch, cell: usize, k: usize) -> bool {
         let word = k / 64;
-        let on = self.cell_lines4[cell]
+        let on = self.cell_lines[cell]
             .iter()
             .fold(0, |m, &l| m | s.present[l as usize * self.words + word]);
         on & (1 << (k % 64)) != 0
@@ -489,7 +496,7 @@ impl Engine {
     /// break.
     fn broken_by(&self, s: &Scratch, cell: usize, k: usize, mut gave: impl FnMut(Gave)) {
         let o = &self.objs[k];
-        for &l in &self.cell_lines[cell] {
+        for l in self.lines_through(cell) {
             for c in bits(o.line & s.line_full[l as usize]) {
                 gave(Gave::LineCategory {
                     category: c as u16,
@@ -500,7 +507,7 @@ impl Engine {
         for c in bits(o.board & s.board_full) {
             gave(Gave::BoardCategory { category: c as u16 });
         }
-        for &l in &self.cell_lines[cell] {
+        for l in self.lines_through(cell) {
             if s.present[l as usize * self.words + k / 64] & (1 << (k % 64)) != 0 {
                 gave(Gave::RepeatInLine { line: l });
             }
@@ -524,7 +531,7 @@ impl Engine {
     /// `cell` when there is one.
     fn victim(&self, rng: &mut Rng, s: &mut Scratch, cell: usize) -> Option<usize> {
         s.victims.clear();
-        for &l in &self.cell_lines[cell] {
+        for l in self.lines_through(cell) {
             for v in self.line_cells(l as usize) {
                 if v != cell
                     && s.cell[v] != EMPTY
@@ -635,7 +642,7 @@ impl Engine {
         s.board_full = take(room, &by, undo);
         let by = lanes(&self.obj_line, k);
         let (word, bit) = (k / 64, 1u64 << (k % 64));
-        for &l in &self.cell_lines4[cell] {
+        for &l in &self.cell_lines[cell] {
             let l = l as usize;
             let room: &mut [Lanes; V] = (&mut s.line_room[l * V..][..V])
                 .try_into()

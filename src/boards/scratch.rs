@@ -230,7 +230,7 @@ impl Scratch {
     /// through `cell`.
     pub(super) fn gather_present(&mut self, e: &Engine, cell: usize) {
         self.blocked_objs.fill(0);
-        for &l in &e.cell_lines4[cell] {
+        for &l in &e.cell_lines[cell] {
             let l = l as usize;
             let row = &self.present[l * e.words..(l + 1) * e.words];
             for (b, &w) in self.blocked_objs.iter_mut().zip(row) {
