@@ -138,17 +138,44 @@ const KEYS_PER_SHARD: usize = 16 * 1024;
 /// claimed it.
 pub struct KeySet<K: Eq + Hash> {
     map: DashMap<K, u32, Xxh3Build>,
+    /// The keys the set was sized for (see [`KeySet::reserve`]).
+    capacity: usize,
 }
 
 impl<K: Eq + Hash + Copy> KeySet<K> {
     /// A set sized for `capacity` keys, so that it never grows (and never holds
     /// two tables at once) while the pipeline runs.
     pub fn with_capacity(capacity: usize) -> Self {
+        let set = KeySet::deferred(capacity);
+        set.reserve();
+        set
+    }
+
+    /// A set with the shards of [`KeySet::with_capacity`] but no tables yet,
+    /// for a run that most likely claims no key at all (uniqueness is proved
+    /// by hashes first): making a table for 10 M keys zeroes and maps 16 MB
+    /// on one thread before the first card. [`KeySet::reserve`] makes them
+    /// when keys do come.
+    pub fn deferred(capacity: usize) -> Self {
         let shards = (capacity / KEYS_PER_SHARD)
             .next_power_of_two()
             .clamp(64, 1 << 16);
         KeySet {
-            map: DashMap::with_capacity_and_hasher_and_shard_amount(capacity, Xxh3Build, shards),
+            map: DashMap::with_hasher_and_shard_amount(Xxh3Build, shards),
+            capacity,
+        }
+    }
+
+    /// Makes every shard's table as large as [`KeySet::with_capacity`]
+    /// would have (a table already that large is left alone).
+    pub fn reserve(&self) {
+        let per_shard = self.capacity.div_ceil(self.shard_count());
+        for shard in self.map.shards() {
+            let mut table = shard.write();
+            if table.capacity() < per_shard {
+                let more = per_shard - table.len();
+                table.reserve(more, |(k, _)| Xxh3Build.hash_one(k));
+            }
         }
     }
 
@@ -305,6 +332,30 @@ pub fn check_memory(bytes: usize, what: &str) -> Result<(), String> {
 mod tests {
     use super::*;
     use rayon::prelude::*;
+
+    #[test]
+    fn a_deferred_set_makes_its_tables_on_reserve() {
+        let capacity = 100_000;
+        let room = |set: &KeySet<u64>| -> usize {
+            set.map.shards().iter().map(|s| s.read().capacity()).sum()
+        };
+        let set = KeySet::<u64>::deferred(capacity);
+        assert_eq!(
+            set.shard_count(),
+            KeySet::<u64>::with_capacity(capacity).shard_count()
+        );
+        assert_eq!(room(&set), 0);
+        // Keys claimed one by one grow its tables as they come.
+        assert_eq!(set.claim(3, 1), Claim::New);
+        set.reserve();
+        let reserved = room(&set);
+        assert!(reserved >= capacity, "{reserved}");
+        assert_eq!(reserved, room(&KeySet::with_capacity(capacity)));
+        // Reserving again leaves the tables alone; keys stay.
+        set.reserve();
+        assert_eq!(room(&set), reserved);
+        assert_eq!(set.holder(&3), Some(1));
+    }
 
     #[test]
     fn smallest_index_wins_in_any_order() {

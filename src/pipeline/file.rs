@@ -150,7 +150,8 @@ impl Visit for Generate<'_> {
         let len = records_at + plan.count * size;
         let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
         let (stats, records_checksum, partitions) = if in_core {
-            let set = KeySet::with_capacity(keys);
+            // Tables only if keys come (`--exclude`, or two hashes meeting).
+            let set = KeySet::deferred(keys);
             for file in &excluded {
                 exclude::claim::<G>(file, &set)?;
             }

@@ -565,8 +565,19 @@ mod tests {
     }
 
     fn run(threads: usize, count: usize, excluded: &[u32]) -> (Vec<u32>, Stats) {
+        run_in(threads, count, excluded, KeySet::deferred)
+    }
+
+    /// A run with its key set made by `set_for` (deferred, as `generate`
+    /// makes it, or sized up front).
+    fn run_in(
+        threads: usize,
+        count: usize,
+        excluded: &[u32],
+        set_for: fn(usize) -> KeySet<u32>,
+    ) -> (Vec<u32>, Stats) {
         in_pool(Some(threads), || {
-            let set = KeySet::with_capacity(count + excluded.len());
+            let set = set_for(count + excluded.len());
             for &k in excluded {
                 set.claim(k, crate::dedup::EXCLUDED);
             }
@@ -600,6 +611,14 @@ mod tests {
         for threads in [2, 3, 8] {
             assert_eq!(run(threads, 700, &[]), one);
         }
+        // A set whose tables are made when the first keys come (here: when
+        // two hashes meet) gives the cards a set sized up front gives.
+        assert_eq!(run_in(2, 700, &[], KeySet::with_capacity), one);
+        let excluded: Vec<u32> = (0..300).collect();
+        assert_eq!(
+            run_in(2, 500, &excluded, KeySet::with_capacity),
+            run(2, 500, &excluded)
+        );
     }
 
     #[test]

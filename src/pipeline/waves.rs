@@ -57,6 +57,8 @@ where
     K: Copy + Eq + std::hash::Hash + Send + Sync,
     U: Send,
 {
+    // A set made deferred gets its tables now, before keys come.
+    set.reserve();
     let mut buffers: Vec<ChunkKeys<K>> = (0..wave).map(|_| ChunkKeys::default()).collect();
     let mut losers = Vec::new();
     for (number, wave_units) in units.chunks_mut(wave).enumerate() {
