@@ -6,7 +6,6 @@
 use super::alias::U256;
 use super::rules::{COLUMN_SIZES, TICKETS};
 use crate::pipeline::buckets::runs_mut;
-use std::collections::HashMap;
 
 /// Bits of one column's lane in a packed vector.
 pub(super) const LANE: u32 = 5;
@@ -108,23 +107,34 @@ pub(super) fn dense_states(level: &Level, dense: &[u32], states: usize) -> Vec<u
     packed
 }
 
+/// The pairs (i, j) of level-3 states whose sums add up to the strip, i
+/// ascending. Packed sums order as their dense indices do, and no lane of
+/// `n − s` borrows, so the complements of the ascending states descend:
+/// one walk from each end.
+pub(super) fn complements(packed3: &[u64]) -> Vec<(u32, u32)> {
+    let total = strip_total();
+    let mut pairs = Vec::new();
+    let mut j = packed3.len();
+    for (i, &s) in packed3.iter().enumerate() {
+        let want = total - s;
+        while j > 0 && packed3[j - 1] > want {
+            j -= 1;
+        }
+        if j > 0 && packed3[j - 1] == want {
+            pairs.push((i as u32, j as u32 - 1));
+        }
+    }
+    pairs
+}
+
 /// The midpoints (first-half state, second-half state) whose sums add up to
 /// the strip, and their weights F₃(s)·F₃(n − s).
 pub(super) fn midpoints(packed3: &[u64], f3: &[u128]) -> (Vec<(u32, u32)>, Vec<U256>) {
-    let index3: HashMap<u64, u32> = packed3
+    let midpoints = complements(packed3);
+    let weights = midpoints
         .iter()
-        .enumerate()
-        .map(|(i, &p)| (p, i as u32))
+        .map(|&(i, j)| U256::product(f3[i as usize], f3[j as usize]))
         .collect();
-    let total = strip_total();
-    let mut midpoints = Vec::new();
-    let mut weights = Vec::new();
-    for (i, &s) in packed3.iter().enumerate() {
-        if let Some(&j) = index3.get(&(total - s)) {
-            midpoints.push((i as u32, j));
-            weights.push(U256::product(f3[i], f3[j as usize]));
-        }
-    }
     (midpoints, weights)
 }
 
@@ -136,6 +146,16 @@ pub(super) fn unpack_dense(level: &Level, mut dense: usize) -> u64 {
         dense %= strides[c];
     }
     pack(&v)
+}
+
+/// Writes zeros over a run of a freshly allocated zeroed vector before it is
+/// added into. Such memory is mapped on first touch; touched first by a read
+/// (`x += …`), each page is mapped to the shared zero page and then copied
+/// on the write, and every copy flushes the other threads' TLBs: a quarter
+/// of the tables' build time went there. Written first, each page is
+/// simply mapped, by the thread that owns its tile.
+fn first_write<T: Copy + Default>(run: &mut [T]) {
+    run.fill(T::default());
 }
 
 pub(super) type Pairs = (Vec<u32>, Vec<u16>, Vec<u16>, Vec<u64>);
@@ -150,7 +170,9 @@ const TILE_GUARD: u64 = GUARD >> TILE_SHIFT;
 /// dense index, small enough to stay in cache; for each a, the b that land
 /// in a tile are those whose top columns are the tile's minus a's: one run
 /// of the b ordered by their top columns. So each tile's writes stay in
-/// cache, and tiles can run in parallel.
+/// cache, and tiles can run in parallel: one tile a task, as the tiles'
+/// work differs several-fold (middle sums have the most pairs), so the
+/// last one must not wait behind a run of others on one thread.
 struct Tiles<'a> {
     level: &'a Level,
     /// Dense indices per tile.
@@ -230,7 +252,11 @@ pub(super) fn level_two(
     count
         .par_chunks_mut(tiles.len)
         .enumerate()
-        .for_each(|(k, count)| tiles.visit(k, packed, packed, |_, _, d| count[d] += 1));
+        .with_max_len(1)
+        .for_each(|(k, count)| {
+            first_write(count);
+            tiles.visit(k, packed, packed, |_, _, d| count[d] += 1)
+        });
     let mut state2 = vec![u32::MAX; level.size];
     let mut starts = vec![0u32];
     for (dense, &n) in count.iter().enumerate() {
@@ -259,9 +285,11 @@ pub(super) fn level_two(
         .zip(runs_mut(&mut weights, &pair_at))
         .zip(state2.par_chunks(tiles.len))
         .enumerate()
+        .with_max_len(1)
         .for_each(|(k, ((((f2, first), second), weights), ids))| {
             // Where each of the tile's states writes its next pair.
             let (id0, at0) = (state_at[k], pair_at[k] as u32);
+            first_write(f2);
             let mut next: Vec<u32> = starts[id0..state_at[k + 1]]
                 .iter()
                 .map(|&at| at - at0)
@@ -298,7 +326,10 @@ pub(super) fn level_three(
     f3.par_chunks_mut(tiles.len)
         .zip(m3.par_chunks_mut(tiles.len))
         .enumerate()
+        .with_max_len(1)
         .for_each(|(k, (f3, m3))| {
+            first_write(f3);
+            first_write(m3);
             tiles.visit(k, packed, states2, |i, j, d| {
                 f3[d] += u128::from(weight[i]) * u128::from(f2[j]);
                 m3[d] = m3[d].max(f2[j]);
