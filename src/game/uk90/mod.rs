@@ -155,6 +155,47 @@ fn shuffle(items: &mut [u8], rng: &mut Rng) {
     }
 }
 
+/// Deals column `C`'s numbers: for each ticket, its rows in the column (bit
+/// r for row r) from its layout; the column's ticket labels, one per cell,
+/// shuffled uniformly; then the numbers in ascending order, each to its
+/// label's ticket, which fills its cells top to bottom (so its column
+/// ascends). Bit k of `dealt[t]` says ticket t holds the column's k-th
+/// number.
+#[inline(always)]
+fn deal_column<const C: usize>(
+    layouts: &[u32; TICKETS],
+    cells: &mut [[[u8; 9]; 3]; TICKETS],
+    numbers: &mut [u128; TICKETS],
+    rng: &mut Rng,
+) {
+    let len = usize::from(COLUMN_SIZES[C]);
+    let mut rows = [0u32; TICKETS];
+    // Room for three labels past the column's last cell.
+    let mut labels = [0u8; 13];
+    let mut at = 0;
+    for (ticket, (rows, &layout)) in rows.iter_mut().zip(layouts).enumerate() {
+        let column = layout >> C;
+        *rows = column & 1 | column >> 8 & 2 | column >> 16 & 4;
+        labels[at] = ticket as u8;
+        labels[at + 1] = ticket as u8;
+        labels[at + 2] = ticket as u8;
+        at += rows.count_ones() as usize;
+    }
+    debug_assert_eq!(at, len);
+    shuffle(&mut labels[..len], rng);
+    let mut dealt = [0u16; TICKETS];
+    for (k, &ticket) in labels[..len].iter().enumerate() {
+        let ticket = usize::from(ticket);
+        let row = rows[ticket].trailing_zeros() as usize;
+        rows[ticket] &= rows[ticket] - 1;
+        cells[ticket][row][C] = column_base(C) + k as u8;
+        dealt[ticket] |= 1 << k;
+    }
+    for (numbers, &dealt) in numbers.iter_mut().zip(&dealt) {
+        *numbers |= u128::from(dealt) << (column_base(C) - 1);
+    }
+}
+
 impl Keyed for Uk90 {
     type Card = Strip;
     type Key = TicketKey;
@@ -184,39 +225,12 @@ impl Game for Uk90 {
             let choices = t.layouts_of(usize::from(v));
             *layout = choices[below(rng, choices.len() as u64) as usize];
         }
-        for c in 0..9 {
-            // Each ticket's rows in this column (bit r for row r), and the
-            // column's ticket labels, one per cell, shuffled uniformly.
-            let mut rows = [0u32; TICKETS];
-            // Room for three labels past the column's last cell.
-            let mut labels = [0u8; 13];
-            let mut len = 0;
-            for (ticket, (rows, &layout)) in rows.iter_mut().zip(&layouts).enumerate() {
-                let column = layout >> c;
-                *rows = column & 1 | column >> 8 & 2 | column >> 16 & 4;
-                labels[len] = ticket as u8;
-                labels[len + 1] = ticket as u8;
-                labels[len + 2] = ticket as u8;
-                len += rows.count_ones() as usize;
-            }
-            debug_assert_eq!(len, usize::from(COLUMN_SIZES[c]));
-            shuffle(&mut labels[..len], rng);
-            // Deal the numbers in ascending order; each ticket fills its
-            // column's cells top to bottom; bit k of `dealt[t]` says ticket
-            // t holds the column's k-th number.
-            let mut dealt = [0u16; TICKETS];
-            for (k, &ticket) in labels[..len].iter().enumerate() {
-                let ticket = usize::from(ticket);
-                let row = rows[ticket].trailing_zeros() as usize;
-                rows[ticket] &= rows[ticket] - 1;
-                cells[ticket][row][c] = column_base(c) + k as u8;
-                dealt[ticket] |= 1 << k;
-            }
-            let shift = column_base(c) - 1;
-            for (numbers, &dealt) in numbers.iter_mut().zip(&dealt) {
-                *numbers |= u128::from(dealt) << shift;
-            }
+        // Column by column, each its own copy of the steps, so its base,
+        // size and place in the number set are constants.
+        macro_rules! deal {
+            ($($c:literal)*) => { $( deal_column::<$c>(&layouts, &mut cells, &mut numbers, rng); )* };
         }
+        deal!(0 1 2 3 4 5 6 7 8);
         let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
         Strip { cells, keys }
     }
