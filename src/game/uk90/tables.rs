@@ -298,17 +298,18 @@ fn ticket_layouts(rows: &[u16], max: u8) -> (Vec<[u8; 9]>, Vec<u32>, Vec<u32>) {
             }
         }
     };
-    // Grouped by key with a counting sort, so each vector keeps that order.
-    let mut count = vec![0u32; 1 << 18];
-    each(&mut |key, _| count[key] += 1);
+    // Grouped by key with a counting sort, so each vector keeps that order:
+    // each key's count, then where its next layout goes.
+    let mut next = vec![0u32; 1 << 18];
+    each(&mut |key, _| next[key] += 1);
     let mut vectors = Vec::new();
     let mut layout_start = vec![0u32];
-    let mut next = vec![0u32; 1 << 18];
-    for (key, &n) in count.iter().enumerate() {
-        if n > 0 {
-            next[key] = *layout_start.last().expect("starts with 0");
+    for (key, next) in next.iter_mut().enumerate() {
+        if *next > 0 {
+            let start = *layout_start.last().expect("starts with 0");
             vectors.push(vector(key));
-            layout_start.push(next[key] + n);
+            layout_start.push(start + *next);
+            *next = start;
         }
     }
     let mut layouts = vec![0u32; *layout_start.last().expect("starts with 0") as usize];
