@@ -44,6 +44,16 @@ impl Hashes {
     }
 }
 
+impl Drop for Hashes {
+    /// Frees the chunks' hashes on every thread: tens of MB a run, whose
+    /// pages the kernel would otherwise give back on one.
+    fn drop(&mut self) {
+        std::mem::take(&mut self.chunks)
+            .into_par_iter()
+            .for_each(drop);
+    }
+}
+
 impl ChunkHashes {
     /// Groups one chunk's `hashes` into the `1 << bits` buckets.
     pub fn new(bits: u32, hashes: &[u64]) -> ChunkHashes {
