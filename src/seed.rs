@@ -20,8 +20,10 @@ pub type Rng = Xoshiro256PlusPlus;
 ///
 /// History: 1, the first release; 2, the 90-ball draw (each column's
 /// shuffle from one 64-bit word, the last tickets' vectors from alias
-/// tables) — 75-ball cards are the same as in 1.
-pub const ALGORITHM_VERSION: u32 = 2;
+/// tables) — 75-ball cards are the same as in 1; 3, `es` strips: each
+/// half's first vector from an alias table of the half's sum instead of by
+/// rejection — 75-ball cards and `uk` strips are the same as in 2.
+pub const ALGORITHM_VERSION: u32 = 3;
 
 /// The stream id of the repair stream, which redraws the cards that lost
 /// against a duplicate. Chunk streams use ids `0, 1, 2, …`.

@@ -30,6 +30,56 @@ impl U256 {
         U256(words)
     }
 
+    /// `x`, widened.
+    pub fn from_u128(x: u128) -> U256 {
+        U256([x as u64, (x >> 64) as u64, 0, 0])
+    }
+
+    /// How many bits it takes (0 for zero).
+    pub fn bits(&self) -> u32 {
+        (0..4)
+            .rev()
+            .find(|&i| self.0[i] != 0)
+            .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
+    }
+
+    /// `⌈self / 2^shift⌉`, which must fit in 64 bits.
+    fn shr_ceil(&self, shift: u32) -> u64 {
+        let (word, bit) = ((shift / 64) as usize, shift % 64);
+        let at = |i: usize| self.0.get(i).copied().unwrap_or(0);
+        let low = at(word) >> bit | (at(word + 1) << 1) << (63 - bit);
+        debug_assert!(
+            (word + 2..4).all(|i| at(i) == 0) && at(word + 1) >> bit == 0,
+            "rounded weight over 64 bits"
+        );
+        let exact = self.0[..word].iter().all(|&w| w == 0) && at(word) << (63 - bit) << 1 == 0;
+        low + u64::from(!exact)
+    }
+
+    /// `x · 2^shift`.
+    fn shifted(x: u64, shift: u32) -> U256 {
+        let (word, bit) = ((shift / 64) as usize, shift % 64);
+        let mut words = [0u64; 4];
+        words[word] = x << bit;
+        if word + 1 < 4 {
+            words[word + 1] = (x >> 1) >> (63 - bit);
+        }
+        U256(words)
+    }
+
+    /// A uniform number below `2^bits`.
+    fn random_bits(rng: &mut Rng, bits: u32) -> U256 {
+        let mut words = [0u64; 4];
+        for (i, word) in words.iter_mut().enumerate() {
+            let from = 64 * i as u32;
+            if bits > from {
+                let take = (bits - from).min(64);
+                *word = rng.next_u64() >> (64 - take);
+            }
+        }
+        U256(words)
+    }
+
     /// `self · n`; panics on overflow.
     fn times(self, n: u64) -> U256 {
         let mut words = [0u64; 4];
@@ -151,6 +201,56 @@ impl Alias64 {
     }
 }
 
+/// Exact weights scaled for an alias table with 32-bit thresholds: weight
+/// `w` becomes `⌈w / 2^shift⌉`, the smallest shift keeping the total below
+/// 2³². A draw from such a table proposes item i with probability
+/// ∝ `⌈wᵢ / 2^shift⌉ · 2^shift ≥ wᵢ`; [`keep`] then accepts it with
+/// probability `wᵢ / (⌈wᵢ / 2^shift⌉ · 2^shift)`, so accepted items follow the
+/// exact weights. Nearly every proposal is kept: a total of `w` above 2³¹
+/// with n items loses at most n in 2³¹ of its mass to rounding.
+pub struct Rounded {
+    pub shift: u32,
+    /// The rounded weights (total below 2³²).
+    pub weights: Vec<u64>,
+}
+
+impl Rounded {
+    pub fn new(exact: &[U256]) -> Rounded {
+        let total = exact.iter().fold(U256::default(), |sum, &w| sum + w);
+        let shift = total.bits().saturating_sub(31);
+        let weights: Vec<u64> = exact.iter().map(|w| w.shr_ceil(shift)).collect();
+        debug_assert!(weights.iter().sum::<u64>() < 1 << 32);
+        Rounded { shift, weights }
+    }
+}
+
+/// `⌈exact / 2^shift⌉`, a [`Rounded`] weight (`exact` > 0, the result
+/// below 2⁶⁴).
+#[inline]
+pub fn rounded(exact: u128, shift: u32) -> u64 {
+    debug_assert!(exact > 0 && shift < 128);
+    (((exact - 1) >> shift) + 1) as u64
+}
+
+/// Whether to keep an item drawn from a [`Rounded`] table with `shift`,
+/// `rounded` its rounded weight and `exact()` its exact one: true with
+/// probability `exact / (rounded · 2^shift)`. A uniform X below
+/// `rounded · 2^shift` is `q · 2^shift + low` with q uniform below
+/// `rounded`: X < exact whenever q < rounded − 1; at q = rounded − 1 (one
+/// time in `rounded`) the low bits decide, and only then is the exact
+/// weight needed. With no shift the weights are exact: kept, no draw.
+#[inline]
+pub fn keep(rng: &mut Rng, rounded: u64, shift: u32, exact: impl FnOnce() -> U256) -> bool {
+    if shift == 0 {
+        return true;
+    }
+    if below(rng, rounded) + 1 < rounded {
+        return true;
+    }
+    let rest = exact() - U256::shifted(rounded - 1, shift);
+    U256::random_bits(rng, shift) < rest
+}
+
 /// An exact alias table over big integer weights (below 2²⁵⁶ in total,
 /// times the number of bins).
 pub struct Alias256 {
@@ -242,6 +342,98 @@ mod tests {
             for i in 0..n {
                 assert_eq!(given[i], &big[i] * BigUint::from(n));
             }
+        }
+    }
+
+    /// The rounding helpers against big integers, on values of one to four
+    /// words and shifts across word boundaries.
+    #[test]
+    fn rounding_helpers_match_big_integers() {
+        let mut rng = crate::seed::stream(4, 0);
+        for words in 1..=4 {
+            for _ in 0..200 {
+                let mut w = [0u64; 4];
+                for word in w.iter_mut().take(words) {
+                    *word = rng.next_u64() >> below(&mut rng, 64);
+                }
+                let x = U256(w);
+                let big = to_big(&x);
+                assert_eq!(u64::from(x.bits()), big.bits());
+                // Shifts that leave at most 64 bits of the value.
+                for shift in [
+                    x.bits().saturating_sub(64),
+                    x.bits().saturating_sub(40),
+                    64,
+                    127,
+                ] {
+                    if big.bits() > u64::from(shift) + 64 || x == U256::default() {
+                        continue;
+                    }
+                    let unit = BigUint::from(1u8) << shift;
+                    let ceil = (&big + &unit - BigUint::from(1u8)) / &unit;
+                    assert_eq!(BigUint::from(x.shr_ceil(shift)), ceil, "{x:?} >> {shift}");
+                    // What `keep` shifts back: a rounded weight less one.
+                    let back = x.shr_ceil(shift) - 1;
+                    assert_eq!(
+                        to_big(&U256::shifted(back, shift)),
+                        BigUint::from(back) << shift
+                    );
+                    if words <= 2 && shift < 128 {
+                        let exact = u128::from(x.0[0]) | u128::from(x.0[1]) << 64;
+                        assert_eq!(BigUint::from(rounded(exact, shift)), ceil);
+                    }
+                }
+            }
+        }
+        for bits in [0, 1, 63, 64, 65, 130, 256] {
+            for _ in 0..50 {
+                assert!(to_big(&U256::random_bits(&mut rng, bits)).bits() <= u64::from(bits));
+            }
+        }
+    }
+
+    /// A rounded table draws each item in proportion to its exact weight:
+    /// `keep`'s frequency against `exact / (rounded · 2^shift)`, within six
+    /// standard deviations, for weights of one to three words, with and
+    /// without low bits, and a weight that rounds up from almost nothing.
+    #[test]
+    fn keep_undoes_the_rounding() {
+        let mut rng = crate::seed::stream(6, 0);
+        let w = |words: [u64; 4]| U256(words);
+        let cases = [
+            (w([5, 0, 0, 0]), 2),         // kept 5 in 8
+            (w([1, 0, 0, 0]), 3),         // kept 1 in 8
+            (w([12, 0, 0, 0]), 2),        // exact multiple: always
+            (w([u64::MAX, 2, 0, 0]), 65), // 3·2⁶⁴ − 1 over 2⁶⁵·2
+            (w([1, 0, 3 << 40, 0]), 169), // 3·2¹⁶⁸ + 1 over 2¹⁶⁹·2
+            (w([0, 1 << 20, 0, 0]), 80),  // 2⁸⁴ over 2⁸⁰·16: always
+            (w([7, 0, 0, 0]), 0),         // no shift: always
+        ];
+        let draws = 200_000u32;
+        for (exact, shift) in cases {
+            let big = to_big(&exact);
+            let rounded = exact.shr_ceil(shift);
+            let p = {
+                let den = BigUint::from(rounded) << shift;
+                // exact/den as f64, both below 2²⁵⁶.
+                let scale = den.bits().saturating_sub(60);
+                let num = (&big >> scale)
+                    .to_u64_digits()
+                    .first()
+                    .copied()
+                    .unwrap_or(0) as f64;
+                let den = (&den >> scale).to_u64_digits()[0] as f64;
+                num / den
+            };
+            let kept = (0..draws)
+                .filter(|_| keep(&mut rng, rounded, shift, || exact))
+                .count() as f64;
+            let expected = p * f64::from(draws);
+            let sd = (expected * (1.0 - p)).sqrt();
+            assert!(
+                (kept - expected).abs() <= 6.0 * sd + 1e-9,
+                "{exact:?} shift {shift}: kept {kept}, expected {expected:.1}"
+            );
         }
     }
 }

@@ -18,11 +18,16 @@
 //!
 //! Sampling (see [`super::Uk90`]): the midpoint s (first three tickets' sum)
 //! from an exact alias table with weights `F₃(s) F₃(n − s)`; then for each
-//! half, the first ticket's vector by rejection (proposal ∝ W, accepted with
-//! probability `F₂(s − v) / M(s)`), and the other two from the exact alias
-//! table of `s − v`'s pairs. Every step is exact integer arithmetic.
+//! half, the first ticket's vector v with weights `W(v) F₂(s − v)`, and the
+//! other two from the exact alias table of `s − v`'s pairs. Every step is
+//! exact integer arithmetic. The first vector comes either from an alias
+//! table of its sum (weights rounded to 32 bits, made exact by an
+//! acceptance step: [`Rounded`]), when a rule set has at most
+//! [`FIRST_TABLE_SUMS`] half sums (`es`: 2,746), or by rejection (proposal
+//! ∝ W, accepted with probability `F₂(s − v) / M(s)`; ~15 proposals a half
+//! for `uk`, whose 172,190 sums would need 51 M bins).
 
-use super::alias::{Alias256, Alias64};
+use super::alias::{keep, rounded, Alias256, Alias64, Rounded, U256};
 use super::levels::{
     complements, dense_states, level_three, level_two, midpoints, strip_total, Level, GUARD,
 };
@@ -31,8 +36,20 @@ use super::rules::{Rules, COLUMN_SIZES};
 use crate::pipeline::buckets::runs_mut;
 use crate::seed::{below_u64 as below, Rng};
 use num_bigint::BigUint;
+use rayon::prelude::*;
 
 pub use super::rules::TICKETS;
+
+/// A rule set with at most this many three-ticket sums draws each half's
+/// first vector from a table of its sum (`es`: 2,746 sums, 55,013 bins,
+/// 0.4 MB: a draw of the six vectors 2.7× faster than by rejection). `uk`,
+/// with 172,190 sums, draws it by rejection: its tables would take 51 M bins
+/// (408 MB), and tables for only its likeliest 1,024–16,384 sums (58–92% of
+/// the halves) measured no faster, each draw then waiting on memory instead
+/// of proposals. Part of the algorithm: changing it changes the strips a
+/// seed gives.
+pub const FIRST_TABLE_SUMS: usize = 1 << 14;
+
 /// Everything the sampler and `count` need for one rule set; built once.
 pub struct Tables {
     pub rules: Rules,
@@ -59,13 +76,40 @@ pub struct Tables {
     /// Per level-2 state, an exact alias table over its pairs (weights
     /// W(a)·W(b)), one bin per pair, each bin in one record.
     pair_bins: Vec<PairBin>,
-    /// Level-3 states: packed sum, F₃, M.
+    /// Level-3 states: packed sum, F₃, and what the half sampler reads.
     packed3: Vec<u64>,
     pub f3: Vec<u128>,
-    m3: Vec<u64>,
+    halves: Vec<HalfSum>,
+    /// The first-vector tables' bins, sum by sum.
+    first_bins: Vec<FirstBin>,
     /// Midpoints (first-half state, second-half state) and their alias table.
     midpoints: Vec<(u32, u32)>,
     mid_alias: Alias256,
+}
+
+/// A three-ticket sum as the half sampler reads it, in one record.
+#[derive(Clone, Copy, Default)]
+struct HalfSum {
+    sum: u64,
+    /// M(s), the rejection bound (for a sum without a table).
+    bound: u64,
+    /// `linear(sum) − linear(lo)` in the level-2 box.
+    linear: u32,
+    /// Its first-vector table: bins `start..start + len` (none when 0),
+    /// the rounded weights' total and their shift.
+    start: u32,
+    len: u16,
+    shift: u16,
+    total: u32,
+}
+
+/// One bin of a first-vector table: below `threshold` (out of the rounded
+/// total) its own vector, else its alias.
+#[derive(Clone, Copy, Default)]
+struct FirstBin {
+    threshold: u32,
+    own: u16,
+    alias: u16,
 }
 
 /// The exact figures `count` prints.
@@ -104,7 +148,7 @@ impl Tables {
         // 4. Midpoints: s and n − s both reachable, weighted F₃(s)·F₃(n − s).
         let (midpoints, mid_weights) = midpoints(&packed3, &f3);
         let linear_v = packed.iter().map(|&v| level2.linear(v)).collect();
-        Tables {
+        let mut tables = Tables {
             rules,
             rows,
             vectors,
@@ -115,17 +159,78 @@ impl Tables {
             linear_v,
             weight,
             state2: StateIndex::new(&pairs.dense),
-            level2,
             f2: pairs.f2,
             states2: pairs.states,
             pair_start: pairs.start,
             pair_bins: pairs.bins,
+            halves: packed3
+                .iter()
+                .zip(&m3)
+                .map(|(&sum, &bound)| HalfSum {
+                    sum,
+                    bound,
+                    linear: (level2.linear(sum) - level2.base) as u32,
+                    ..HalfSum::default()
+                })
+                .collect(),
+            level2,
             packed3,
             f3,
-            m3,
+            first_bins: Vec::new(),
             midpoints,
             mid_alias: Alias256::new(&mid_weights),
+        };
+        // 5. First-vector tables, when the sums are few.
+        if tables.halves.len() <= FIRST_TABLE_SUMS {
+            tables.first_tables();
         }
+        tables
+    }
+
+    /// Builds every sum's first-vector table: for sum s, every v with
+    /// `F₂(s − v) > 0`, weighted `W(v) F₂(s − v)` (F₃(s) in all).
+    fn first_tables(&mut self) {
+        let built: Vec<(Rounded, Alias64, Vec<u16>)> = (0..self.halves.len())
+            .into_par_iter()
+            .map(|s| {
+                let half = self.halves[s];
+                let (mut vectors, mut exact) = (Vec::new(), Vec::new());
+                for v in 0..self.vectors.len() {
+                    if let Some(id) = self.rest(half, v) {
+                        vectors.push(v as u16);
+                        exact.push(u128::from(self.weight[v]) * u128::from(self.f2[id]));
+                    }
+                }
+                debug_assert_eq!(exact.iter().sum::<u128>(), self.f3[s]);
+                let exact: Vec<U256> = exact.into_iter().map(U256::from_u128).collect();
+                let rounded = Rounded::new(&exact);
+                let alias = Alias64::new(&rounded.weights);
+                (rounded, alias, vectors)
+            })
+            .collect();
+        let mut bins = Vec::with_capacity(built.iter().map(|b| b.2.len()).sum());
+        for (half, (rounded, alias, vectors)) in self.halves.iter_mut().zip(built) {
+            half.start = bins.len() as u32;
+            half.len = vectors.len() as u16;
+            half.shift = rounded.shift as u16;
+            half.total = alias.total as u32;
+            bins.extend((0..vectors.len()).map(|k| FirstBin {
+                threshold: alias.threshold[k] as u32,
+                own: vectors[k],
+                alias: vectors[alias.alias[k] as usize],
+            }));
+        }
+        self.first_bins = bins;
+    }
+
+    /// The level-2 state of `half`'s sum minus vector `v`, if reachable.
+    #[inline]
+    fn rest(&self, half: HalfSum, v: usize) -> Option<usize> {
+        // Lanes of s are ≥ 3 ≥ v's, so the subtraction never borrows.
+        if !self.level2.contains(half.sum - self.packed[v]) {
+            return None;
+        }
+        self.state2.get(half.linear as usize - self.linear_v[v])
     }
 
     /// The layouts of vector `v`.
@@ -147,23 +252,40 @@ impl Tables {
     /// ∝ W(v₁) W(v₂) W(v₃).
     #[inline]
     fn draw_half(&self, s: u32, rng: &mut Rng, out: &mut [u16]) {
-        let sum = self.packed3[s as usize];
-        let bound = self.m3[s as usize];
-        // index(sum − v) = linear(sum) − linear(v) − linear(lo) in the box.
-        let linear = self.level2.linear(sum) - self.level2.base;
+        let half = self.halves[s as usize];
         loop {
-            let v = self.vector_alias.sample(rng);
-            // Lanes of s are ≥ 3 ≥ v's, so the subtraction never borrows.
-            let rest = sum - self.packed[v];
-            if !self.level2.contains(rest) {
-                continue;
-            }
-            let Some(id) = self.state2.get(linear - self.linear_v[v]) else {
-                continue;
+            let (v, id) = if half.len > 0 {
+                // From the sum's table: ∝ W(v) F₂(s − v), rounded, then kept
+                // with the exact weight.
+                let bins = &self.first_bins[half.start as usize..];
+                let bin = bins[below(rng, u64::from(half.len)) as usize];
+                let v = usize::from(
+                    if below(rng, u64::from(half.total)) < u64::from(bin.threshold) {
+                        bin.own
+                    } else {
+                        bin.alias
+                    },
+                );
+                let id = self
+                    .rest(half, v)
+                    .expect("a table's vectors complete its sum");
+                let exact = u128::from(self.weight[v]) * u128::from(self.f2[id]);
+                let shift = u32::from(half.shift);
+                if !keep(rng, rounded(exact, shift), shift, || U256::from_u128(exact)) {
+                    continue;
+                }
+                (v, id)
+            } else {
+                // By rejection: proposal ∝ W(v), kept with F₂(s − v) / M(s).
+                let v = self.vector_alias.sample(rng);
+                let Some(id) = self.rest(half, v) else {
+                    continue;
+                };
+                if below(rng, half.bound) >= self.f2[id] {
+                    continue;
+                }
+                (v, id)
             };
-            if below(rng, bound) >= self.f2[id] {
-                continue;
-            }
             out[0] = v as u16;
             let (from, to) = (
                 self.pair_start[id] as usize,
@@ -441,59 +563,110 @@ mod tests {
     /// The half sampler against brute-force enumeration: for the most likely
     /// midpoint s, every (v₁, v₂, v₃) with v₁ + v₂ + v₃ = s, weighted
     /// W(v₁)W(v₂)W(v₃); the sampled first vectors must follow the exact
-    /// marginal (chi-square, α = 1e-4 on a fixed seed).
+    /// marginal (chi-square, α = 1e-4 on a fixed seed). `es` draws from the
+    /// sum's table, `uk` by rejection.
     #[test]
     fn half_sampler_matches_brute_force() {
+        for (rules, tabled) in [(Rules::Es, true), (Rules::Uk, false)] {
+            let t = tables(rules);
+            let s = (0..t.packed3.len()).max_by_key(|&i| t.f3[i]).unwrap();
+            assert_eq!(t.halves[s].len > 0, tabled, "{rules:?}");
+            let sum = t.packed3[s];
+            let index: HashMap<u64, usize> =
+                t.packed.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+            let mut exact = vec![0u128; t.vectors.len()];
+            for (a, &pa) in t.packed.iter().enumerate() {
+                for (b, &pb) in t.packed.iter().enumerate() {
+                    let rest = (sum | GUARD) - pa - pb;
+                    if rest & GUARD != GUARD {
+                        continue;
+                    }
+                    if let Some(&c) = index.get(&(rest - GUARD)) {
+                        exact[a] += u128::from(t.weight[a])
+                            * u128::from(t.weight[b])
+                            * u128::from(t.weight[c]);
+                    }
+                }
+            }
+            let total: u128 = exact.iter().sum();
+            assert_eq!(total, t.f3[s], "brute force and the DP disagree on F3");
+            let draws = 200_000;
+            let mut seen = vec![0u64; t.vectors.len()];
+            let mut rng = crate::seed::stream(99, 0);
+            let mut out = [0u16; 3];
+            for _ in 0..draws {
+                t.draw_half(s as u32, &mut rng, &mut out);
+                let sum3 = t.packed[out[0] as usize]
+                    + t.packed[out[1] as usize]
+                    + t.packed[out[2] as usize];
+                assert_eq!(sum3, sum);
+                seen[out[0] as usize] += 1;
+            }
+            let mut chi = 0.0;
+            let mut df = 0;
+            for (i, &e) in exact.iter().enumerate() {
+                let expected = e as f64 / total as f64 * draws as f64;
+                if expected > 0.0 {
+                    chi += (seen[i] as f64 - expected).powi(2) / expected;
+                    df += 1;
+                } else {
+                    assert_eq!(seen[i], 0);
+                }
+            }
+            // Chi-square critical value at α = 1e-4 (Wilson–Hilferty approximation).
+            let k = f64::from(df - 1);
+            let critical = k * (1.0 - 2.0 / (9.0 * k) + 3.719 * (2.0 / (9.0 * k)).sqrt()).powi(3);
+            assert!(
+                chi < critical,
+                "{rules:?}: chi-square {chi:.1} ≥ {critical:.1} (df {})",
+                df - 1
+            );
+        }
+    }
+
+    /// Every `es` sum's first-vector table, exactly: its vectors are those
+    /// completing the sum, each weighted `⌈W(v) F₂(s − v) / 2^shift⌉` with
+    /// the shift keeping the total below 2³², and its bins give each vector
+    /// that weight times the number of bins, out of the total.
+    #[test]
+    fn first_vector_tables_are_exact() {
         let t = tables(Rules::Es);
-        let s = (0..t.packed3.len()).max_by_key(|&i| t.f3[i]).unwrap();
-        let sum = t.packed3[s];
-        let index: HashMap<u64, usize> =
-            t.packed.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        let mut exact = vec![0u128; t.vectors.len()];
-        for (a, &pa) in t.packed.iter().enumerate() {
-            for (b, &pb) in t.packed.iter().enumerate() {
-                let rest = (sum | GUARD) - pa - pb;
-                if rest & GUARD != GUARD {
-                    continue;
-                }
-                if let Some(&c) = index.get(&(rest - GUARD)) {
-                    exact[a] +=
-                        u128::from(t.weight[a]) * u128::from(t.weight[b]) * u128::from(t.weight[c]);
+        assert!(t.halves.len() <= FIRST_TABLE_SUMS);
+        assert!(tables(Rules::Uk).halves.len() > FIRST_TABLE_SUMS);
+        for (s, half) in t.halves.iter().enumerate() {
+            let mut want = HashMap::new();
+            for v in 0..t.vectors.len() {
+                if let Some(id) = t.rest(*half, v) {
+                    want.insert(v, u128::from(t.weight[v]) * u128::from(t.f2[id]));
                 }
             }
-        }
-        let total: u128 = exact.iter().sum();
-        assert_eq!(total, t.f3[s], "brute force and the DP disagree on F3");
-        let draws = 200_000;
-        let mut seen = vec![0u64; t.vectors.len()];
-        let mut rng = crate::seed::stream(99, 0);
-        let mut out = [0u16; 3];
-        for _ in 0..draws {
-            t.draw_half(s as u32, &mut rng, &mut out);
-            let sum3 =
-                t.packed[out[0] as usize] + t.packed[out[1] as usize] + t.packed[out[2] as usize];
-            assert_eq!(sum3, sum);
-            seen[out[0] as usize] += 1;
-        }
-        let mut chi = 0.0;
-        let mut df = 0;
-        for (i, &e) in exact.iter().enumerate() {
-            let expected = e as f64 / total as f64 * draws as f64;
-            if expected > 0.0 {
-                chi += (seen[i] as f64 - expected).powi(2) / expected;
-                df += 1;
-            } else {
-                assert_eq!(seen[i], 0);
+            let total: u128 = want.values().sum();
+            assert_eq!(total, t.f3[s]);
+            let shift = u32::from(half.shift);
+            assert_eq!(shift, (128 - total.leading_zeros()).saturating_sub(31));
+            let rounded: HashMap<usize, u64> =
+                want.iter().map(|(&v, &w)| (v, rounded(w, shift))).collect();
+            assert_eq!(u64::from(half.total), rounded.values().sum::<u64>());
+            let bins = &t.first_bins[half.start as usize..][..usize::from(half.len)];
+            assert_eq!(bins.len(), want.len());
+            let mut given: HashMap<usize, u64> = HashMap::new();
+            for bin in bins {
+                *given.entry(usize::from(bin.own)).or_default() += u64::from(bin.threshold);
+                *given.entry(usize::from(bin.alias)).or_default() +=
+                    u64::from(half.total - bin.threshold);
             }
+            for (v, r) in &rounded {
+                assert_eq!(
+                    given.remove(v).unwrap_or(0),
+                    r * bins.len() as u64,
+                    "sum {s}"
+                );
+            }
+            assert!(
+                given.values().all(|&g| g == 0),
+                "sum {s}: a vector that cannot complete it"
+            );
         }
-        // Chi-square critical value at α = 1e-4 (Wilson–Hilferty approximation).
-        let k = f64::from(df - 1);
-        let critical = k * (1.0 - 2.0 / (9.0 * k) + 3.719 * (2.0 / (9.0 * k)).sqrt()).powi(3);
-        assert!(
-            chi < critical,
-            "chi-square {chi:.1} ≥ {critical:.1} (df {})",
-            df - 1
-        );
     }
 
     #[test]
