@@ -30,56 +30,6 @@ impl U256 {
         U256(words)
     }
 
-    /// `x`, widened.
-    pub fn from_u128(x: u128) -> U256 {
-        U256([x as u64, (x >> 64) as u64, 0, 0])
-    }
-
-    /// How many bits it takes (0 for zero).
-    pub fn bits(&self) -> u32 {
-        (0..4)
-            .rev()
-            .find(|&i| self.0[i] != 0)
-            .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
-    }
-
-    /// `⌈self / 2^shift⌉`, which must fit in 64 bits.
-    fn shr_ceil(&self, shift: u32) -> u64 {
-        let (word, bit) = ((shift / 64) as usize, shift % 64);
-        let at = |i: usize| self.0.get(i).copied().unwrap_or(0);
-        let low = at(word) >> bit | (at(word + 1) << 1) << (63 - bit);
-        debug_assert!(
-            (word + 2..4).all(|i| at(i) == 0) && at(word + 1) >> bit == 0,
-            "rounded weight over 64 bits"
-        );
-        let exact = self.0[..word].iter().all(|&w| w == 0) && at(word) << (63 - bit) << 1 == 0;
-        low + u64::from(!exact)
-    }
-
-    /// `x · 2^shift`.
-    fn shifted(x: u64, shift: u32) -> U256 {
-        let (word, bit) = ((shift / 64) as usize, shift % 64);
-        let mut words = [0u64; 4];
-        words[word] = x << bit;
-        if word + 1 < 4 {
-            words[word + 1] = (x >> 1) >> (63 - bit);
-        }
-        U256(words)
-    }
-
-    /// A uniform number below `2^bits`.
-    fn random_bits(rng: &mut Rng, bits: u32) -> U256 {
-        let mut words = [0u64; 4];
-        for (i, word) in words.iter_mut().enumerate() {
-            let from = 64 * i as u32;
-            if bits > from {
-                let take = (bits - from).min(64);
-                *word = rng.next_u64() >> (64 - take);
-            }
-        }
-        U256(words)
-    }
-
     /// `self · n`; panics on overflow.
     fn times(self, n: u64) -> U256 {
         let mut words = [0u64; 4];
@@ -215,10 +165,14 @@ pub struct Rounded {
 }
 
 impl Rounded {
-    pub fn new(exact: &[U256]) -> Rounded {
-        let total = exact.iter().fold(U256::default(), |sum, &w| sum + w);
-        let shift = total.bits().saturating_sub(31);
-        let weights: Vec<u64> = exact.iter().map(|w| w.shr_ceil(shift)).collect();
+    /// From exact weights below 2¹²⁷ in total.
+    pub fn new(exact: &[u128]) -> Rounded {
+        let total: u128 = exact.iter().sum();
+        let shift = (128 - total.leading_zeros()).saturating_sub(31);
+        let weights: Vec<u64> = exact
+            .iter()
+            .map(|&w| if w == 0 { 0 } else { rounded(w, shift) })
+            .collect();
         debug_assert!(weights.iter().sum::<u64>() < 1 << 32);
         Rounded { shift, weights }
     }
@@ -232,23 +186,28 @@ pub fn rounded(exact: u128, shift: u32) -> u64 {
     (((exact - 1) >> shift) + 1) as u64
 }
 
-/// Whether to keep an item drawn from a [`Rounded`] table with `shift`,
-/// `rounded` its rounded weight and `exact()` its exact one: true with
-/// probability `exact / (rounded · 2^shift)`. A uniform X below
-/// `rounded · 2^shift` is `q · 2^shift + low` with q uniform below
-/// `rounded`: X < exact whenever q < rounded − 1; at q = rounded − 1 (one
-/// time in `rounded`) the low bits decide, and only then is the exact
-/// weight needed. With no shift the weights are exact: kept, no draw.
+/// Whether to keep an item of exact weight `exact` drawn from a [`Rounded`]
+/// table with `shift`: true with probability `exact / (r · 2^shift)`, r its
+/// rounded weight. A uniform X below `r · 2^shift` is `q · 2^shift + low`
+/// with q uniform below r: X < exact whenever q < r − 1; at q = r − 1 (one
+/// time in r) the low bits decide. With no shift the weights are exact:
+/// kept, no draw.
 #[inline]
-pub fn keep(rng: &mut Rng, rounded: u64, shift: u32, exact: impl FnOnce() -> U256) -> bool {
+pub fn keep(rng: &mut Rng, exact: u128, shift: u32) -> bool {
     if shift == 0 {
         return true;
     }
-    if below(rng, rounded) + 1 < rounded {
+    let r = rounded(exact, shift);
+    if below(rng, r) + 1 < r {
         return true;
     }
-    let rest = exact() - U256::shifted(rounded - 1, shift);
-    U256::random_bits(rng, shift) < rest
+    // The low bits: a word's top bits for the first 64, the next word's
+    // for the rest.
+    let mut low = u128::from(rng.next_u64() >> (64 - shift.min(64)));
+    if shift > 64 {
+        low |= u128::from(rng.next_u64() >> (128 - shift)) << 64;
+    }
+    low < exact - (u128::from(r - 1) << shift)
 }
 
 /// An exact alias table over big integer weights (below 2²⁵⁶ in total,
@@ -345,94 +304,68 @@ mod tests {
         }
     }
 
-    /// The rounding helpers against big integers, on values of one to four
-    /// words and shifts across word boundaries.
+    /// `rounded` against big integers, on values of one and two words and
+    /// shifts across the word boundary.
     #[test]
-    fn rounding_helpers_match_big_integers() {
+    fn rounding_matches_big_integers() {
         let mut rng = crate::seed::stream(4, 0);
-        for words in 1..=4 {
-            for _ in 0..200 {
-                let mut w = [0u64; 4];
-                for word in w.iter_mut().take(words) {
-                    *word = rng.next_u64() >> below(&mut rng, 64);
+        for _ in 0..2000 {
+            let exact = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                >> below(&mut rng, 127)
+                | 1;
+            let bits = 128 - exact.leading_zeros();
+            for shift in [
+                bits.saturating_sub(64),
+                bits.saturating_sub(31),
+                1,
+                63,
+                64,
+                65,
+            ] {
+                if bits > shift + 64 {
+                    continue;
                 }
-                let x = U256(w);
-                let big = to_big(&x);
-                assert_eq!(u64::from(x.bits()), big.bits());
-                // Shifts that leave at most 64 bits of the value.
-                for shift in [
-                    x.bits().saturating_sub(64),
-                    x.bits().saturating_sub(40),
-                    64,
-                    127,
-                ] {
-                    if big.bits() > u64::from(shift) + 64 || x == U256::default() {
-                        continue;
-                    }
-                    let unit = BigUint::from(1u8) << shift;
-                    let ceil = (&big + &unit - BigUint::from(1u8)) / &unit;
-                    assert_eq!(BigUint::from(x.shr_ceil(shift)), ceil, "{x:?} >> {shift}");
-                    // What `keep` shifts back: a rounded weight less one.
-                    let back = x.shr_ceil(shift) - 1;
-                    assert_eq!(
-                        to_big(&U256::shifted(back, shift)),
-                        BigUint::from(back) << shift
-                    );
-                    if words <= 2 && shift < 128 {
-                        let exact = u128::from(x.0[0]) | u128::from(x.0[1]) << 64;
-                        assert_eq!(BigUint::from(rounded(exact, shift)), ceil);
-                    }
-                }
+                let unit = BigUint::from(1u8) << shift;
+                let ceil = (BigUint::from(exact) + &unit - BigUint::from(1u8)) / &unit;
+                assert_eq!(
+                    BigUint::from(rounded(exact, shift)),
+                    ceil,
+                    "{exact} >> {shift}"
+                );
             }
         }
-        for bits in [0, 1, 63, 64, 65, 130, 256] {
-            for _ in 0..50 {
-                assert!(to_big(&U256::random_bits(&mut rng, bits)).bits() <= u64::from(bits));
-            }
-        }
+        let rounded = Rounded::new(&[3 << 40, 0, 1, (1 << 41) - 1]);
+        assert_eq!(rounded.shift, 43 - 31);
+        assert_eq!(rounded.weights, [3 << 28, 0, 1, 1 << 29]);
     }
 
     /// A rounded table draws each item in proportion to its exact weight:
-    /// `keep`'s frequency against `exact / (rounded · 2^shift)`, within six
-    /// standard deviations, for weights of one to three words, with and
-    /// without low bits, and a weight that rounds up from almost nothing.
+    /// `keep`'s frequency against `exact / (⌈exact / 2^shift⌉ · 2^shift)`,
+    /// within six standard deviations, for shifts within the first word and
+    /// past it, an exact multiple, and a weight that rounds up from almost
+    /// nothing.
     #[test]
     fn keep_undoes_the_rounding() {
         let mut rng = crate::seed::stream(6, 0);
-        let w = |words: [u64; 4]| U256(words);
-        let cases = [
-            (w([5, 0, 0, 0]), 2),         // kept 5 in 8
-            (w([1, 0, 0, 0]), 3),         // kept 1 in 8
-            (w([12, 0, 0, 0]), 2),        // exact multiple: always
-            (w([u64::MAX, 2, 0, 0]), 65), // 3·2⁶⁴ − 1 over 2⁶⁵·2
-            (w([1, 0, 3 << 40, 0]), 169), // 3·2¹⁶⁸ + 1 over 2¹⁶⁹·2
-            (w([0, 1 << 20, 0, 0]), 80),  // 2⁸⁴ over 2⁸⁰·16: always
-            (w([7, 0, 0, 0]), 0),         // no shift: always
+        let cases: [(u128, u32); 7] = [
+            (5, 2),                // kept 5 in 8
+            (1, 3),                // kept 1 in 8
+            (12, 2),               // exact multiple: always
+            ((3 << 64) - 1, 65),   // 3·2⁶⁴ − 1 over 2⁶⁵·2
+            ((3 << 100) + 1, 101), // 3·2¹⁰⁰ + 1 over 2¹⁰¹·2
+            (1 << 84, 80),         // 2⁸⁴ over 2⁸⁰·16: always
+            (7, 0),                // no shift: always
         ];
         let draws = 200_000u32;
         for (exact, shift) in cases {
-            let big = to_big(&exact);
-            let rounded = exact.shr_ceil(shift);
-            let p = {
-                let den = BigUint::from(rounded) << shift;
-                // exact/den as f64, both below 2²⁵⁶.
-                let scale = den.bits().saturating_sub(60);
-                let num = (&big >> scale)
-                    .to_u64_digits()
-                    .first()
-                    .copied()
-                    .unwrap_or(0) as f64;
-                let den = (&den >> scale).to_u64_digits()[0] as f64;
-                num / den
-            };
-            let kept = (0..draws)
-                .filter(|_| keep(&mut rng, rounded, shift, || exact))
-                .count() as f64;
+            let r = rounded(exact, shift);
+            let p = exact as f64 / ((r as f64) * 2f64.powi(shift as i32));
+            let kept = (0..draws).filter(|_| keep(&mut rng, exact, shift)).count() as f64;
             let expected = p * f64::from(draws);
             let sd = (expected * (1.0 - p)).sqrt();
             assert!(
                 (kept - expected).abs() <= 6.0 * sd + 1e-9,
-                "{exact:?} shift {shift}: kept {kept}, expected {expected:.1}"
+                "{exact} shift {shift}: kept {kept}, expected {expected:.1}"
             );
         }
     }

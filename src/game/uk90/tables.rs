@@ -27,7 +27,7 @@
 //! ∝ W, accepted with probability `F₂(s − v) / M(s)`; ~15 proposals a half
 //! for `uk`, whose 172,190 sums would need 51 M bins).
 
-use super::alias::{keep, rounded, Alias256, Alias64, Rounded, U256};
+use super::alias::{keep, Alias256, Alias64, Rounded};
 use super::levels::{
     complements, dense_states, level_three, level_two, midpoints, strip_total, Level, GUARD,
 };
@@ -202,7 +202,6 @@ impl Tables {
                     }
                 }
                 debug_assert_eq!(exact.iter().sum::<u128>(), self.f3[s]);
-                let exact: Vec<U256> = exact.into_iter().map(U256::from_u128).collect();
                 let rounded = Rounded::new(&exact);
                 let alias = Alias64::new(&rounded.weights);
                 (rounded, alias, vectors)
@@ -270,8 +269,7 @@ impl Tables {
                     .rest(half, v)
                     .expect("a table's vectors complete its sum");
                 let exact = u128::from(self.weight[v]) * u128::from(self.f2[id]);
-                let shift = u32::from(half.shift);
-                if !keep(rng, rounded(exact, shift), shift, || U256::from_u128(exact)) {
+                if !keep(rng, exact, u32::from(half.shift)) {
                     continue;
                 }
                 (v, id)
@@ -557,6 +555,7 @@ pub fn tables(rules: Rules) -> &'static Tables {
 
 #[cfg(test)]
 mod tests {
+    use super::super::alias::rounded;
     use super::*;
     use std::collections::HashMap;
 
