@@ -186,7 +186,7 @@ impl Partitions {
     }
 
     /// Partition `p`'s entries, sorted by hash: a counting sort on the 16
-    /// bits below the partition bits (see [`Partitions::scatter`]), then each
+    /// bits below the partition bits (see `Partitions::scatter`), then each
     /// bucket (a few hundred entries) on its own. For lookups.
     pub fn load(&self, p: usize) -> Result<Vec<Entry>, WriteError> {
         self.with_stored(p, |stored| {

@@ -1,8 +1,11 @@
 //! Exact alias tables (Vose's method in integer arithmetic): a draw from a
 //! discrete distribution with integer weights in O(1), with no rounding at
 //! all: over weights below 2⁶⁴ in total ([`Alias64`]) and over big weights
-//! below 2²⁵⁶ in total ([`Alias256`]). The 90-ball sampler draws its midpoint,
-//! its ticket vectors and its pairs from them.
+//! below 2²⁵⁶ in total ([`Alias256`]); and, for big weights in small
+//! tables, an [`Alias64`] of the weights rounded up to 32 bits ([`Rounded`])
+//! whose draws [`keep`] accepts with the exact weight's share, so the result
+//! is exact again. The 90-ball sampler draws its midpoint, its ticket
+//! vectors and its pairs from them.
 
 use crate::seed::{below_u64 as below, Rng};
 use rand_core::RngCore;
@@ -152,8 +155,8 @@ impl Alias64 {
 }
 
 /// Exact weights scaled for an alias table with 32-bit thresholds: weight
-/// `w` becomes `⌈w / 2^shift⌉`, the smallest shift keeping the total below
-/// 2³². A draw from such a table proposes item i with probability
+/// `w` becomes `⌈w / 2^shift⌉`, with `shift` the total's bit length less 31,
+/// so the rounded total (below 2³¹ plus one per item) stays below 2³². A draw from such a table proposes item i with probability
 /// ∝ `⌈wᵢ / 2^shift⌉ · 2^shift ≥ wᵢ`; [`keep`] then accepts it with
 /// probability `wᵢ / (⌈wᵢ / 2^shift⌉ · 2^shift)`, so accepted items follow the
 /// exact weights. Nearly every proposal is kept: a total of `w` above 2³¹

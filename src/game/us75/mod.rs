@@ -556,7 +556,7 @@ impl Game for Us75 {
     }
 
     /// The face straight from the record's bytes, once
-    /// [`Us75::decode_quick`] has found them sound (a record that fails is
+    /// `Us75::decode_quick` has found them sound (a record that fails is
     /// decoded for the message).
     fn read_faces(&self, record: &[u8], faces: &mut [Face]) -> Result<(), RuleViolation> {
         if self.decode_quick(record).is_none() {
