@@ -126,6 +126,16 @@ fn strips(c: &mut Criterion) {
                 }
             })
         });
+        // The six tickets' column-count vectors alone.
+        let tables = game.tables();
+        group.bench_function(format!("vectors/rules={}/strips={S}", rules.name()), |b| {
+            b.iter(|| {
+                let mut rng = stream(42, 0);
+                for _ in 0..S {
+                    black_box(tables.draw_vectors(&mut rng));
+                }
+            })
+        });
     }
     group.finish();
 }
