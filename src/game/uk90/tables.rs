@@ -76,8 +76,8 @@ pub struct Tables {
     /// Per level-2 state, an exact alias table over its pairs (weights
     /// W(a)·W(b)), one bin per pair, each bin in one record.
     pair_bins: Vec<PairBin>,
-    /// Level-3 states: packed sum, F₃, and what the half sampler reads.
-    packed3: Vec<u64>,
+    /// Level-3 states: F₃, and what the half sampler reads (the packed sum
+    /// among it).
     pub f3: Vec<u128>,
     halves: Vec<HalfSum>,
     /// The first-vector tables' bins, sum by sum.
@@ -174,7 +174,6 @@ impl Tables {
                 })
                 .collect(),
             level2,
-            packed3,
             f3,
             first_bins: Vec::new(),
             midpoints,
@@ -351,7 +350,7 @@ impl Tables {
     pub fn vector_probabilities(&self) -> Vec<f64> {
         let level3 = Level::new(3, self.rules.max_per_column());
         let mut id3 = vec![u32::MAX; level3.size];
-        for (i, &p) in self.packed3.iter().enumerate() {
+        for (i, p) in self.halves.iter().map(|h| h.sum).enumerate() {
             id3[level3.index(p)] = i as u32;
         }
         let total = strip_total();
@@ -568,9 +567,9 @@ mod tests {
     fn half_sampler_matches_brute_force() {
         for (rules, tabled) in [(Rules::Es, true), (Rules::Uk, false)] {
             let t = tables(rules);
-            let s = (0..t.packed3.len()).max_by_key(|&i| t.f3[i]).unwrap();
+            let s = (0..t.halves.len()).max_by_key(|&i| t.f3[i]).unwrap();
             assert_eq!(t.halves[s].len > 0, tabled, "{rules:?}");
-            let sum = t.packed3[s];
+            let sum = t.halves[s].sum;
             let index: HashMap<u64, usize> =
                 t.packed.iter().enumerate().map(|(i, &p)| (p, i)).collect();
             let mut exact = vec![0u128; t.vectors.len()];
@@ -700,7 +699,7 @@ mod tests {
         assert_eq!(c.rows, 126);
         assert_eq!(c.vectors, 1554);
         assert_eq!(c.ticket_layouts, 735_210);
-        assert_eq!(t.packed3.len(), 172_190);
+        assert_eq!(t.halves.len(), 172_190);
         assert_eq!(
             c.numbered_strips.to_string(),
             "467711541132248468278363019351514108076722415153589853880320000000000000000000"
