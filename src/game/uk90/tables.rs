@@ -264,8 +264,10 @@ impl Tables {
                         bin.alias
                     },
                 );
+                // A table holds only vectors that complete its sum: no box check.
                 let id = self
-                    .rest(half, v)
+                    .state2
+                    .get(half.linear as usize - self.linear_v[v])
                     .expect("a table's vectors complete its sum");
                 let exact = u128::from(self.weight[v]) * u128::from(self.f2[id]);
                 if !keep(rng, exact, u32::from(half.shift)) {
