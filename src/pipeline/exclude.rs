@@ -74,7 +74,7 @@ pub fn claim<G: Game>(file: &CardFile, set: &KeySet<G::Key>) -> Result<(), Exclu
         .chunks(CHUNK * size)
         .map(|records| (records, None))
         .collect();
-    let wave = wave_chunks(game.keys_per_card());
+    let wave = wave_chunks(game.keys_per_card(), CHUNK);
     claim_in_waves(&mut chunks, set, wave, |chunk, (records, invalid), keys| {
         for (j, record) in records.chunks_exact(size).enumerate() {
             match game.decode(record) {

@@ -65,6 +65,11 @@ impl<F: Fn(u64) + Sync> Progress for F {
 /// seed gives (see [`crate::seed::ALGORITHM_VERSION`]).
 pub const CHUNK: usize = 1 << 16;
 
+/// Cards per chunk of [`mint_own_streams`]: any size gives the same cards
+/// there, and small chunks keep the threads busy to the end (a board takes
+/// ~2 µs; a chunk of 65,536 of them left one core idle ~0.1 s at the end).
+const OWN_CHUNK: usize = 1 << 12;
+
 /// Draws a repair candidate at most this many times for one card before
 /// giving up: only a game whose cards are nearly all taken gets there.
 const MAX_REPAIR_DRAWS: u64 = 1 << 20;
@@ -164,7 +169,7 @@ pub fn mint<K: Keyed, S: Store<K::Card>>(
         return Err(MintError::TooMany);
     }
     // Chunk c's cards come one after another from stream c.
-    let losers = draw_unique(keyed, store, set, progress, |chunk| {
+    let losers = draw_unique(keyed, store, set, progress, CHUNK, |chunk| {
         let mut rng = stream(seed, chunk as u64);
         let draw = &draw;
         move |_| draw(&mut rng)
@@ -190,7 +195,7 @@ pub fn mint_records<G: Game>(
     mint(game, |rng| game.draw(rng), seed, &mut store, set, progress)
 }
 
-/// Stage 1 as [`draw_chunks`], without the key set while it holds nothing
+/// Stage 1 as [`draw_chunks`] (chunks of `chunk` cards), without the key set while it holds nothing
 /// (no `--exclude` keys): each chunk keeps only its keys' hashes, and when
 /// they are all distinct ([`distinct::distinct`]) no card lost and the set
 /// stays empty. When two hashes meet (a repeated card, or a coincidence of
@@ -202,20 +207,22 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     store: &mut S,
     set: &KeySet<K::Key>,
     progress: &dyn Progress,
+    chunk: usize,
     drawer: impl Fn(usize) -> D + Sync,
 ) -> Vec<u32> {
     if !set.is_empty() {
-        return draw_chunks(keyed, store, set, progress, drawer);
+        return draw_chunks(keyed, store, set, progress, chunk, drawer);
     }
     let per_card = keyed.keys_per_card();
     let bits = Hashes::bits_for(store.len() * per_card);
-    let mut parts = store.parts(CHUNK);
+    let size = chunk;
+    let mut parts = store.parts(size);
     let chunks = parts
         .par_iter_mut()
         .enumerate()
         .map_init(Vec::new, |hashes, (chunk, part)| {
             let mut draw = drawer(chunk);
-            let first = chunk * CHUNK + 1;
+            let first = chunk * size + 1;
             hashes.clear();
             for j in 0..part.len() {
                 let card = draw((first + j) as u32);
@@ -232,11 +239,11 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
         return Vec::new();
     }
     progress.phase("two keys share a hash: drawing again, claiming keys");
-    draw_chunks(keyed, store, set, &|_| {}, drawer)
+    draw_chunks(keyed, store, set, &|_| {}, size, drawer)
 }
 
-/// Stage 1: draws every chunk in parallel, putting each card into its slot,
-/// and claims the keys. Chunk c's cards come from `drawer(c)`, called with
+/// Stage 1: draws every chunk (`size` cards) in parallel, putting each card
+/// into its slot, and claims the keys. Chunk c's cards come from `drawer(c)`, called with
 /// each card's index (1-based). Returns the indices of the cards that lost a
 /// key to a smaller index, unsorted, possibly repeated.
 pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
@@ -244,13 +251,14 @@ pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     store: &mut S,
     set: &KeySet<K::Key>,
     progress: &dyn Progress,
+    size: usize,
     drawer: impl Fn(usize) -> D + Sync,
 ) -> Vec<u32> {
-    let mut parts = store.parts(CHUNK);
-    let wave = wave_chunks(keyed.keys_per_card());
+    let mut parts = store.parts(size);
+    let wave = wave_chunks(keyed.keys_per_card(), size);
     claim_in_waves(&mut parts, set, wave, |chunk, part, keys| {
         let mut draw = drawer(chunk);
-        let first = chunk * CHUNK + 1;
+        let first = chunk * size + 1;
         for j in 0..part.len() {
             let index = (first + j) as u32;
             let card = draw(index);
@@ -392,7 +400,7 @@ fn candidate_round<K: Keyed, S: Store<K::Card>>(
         .filter(|(_, card)| keyed.keys(card).as_ref().iter().any(|k| frozen.holds(k)))
         .map(|(&i, _)| label(i))
         .collect();
-    let wave = wave_chunks(keyed.keys_per_card());
+    let wave = wave_chunks(keyed.keys_per_card(), CHUNK);
     let mut lost = claim_in_waves(&mut units, set, wave, |_, (ids, cards), keys| {
         for (&i, card) in ids.iter().zip(cards.iter()) {
             for key in keyed.keys(card).as_ref() {
@@ -466,7 +474,7 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
         return Err(MintError::TooMany);
     }
     let number = |index: u32| first + u64::from(index) - 1;
-    let mut losers = draw_unique(keyed, store, set, progress, |_| {
+    let mut losers = draw_unique(keyed, store, set, progress, OWN_CHUNK, |_| {
         let draw = &draw;
         move |index: u32| draw(number(index), 0)
     });

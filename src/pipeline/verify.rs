@@ -281,7 +281,7 @@ impl Visit for CheckCards<'_> {
             .chunks(CHUNK * size)
             .map(|records| (records, Vec::new()))
             .collect();
-        let wave = wave_chunks(game.keys_per_card());
+        let wave = wave_chunks(game.keys_per_card(), CHUNK);
         let mut losers =
             claim_in_waves(&mut chunks, &set, wave, |chunk, (records, broken), keys| {
                 for (j, record) in records.chunks_exact(size).enumerate() {

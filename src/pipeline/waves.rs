@@ -10,9 +10,9 @@ use rayon::prelude::*;
 /// size gives the same cards; this one keeps the key buffers near 50 MB.
 const WAVE_KEYS: usize = 16 * super::CHUNK;
 
-/// Chunks per wave for a game with `keys_per_card` keys per card.
-pub fn wave_chunks(keys_per_card: usize) -> usize {
-    (WAVE_KEYS / super::CHUNK / keys_per_card.max(1)).max(1)
+/// Chunks of `chunk` cards per wave for a game with `keys_per_card` keys per card.
+pub fn wave_chunks(keys_per_card: usize, chunk: usize) -> usize {
+    (WAVE_KEYS / chunk.max(1) / keys_per_card.max(1)).max(1)
 }
 
 /// Where a unit of work puts the keys it claims: each key is hashed once,
