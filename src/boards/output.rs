@@ -8,7 +8,7 @@ use super::engine::Engine;
 use super::list::BoardList;
 use super::render::Renderer;
 use super::BoardSeed;
-use crate::cardfile::writer::{write_text, Pieces, TextSink, WriteError};
+use crate::cardfile::writer::{write_text, WriteError};
 use crate::export::Format;
 use crate::pipeline::{MintError, Progress, Stats};
 use rayon::prelude::*;
@@ -170,12 +170,12 @@ pub fn warnings(boards: &BoardList, first: u64, renderer: &Renderer) -> (Vec<Str
 }
 
 /// Renders every board (board `first` first) into `out` in `format`.
-pub fn write_all(
+pub fn write_all<W: Write + Send + ?Sized>(
     boards: &BoardList,
     first: u64,
     format: Format,
     renderer: &Renderer,
-    out: &mut TextSink,
+    out: &mut W,
 ) -> io::Result<()> {
     match format {
         Format::Json => out.write_all(b"[\n")?,
@@ -183,21 +183,19 @@ pub fn write_all(
         _ => {}
     }
     std::thread::scope(|scope| -> io::Result<()> {
-        let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(usize, Vec<Pieces>)>(1);
-        let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<Pieces>>();
+        let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<(usize, Vec<String>)>(1);
+        let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<String>>();
         for _ in 0..2 {
             empty_tx
-                .send(
-                    (0..RENDER_BATCH / RENDER_PART)
-                        .map(|_| Pieces::default())
-                        .collect(),
-                )
+                .send(vec![String::new(); RENDER_BATCH / RENDER_PART])
                 .expect("the receiver is alive");
         }
         let out = &mut *out;
         let writer = scope.spawn(move || -> io::Result<()> {
             for (parts, texts) in full_rx {
-                out.write_pieces(&texts[..parts])?;
+                for text in &texts[..parts] {
+                    out.write_all(text.as_bytes())?;
+                }
                 let _ = empty_tx.send(texts);
             }
             Ok(())
@@ -226,13 +224,13 @@ pub fn write_all(
 
 /// Renders boards `batch` (0-based indices) of `boards` into `texts`, a
 /// part of [`RENDER_PART`] boards per buffer.
-fn render_batch<'r>(
+fn render_batch(
     boards: &BoardList,
     batch: std::ops::Range<usize>,
     first: u64,
     format: Format,
-    renderer: &'r Renderer,
-    texts: &mut [Pieces<'r>],
+    renderer: &Renderer,
+    texts: &mut [String],
 ) {
     let count = boards.len();
     texts
@@ -248,17 +246,15 @@ fn render_batch<'r>(
                 match format {
                     Format::Jsonl => {
                         renderer.json(number, board, text);
-                        text.text().push('\n');
+                        text.push('\n');
                     }
                     Format::Json => {
                         renderer.json(number, board, text);
-                        let end = if index + 1 == count { "\n" } else { ",\n" };
-                        text.text().push_str(end);
+                        text.push_str(if index + 1 == count { "\n" } else { ",\n" });
                     }
-                    Format::Csv => renderer.csv(number, board, text.text()),
-                    Format::Bingosync => text.text().push_str(&renderer.bingosync(board)),
+                    Format::Csv => renderer.csv(number, board, text),
+                    Format::Bingosync => text.push_str(&renderer.bingosync(board)),
                     Format::Text | Format::Txt => {
-                        let text = text.text();
                         if index > 0 {
                             text.push('\n');
                         }

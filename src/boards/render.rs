@@ -10,7 +10,6 @@ use super::engine::Engine;
 use super::list::BoardRef;
 use super::set::ObjectiveSet;
 use super::{push_board, push_decimal, BoardSeed};
-use crate::cardfile::writer::Pieces;
 use crate::export::{csv_field, rule, Rule};
 use std::fmt::Write as _;
 
@@ -136,29 +135,26 @@ impl<'a> Renderer<'a> {
         &self.goals[k][v]
     }
 
-    /// Appends board `number` as one JSON object (no newline), each goal's
-    /// prepared JSON by reference.
-    pub fn json<'r>(&'r self, number: u64, board: BoardRef, out: &mut Pieces<'r>) {
-        let text = out.text();
-        text.push_str("{\"board\":");
-        push_decimal(text, number);
-        text.push_str(&self.json_seed);
-        push_board(text, number, board.attempt);
-        text.push_str(&self.json_cells);
+    /// Appends board `number` as one JSON object (no newline).
+    pub fn json(&self, number: u64, board: BoardRef, out: &mut String) {
+        out.push_str("{\"board\":");
+        push_decimal(out, number);
+        out.push_str(&self.json_seed);
+        push_board(out, number, board.attempt);
+        out.push_str(&self.json_cells);
         let mut comma = 1;
         for &cell in board.cells {
-            out.fragment(&self.goal(cell).json[comma..]);
+            out.push_str(&self.goal(cell).json[comma..]);
             comma = 0;
         }
-        let text = out.text();
-        text.push_str("],\"relaxed\":[");
+        out.push_str("],\"relaxed\":[");
         for (i, r) in board.relaxed.iter().enumerate() {
             if i > 0 {
-                text.push(',');
+                out.push(',');
             }
-            self.relaxed_json(r, text);
+            self.relaxed_json(r, out);
         }
-        text.push_str("]}");
+        out.push_str("]}");
     }
 
     fn relaxed_json(&self, r: &Relaxed, out: &mut String) {

@@ -22,7 +22,7 @@
 
 use memmap2::{MmapMut, MmapOptions};
 use std::fs::{File, OpenOptions};
-use std::io::{self, BufWriter, IoSlice, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -357,164 +357,18 @@ impl Drop for TempOutput {
     }
 }
 
-/// A text output as [`write_text`] hands it out: buffered writes, and
-/// [`TextSink::write_gathered`] for output assembled from pieces that live
-/// elsewhere, written with vectored writes instead of copied into a buffer.
-pub struct TextSink<'a> {
-    buffer: BufWriter<Box<dyn Write + Send + 'a>>,
-}
-
-/// Bytes buffered before a text output is written.
-const TEXT_BUFFER: usize = 1 << 20;
-
-/// Slices handed to one vectored write (Linux takes at most 1,024).
-pub const GATHER_SLICES: usize = 1024;
-
-impl<'a> TextSink<'a> {
-    fn new(inner: impl Write + Send + 'a) -> TextSink<'a> {
-        TextSink {
-            buffer: BufWriter::with_capacity(TEXT_BUFFER, Box::new(inner)),
-        }
-    }
-
-    /// Writes `slices` in order, after what is buffered, straight to the
-    /// output (one system call takes up to [`GATHER_SLICES`] of them; the
-    /// kernel copies their bytes into a file or pipe, and a `/dev/null`
-    /// output never reads them).
-    pub fn write_gathered(&mut self, mut slices: &mut [IoSlice<'_>]) -> io::Result<()> {
-        self.buffer.flush()?;
-        let inner = self.buffer.get_mut();
-        // Drops leading empty slices (all of them when nothing is left).
-        IoSlice::advance_slices(&mut slices, 0);
-        while !slices.is_empty() {
-            match inner.write_vectored(slices) {
-                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-                Ok(n) => IoSlice::advance_slices(&mut slices, n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes every part of `parts` in order ([`Pieces`]), gathered.
-    pub fn write_pieces<'p>(
-        &mut self,
-        parts: impl IntoIterator<Item = &'p Pieces<'p>>,
-    ) -> io::Result<()> {
-        let mut slices = [IoSlice::new(&[]); GATHER_SLICES];
-        let mut used = 0;
-        for part in parts {
-            let text = part.text.as_bytes();
-            let mut at = 0;
-            for &(end, fragment) in &part.fragments {
-                if used + 2 > GATHER_SLICES {
-                    self.write_gathered(&mut slices[..used])?;
-                    used = 0;
-                }
-                if end > at {
-                    slices[used] = IoSlice::new(&text[at..end]);
-                    used += 1;
-                    at = end;
-                }
-                slices[used] = IoSlice::new(fragment.as_bytes());
-                used += 1;
-            }
-            if text.len() > at {
-                if used == GATHER_SLICES {
-                    self.write_gathered(&mut slices)?;
-                    used = 0;
-                }
-                slices[used] = IoSlice::new(&text[at..]);
-                used += 1;
-            }
-        }
-        self.write_gathered(&mut slices[..used])
-    }
-}
-
-/// Text assembled from copied text and fragments kept by reference (pieces
-/// of output prepared once and repeated often), to be written gathered
-/// ([`TextSink::write_pieces`]) instead of copied once more.
-#[derive(Default)]
-pub struct Pieces<'r> {
-    text: String,
-    /// Each fragment, after the text up to this length.
-    fragments: Vec<(usize, &'r str)>,
-}
-
-impl<'r> Pieces<'r> {
-    /// Empties it, keeping its memory.
-    pub fn clear(&mut self) {
-        self.text.clear();
-        self.fragments.clear();
-    }
-
-    /// The copied text, to append to.
-    pub fn text(&mut self) -> &mut String {
-        &mut self.text
-    }
-
-    /// Appends `fragment` by reference.
-    pub fn fragment(&mut self, fragment: &'r str) {
-        self.fragments.push((self.text.len(), fragment));
-    }
-
-    /// Its bytes, copied into one string.
-    pub fn concat(&self) -> String {
-        let mut out = String::with_capacity(self.text.len());
-        let mut at = 0;
-        for &(end, fragment) in &self.fragments {
-            out.push_str(&self.text[at..end]);
-            out.push_str(fragment);
-            at = end;
-        }
-        out.push_str(&self.text[at..]);
-        out
-    }
-}
-
-impl Write for TextSink<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.buffer.write(buf)
-    }
-
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.buffer.write_all(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.buffer.flush()
-    }
-}
-
-/// Standard output as a sink: its file descriptor duplicated, so gathered
-/// writes go straight to it rather than through the line-buffered handle
-/// (which is flushed first); that handle when it cannot be duplicated.
-fn stdout_sink() -> TextSink<'static> {
-    let stdout = io::stdout();
-    let _ = stdout.lock().flush();
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = stdout.as_fd().try_clone_to_owned() {
-            return TextSink::new(File::from(fd));
-        }
-    }
-    TextSink::new(stdout)
-}
-
 /// Writes a text output through `write`: to standard output when `out` is
 /// None, else to a temporary file beside `out`, published only when all of
 /// it was written (never replacing `out` without `force`).
 pub fn write_text<T, E: From<WriteError>>(
     out: Option<&Path>,
     force: bool,
-    write: impl FnOnce(&mut TextSink) -> Result<T, E>,
+    write: impl FnOnce(&mut (dyn Write + Send)) -> Result<T, E>,
 ) -> Result<T, E> {
+    const BUFFER: usize = 1 << 20;
     match out {
         None => {
-            let mut sink = stdout_sink();
+            let mut sink = BufWriter::with_capacity(BUFFER, io::stdout());
             let value = write(&mut sink)?;
             sink.flush().map_err(|source| WriteError::Io {
                 what: "cannot write to",
@@ -528,14 +382,14 @@ pub fn write_text<T, E: From<WriteError>>(
                 .write(true)
                 .open(path)
                 .map_err(io_err("cannot open", path))?;
-            let mut sink = TextSink::new(device);
+            let mut sink = BufWriter::with_capacity(BUFFER, device);
             let value = write(&mut sink)?;
             sink.flush().map_err(io_err("cannot write", path))?;
             Ok(value)
         }
         Some(path) => {
             let (temp, handle) = TempOutput::new(path, force)?;
-            let mut sink = TextSink::new(&handle);
+            let mut sink = BufWriter::with_capacity(BUFFER, &handle);
             let value = write(&mut sink)?;
             sink.flush().map_err(io_err("cannot write", path))?;
             drop(sink);
@@ -704,83 +558,4 @@ fn reserve(file: &File, len: u64) -> io::Result<()> {
 #[cfg(not(unix))]
 fn reserve(_file: &File, _len: u64) -> io::Result<()> {
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Takes at most `step` bytes a call, vectored or not, like a pipe
-    /// that is nearly full.
-    struct Dribble {
-        out: Vec<u8>,
-        step: usize,
-        calls: usize,
-    }
-
-    impl Write for Dribble {
-        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-            self.write_vectored(&[IoSlice::new(buf)])
-        }
-
-        fn write_vectored(&mut self, bufs: &[IoSlice<'_>]) -> io::Result<usize> {
-            self.calls += 1;
-            let mut left = self.step;
-            for buf in bufs {
-                let n = buf.len().min(left);
-                self.out.extend_from_slice(&buf[..n]);
-                left -= n;
-                if left == 0 {
-                    break;
-                }
-            }
-            Ok(self.step - left)
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn gathered_pieces_arrive_whole_and_in_order() {
-        let fragments: Vec<String> = (0..50).map(|i| format!("<goal {i}>")).collect();
-        let mut parts = vec![Pieces::default(), Pieces::default()];
-        for (p, part) in parts.iter_mut().enumerate() {
-            // Over GATHER_SLICES slices in all, text and fragments mixed,
-            // two fragments in a row, and text after the last fragment.
-            for i in 0..700 {
-                if i % 3 != 1 {
-                    part.text().push_str(&format!("[{p}.{i}]"));
-                }
-                part.fragment(&fragments[i % 50]);
-            }
-            part.text().push_str("end\n");
-        }
-        let expected = format!("head\n{}{}tail\n", parts[0].concat(), parts[1].concat());
-        assert!(expected.contains("[1.699]<goal 49>end\n"));
-        for step in [1, 7, 4096, usize::MAX / 2] {
-            let mut dribble = Dribble {
-                out: Vec::new(),
-                step,
-                calls: 0,
-            };
-            let mut sink = TextSink::new(&mut dribble);
-            sink.write_all(b"head\n").unwrap();
-            sink.write_pieces(&parts).unwrap();
-            sink.write_all(b"tail\n").unwrap();
-            sink.flush().unwrap();
-            drop(sink);
-            assert_eq!(
-                String::from_utf8(dribble.out).unwrap(),
-                expected,
-                "step {step}"
-            );
-            if step > expected.len() {
-                // 2 × 1,168 slices: three vectored writes, and the two
-                // buffered lines around them.
-                assert_eq!(dribble.calls, 5);
-            }
-        }
-    }
 }

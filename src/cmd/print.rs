@@ -13,7 +13,6 @@ use bingomint::export::parse_range;
 use bingomint::print::paper::{self, Layout};
 use bingomint::print::{self as pr, Ink, Options, Order, Plan};
 use sha2::Digest;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Print a card file as a press-ready PDF: n-up faces, each with its face

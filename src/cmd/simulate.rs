@@ -15,7 +15,6 @@ use bingomint::play::pattern::Board;
 use bingomint::play::scan_faces;
 use bingomint::play::simulate::{fresh_faces, play, summarise, svg, Summary};
 use bingomint::seed::Seed;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -12,7 +12,6 @@ use bingomint::cardfile::CardFile;
 use bingomint::export::{count_of, parse_range};
 use bingomint::play::claims::{per_call, winners};
 use bingomint::play::pattern::Board;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// List every card (or ticket) that holds the pattern after the calls.
