@@ -144,7 +144,8 @@ fn strips(c: &mut Criterion) {
 /// real 91-objective Lockout set.
 fn boards(c: &mut Criterion) {
     use bingomint::boards::board::{Size, Weighting};
-    use bingomint::boards::draw_board;
+    use bingomint::boards::render::Renderer;
+    use bingomint::boards::{draw_board, mint, BoardSeed};
     use bingomint::boards::engine::Engine;
     use bingomint::boards::set::ObjectiveSet;
     use std::path::Path;
@@ -173,6 +174,24 @@ fn boards(c: &mut Criterion) {
                     for _ in 0..B {
                         black_box(draw_board(&engine, &mut rng, 0));
                     }
+                })
+            });
+            // Rendering alone: B boards as JSON Lines into a buffer of 16
+            // boards at a time.
+            let seed = BoardSeed::parse("s1").unwrap();
+            let (list, _) = mint(&engine, &seed, B as u64, &|_| {}).unwrap();
+            let renderer = Renderer::new(&set, &engine, &seed);
+            group.bench_function(format!("render-jsonl/{name}/{size}/boards={B}"), |b| {
+                let mut text = String::new();
+                b.iter(|| {
+                    for (i, board) in list.iter().enumerate() {
+                        if i % 16 == 0 {
+                            text.clear();
+                        }
+                        renderer.json(i as u64 + 1, board, &mut text);
+                        text.push('\n');
+                    }
+                    black_box(text.len())
                 })
             });
         }
