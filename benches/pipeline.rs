@@ -144,10 +144,10 @@ fn strips(c: &mut Criterion) {
 /// real 91-objective Lockout set.
 fn boards(c: &mut Criterion) {
     use bingomint::boards::board::{Size, Weighting};
-    use bingomint::boards::render::Renderer;
-    use bingomint::boards::{draw_board, mint, BoardSeed};
     use bingomint::boards::engine::Engine;
+    use bingomint::boards::render::Renderer;
     use bingomint::boards::set::ObjectiveSet;
+    use bingomint::boards::{draw_board, mint, BoardSeed};
     use std::path::Path;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut group = c.benchmark_group("boards");
