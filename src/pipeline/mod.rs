@@ -217,8 +217,12 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     let bits = Hashes::bits_for(store.len() * per_card);
     let size = chunk;
     let mut parts = store.parts(size);
+    // Each chunk a task of its own: left to split as it likes, rayon ran a
+    // few chunks in a row as one task, and one core could sit idle while the
+    // other finished them (50-150 ms of 1 M boards).
     let chunks = parts
         .par_iter_mut()
+        .with_max_len(1)
         .enumerate()
         .map_init(Vec::new, |hashes, (chunk, part)| {
             let mut draw = drawer(chunk);

@@ -65,6 +65,7 @@ where
         wave_units
             .par_iter_mut()
             .zip(buffers.par_iter_mut())
+            .with_max_len(1)
             .enumerate()
             .for_each(|(j, (unit, keys))| {
                 keys.pending.clear();
