@@ -169,6 +169,7 @@ impl Visit for CheckOutOfCore<'_> {
             file.records()[bytes.clone()]
                 .par_chunks(CHUNK * size)
                 .zip(batches.par_iter_mut())
+                .with_max_len(1)
                 .enumerate()
                 .for_each(|(j, (records, (batch, bad)))| {
                     batch.clear();
@@ -322,6 +323,7 @@ fn decode_and_hash<G: Game>(game: &G, records: &[u8], size: usize) -> (Vec<(u64,
     let bits = Hashes::bits_for(records.len() / size * game.keys_per_card());
     let per_chunk = records
         .par_chunks(CHUNK * size)
+        .with_max_len(1)
         .enumerate()
         .map(|(c, records)| {
             let mut hashes = Vec::with_capacity(records.len() / size * game.keys_per_card());
