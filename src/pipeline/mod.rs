@@ -66,8 +66,8 @@ impl<F: Fn(u64) + Sync> Progress for F {
 pub const CHUNK: usize = 1 << 16;
 
 /// Cards per chunk of [`mint_own_streams`]: any size gives the same cards
-/// there, and small chunks keep the threads busy to the end (a board takes
-/// ~2 µs; a chunk of 65,536 of them left one core idle ~0.1 s at the end).
+/// there, and a board takes ~2 µs, so a chunk of 4,096 is ~8 ms of work:
+/// the last one to finish keeps the other core waiting little.
 const OWN_CHUNK: usize = 1 << 12;
 
 /// Draws a repair candidate at most this many times for one card before
@@ -195,8 +195,8 @@ pub fn mint_records<G: Game>(
     mint(game, |rng| game.draw(rng), seed, &mut store, set, progress)
 }
 
-/// Stage 1 as [`draw_chunks`] (chunks of `chunk` cards), without the key set while it holds nothing
-/// (no `--exclude` keys): each chunk keeps only its keys' hashes, and when
+/// Stage 1 as [`draw_chunks`] (chunks of `size` cards), without the key
+/// set while it holds nothing (no `--exclude` keys): each chunk keeps only its keys' hashes, and when
 /// they are all distinct ([`distinct::distinct`]) no card lost and the set
 /// stays empty. When two hashes meet (a repeated card, or a coincidence of
 /// 64-bit hashes) the chunks are drawn again, the same cards from the same
@@ -207,15 +207,14 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     store: &mut S,
     set: &KeySet<K::Key>,
     progress: &dyn Progress,
-    chunk: usize,
+    size: usize,
     drawer: impl Fn(usize) -> D + Sync,
 ) -> Vec<u32> {
     if !set.is_empty() {
-        return draw_chunks(keyed, store, set, progress, chunk, drawer);
+        return draw_chunks(keyed, store, set, progress, size, drawer);
     }
     let per_card = keyed.keys_per_card();
     let bits = Hashes::bits_for(store.len() * per_card);
-    let size = chunk;
     let mut parts = store.parts(size);
     // Each chunk a task of its own: left to split as it likes, rayon ran a
     // few chunks in a row as one task, and one core could sit idle while the
@@ -247,8 +246,8 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
 }
 
 /// Stage 1: draws every chunk (`size` cards) in parallel, putting each card
-/// into its slot, and claims the keys. Chunk c's cards come from `drawer(c)`, called with
-/// each card's index (1-based). Returns the indices of the cards that lost a
+/// into its slot, and claims the keys. Chunk c's cards come from
+/// `drawer(c)`, called with each card's index (1-based). Returns the indices of the cards that lost a
 /// key to a smaller index, unsorted, possibly repeated.
 pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     keyed: &K,
