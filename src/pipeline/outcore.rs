@@ -249,6 +249,7 @@ pub fn mint<G: Game>(
             let invalid = wave_chunks
                 .par_iter()
                 .zip(batches.par_iter_mut())
+                .with_max_len(1)
                 .map(|(&c, batch)| {
                     batch.clear();
                     for j in c * CHUNK..((c + 1) * CHUNK).min(n) {
@@ -322,6 +323,7 @@ pub fn mint<G: Game>(
             records
                 .par_chunks_mut(CHUNK * size)
                 .zip(batches.par_iter_mut())
+                .with_max_len(1)
                 .enumerate()
                 .for_each(|(j, (records, batch))| {
                     let chunk = first_chunk + j;
