@@ -156,10 +156,11 @@ impl Alias64 {
 
 /// Exact weights scaled for an alias table with 32-bit thresholds: weight
 /// `w` becomes `⌈w / 2^shift⌉`, with `shift` the total's bit length less 31,
-/// so the rounded total (below 2³¹ plus one per item) stays below 2³². A draw from such a table proposes item i with probability
-/// ∝ `⌈wᵢ / 2^shift⌉ · 2^shift ≥ wᵢ`; [`keep`] then accepts it with
-/// probability `wᵢ / (⌈wᵢ / 2^shift⌉ · 2^shift)`, so accepted items follow the
-/// exact weights. Nearly every proposal is kept: a total of `w` above 2³¹
+/// so the rounded total (below 2³¹ plus one per item) stays below 2³². A
+/// draw from such a table proposes item i with probability ∝
+/// `⌈wᵢ / 2^shift⌉ · 2^shift ≥ wᵢ`; [`keep`] then accepts it with
+/// probability `wᵢ / (⌈wᵢ / 2^shift⌉ · 2^shift)`, so accepted items follow
+/// the exact weights. Nearly every proposal is kept: a total of `w` above 2³¹
 /// with n items loses at most n in 2³¹ of its mass to rounding.
 pub struct Rounded {
     pub shift: u32,
