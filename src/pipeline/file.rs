@@ -162,6 +162,7 @@ impl Visit for Generate<'_> {
             let stats = mint(
                 game,
                 |rng| game.draw(rng),
+                |chunk| game.drawer(plan.seed, chunk),
                 plan.seed,
                 &mut store,
                 &set,

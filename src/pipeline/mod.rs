@@ -154,11 +154,14 @@ pub enum MintError {
     Spill(String),
 }
 
-/// Fills `store` with unique cards drawn by `draw` from `seed`'s chunk
+/// Fills `store` with unique cards: chunk c's first draws from
+/// `drawer(c)` (for most games [`chunk_stream`]: one card after another
+/// from stream c of `seed`), repairs by `draw` from `seed`'s repair
 /// streams; `set` may already hold excluded keys.
-pub fn mint<K: Keyed, S: Store<K::Card>>(
+pub fn mint<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     keyed: &K,
     draw: impl Fn(&mut Rng) -> K::Card + Sync,
+    drawer: impl Fn(usize) -> D + Sync,
     seed: u64,
     store: &mut S,
     set: &KeySet<K::Key>,
@@ -168,12 +171,7 @@ pub fn mint<K: Keyed, S: Store<K::Card>>(
     if count as u64 > MAX_CARDS {
         return Err(MintError::TooMany);
     }
-    // Chunk c's cards come one after another from stream c.
-    let losers = draw_unique(keyed, store, set, progress, CHUNK, |chunk| {
-        let mut rng = stream(seed, chunk as u64);
-        let draw = &draw;
-        move |_| draw(&mut rng)
-    });
+    let losers = draw_unique(keyed, store, set, progress, CHUNK, drawer);
     let (redrawn, repair_draws) = repair(keyed, &draw, seed, store, set, &mut InSet, losers)?;
     Ok(Stats {
         cards: count as u64,
@@ -192,7 +190,26 @@ pub fn mint_records<G: Game>(
     progress: &dyn Progress,
 ) -> Result<Stats, MintError> {
     let mut store = Records::new(game, records);
-    mint(game, |rng| game.draw(rng), seed, &mut store, set, progress)
+    mint(
+        game,
+        |rng| game.draw(rng),
+        |chunk| game.drawer(seed, chunk),
+        seed,
+        &mut store,
+        set,
+        progress,
+    )
+}
+
+/// Chunk `chunk`'s cards one after another from stream `chunk` of `seed`,
+/// each by `draw`: a drawer for [`mint`] (and [`Game::drawer`]'s default).
+pub fn chunk_stream<C>(
+    seed: u64,
+    chunk: usize,
+    draw: impl Fn(&mut Rng) -> C,
+) -> impl FnMut(u32) -> C {
+    let mut rng = stream(seed, chunk as u64);
+    move |_| draw(&mut rng)
 }
 
 /// Stage 1 as [`draw_chunks`] (chunks of `size` cards), without the key
@@ -536,9 +553,11 @@ mod tests {
             cards: &mut Vec<u32>,
             set: &KeySet<u32>,
         ) -> Result<Stats, MintError> {
+            let draw = |rng: &mut Rng| rng.next_u32() % self.0;
             mint(
                 self,
-                |rng| rng.next_u32() % self.0,
+                draw,
+                |chunk| chunk_stream(seed, chunk, draw),
                 seed,
                 cards,
                 set,

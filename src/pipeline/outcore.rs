@@ -18,7 +18,6 @@ use crate::cardfile::writer::{io_err, write_out, CardWriter, WriteError};
 use crate::cardfile::CardFile;
 use crate::dedup::KeySet;
 use crate::game::{Game, RuleViolation};
-use crate::seed::stream;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fs::File;
@@ -327,11 +326,11 @@ pub fn mint<G: Game>(
                 .enumerate()
                 .for_each(|(j, (records, batch))| {
                     let chunk = first_chunk + j;
-                    let mut rng = stream(seed, chunk as u64);
+                    let mut draw = game.drawer(seed, chunk);
                     batch.clear();
                     for (k, record) in records.chunks_exact_mut(size).enumerate() {
-                        let card = game.draw(&mut rng);
                         let id = (chunk * CHUNK + k + 1) as u32;
+                        let card = draw(id);
                         for key in game.keys(&card).as_ref() {
                             batch.push(key, id);
                         }

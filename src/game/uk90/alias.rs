@@ -214,6 +214,20 @@ pub fn keep(rng: &mut Rng, exact: u128, shift: u32) -> bool {
     low < exact - (u128::from(r - 1) << shift)
 }
 
+/// Asks for the cache line holding `x` (a hint: no effect on results).
+#[inline(always)]
+pub fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault;
+    // SSE is part of x86-64's baseline.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((x as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
 /// An exact alias table over big integer weights (below 2²⁵⁶ in total,
 /// times the number of bins).
 pub struct Alias256 {
@@ -236,6 +250,16 @@ impl Alias256 {
 
     #[inline]
     pub fn sample(&self, rng: &mut Rng) -> usize {
+        let (bin, u) = self.pick(rng);
+        self.resolve(bin, u)
+    }
+
+    /// The random part of [`Alias256::sample`]: a bin and a uniform number
+    /// below the total, every draw from `rng` done. [`Alias256::resolve`]
+    /// then reads the bin: a caller can fetch it ([`Alias256::prefetch`])
+    /// and do other work meanwhile.
+    #[inline]
+    pub fn pick(&self, rng: &mut Rng) -> (usize, U256) {
         let bin = below(rng, self.threshold.len() as u64) as usize;
         // A uniform 256-bit number below the total, by rejection.
         let total = &self.total.0;
@@ -252,6 +276,19 @@ impl Alias256 {
                 break u;
             }
         };
+        (bin, u)
+    }
+
+    /// Asks for `bin`'s threshold and alias to be brought into cache.
+    #[inline]
+    pub fn prefetch(&self, bin: usize) {
+        prefetch(&self.threshold[bin]);
+        prefetch(&self.alias[bin]);
+    }
+
+    /// The item a [`Alias256::pick`] drew.
+    #[inline]
+    pub fn resolve(&self, bin: usize, u: U256) -> usize {
         if u < self.threshold[bin] {
             bin
         } else {

@@ -35,6 +35,7 @@ pub mod text;
 use super::{Face, Game, RuleViolation, Spec};
 use crate::dedup::Keyed;
 use crate::seed::{below_u64 as below, Rng};
+use alias::prefetch;
 use rules::{column_base, column_of, Rules, COLUMN_SIZES};
 use std::hash::{Hash, Hasher};
 use tables::{Tables, TICKETS};
@@ -116,6 +117,47 @@ impl Uk90 {
     pub fn tables(&self) -> &'static Tables {
         tables::tables(self.rules)
     }
+}
+
+impl Uk90 {
+    /// `B` strips at once, strip k from `rngs[k]`: the strips [`Game::draw`]
+    /// gives from each generator, whatever `B` (see
+    /// [`Tables::draw_vectors_many`]); each ticket's layout is asked for one
+    /// step before it is read.
+    #[inline]
+    pub fn draw_many<const B: usize>(&self, rngs: &mut [Rng; B]) -> [Strip; B] {
+        let t = self.tables();
+        let vectors = t.draw_vectors_many(rngs);
+        let mut picks = [[0usize; TICKETS]; B];
+        for k in 0..B {
+            for (pick, &v) in picks[k].iter_mut().zip(&vectors[k]) {
+                let choices = t.layouts_of(usize::from(v));
+                *pick = below(&mut rngs[k], choices.len() as u64) as usize;
+                prefetch(&choices[*pick]);
+            }
+        }
+        std::array::from_fn(|k| {
+            let layouts =
+                std::array::from_fn(|i| t.layouts_of(usize::from(vectors[k][i]))[picks[k][i]]);
+            deal(&layouts, &mut rngs[k])
+        })
+    }
+}
+
+/// The strip of these six ticket layouts, its numbers dealt column by
+/// column from `rng`.
+#[inline]
+fn deal(layouts: &[u32; TICKETS], rng: &mut Rng) -> Strip {
+    let mut cells = [[[0u8; 9]; 3]; TICKETS];
+    let mut numbers = [0u128; TICKETS];
+    // Column by column, each its own copy of the steps, so its base,
+    // size and place in the number set are constants.
+    macro_rules! deal {
+        ($($c:literal)*) => { $( deal_column::<$c>(layouts, &mut cells, &mut numbers, rng); )* };
+    }
+    deal!(0 1 2 3 4 5 6 7 8);
+    let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
+    Strip { cells, keys }
 }
 
 /// `n!` and `2⁶⁴ mod n!` for n ≤ 11: one 64-bit word shuffles a column.
@@ -216,23 +258,8 @@ impl Game for Uk90 {
     }
 
     fn draw(&self, rng: &mut Rng) -> Strip {
-        let t = self.tables();
-        let vectors = t.draw_vectors(rng);
-        let mut cells = [[[0u8; 9]; 3]; TICKETS];
-        let mut numbers = [0u128; TICKETS];
-        let mut layouts = [0u32; TICKETS];
-        for (layout, &v) in layouts.iter_mut().zip(&vectors) {
-            let choices = t.layouts_of(usize::from(v));
-            *layout = choices[below(rng, choices.len() as u64) as usize];
-        }
-        // Column by column, each its own copy of the steps, so its base,
-        // size and place in the number set are constants.
-        macro_rules! deal {
-            ($($c:literal)*) => { $( deal_column::<$c>(&layouts, &mut cells, &mut numbers, rng); )* };
-        }
-        deal!(0 1 2 3 4 5 6 7 8);
-        let keys = std::array::from_fn(|t| ticket_key(numbers[t], layouts[t]));
-        Strip { cells, keys }
+        let [strip] = self.draw_many(std::array::from_mut(rng));
+        strip
     }
 
     fn encode(&self, strip: &Strip, record: &mut [u8]) {
@@ -340,6 +367,29 @@ impl Game for Uk90 {
 mod tests {
     use super::*;
     use crate::seed::stream;
+    const BATCH: usize = 8;
+
+    /// Strips drawn together are the strips drawn one by one from the same
+    /// generators, whatever the batch.
+    #[test]
+    fn strips_drawn_together_are_those_drawn_alone() {
+        for rules in [Rules::Uk, Rules::Es] {
+            let game = Uk90::new(rules);
+            for first in [0u64, 100, 7919] {
+                let streams = |k: usize| stream(5, first + k as u64);
+                let alone: Vec<Strip> = (0..BATCH).map(|k| game.draw(&mut streams(k))).collect();
+                let mut rngs = std::array::from_fn(streams);
+                assert_eq!(game.draw_many::<BATCH>(&mut rngs).to_vec(), alone);
+                let mut rngs = std::array::from_fn(streams);
+                assert_eq!(game.draw_many::<3>(&mut rngs).to_vec(), alone[..3]);
+                // Each generator is left where drawing alone leaves it.
+                let mut one = streams(2);
+                game.draw(&mut one);
+                use rand_core::RngCore;
+                assert_eq!(rngs[2].next_u64(), one.next_u64());
+            }
+        }
+    }
 
     #[test]
     fn drawn_strips_follow_the_rules_and_round_trip() {

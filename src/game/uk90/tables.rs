@@ -27,7 +27,7 @@
 //! ∝ W, accepted with probability `F₂(s − v) / M(s)`; ~15 proposals a half
 //! for `uk`, whose 172,190 sums would need 51 M bins).
 
-use super::alias::{keep, Alias256, Alias64, Rounded};
+use super::alias::{keep, prefetch, Alias256, Alias64, Rounded};
 use super::levels::{
     complements, dense_states, level_three, level_two, midpoints, strip_total, Level, GUARD,
 };
@@ -239,20 +239,59 @@ impl Tables {
     /// Draws the six tickets' column-count vectors of a uniform strip.
     #[inline]
     pub fn draw_vectors(&self, rng: &mut Rng) -> [u16; TICKETS] {
-        let (a, b) = self.midpoints[self.mid_alias.sample(rng)];
-        let mut out = [0u16; TICKETS];
-        self.draw_half(a, rng, &mut out[..3]);
-        self.draw_half(b, rng, &mut out[3..]);
+        self.draw_vectors_many(std::array::from_mut(rng))[0]
+    }
+
+    /// [`Tables::draw_vectors`] for `B` strips at once, strip k from
+    /// `rngs[k]`: each strip draws exactly what [`Tables::draw_vectors`]
+    /// would from its generator, in the same order, so the result does
+    /// not depend on `B`. The steps run strip after strip, a step at a time,
+    /// and a step that ends on a table's bin far out in memory (the
+    /// midpoint's, each half's pair bin) asks for it and reads it only at
+    /// the next step: the strips' cache misses overlap instead of coming
+    /// one after another.
+    #[inline]
+    pub fn draw_vectors_many<const B: usize>(&self, rngs: &mut [Rng; B]) -> [[u16; TICKETS]; B] {
+        let mids: [_; B] = std::array::from_fn(|k| {
+            let pick = self.mid_alias.pick(&mut rngs[k]);
+            self.mid_alias.prefetch(pick.0);
+            pick
+        });
+        let halves: [(u32, u32); B] = std::array::from_fn(|k| {
+            let (a, b) = self.midpoints[self.mid_alias.resolve(mids[k].0, mids[k].1)];
+            prefetch(&self.halves[a as usize]);
+            prefetch(&self.halves[b as usize]);
+            (a, b)
+        });
+        let mut out = [[0u16; TICKETS]; B];
+        let mut picks = [[(0usize, 0u64); 2]; B];
+        for k in 0..B {
+            let (a, b) = halves[k];
+            for (h, s) in [a, b].into_iter().enumerate() {
+                let (v, id) = self.half_first(s, &mut rngs[k]);
+                out[k][3 * h] = v;
+                let pick = self.pair_pick(id, &mut rngs[k]);
+                prefetch(&self.pair_bins[pick.0]);
+                picks[k][h] = pick;
+            }
+        }
+        for k in 0..B {
+            for h in 0..2 {
+                let [second, third] = self.pair(picks[k][h]);
+                out[k][3 * h + 1] = second;
+                out[k][3 * h + 2] = third;
+            }
+        }
         out
     }
 
-    /// Draws three vectors summing to level-3 state `s`, with probability
-    /// ∝ W(v₁) W(v₂) W(v₃).
+    /// The first of three vectors summing to level-3 state `s` (drawn
+    /// ∝ W(v₁) Σ W(v₂) W(v₃)), and the level-2 state of the other two.
     #[inline]
-    fn draw_half(&self, s: u32, rng: &mut Rng, out: &mut [u16]) {
+    fn half_first(&self, s: u32, rng: &mut Rng) -> (u16, usize) {
         let half = self.halves[s as usize];
         loop {
-            let (v, id) = if half.len > 0 {
+            if half.len > 0 {
                 // From the sum's table: ∝ W(v) F₂(s − v), rounded, then kept
                 // with the exact weight.
                 let bins = &self.first_bins[half.start as usize..];
@@ -270,35 +309,43 @@ impl Tables {
                     .get(half.linear as usize - self.linear_v[v])
                     .expect("a table's vectors complete its sum");
                 let exact = u128::from(self.weight[v]) * u128::from(self.f2[id]);
-                if !keep(rng, exact, u32::from(half.shift)) {
-                    continue;
+                if keep(rng, exact, u32::from(half.shift)) {
+                    return (v as u16, id);
                 }
-                (v, id)
             } else {
                 // By rejection: proposal ∝ W(v), kept with F₂(s − v) / M(s).
                 let v = self.vector_alias.sample(rng);
                 let Some(id) = self.rest(half, v) else {
                     continue;
                 };
-                if below(rng, half.bound) >= self.f2[id] {
-                    continue;
+                if below(rng, half.bound) < self.f2[id] {
+                    return (v as u16, id);
                 }
-                (v, id)
-            };
-            out[0] = v as u16;
-            let (from, to) = (
-                self.pair_start[id] as usize,
-                self.pair_start[id + 1] as usize,
-            );
-            let bin = &self.pair_bins[from + below(rng, (to - from) as u64) as usize];
-            let pair = if below(rng, self.f2[id]) < bin.threshold {
-                bin.own
-            } else {
-                bin.alias
-            };
-            out[1] = pair[0];
-            out[2] = pair[1];
-            return;
+            }
+        }
+    }
+
+    /// The random part of drawing two vectors of level-2 state `id`, with
+    /// probability ∝ W(v₂) W(v₃): the bin of its alias table, and the number
+    /// that decides between the bin's two pairs ([`Tables::pair`]).
+    #[inline]
+    fn pair_pick(&self, id: usize, rng: &mut Rng) -> (usize, u64) {
+        let (from, to) = (
+            self.pair_start[id] as usize,
+            self.pair_start[id + 1] as usize,
+        );
+        let at = from + below(rng, (to - from) as u64) as usize;
+        (at, below(rng, self.f2[id]))
+    }
+
+    /// The pair a [`Tables::pair_pick`] drew.
+    #[inline]
+    fn pair(&self, (at, u): (usize, u64)) -> [u16; 2] {
+        let bin = &self.pair_bins[at];
+        if u < bin.threshold {
+            bin.own
+        } else {
+            bin.alias
         }
     }
 
@@ -619,9 +666,10 @@ mod tests {
             let draws = 200_000;
             let mut seen = vec![0u64; t.vectors.len()];
             let mut rng = crate::seed::stream(99, 0);
-            let mut out = [0u16; 3];
             for _ in 0..draws {
-                t.draw_half(s as u32, &mut rng, &mut out);
+                let (first, id) = t.half_first(s as u32, &mut rng);
+                let [second, third] = t.pair(t.pair_pick(id, &mut rng));
+                let out = [first, second, third];
                 let sum3 = t.packed[out[0] as usize]
                     + t.packed[out[1] as usize]
                     + t.packed[out[2] as usize];
