@@ -108,7 +108,7 @@ criterion_main!(benches);
 fn strips(c: &mut Criterion) {
     use bingomint::game::uk90::rules::Rules;
     use bingomint::game::uk90::tables::Tables;
-    use bingomint::game::uk90::Uk90;
+    use bingomint::game::uk90::{Uk90, BATCH};
     let mut group = c.benchmark_group("uk90");
     group.sample_size(10);
     group.bench_function("tables-build/rules=uk", |b| {
@@ -136,6 +136,25 @@ fn strips(c: &mut Criterion) {
                 }
             })
         });
+        // A stream per strip: one at a time, and eight at a time.
+        group.bench_function(format!("draw-own/rules={}/strips={S}", rules.name()), |b| {
+            b.iter(|| {
+                for i in 0..S {
+                    black_box(game.draw(&mut stream(42, i as u64)));
+                }
+            })
+        });
+        group.bench_function(
+            format!("draw-many8/rules={}/strips={S}", rules.name()),
+            |b| {
+                b.iter(|| {
+                    for i in (0..S).step_by(BATCH) {
+                        let mut rngs = std::array::from_fn(|k| stream(42, (i + k) as u64));
+                        black_box(game.draw_many::<BATCH>(&mut rngs));
+                    }
+                })
+            },
+        );
     }
     group.finish();
 }

@@ -22,8 +22,11 @@ pub type Rng = Xoshiro256PlusPlus;
 /// shuffle from one 64-bit word, the last tickets' vectors from alias
 /// tables) — 75-ball cards are the same as in 1; 3, `es` strips: each
 /// half's first vector from an alias table of the half's sum instead of by
-/// rejection — 75-ball cards and `uk` strips are the same as in 2.
-pub const ALGORITHM_VERSION: u32 = 3;
+/// rejection — 75-ball cards and `uk` strips are the same as in 2; 4, `uk`
+/// strips: strip n from a stream of its own, `(seed, n)`, instead of its
+/// chunk's (see `Rules::own_streams`) — 75-ball cards and `es` strips are
+/// the same as in 3.
+pub const ALGORITHM_VERSION: u32 = 4;
 
 /// The stream id of the repair stream, which redraws the cards that lost
 /// against a duplicate. Chunk streams use ids `0, 1, 2, …`.
