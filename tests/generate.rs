@@ -77,6 +77,27 @@ fn same_seed_gives_identical_bytes_for_any_thread_count() {
 }
 
 #[test]
+fn uk_strips_are_the_same_for_any_thread_count() {
+    // 140,000 strips: three chunks, each strip from its own stream, drawn
+    // eight at a time in whatever order the threads take the chunks.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--game", "90", "--count", "140000", "--seed", "strips-3"];
+    let files: Vec<Vec<u8>> = ["1", "2", "3"]
+        .iter()
+        .map(|threads| {
+            let path = generate(
+                dir.path(),
+                &format!("u{threads}.bmc"),
+                &[&args[..], &["--threads", threads]].concat(),
+            );
+            std::fs::read(path).unwrap()
+        })
+        .collect();
+    assert!(files[0] == files[1], "--threads 2 differs");
+    assert!(files[0] == files[2], "--threads 3 differs");
+}
+
+#[test]
 fn text_seeds_map_to_a_stable_number() {
     let dir = tempfile::tempdir().unwrap();
     let a = generate(dir.path(), "a.bmc", &["--count", "50", "--seed", "MV2XRO"]);
