@@ -6,9 +6,10 @@
 //!
 //! 1. [`draw_chunks`]: the slots of a [`Store`] are cut into chunks of
 //!    [`CHUNK`] cards; chunk `c` draws its cards from random stream `c` of
-//!    the master seed and puts each in its slot; the cards' keys are then
-//!    claimed in the [`KeySet`], shard by shard ([`waves`]). Both steps run
-//!    in parallel on rayon's pool.
+//!    the master seed (or as its game's [`Game::drawer`] says: uk strips
+//!    each from a stream of their own) and puts each in its slot; the
+//!    cards' keys are then claimed in the [`KeySet`], shard by shard
+//!    ([`waves`]). Both steps run in parallel on rayon's pool.
 //! 2. [`repair`]: every card that lost its key to a smaller index (a
 //!    duplicate, or a card of an `--exclude` file) is redrawn until it is
 //!    new: in parallel rounds while many wait, then one by one, in index
@@ -16,8 +17,9 @@
 //!
 //! Reproducibility contract: the records depend only on the game, the seed
 //! and the keys loaded before the run, never on the thread count or on
-//! timing, because chunk streams are fixed by chunk index and every duplicate
-//! is settled by index (see [`crate::dedup`]).
+//! timing, because chunk streams are fixed by chunk index (a card's own
+//! stream by its number) and every duplicate is settled by index (see
+//! [`crate::dedup`]).
 //!
 //! Beside it: [`store`] (where cards go: a card file's records, or values),
 //! [`waves`] (claiming keys in bulk), and the stages commands call:

@@ -108,7 +108,7 @@ pub struct Uk90 {
 }
 
 impl Uk90 {
-    /// The game for `rules`. The sampler's tables (~0.4 s to build for uk) are built
+    /// The game for `rules`. The sampler's tables (0.2–0.4 s to build for uk) are built
     /// on the first draw, not here: reading and checking strips needs none.
     pub fn new(rules: Rules) -> Uk90 {
         Uk90 { rules }
@@ -123,9 +123,7 @@ impl Uk90 {
     pub fn tables(&self) -> &'static Tables {
         tables::tables(self.rules)
     }
-}
 
-impl Uk90 {
     /// `B` strips at once, strip k from `rngs[k]`: the strips [`Game::draw`]
     /// gives from each generator, whatever `B` (see
     /// [`Tables::draw_vectors_many`]); each ticket's layout is asked for one

@@ -123,7 +123,7 @@ pub struct Counts {
 }
 
 impl Tables {
-    /// Builds the tables of a rule set (~0.4 s for uk, a few ms for es, on
+    /// Builds the tables of a rule set (0.2–0.4 s for uk, a few ms for es, on
     /// two cores).
     pub fn build(rules: Rules) -> Tables {
         let max = rules.max_per_column();
