@@ -4,7 +4,7 @@
 //! chunk sealed and written with one `pwrite`) → the table's checksum →
 //! header → publish (fsync, then link or rename into place).
 
-use super::{exclude, mint, outcore, spill, MintError, Progress, Stats, Written};
+use super::{exclude, mint_game, outcore, spill, MintError, Progress, Stats, Written};
 use crate::cardfile::header::{table_len, today, Header, BLOCK};
 use crate::cardfile::writer::{io_err, WriteError};
 use crate::cardfile::{CardFile, CardWriter, FileFormat, HEADER_SIZE};
@@ -159,15 +159,7 @@ impl Visit for Generate<'_> {
             let (table, file) = writer.table_and_file();
             let sealed = block.map(|block| (&mut *table, block as usize));
             let mut store = Written::new(game, file, at, plan.count as usize, sealed);
-            let stats = mint(
-                game,
-                |rng| game.draw(rng),
-                |chunk| game.drawer(plan.seed, chunk),
-                plan.seed,
-                &mut store,
-                &set,
-                progress,
-            )?;
+            let stats = mint_game(game, plan.seed, &mut store, &set, progress)?;
             store.finish().map_err(io_err("cannot write", plan.out))?;
             progress.phase("sync");
             (stats, block.map(|_| xxh3_64(table)), None)

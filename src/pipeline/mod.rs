@@ -182,8 +182,28 @@ pub fn mint<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     })
 }
 
-/// [`mint`] for a card-file game, straight into `records` (a whole number
-/// of its records).
+/// [`mint`] for a card-file game: first draws by its [`Game::drawer`],
+/// repairs by [`Game::draw`].
+pub fn mint_game<G: Game, S: Store<G::Card>>(
+    game: &G,
+    seed: u64,
+    store: &mut S,
+    set: &KeySet<G::Key>,
+    progress: &dyn Progress,
+) -> Result<Stats, MintError> {
+    mint(
+        game,
+        |rng| game.draw(rng),
+        |chunk| game.drawer(seed, chunk),
+        seed,
+        store,
+        set,
+        progress,
+    )
+}
+
+/// [`mint_game`] straight into `records` (a whole number of the game's
+/// records).
 pub fn mint_records<G: Game>(
     game: &G,
     seed: u64,
@@ -191,16 +211,7 @@ pub fn mint_records<G: Game>(
     set: &KeySet<G::Key>,
     progress: &dyn Progress,
 ) -> Result<Stats, MintError> {
-    let mut store = Records::new(game, records);
-    mint(
-        game,
-        |rng| game.draw(rng),
-        |chunk| game.drawer(seed, chunk),
-        seed,
-        &mut store,
-        set,
-        progress,
-    )
+    mint_game(game, seed, &mut Records::new(game, records), set, progress)
 }
 
 /// Chunk `chunk`'s cards one after another from stream `chunk` of `seed`,
@@ -215,9 +226,9 @@ pub fn chunk_stream<C>(
 }
 
 /// Stage 1 as [`draw_chunks`] (chunks of `size` cards), without the key
-/// set while it holds nothing (no `--exclude` keys): each chunk keeps only its keys' hashes, and when
-/// they are all distinct ([`distinct::distinct`]) no card lost and the set
-/// stays empty. When two hashes meet (a repeated card, or a coincidence of
+/// set while it holds nothing (no `--exclude` keys): each chunk keeps only
+/// its keys' hashes, and when they are all distinct
+/// ([`distinct::distinct`]) no card lost and the set stays empty. When two hashes meet (a repeated card, or a coincidence of
 /// 64-bit hashes) the chunks are drawn again, the same cards from the same
 /// streams, claiming their keys in `set`. The losers are [`draw_chunks`]'s
 /// either way, so the cards a seed gives do not change.
@@ -266,8 +277,9 @@ pub fn draw_unique<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
 
 /// Stage 1: draws every chunk (`size` cards) in parallel, putting each card
 /// into its slot, and claims the keys. Chunk c's cards come from
-/// `drawer(c)`, called with each card's index (1-based). Returns the indices of the cards that lost a
-/// key to a smaller index, unsorted, possibly repeated.
+/// `drawer(c)`, called with each card's index (1-based). Returns the
+/// indices of the cards that lost a key to a smaller index, unsorted,
+/// possibly repeated.
 pub fn draw_chunks<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
     keyed: &K,
     store: &mut S,

@@ -10,7 +10,8 @@ use rayon::prelude::*;
 /// size gives the same cards; this one keeps the key buffers near 50 MB.
 const WAVE_KEYS: usize = 16 * super::CHUNK;
 
-/// Chunks of `chunk` cards per wave for a game with `keys_per_card` keys per card.
+/// Chunks of `chunk` cards per wave for a game with `keys_per_card` keys a
+/// card.
 pub fn wave_chunks(keys_per_card: usize, chunk: usize) -> usize {
     (WAVE_KEYS / chunk.max(1) / keys_per_card.max(1)).max(1)
 }
