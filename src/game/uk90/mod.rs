@@ -34,8 +34,8 @@ pub mod text;
 
 use super::{Face, Game, RuleViolation, Spec};
 use crate::dedup::Keyed;
-use crate::pipeline::own_stream;
-use crate::seed::{below_u64 as below, stream, Rng};
+use crate::pipeline::{chunk_stream, own_stream};
+use crate::seed::{below_u64 as below, Rng};
 use alias::prefetch;
 use rules::{column_base, column_of, Rules, COLUMN_SIZES};
 use std::hash::{Hash, Hasher};
@@ -272,11 +272,12 @@ impl Game for Uk90 {
     /// strips at a time ([`Uk90::draw_many`]); otherwise (es) the chunk's
     /// strips come one after another from its stream, as other games' cards.
     fn drawer(&self, seed: u64, chunk: usize) -> impl FnMut(u32) -> Strip + '_ {
-        let mut chunk_rng = (!self.rules.own_streams()).then(|| stream(seed, chunk as u64));
+        let mut from_chunk = (!self.rules.own_streams())
+            .then(|| chunk_stream(seed, chunk, move |rng| self.draw(rng)));
         let mut batch: Option<(u32, [Strip; BATCH])> = None;
         move |index| {
-            if let Some(rng) = &mut chunk_rng {
-                return self.draw(rng);
+            if let Some(draw) = &mut from_chunk {
+                return draw(index);
             }
             match &batch {
                 Some((first, _)) if (*first..*first + BATCH as u32).contains(&index) => {}
@@ -395,6 +396,7 @@ impl Game for Uk90 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::seed::stream;
 
     /// Strips drawn together are the strips drawn one by one from the same
     /// generators, whatever the batch.
