@@ -108,8 +108,9 @@ pub struct Uk90 {
 }
 
 impl Uk90 {
-    /// The game for `rules`. The sampler's tables (0.2–0.4 s to build for uk) are built
-    /// on the first draw, not here: reading and checking strips needs none.
+    /// The game for `rules`. The sampler's tables (0.2–0.4 s to build for
+    /// uk) are built on the first draw, not here: reading and checking
+    /// strips needs none.
     pub fn new(rules: Rules) -> Uk90 {
         Uk90 { rules }
     }
