@@ -62,10 +62,9 @@ fn call_orders_are_reproducible_permutations() {
 /// free centre.
 type Grid = Vec<Vec<u8>>;
 
-/// The faces of a file, from `export --to txt`: 75-ball cards (25 numbers
-/// row by row) or 90-ball tickets (162 numbers a strip, 27 a ticket).
-fn faces_of(file: &Path, ticket: bool) -> Vec<Grid> {
-    let (rows, cols) = if ticket { (3, 9) } else { (5, 5) };
+/// The faces of a file, from `export --to txt`: faces of `rows` × `cols`
+/// numbers row by row (a 90-ball strip's line holds six tickets).
+fn faces_of(file: &Path, (rows, cols): (usize, usize)) -> Vec<Grid> {
     export_txt(file)
         .iter()
         .flat_map(|line| {
@@ -84,17 +83,20 @@ fn faces_of(file: &Path, ticket: bool) -> Vec<Grid> {
 /// Whether `grid` holds `pattern` when the numbers in `marked` are called,
 /// written from the rules, apart from the library.
 fn holds(pattern: &str, grid: &Grid, marked: &BTreeSet<u8>) -> bool {
+    // A square card's side (5 or 4); a ticket has 3 rows.
+    let n = grid.len();
     let m = |r: usize, c: usize| grid[r][c] == 0 || marked.contains(&grid[r][c]);
     let row = |r: usize| (0..grid[r].len()).all(|c| m(r, c));
-    let col = |c: usize| (0..5).all(|r| m(r, c));
-    let diag = |d: usize| (0..5).all(|i| if d == 0 { m(i, i) } else { m(i, 4 - i) });
+    let col = |c: usize| (0..n).all(|r| m(r, c));
+    let diag = |d: usize| (0..n).all(|i| if d == 0 { m(i, i) } else { m(i, n - 1 - i) });
     let numbers = || grid.iter().flatten().filter(|&&n| n != 0);
     match pattern {
-        "line" => (0..5).any(row) || (0..5).any(col) || (0..2).any(diag),
-        "row" => (0..5).any(row),
-        "column" => (0..5).any(col),
+        "line" => (0..n).any(row) || (0..n).any(col) || (0..2).any(diag),
+        "row" => (0..n).any(row),
+        "column" => (0..n).any(col),
         "diagonal" => (0..2).any(diag),
-        "four-corners" if grid.len() == 5 => m(0, 0) && m(0, 4) && m(4, 0) && m(4, 4),
+        "four-corners" if n > 3 => m(0, 0) && m(0, n - 1) && m(n - 1, 0) && m(n - 1, n - 1),
+        "centre" => m(1, 1) && m(1, 2) && m(2, 1) && m(2, 2),
         "x" => diag(0) && diag(1),
         "postage-stamp" => [(0, 0), (0, 3), (3, 0), (3, 3)]
             .iter()
@@ -241,7 +243,7 @@ fn agree(
 fn winners_and_check_agree_with_marking_call_by_call_75() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "3000", "--seed", "11"]);
-    let faces = faces_of(&file, false);
+    let faces = faces_of(&file, (5, 5));
     let patterns = [
         "line",
         "row",
@@ -265,7 +267,7 @@ fn winners_and_check_agree_with_marking_call_by_call_90() {
         "s.bmc",
         &["--game", "90", "--count", "400", "--seed", "12"],
     );
-    let faces = faces_of(&file, true);
+    let faces = faces_of(&file, (3, 9));
     assert_eq!(faces.len(), 2400);
     let patterns = [
         "one-line",
@@ -281,7 +283,7 @@ fn winners_and_check_agree_with_marking_call_by_call_90() {
 fn claims_name_how_and_when_and_refuse_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "100", "--seed", "4"]);
-    let card = &faces_of(&file, false)[6];
+    let card = &faces_of(&file, (5, 5))[6];
     // The top row of card 7, then one number of its second row.
     let mut order: Vec<String> = card[0].iter().map(u8::to_string).collect();
     order.insert(2, card[1][0].to_string());
@@ -399,7 +401,7 @@ fn show_marks_the_calls_and_patterns_are_drawn() {
         "s.bmc",
         &["--game", "90", "--count", "3", "--seed", "4"],
     );
-    let ticket = &faces_of(&file, true)[13];
+    let ticket = &faces_of(&file, (3, 9))[13];
     let first = ticket[0].iter().find(|&&n| n != 0).unwrap();
     bingomint()
         .arg("show")

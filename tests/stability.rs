@@ -189,7 +189,7 @@ fn redrawn_boards_of_a_small_set() {
 #[test]
 fn call_orders_and_simulated_games_of_seed_1() {
     use bingomint::play::calls::Calls;
-    use bingomint::play::pattern::{Board, Pattern};
+    use bingomint::play::pattern::Pattern;
     use bingomint::play::simulate::{fresh_faces, play, summarise};
     assert_eq!(
         Calls::seeded(75, 1, 12).order(),
@@ -204,7 +204,7 @@ fn call_orders_and_simulated_games_of_seed_1() {
         star: StarRule::Off,
     };
     let faces = fresh_faces(spec, 10, 1).unwrap();
-    let line = Pattern::parse("line", Board::Card75).unwrap();
+    let line = Pattern::parse("line", spec).unwrap();
     let games = play(&faces, &line, 75, 1000, 1, &|_| {});
     let s = summarise("line", 10, 1, &games);
     assert_eq!(s.mean, 25.405);

@@ -235,7 +235,7 @@ fn exact_mean(balls: u32, ways: &[u32], free: u32) -> f64 {
 fn simulated_means_match_the_exact_ones() {
     use bingomint::game::uk90::rules::Rules;
     use bingomint::game::Spec;
-    use bingomint::play::pattern::{Board, Pattern};
+    use bingomint::play::pattern::Pattern;
     use bingomint::play::simulate::{fresh_faces, play, summarise};
     // The formula itself, against the closed forms: the latest of u
     // numbers among n calls comes on average at u(n+1)/(u+1).
@@ -276,9 +276,8 @@ fn simulated_means_match_the_exact_ones() {
     ];
     const GAMES: u64 = 400_000;
     for (spec, name, closed) in cases {
-        let board = Board::of(spec);
         let face = fresh_faces(spec, 1, 21).unwrap()[0];
-        let pattern = Pattern::parse(name, board).unwrap();
+        let pattern = Pattern::parse(name, spec).unwrap();
         // The ways over this face's numbered cells; blanks count as free.
         let free = (0..27u32)
             .filter(|&c| {
@@ -286,11 +285,11 @@ fn simulated_means_match_the_exact_ones() {
             })
             .fold(0, |m, c| m | 1 << c);
         let ways: Vec<u32> = pattern.ways().unwrap().iter().map(|w| w.mask).collect();
-        let exact = exact_mean(u32::from(board.balls()), &ways, free);
+        let exact = exact_mean(u32::from(spec.balls()), &ways, free);
         if let Some(closed) = closed {
             assert!((exact - closed).abs() < 1e-9, "{name}: {exact} vs {closed}");
         }
-        let games = play(&[face], &pattern, board.balls(), GAMES, 5, &|_| {});
+        let games = play(&[face], &pattern, spec.balls(), GAMES, 5, &|_| {});
         let s = summarise(name, 1, 5, &games);
         let se = s.sd / (GAMES as f64).sqrt();
         // Five standard errors: a correct simulator fails with p < 1e-6.

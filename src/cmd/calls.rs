@@ -2,10 +2,11 @@
 
 use super::{out, Outcome};
 use anyhow::{Context, Result};
+use bingomint::game::Spec;
 use bingomint::play::calls::Calls;
 use bingomint::seed::Seed;
 
-/// Print a call order: a uniform shuffle of 1-75 or 1-90 from a seed.
+/// Print a call order: a uniform shuffle of the game's numbers from a seed.
 ///
 /// The first line is a comment recording the game and seed, so the file can
 /// be handed to `check`, `winners` and `show` as --calls-file (they skip
@@ -16,8 +17,8 @@ Examples:
   bingomint calls --game 75 --seed hall-7:2026-11-23:game-3
   bingomint calls --game 90 --seed 42 --count 30 > calls.txt")]
 pub struct Args {
-    /// The game: 75 or 90 balls.
-    #[arg(long, default_value = "75", value_parser = ["75", "90"])]
+    /// The game.
+    #[arg(long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// Seed: a number or any text [default: fresh from the operating system].
@@ -31,7 +32,9 @@ pub struct Args {
 
 /// Runs `calls`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let balls: u8 = if args.game == "90" { 90 } else { 75 };
+    let balls = Spec::named(&args.game)
+        .context("--game: choose one of the games listed")?
+        .balls();
     let seed = match &args.seed {
         Some(text) => Seed::parse(text),
         None => Seed::from_entropy().context("cannot read a seed from the operating system")?,

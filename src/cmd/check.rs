@@ -9,7 +9,6 @@ use anyhow::Result;
 use bingomint::cardfile::CardFile;
 use bingomint::play::claims::{check, Verdict};
 use bingomint::play::marked_grid;
-use bingomint::play::pattern::Board;
 use std::path::PathBuf;
 
 /// Check a claim: does the card or ticket hold the pattern after the calls?
@@ -60,10 +59,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let spec = file.header().spec;
-    let board = Board::of(spec);
     let pattern = pattern(&args.pattern, spec)?;
     let named = named_face(&file, args.card.as_deref(), args.ticket)?;
-    let calls = args.calls.required(board.balls())?;
+    let calls = args.calls.required(spec.balls())?;
     require_sound(&file, named.record..=named.record, args.allow_damaged)?;
     let face = read_face(&file, &named)?;
     let verdict = check(&face, &pattern, &calls, args.last_call_must_complete);
@@ -76,7 +74,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         last,
         calls.order()[last - 1]
     );
-    text.push_str(&marked_grid(&face, board, |n| calls.called(n)));
+    text.push_str(&marked_grid(&face, spec, |n| calls.called(n)));
     let at = |call: u8| format!("call {call} ({})", calls.order()[usize::from(call) - 1]);
     let outcome = match &verdict {
         Verdict::Win(done) => {

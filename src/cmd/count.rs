@@ -17,8 +17,8 @@ Examples:
   bingomint count --game 90
   bingomint count --game 90 --rules es")]
 pub struct Args {
-    /// Game: 75 or 90.
-    #[arg(long, default_value = "75", value_parser = PossibleValuesParser::new(Spec::GAMES))]
+    /// The game.
+    #[arg(long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// 90-ball rule set: uk or es [default: uk].

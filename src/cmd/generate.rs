@@ -31,9 +31,8 @@ Examples:
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
   bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch --out big.bmc")]
 pub struct Args {
-    /// Game: 75 (US 75-ball cards, 5×5 with a free centre) or 90 (UK 90-ball
-    /// strips of six 3×9 tickets).
-    #[arg(long, default_value = "75", value_parser = PossibleValuesParser::new(Spec::GAMES))]
+    /// The game.
+    #[arg(long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,

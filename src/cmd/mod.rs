@@ -40,6 +40,15 @@ macro_rules! outln {
 pub(crate) use {out, outln};
 
 /// Writes `text` to standard output (see [`out!`]).
+/// `--game`'s choices: every game, each described in `--help`.
+pub fn games() -> clap::builder::PossibleValuesParser {
+    use bingomint::game::Spec;
+    clap::builder::PossibleValuesParser::new(Spec::GAMES.map(|name| {
+        let help = Spec::named(name).map_or("", |spec| spec.describe());
+        clap::builder::PossibleValue::new(name).help(help)
+    }))
+}
+
 pub fn write_stdout(text: std::fmt::Arguments) -> Result<()> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();

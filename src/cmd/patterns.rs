@@ -2,11 +2,12 @@
 
 use super::{out, Outcome};
 use anyhow::Result;
-use bingomint::play::pattern::{Board, Pattern};
+use bingomint::game::Spec;
+use bingomint::play::pattern::Pattern;
 
 /// List every built-in win pattern, with each way to win drawn.
 ///
-/// X marks a cell that must be called, * the free centre (always marked).
+/// X marks a cell that must be called, * a free cell (always marked).
 /// Custom patterns: --pattern mask:ROWS with rows top to bottom, X or .,
 /// several masks joined with | meaning any of them.
 #[derive(clap::Args)]
@@ -16,24 +17,24 @@ Examples:
   bingomint patterns --game 90
   bingomint check cards.bmc --card 7 --calls-file calls.txt --pattern 'mask:X...X/.X.X./..X../.X.X./X...X'")]
 pub struct Args {
-    /// Only this game's patterns: 75 or 90.
-    #[arg(long, value_parser = ["75", "90"])]
+    /// Only this game's patterns.
+    #[arg(long, value_parser = super::games())]
     game: Option<String>,
 }
 
 /// Runs `patterns`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let boards: Vec<Board> = match args.game.as_deref() {
-        Some("75") => vec![Board::Card75],
-        Some(_) => vec![Board::Ticket90],
-        None => vec![Board::Card75, Board::Ticket90],
-    };
+    let games: Vec<Spec> = Spec::GAMES
+        .iter()
+        .filter(|g| args.game.as_deref().is_none_or(|only| only == **g))
+        .filter_map(|g| Spec::named(g))
+        .collect();
     let mut text = String::new();
-    for board in boards {
-        text.push_str(&format!("{}-ball patterns\n\n", board.balls()));
-        for name in board.names() {
-            let pattern = Pattern::parse(name, board).expect("a built-in pattern");
-            text.push_str(&draw(&pattern, board));
+    for spec in games {
+        text.push_str(&format!("{} patterns\n\n", spec.short_name()));
+        for builtin in spec.facts().patterns {
+            let pattern = Pattern::parse(builtin.name, spec).expect("a built-in pattern");
+            text.push_str(&draw(&pattern, spec, builtin.about));
             text.push('\n');
         }
     }
@@ -42,14 +43,11 @@ pub fn run(args: Args) -> Result<Outcome> {
 }
 
 /// A pattern's name, what it takes, and its ways drawn side by side.
-fn draw(pattern: &Pattern, board: Board) -> String {
-    let (rows, cols) = board.shape();
+fn draw(pattern: &Pattern, spec: Spec, about: &str) -> String {
+    let (rows, cols) = spec.face_shape();
+    let free = spec.facts().free;
     let Some(ways) = pattern.ways() else {
-        let what = match pattern.name() {
-            "four-corners" => "the first and last number of the top and bottom rows",
-            _ => "any five numbers of the ticket",
-        };
-        return format!("{}: {what}\n", pattern.name());
+        return format!("{}: {about}\n", pattern.name());
     };
     let mut out = format!(
         "{}: {} way{}\n",
@@ -66,7 +64,7 @@ fn draw(pattern: &Pattern, board: Board) -> String {
                     (0..cols)
                         .map(|c| {
                             let i = r * cols + c;
-                            if board == Board::Card75 && i == 12 {
+                            if free & (1 << i) != 0 {
                                 '*'
                             } else if way.mask & (1 << i) != 0 {
                                 'X'

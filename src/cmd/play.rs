@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::game::{Face, Spec};
 use bingomint::play::calls::Calls;
-use bingomint::play::pattern::{Board, Pattern};
+use bingomint::play::pattern::Pattern;
 use std::path::PathBuf;
 
 /// `--calls` / `--calls-file`.
@@ -52,7 +52,7 @@ impl CallsArgs {
 
 /// `--pattern` for a game.
 pub fn pattern(text: &str, spec: Spec) -> Result<Pattern> {
-    Pattern::parse(text, Board::of(spec)).map_err(anyhow::Error::msg)
+    Pattern::parse(text, spec).map_err(anyhow::Error::msg)
 }
 
 /// A face of a file named by a claim.
@@ -82,7 +82,10 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> R
     let count = file.header().count;
     match (kind, faces) {
         ("card", 1) | ("ticket", 2..) => {}
-        ("ticket", _) => bail!("--ticket is for 90-ball strips; use --card with a 75-ball file"),
+        ("ticket", _) => bail!(
+            "--ticket is for 90-ball strips; use --card with a {} file",
+            spec.short_name()
+        ),
         _ => bail!("claims on 90-ball strips are per ticket: use --ticket N (strip n holds tickets 6n-5 to 6n)"),
     }
     if number == 0 || number > count * faces {
@@ -92,7 +95,7 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> R
             count * faces
         );
     }
-    let record = (number - 1) / faces + 1;
+    let record = spec.record_of(number).0;
     let label = if faces == 1 {
         format!("card {number}")
     } else {

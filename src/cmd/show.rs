@@ -60,8 +60,8 @@ pub fn run(args: Args) -> Result<Outcome> {
             spec.short_name()
         ),
         (None, Some(t)) => (
-            t.saturating_sub(1) / faces + 1,
-            Some((t.saturating_sub(1) % faces) as usize),
+            spec.record_of(t.max(1)).0,
+            Some(spec.record_of(t.max(1)).1),
             "--ticket",
             t,
             faces * count,
@@ -79,8 +79,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         );
     }
     require_sound(&file, n..=n, args.allow_damaged)?;
-    let board = bingomint::play::pattern::Board::of(spec);
-    if let Some(calls) = args.calls.read(board.balls())? {
+    if let Some(calls) = args.calls.read(spec.balls())? {
         let faces = faces as usize;
         let wanted = |t: u64| only.is_none_or(|o| (t - 1) as usize % faces == o);
         let shown =
@@ -92,7 +91,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             } else {
                 text.push_str(&format!("card {t} of {count} ({})\n", file.path()));
             }
-            text.push_str(&bingomint::play::marked_grid(&face, board, |x| {
+            text.push_str(&bingomint::play::marked_grid(&face, spec, |x| {
                 calls.called(x)
             }));
         }

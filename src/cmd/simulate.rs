@@ -11,7 +11,6 @@ use anyhow::{bail, Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::parse_range;
 use bingomint::game::{Face, Spec};
-use bingomint::play::pattern::Board;
 use bingomint::play::scan_faces;
 use bingomint::play::simulate::{fresh_faces, play, summarise, svg, Summary};
 use bingomint::seed::Seed;
@@ -33,8 +32,8 @@ Examples:
   bingomint simulate --game 90 --strips 200 --pattern full-house --games 20000
   bingomint simulate --from cards.bmc --range 1..9000 --pattern line --games 20000 --json")]
 pub struct Args {
-    /// The game, for fresh cards: 75 or 90 balls.
-    #[arg(long, default_value = "75", value_parser = Spec::GAMES)]
+    /// The game, for fresh cards.
+    #[arg(long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// 90-ball rule set for fresh strips.
@@ -118,7 +117,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let summary = with_threads(args.threads, || -> Result<(Summary, String, String)> {
         let (spec, faces, what) = faces(&args, seed.value)?;
         let pattern = pattern(&args.pattern, spec)?;
-        let balls = Board::of(spec).balls();
+        let balls = spec.balls();
         let bar = Bar::new(args.games, "game", args.quiet);
         let games = play(&faces, &pattern, balls, args.games, seed.value, &bar);
         bar.finish();

@@ -11,7 +11,6 @@ use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
 use bingomint::export::{count_of, parse_range};
 use bingomint::play::claims::{per_call, winners};
-use bingomint::play::pattern::Board;
 use std::path::PathBuf;
 
 /// List every card (or ticket) that holds the pattern after the calls.
@@ -68,9 +67,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let spec = file.header().spec;
-    let board = Board::of(spec);
     let pattern = pattern(&args.pattern, spec)?;
-    let calls = args.calls.required(board.balls())?;
+    let calls = args.calls.required(spec.balls())?;
     let count = file.header().count;
     let range = match &args.range {
         Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
@@ -96,15 +94,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         match args.format.as_str() {
             "csv" => {
                 w(if faces == 1 {
-                    "card,call,number,way\n".to_string()
+                    format!("{face},call,number,way\n")
                 } else {
-                    "ticket,strip,call,number,way\n".to_string()
+                    format!("{face},{},call,number,way\n", spec.noun())
                 })?;
                 for win in &found {
                     let strip = if faces == 1 {
                         String::new()
                     } else {
-                        format!("{},", (win.face - 1) / faces + 1)
+                        format!("{},", spec.record_of(win.face).0)
                     };
                     w(format!(
                         "{},{strip}{},{},{}\n",

@@ -217,7 +217,7 @@ impl Visit for Show<'_> {
             out.push_str(&game.grid(&card, 0));
         } else {
             let faces = spec.faces() as u64;
-            let first = faces * (n - 1) + 1;
+            let first = spec.face_number(n, 0);
             let _ = writeln!(
                 out,
                 "{} {n} of {count} ({}, {}): {}s {first}–{}",

@@ -7,16 +7,24 @@
 //! `Game::decode`), and next print and claims ([`Game::face`], the face shape).
 //! No other module matches on a game's name or hard-codes its sizes.
 //!
-//! Adding a game: a module here with its `Game` + `Text` type, a [`Spec`]
-//! variant, and the arms of the `match`es in this file (see ARCHITECTURE.md,
-//! "Adding a game").
+//! A game's fixed facts (shape, balls, free cells, letters, patterns, how a
+//! record sits on paper) are data, its module's `FACTS` ([`Facts`]), which
+//! [`Spec::facts`] hands out.
+//!
+//! Adding a game: a module here with its `Game` + `Text` type and its
+//! `FACTS`, a [`Spec`] variant, and the arms of the `match`es in this file
+//! (see ARCHITECTURE.md, "Adding a game").
 
 use crate::dedup::Keyed;
 use crate::seed::Rng;
 use num_bigint::BigUint;
 
+pub mod facts;
+pub mod patterns;
 pub mod uk90;
 pub mod us75;
+
+pub use facts::{Face, Facts, LabelAt, Paper, MAX_FACE_CELLS, NO_STAR};
 
 use uk90::rules::Rules;
 use uk90::Uk90;
@@ -82,40 +90,6 @@ pub trait Text: Game {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct RuleViolation(pub String);
-
-/// Most cells on one face (a 90-ball ticket has 27).
-pub const MAX_FACE_CELLS: usize = 27;
-
-/// One playing face (a 75-ball card, a 90-ball ticket) as a grid of numbers,
-/// row-major, 0 for a blank or the free centre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Face {
-    pub rows: u8,
-    pub cols: u8,
-    pub cells: [u8; MAX_FACE_CELLS],
-}
-
-impl Face {
-    /// An empty face of `rows` × `cols`.
-    pub fn new(rows: usize, cols: usize) -> Face {
-        debug_assert!(rows * cols <= MAX_FACE_CELLS);
-        Face {
-            rows: rows as u8,
-            cols: cols as u8,
-            cells: [0; MAX_FACE_CELLS],
-        }
-    }
-
-    /// The number at (row, col), 0 for none.
-    pub fn at(&self, row: usize, col: usize) -> u8 {
-        self.cells[row * usize::from(self.cols) + col]
-    }
-
-    /// The row-major cells.
-    pub fn numbers(&self) -> &[u8] {
-        &self.cells[..usize::from(self.rows) * usize::from(self.cols)]
-    }
-}
 
 /// Everything bingomint knows about one game and its parameters, in one
 /// place: names, sizes, header bytes, faces, and the typed game that draws
@@ -245,10 +219,7 @@ impl Spec {
 
     /// Human name, as `info` prints it.
     pub fn describe(self) -> &'static str {
-        match self {
-            Spec::Us75 { .. } => "75-ball (US, 5×5, free centre)",
-            Spec::Uk90 { .. } => "90-ball (UK, strips of six 3×9 tickets)",
-        }
+        self.facts().describe
     }
 
     /// The parameters in words, as `show` names them: `rules uk`.
@@ -265,42 +236,27 @@ impl Spec {
 
     /// What one record is called: card or strip.
     pub fn noun(self) -> &'static str {
-        match self {
-            Spec::Us75 { .. } => "card",
-            Spec::Uk90 { .. } => "strip",
-        }
+        self.facts().noun
     }
 
     /// What one playing face is called: card or ticket.
     pub fn face_noun(self) -> &'static str {
-        match self {
-            Spec::Us75 { .. } => "card",
-            Spec::Uk90 { .. } => "ticket",
-        }
+        self.facts().face_noun
     }
 
     /// Faces per record: 1 card, or the 6 tickets of a strip.
     pub fn faces(self) -> usize {
-        match self {
-            Spec::Us75 { .. } => 1,
-            Spec::Uk90 { .. } => uk90::tables::TICKETS,
-        }
+        self.facts().faces
     }
 
     /// Rows and columns of a face.
     pub fn face_shape(self) -> (usize, usize) {
-        match self {
-            Spec::Us75 { .. } => (5, 5),
-            Spec::Uk90 { .. } => (3, 9),
-        }
+        (self.facts().rows, self.facts().cols)
     }
 
     /// Balls in the game: numbers run from 1 to this.
     pub fn balls(self) -> u8 {
-        match self {
-            Spec::Us75 { .. } => 75,
-            Spec::Uk90 { .. } => 90,
-        }
+        self.facts().balls
     }
 
     /// Bytes per record in the card file.
@@ -329,7 +285,7 @@ impl Spec {
     pub fn made(self, count: u64) -> String {
         let s = if count == 1 { "" } else { "s" };
         match self {
-            Spec::Us75 { .. } => format!("75-ball card{s}"),
+            Spec::Us75 { .. } => format!("{} card{s}", self.short_name()),
             Spec::Uk90 { rules } => format!(
                 "90-ball strip{s} ({}, {} tickets)",
                 rules.name(),
@@ -368,12 +324,41 @@ impl Spec {
         }
     }
 
+    /// The game's fixed facts.
+    pub fn facts(self) -> &'static Facts {
+        match self {
+            Spec::Us75 { .. } => &us75::facts::FACTS,
+            Spec::Uk90 { .. } => &uk90::facts::FACTS,
+        }
+    }
+
+    /// The game `--game NAME` names, with its default parameters.
+    pub fn named(game: &str) -> Option<Spec> {
+        Spec::from_flags(game, None, false).ok()
+    }
+
+    /// Whether the original 128-byte v3 header can describe the game (it
+    /// knows only 75-ball cards).
+    pub fn fits_v3(self) -> bool {
+        matches!(self, Spec::Us75 { .. })
+    }
+
+    /// The number of face `t` (from 0) of record `record` (from 1): the
+    /// card number, or the ticket number of a strip.
+    pub fn face_number(self, record: u64, t: usize) -> u64 {
+        (record - 1) * self.faces() as u64 + t as u64 + 1
+    }
+
+    /// The record (from 1) holding face number `face` (from 1), and the
+    /// face's place in it (from 0).
+    pub fn record_of(self, face: u64) -> (u64, usize) {
+        let faces = self.faces() as u64;
+        ((face - 1) / faces + 1, ((face - 1) % faces) as usize)
+    }
+
     /// The game's short name: `75-ball`.
     pub fn short_name(self) -> &'static str {
-        match self {
-            Spec::Us75 { .. } => "75-ball",
-            Spec::Uk90 { .. } => "90-ball",
-        }
+        self.facts().short_name
     }
 
     /// The exact counts `count` prints, as (label, value) lines, and a title.
@@ -450,5 +435,21 @@ mod tests {
             Spec::from_flags("90", None, false),
             Ok(Spec::Uk90 { rules: Rules::Uk })
         );
+    }
+
+    #[test]
+    fn face_numbers_and_records_agree() {
+        for game in Spec::GAMES {
+            let spec = Spec::named(game).unwrap();
+            let (rows, cols) = spec.face_shape();
+            assert!(rows * cols <= MAX_FACE_CELLS);
+            for record in [1u64, 2, 999] {
+                for t in 0..spec.faces() {
+                    let n = spec.face_number(record, t);
+                    assert_eq!(spec.record_of(n), (record, t));
+                }
+            }
+        }
+        assert_eq!(Spec::named("90").unwrap().face_number(12, 3), 70);
     }
 }

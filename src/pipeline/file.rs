@@ -39,10 +39,11 @@ impl Plan<'_> {
     /// Checks the plan against the limits of the game and the file format;
     /// the message names the flag.
     pub fn validate(&self) -> Result<(), String> {
-        if self.format == FileFormat::V3 && !matches!(self.spec, Spec::Us75 { .. }) {
-            return Err(
-                "--format v3 holds 75-ball cards only; use --format native with --game 90".into(),
-            );
+        if self.format == FileFormat::V3 && !self.spec.fits_v3() {
+            return Err(format!(
+                "--format v3 holds 75-ball cards only; use --format native with --game {}",
+                self.spec.balls()
+            ));
         }
         if self.memory < outcore::MIN_MEMORY {
             return Err(format!(

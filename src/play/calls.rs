@@ -15,13 +15,19 @@ pub const CALLS_STREAM: u64 = u64::MAX - 1;
 /// Marks a number that has not been called in a [`Calls::positions`] table.
 pub const NEVER: u8 = u8::MAX;
 
+/// `positions[n]`: the call (from 1) at which number `n` came, [`NEVER`]
+/// for a number not called, 0 at index 0 (blanks and free cells, marked
+/// before any call). Indexed by any `u8`, so it holds every game's numbers
+/// and a lookup needs no bounds check.
+pub type Positions = [u8; 256];
+
 /// A sequence of distinct calls of a game with `balls` numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Calls {
     balls: u8,
     order: Vec<u8>,
-    /// `positions[n]`: the call (from 1) at which `n` came, or [`NEVER`].
-    positions: [u8; 91],
+    /// The call at which each number came.
+    positions: Positions,
 }
 
 impl Calls {
@@ -41,7 +47,7 @@ impl Calls {
     }
 
     fn from_order(balls: u8, order: Vec<u8>) -> Calls {
-        let mut positions = [NEVER; 91];
+        let mut positions = [NEVER; 256];
         // Blanks and the free centre: marked before any call.
         positions[0] = 0;
         for (i, &n) in order.iter().enumerate() {
@@ -59,7 +65,7 @@ impl Calls {
     /// names the source in errors (`--calls`, `calls.txt`).
     pub fn parse(balls: u8, text: &str, what: &str) -> Result<Calls, String> {
         let mut order = Vec::new();
-        let mut seen = [0usize; 91];
+        let mut seen = [0usize; 256];
         for (line_no, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("");
             for word in line
@@ -130,7 +136,7 @@ impl Calls {
     /// The call (from 1) at which each number came, [`NEVER`] for numbers
     /// not called; index 0 (a blank or the free centre) holds 0: always
     /// marked.
-    pub fn positions(&self) -> &[u8; 91] {
+    pub fn positions(&self) -> &Positions {
         &self.positions
     }
 

@@ -10,7 +10,8 @@
 //! ```
 //! use bingomint::game::Face;
 //! use bingomint::play::calls::Calls;
-//! use bingomint::play::pattern::{Board, Pattern};
+//! use bingomint::game::Spec;
+//! use bingomint::play::pattern::Pattern;
 //!
 //! // A card, row by row (0 = the free centre).
 //! let mut card = Face::new(5, 5);
@@ -22,7 +23,7 @@
 //!      5, 20, 35, 50, 65,
 //! ]);
 //! let calls = Calls::parse(75, "9, 3, 18, 70, 48, 63", "the caller").unwrap();
-//! let line = Pattern::parse("line", Board::Card75).unwrap();
+//! let line = Pattern::parse("line", Spec::named("75").unwrap()).unwrap();
 //! let won = line.completion(&card, calls.positions()).unwrap();
 //! assert_eq!(won.call, 6); // the sixth call, 63, completed it
 //! assert_eq!(line.way_name(won.way), "row 3");
@@ -34,7 +35,7 @@ pub mod pattern;
 pub mod simulate;
 
 use crate::cardfile::CardFile;
-use crate::game::{Face, RuleViolation, Text, Visit};
+use crate::game::{Face, RuleViolation, Spec, Text, Visit};
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
 
@@ -103,7 +104,7 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
                             why,
                         })?;
                     for (t, face) in cells.iter().enumerate() {
-                        let n = (number - 1) * faces + t as u64 + 1;
+                        let n = spec.face_number(number, t);
                         if let Some(value) = (self.each)(n, face) {
                             kept.push(value);
                         }
@@ -120,15 +121,16 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
     }
 }
 
-/// A face as a boxed text grid with the called numbers marked `[12]`; a
-/// 75-ball card gets its B I N G O heading and FREE centre.
-pub fn marked_grid(face: &Face, board: pattern::Board, called: impl Fn(u8) -> bool) -> String {
+/// A face as a boxed text grid with the called numbers marked `[12]`, the
+/// game's column letters over it (B I N G O) and FREE in its free cells.
+pub fn marked_grid(face: &Face, spec: Spec, called: impl Fn(u8) -> bool) -> String {
+    let facts = spec.facts();
     let (rows, cols) = (usize::from(face.rows), usize::from(face.cols));
     let line = |l: &str, m: &str, r: &str| format!("{l}{}{r}\n", vec!["────"; cols].join(m));
     let mut out = line("┌", "┬", "┐");
-    if board == pattern::Board::Card75 {
+    if !facts.letters.is_empty() {
         out.push('│');
-        for letter in ["B", "I", "N", "G", "O"] {
+        for letter in facts.letters {
             out.push_str(&format!("  {letter} │"));
         }
         out.push('\n');
@@ -137,9 +139,9 @@ pub fn marked_grid(face: &Face, board: pattern::Board, called: impl Fn(u8) -> bo
     for r in 0..rows {
         out.push('│');
         for c in 0..cols {
-            let n = face.at(r, c);
-            let cell = match n {
-                0 if board == pattern::Board::Card75 => "FREE".to_string(),
+            let free = facts.free & 1 << (r * cols + c) != 0;
+            let cell = match face.at(r, c) {
+                0 if free => "FREE".to_string(),
                 0 => "    ".to_string(),
                 n if called(n) => format!("[{n:>2}]"),
                 n => format!(" {n:>2} "),

@@ -12,92 +12,17 @@
 //! way. [`Pattern::completion`] gives it for one face and a table of call
 //! positions ([`super::calls::Calls::positions`]).
 
-use super::calls::NEVER;
+use super::calls::{Positions, NEVER};
+pub use crate::game::patterns::Way;
+use crate::game::patterns::Ways;
 use crate::game::{Face, Spec};
 
-/// Which family of faces a pattern is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Board {
-    /// A 75-ball card: 5×5, free centre.
-    Card75,
-    /// A 90-ball ticket: 3×9, fifteen numbers.
-    Ticket90,
-}
-
-impl Board {
-    /// The board of a game.
-    pub fn of(spec: Spec) -> Board {
-        match spec {
-            Spec::Us75 { .. } => Board::Card75,
-            Spec::Uk90 { .. } => Board::Ticket90,
-        }
-    }
-
-    /// Rows and columns of a face.
-    pub fn shape(self) -> (usize, usize) {
-        match self {
-            Board::Card75 => (5, 5),
-            Board::Ticket90 => (3, 9),
-        }
-    }
-
-    /// The numbers of the game.
-    pub fn balls(self) -> u8 {
-        match self {
-            Board::Card75 => 75,
-            Board::Ticket90 => 90,
-        }
-    }
-
-    /// The built-in patterns' names, in the order `patterns` lists them.
-    pub fn names(self) -> &'static [&'static str] {
-        match self {
-            Board::Card75 => &[
-                "line",
-                "row",
-                "column",
-                "diagonal",
-                "four-corners",
-                "x",
-                "postage-stamp",
-                "frame",
-                "hardway",
-                "coverall",
-            ],
-            Board::Ticket90 => &[
-                "one-line",
-                "two-lines",
-                "full-house",
-                "four-corners",
-                "early-five",
-            ],
-        }
-    }
-}
-
-/// One way to win: the cells that must all be marked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Way {
-    pub name: String,
-    pub mask: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Kind {
-    /// Any of these fixed masks.
-    Ways(Vec<Way>),
-    /// The first and last number of the top and bottom rows (90-ball).
-    TicketCorners,
-    /// Any `k` numbers.
-    AnyNumbers(u8),
-}
-
-/// A win pattern of one board.
+/// A win pattern of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     name: String,
-    board: Board,
-    kind: Kind,
+    spec: Spec,
+    kind: Ways,
 }
 
 /// When and how a face completed a pattern.
@@ -109,87 +34,48 @@ pub struct Completion {
     pub way: usize,
 }
 
-const LETTERS: [char; 5] = ['B', 'I', 'N', 'G', 'O'];
-
 impl Pattern {
-    /// A pattern by name (`line`, `full-house`, …) or a custom mask
+    /// A pattern of `spec`'s game by name (`line`, `full-house`, …: the
+    /// game's [`crate::game::Facts::patterns`]) or a custom mask
     /// (`mask:X...X/.X.X./..X../.X.X./X...X`, rows top to bottom, `X` a cell
     /// that must be marked; several masks joined with `|` mean any of them).
     /// The error names the pattern and lists the choices.
-    pub fn parse(text: &str, board: Board) -> Result<Pattern, String> {
-        let (rows, cols) = board.shape();
+    pub fn parse(text: &str, spec: Spec) -> Result<Pattern, String> {
+        let facts = spec.facts();
         let kind = if let Some(masks) = text.strip_prefix("mask:") {
-            Kind::Ways(parse_masks(masks, rows, cols)?)
+            Ways::Fixed(parse_masks(masks, facts.rows, facts.cols)?)
+        } else if let Some(builtin) = facts.patterns.iter().find(|p| p.name == text) {
+            (builtin.ways)()
         } else {
-            match (board, text) {
-                (Board::Card75, "line") => {
-                    let mut ways = card_rows();
-                    ways.extend(card_columns());
-                    ways.extend(card_diagonals());
-                    Kind::Ways(ways)
-                }
-                (Board::Card75, "row") => Kind::Ways(card_rows()),
-                (Board::Card75, "column") => Kind::Ways(card_columns()),
-                (Board::Card75, "diagonal") => Kind::Ways(card_diagonals()),
-                (Board::Card75, "four-corners") => {
-                    Kind::Ways(vec![way("four corners", &[0, 4, 20, 24])])
-                }
-                (Board::Card75, "x") => {
-                    let both = card_diagonals().iter().fold(0, |m, w| m | w.mask);
-                    Kind::Ways(vec![Way {
-                        name: "both diagonals".into(),
-                        mask: both,
-                    }])
-                }
-                (Board::Card75, "postage-stamp") => Kind::Ways(vec![
-                    way("top-left stamp", &[0, 1, 5, 6]),
-                    way("top-right stamp", &[3, 4, 8, 9]),
-                    way("bottom-left stamp", &[15, 16, 20, 21]),
-                    way("bottom-right stamp", &[18, 19, 23, 24]),
-                ]),
-                (Board::Card75, "frame") => {
-                    let ring: Vec<usize> = (0..25)
-                        .filter(|&i| i / 5 == 0 || i / 5 == 4 || i % 5 == 0 || i % 5 == 4)
-                        .collect();
-                    Kind::Ways(vec![way("the outer frame", &ring)])
-                }
-                (Board::Card75, "hardway") => {
-                    let mut ways: Vec<Way> = card_rows();
-                    ways.extend(card_columns());
-                    ways.retain(|w| w.mask & (1 << 12) == 0);
-                    Kind::Ways(ways)
-                }
-                (Board::Card75, "coverall") => {
-                    Kind::Ways(vec![way("every cell", &(0..25).collect::<Vec<_>>())])
-                }
-                (Board::Ticket90, "one-line") => Kind::Ways(ticket_rows(1)),
-                (Board::Ticket90, "two-lines") => Kind::Ways(ticket_rows(2)),
-                (Board::Ticket90, "full-house") => Kind::Ways(ticket_rows(3)),
-                (Board::Ticket90, "four-corners") => Kind::TicketCorners,
-                (Board::Ticket90, "early-five") => Kind::AnyNumbers(5),
-                _ => {
-                    let other = match board {
-                        Board::Card75 => Board::Ticket90,
-                        Board::Ticket90 => Board::Card75,
-                    };
-                    let hint = if other.names().contains(&text) {
-                        format!(" ('{text}' is a {}-ball pattern)", other.balls())
-                    } else {
-                        String::new()
-                    };
-                    return Err(format!(
-                        "--pattern {text:?} is not a {}-ball pattern{hint}; choose one of {}, \
-                         or mask:{}",
-                        board.balls(),
-                        board.names().join(", "),
-                        vec![".".repeat(cols); rows].join("/")
-                    ));
-                }
-            }
+            let elsewhere: Vec<String> = Spec::GAMES
+                .iter()
+                .filter_map(|g| Spec::named(g))
+                .filter(|other| !other.same_game(spec))
+                .filter(|other| other.facts().patterns.iter().any(|p| p.name == text))
+                .map(|other| other.short_name().to_string())
+                .collect();
+            let hint = if elsewhere.is_empty() {
+                String::new()
+            } else {
+                format!(" ('{text}' is a {} pattern)", elsewhere.join(" and "))
+            };
+            let names: Vec<&str> = facts.patterns.iter().map(|p| p.name).collect();
+            // "an 80-ball", "a 90-ball".
+            let a = if spec.short_name().starts_with('8') {
+                "an"
+            } else {
+                "a"
+            };
+            return Err(format!(
+                "--pattern {text:?} is not {a} {} pattern{hint}; choose one of {}, or mask:{}",
+                spec.short_name(),
+                names.join(", "),
+                vec![".".repeat(facts.cols); facts.rows].join("/")
+            ));
         };
         Ok(Pattern {
             name: text.to_string(),
-            board,
+            spec,
             kind,
         })
     }
@@ -199,16 +85,16 @@ impl Pattern {
         &self.name
     }
 
-    /// The board the pattern is for.
-    pub fn board(&self) -> Board {
-        self.board
+    /// The game the pattern is for.
+    pub fn spec(&self) -> Spec {
+        self.spec
     }
 
     /// The fixed ways, if the pattern has them (not four corners or early
     /// five of 90-ball, which depend on the ticket).
     pub fn ways(&self) -> Option<&[Way]> {
         match &self.kind {
-            Kind::Ways(ways) => Some(ways),
+            Ways::Fixed(ways) => Some(ways),
             _ => None,
         }
     }
@@ -216,24 +102,24 @@ impl Pattern {
     /// The name of way `way`.
     pub fn way_name(&self, way: usize) -> String {
         match &self.kind {
-            Kind::Ways(ways) => ways[way].name.clone(),
-            Kind::TicketCorners => "four corners".into(),
-            Kind::AnyNumbers(k) => format!("{k} numbers"),
+            Ways::Fixed(ways) => ways[way].name.clone(),
+            Ways::NumberedCorners => "four corners".into(),
+            Ways::AnyNumbers(k) => format!("{k} numbers"),
         }
     }
 
     /// The cells of way `way` on `face`: a mask over its cells.
     pub fn way_cells(&self, face: &Face, way: usize) -> u32 {
         match &self.kind {
-            Kind::Ways(ways) => ways[way].mask,
-            Kind::TicketCorners => ticket_corners(face),
-            Kind::AnyNumbers(_) => numbered(face),
+            Ways::Fixed(ways) => ways[way].mask,
+            Ways::NumberedCorners => ticket_corners(face),
+            Ways::AnyNumbers(_) => numbered(face),
         }
     }
 
     /// When `face` completes the pattern under the call positions
     /// `positions` (see [`super::calls::Calls::positions`]), if it does.
-    pub fn completion(&self, face: &Face, positions: &[u8; 91]) -> Option<Completion> {
+    pub fn completion(&self, face: &Face, positions: &Positions) -> Option<Completion> {
         let (call, way) = self.earliest(face, positions, NEVER);
         (call != NEVER).then_some(Completion { call, way })
     }
@@ -242,16 +128,16 @@ impl Pattern {
     /// calls below `bound` (anything later comes back as `bound` or more):
     /// the simulator's inner loop.
     #[inline]
-    pub fn earliest(&self, face: &Face, positions: &[u8; 91], bound: u8) -> (u8, usize) {
+    pub fn earliest(&self, face: &Face, positions: &Positions, bound: u8) -> (u8, usize) {
         let at = |cell: usize| positions[usize::from(face.cells[cell])];
         match &self.kind {
-            Kind::Ways(ways) => earliest_way(
+            Ways::Fixed(ways) => earliest_way(
                 face.numbers(),
                 ways.iter().map(|w| w.mask),
                 positions,
                 bound,
             ),
-            Kind::TicketCorners => {
+            Ways::NumberedCorners => {
                 let mut latest = 0;
                 let mut bits = ticket_corners(face);
                 while bits != 0 {
@@ -260,7 +146,7 @@ impl Pattern {
                 }
                 (latest, 0)
             }
-            Kind::AnyNumbers(k) => {
+            Ways::AnyNumbers(k) => {
                 let mut calls = [NEVER; 27];
                 let mut n = 0;
                 for cell in 0..usize::from(face.rows) * usize::from(face.cols) {
@@ -280,7 +166,7 @@ impl Pattern {
     /// the numbers it still needs (for `check`'s answer).
     pub fn nearest(&self, face: &Face, called: impl Fn(u8) -> bool) -> (String, Vec<u8>) {
         let ways = match &self.kind {
-            Kind::Ways(ways) => ways.len(),
+            Ways::Fixed(ways) => ways.len(),
             _ => 1,
         };
         let missing = |way: usize| -> Vec<u8> {
@@ -293,7 +179,7 @@ impl Pattern {
         };
         let best = (0..ways).min_by_key(|&w| missing(w).len()).unwrap_or(0);
         let mut numbers = missing(best);
-        if let Kind::AnyNumbers(k) = self.kind {
+        if let Ways::AnyNumbers(k) = self.kind {
             let have = (0..27)
                 .filter(|&c| face.cells[c] != 0 && called(face.cells[c]))
                 .count();
@@ -311,7 +197,7 @@ impl Pattern {
 pub fn earliest_way(
     cells: &[u8],
     masks: impl Iterator<Item = u32>,
-    positions: &[u8; 91],
+    positions: &Positions,
     bound: u8,
 ) -> (u8, usize) {
     let mut early = 0u32;
@@ -334,61 +220,6 @@ pub fn earliest_way(
         }
     }
     (best, best_way)
-}
-
-fn way(name: &str, cells: &[usize]) -> Way {
-    Way {
-        name: name.into(),
-        mask: cells.iter().fold(0, |m, &c| m | 1 << c),
-    }
-}
-
-fn card_rows() -> Vec<Way> {
-    (0..5)
-        .map(|r| {
-            way(
-                &format!("row {}", r + 1),
-                &[5 * r, 5 * r + 1, 5 * r + 2, 5 * r + 3, 5 * r + 4],
-            )
-        })
-        .collect()
-}
-
-fn card_columns() -> Vec<Way> {
-    (0..5)
-        .map(|c| {
-            way(
-                &format!("column {}", LETTERS[c]),
-                &[c, c + 5, c + 10, c + 15, c + 20],
-            )
-        })
-        .collect()
-}
-
-fn card_diagonals() -> Vec<Way> {
-    vec![
-        way("diagonal from top left", &[0, 6, 12, 18, 24]),
-        way("diagonal from top right", &[4, 8, 12, 16, 20]),
-    ]
-}
-
-/// Ways of completing `lines` of a ticket's three rows.
-fn ticket_rows(lines: usize) -> Vec<Way> {
-    let row = |r: usize| (9 * r..9 * r + 9).collect::<Vec<_>>();
-    match lines {
-        1 => (0..3)
-            .map(|r| way(&format!("row {}", r + 1), &row(r)))
-            .collect(),
-        2 => [(0, 1), (0, 2), (1, 2)]
-            .iter()
-            .map(|&(a, b)| {
-                let mut cells = row(a);
-                cells.extend(row(b));
-                way(&format!("rows {} and {}", a + 1, b + 1), &cells)
-            })
-            .collect(),
-        _ => vec![way("every number", &(0..27).collect::<Vec<_>>())],
-    }
 }
 
 /// The cells of a face that hold numbers.
@@ -453,6 +284,8 @@ fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::uk90::rules::Rules;
+    use crate::game::us75::StarRule;
     use crate::play::calls::Calls;
 
     fn card() -> Face {
@@ -472,46 +305,89 @@ mod tests {
 
     #[test]
     fn a_line_through_the_centre_needs_four_numbers() {
-        let line = Pattern::parse("line", Board::Card75).unwrap();
+        let line = Pattern::parse(
+            "line",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap();
         assert_eq!(line.ways().unwrap().len(), 12);
         let calls = Calls::parse(75, "9, 3, 18, 70, 48, 63", "t").unwrap();
         let done = line.completion(&card(), calls.positions()).unwrap();
         assert_eq!(done.call, 6);
         assert_eq!(line.way_name(done.way), "row 3");
-        let hard = Pattern::parse("hardway", Board::Card75).unwrap();
+        let hard = Pattern::parse(
+            "hardway",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap();
         assert_eq!(hard.ways().unwrap().len(), 8);
         assert_eq!(hard.completion(&card(), calls.positions()), None);
     }
 
     #[test]
     fn masks_and_names() {
-        let x = Pattern::parse("x", Board::Card75).unwrap();
-        let mask = Pattern::parse("mask:X...X/.X.X./..X../.X.X./X...X", Board::Card75).unwrap();
+        let x = Pattern::parse(
+            "x",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap();
+        let mask = Pattern::parse(
+            "mask:X...X/.X.X./..X../.X.X./X...X",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap();
         assert_eq!(x.ways().unwrap()[0].mask, mask.ways().unwrap()[0].mask);
         let two = Pattern::parse(
             "mask:XXXXX/...../...../...../.....|X..../X..../X..../X..../X....",
-            Board::Card75,
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
         )
         .unwrap();
         assert_eq!(two.ways().unwrap().len(), 2);
-        let frame = Pattern::parse("frame", Board::Card75).unwrap();
+        let frame = Pattern::parse(
+            "frame",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap();
         assert_eq!(frame.ways().unwrap()[0].mask.count_ones(), 16);
         for bad in [
             "mask:X/X",
             "mask:XXXXX/...../...../...../....Z",
             "mask:...../...../...../...../.....",
         ] {
-            assert!(Pattern::parse(bad, Board::Card75)
-                .unwrap_err()
-                .contains("--pattern mask"));
+            assert!(Pattern::parse(
+                bad,
+                Spec::Us75 {
+                    star: StarRule::Off
+                }
+            )
+            .unwrap_err()
+            .contains("--pattern mask"));
         }
-        let err = Pattern::parse("full-house", Board::Card75).unwrap_err();
+        let err = Pattern::parse(
+            "full-house",
+            Spec::Us75 {
+                star: StarRule::Off,
+            },
+        )
+        .unwrap_err();
         assert!(err.contains("is a 90-ball pattern"), "{err}");
-        for name in Board::Card75.names() {
-            Pattern::parse(name, Board::Card75).unwrap();
-        }
-        for name in Board::Ticket90.names() {
-            Pattern::parse(name, Board::Ticket90).unwrap();
+        for game in Spec::GAMES {
+            let spec = Spec::named(game).unwrap();
+            for builtin in spec.facts().patterns {
+                Pattern::parse(builtin.name, spec).unwrap();
+            }
         }
     }
 
@@ -531,19 +407,19 @@ mod tests {
     #[test]
     fn ticket_patterns() {
         let t = ticket();
-        let corners = Pattern::parse("four-corners", Board::Ticket90).unwrap();
+        let corners = Pattern::parse("four-corners", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         let calls = Calls::parse(90, "11 81 9 1 90", "t").unwrap();
         assert_eq!(corners.completion(&t, calls.positions()).unwrap().call, 5);
-        let five = Pattern::parse("early-five", Board::Ticket90).unwrap();
+        let five = Pattern::parse("early-five", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         let calls = Calls::parse(90, "11 2 81 9 3 90 44 4", "t").unwrap();
         assert_eq!(five.completion(&t, calls.positions()).unwrap().call, 7);
         let (_, missing) = five.nearest(&t, |n| [11, 81].contains(&n));
         assert_eq!(missing.len(), 3);
-        let one = Pattern::parse("one-line", Board::Ticket90).unwrap();
+        let one = Pattern::parse("one-line", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         let calls = Calls::parse(90, "5 22 44 66 1 77", "t").unwrap();
         let done = one.completion(&t, calls.positions()).unwrap();
         assert_eq!((done.call, one.way_name(done.way).as_str()), (6, "row 2"));
-        let two = Pattern::parse("two-lines", Board::Ticket90).unwrap();
+        let two = Pattern::parse("two-lines", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         assert_eq!(two.completion(&t, calls.positions()), None);
     }
 }

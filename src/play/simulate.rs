@@ -7,7 +7,7 @@
 //! call comes from the positions of its numbers in the order (see
 //! [`Pattern::earliest`]); no game is marked call by call.
 
-use super::calls::{Calls, NEVER};
+use super::calls::{Calls, Positions, NEVER};
 use super::pattern::{earliest_way, Pattern};
 use crate::dedup::KeySet;
 use crate::game::{Face, Spec, Text, Visit};
@@ -99,7 +99,7 @@ pub fn play(
 }
 
 /// The first completion call among `faces` and how many share it.
-fn one_game(faces: &[Face], pattern: &Pattern, positions: &[u8; 91]) -> Game {
+fn one_game(faces: &[Face], pattern: &Pattern, positions: &Positions) -> Game {
     let mut tally = Tally::new();
     for face in faces {
         let (call, _) = pattern.earliest(face, positions, tally.bound());
@@ -177,7 +177,7 @@ impl Compiled {
         })
     }
 
-    fn game(&self, positions: &[u8; 91]) -> Game {
+    fn game(&self, positions: &Positions) -> Game {
         let mut tally = Tally::new();
         for face in self.cells.chunks_exact(self.stride) {
             let (best, _) = earliest_way(face, self.ways.iter().copied(), positions, tally.bound());
@@ -364,7 +364,6 @@ fn xml(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::pattern::Board;
 
     fn card() -> Face {
         let mut face = Face::new(5, 5);
@@ -383,7 +382,7 @@ mod tests {
     #[test]
     fn runs_are_reproducible_for_any_thread_count() {
         let faces = vec![card(); 3];
-        let line = Pattern::parse("line", Board::Card75).unwrap();
+        let line = Pattern::parse("line", Spec::named("75").unwrap()).unwrap();
         let run = |threads| {
             crate::pipeline::in_pool(Some(threads), || play(&faces, &line, 75, 3000, 9, &|_| {}))
                 .unwrap()
@@ -396,7 +395,7 @@ mod tests {
     /// Call-by-call marking, the plain way: the first call after which
     /// some way of some face is all marked, and how many faces then are.
     fn reference(faces: &[Face], pattern: &Pattern, order: &[u8]) -> Game {
-        let mut marked = [false; 91];
+        let mut marked = [false; 256];
         marked[0] = true;
         for (i, &n) in order.iter().enumerate() {
             marked[usize::from(n)] = true;
@@ -427,31 +426,20 @@ mod tests {
 
     #[test]
     fn games_agree_with_marking_call_by_call() {
-        for (spec, names) in [
-            (
-                Spec::Us75 {
-                    star: crate::game::us75::StarRule::Off,
-                },
-                Board::Card75.names(),
-            ),
-            (
-                Spec::Uk90 {
-                    rules: crate::game::uk90::rules::Rules::Uk,
-                },
-                Board::Ticket90.names(),
-            ),
-        ] {
-            let board = Board::of(spec);
+        for game in Spec::GAMES {
+            let spec = Spec::named(game).unwrap();
+            let balls = spec.balls();
             let faces = fresh_faces(spec, 40, 3).unwrap();
-            for name in names {
-                let pattern = Pattern::parse(name, board).unwrap();
+            for builtin in spec.facts().patterns {
+                let name = builtin.name;
+                let pattern = Pattern::parse(name, spec).unwrap();
                 if pattern.ways().is_none() {
                     continue;
                 }
-                let games = play(&faces, &pattern, board.balls(), 300, 5, &|_| {});
+                let games = play(&faces, &pattern, balls, 300, 5, &|_| {});
                 let compiled = Compiled::new(&faces, &pattern).unwrap();
                 for (g, game) in games.iter().enumerate() {
-                    let calls = Calls::shuffled(board.balls(), calls_seed(5), g as u64, 90);
+                    let calls = Calls::shuffled(balls, calls_seed(5), g as u64, 90);
                     let expected = reference(&faces, &pattern, calls.order());
                     assert_eq!(*game, expected, "{name} game {g}");
                     assert_eq!(one_game(&faces, &pattern, calls.positions()), expected);

@@ -16,7 +16,7 @@ pub mod font;
 pub mod paper;
 
 use crate::cardfile::CardFile;
-use crate::game::{Face, Spec};
+use crate::game::{Face, LabelAt, Paper, Spec};
 use crate::pipeline::Progress;
 use font::Font;
 use paper::{best_grid, cell_size, Grid, Layout, Shape};
@@ -141,36 +141,57 @@ pub struct Plan {
     pub series: String,
 }
 
-/// The counts `--layout N` takes: 75-ball cards, 90-ball strips.
+/// The counts `--layout N` takes: records a sheet.
 pub fn layout_counts(spec: Spec) -> &'static [usize] {
-    match spec {
-        Spec::Us75 { .. } => &[1, 2, 3, 4, 6, 8, 9, 12, 18],
-        Spec::Uk90 { .. } => &[1, 2, 3],
+    spec.facts().paper.layouts
+}
+
+/// A record's measures on paper, in cells: the game's [`Paper`] with the
+/// QR code asked for or not.
+#[derive(Clone, Copy, Debug)]
+struct Measures {
+    paper: Paper,
+    rows: f32,
+    cols: f32,
+    faces: usize,
+    /// The band of column letters over each face (0 without letters).
+    band: f32,
+    /// The identity's height.
+    label: f32,
+}
+
+impl Measures {
+    fn new(spec: Spec, qr: bool) -> Measures {
+        let facts = spec.facts();
+        let paper = facts.paper;
+        Measures {
+            paper,
+            rows: facts.rows as f32,
+            cols: facts.cols as f32,
+            faces: facts.faces,
+            band: if facts.letters.is_empty() { 0.0 } else { BAND },
+            label: if qr { paper.label.1 } else { paper.label.0 },
+        }
+    }
+
+    /// The whole record's shape: its faces stacked, gaps between them.
+    fn shape(&self) -> Shape {
+        let face = self.band + self.rows + self.label;
+        let n = self.faces as f32;
+        Shape {
+            width: self.cols,
+            height: n * face + (n - 1.0) * self.paper.gap,
+        }
+    }
+
+    /// How far down each face starts from the one before.
+    fn stride(&self) -> f32 {
+        self.label + self.band + self.rows + self.paper.gap
     }
 }
 
-/// A face's shape in cells, with or without a QR code.
-fn shape(spec: Spec, qr: bool) -> Shape {
-    match spec {
-        Spec::Us75 { .. } => Shape {
-            width: 5.0,
-            height: HEADER + 5.0 + if qr { ID_QR } else { ID },
-        },
-        Spec::Uk90 { .. } => Shape {
-            width: 9.0,
-            height: 6.0 * (if qr { LABEL_QR } else { LABEL } + 3.0) + 5.0 * TICKET_GAP,
-        },
-    }
-}
-
-/// Heights in cells: the B I N G O band, the identity strip under a card
-/// (taller with a QR code), a ticket's label line, the gap between tickets.
-const HEADER: f32 = 0.9;
-const ID: f32 = 1.0;
-const ID_QR: f32 = 1.9;
-const LABEL: f32 = 0.7;
-const LABEL_QR: f32 = 1.8;
-const TICKET_GAP: f32 = 0.3;
+/// The height, in cells, of the band of column letters over a face.
+const BAND: f32 = 0.9;
 
 impl Plan {
     /// Works out the layout for `file`; the error names the flag and says
@@ -182,12 +203,9 @@ impl Plan {
         if area.0 < 72.0 || area.1 < 72.0 {
             return Err("--margin leaves less than 1in of paper to print on".into());
         }
-        let shape = shape(spec, options.qr);
+        let shape = Measures::new(spec, options.qr).shape();
         let counts = layout_counts(spec);
-        let default = match spec {
-            Spec::Us75 { .. } => 6,
-            Spec::Uk90 { .. } => 2,
-        };
+        let default = spec.facts().paper.default_layout;
         let fit = |n: usize, area: (f32, f32)| best_grid(n, area.0, area.1, options.gap, shape);
         let (grid, cell) = match options.layout.unwrap_or(Layout::Count(default)) {
             Layout::Count(n) => fit(n, area),
@@ -284,31 +302,25 @@ impl Plan {
 const NUMBER: f32 = 0.5;
 
 /// The faces of the records printed, in order, read in parallel from the
-/// mapped file (every record checked against its game's rules), with each
-/// 75-ball card's star cell (column-major index; 12: none).
+/// mapped file (every record checked against its game's rules).
 pub struct Items {
     first: u64,
     per: usize,
     faces: Vec<Face>,
-    stars: Vec<u8>,
 }
 
 /// One record's faces as printed.
 struct Item<'a> {
     record: u64,
     faces: &'a [Face],
-    /// The star's cell (row, column), if the card has one.
-    star: Option<(usize, usize)>,
 }
 
 impl Items {
     fn get(&self, index: u64) -> Item<'_> {
         let i = index as usize;
-        let byte = self.stars.get(i).copied().unwrap_or(12);
         Item {
             record: self.first + index,
             faces: &self.faces[i * self.per..(i + 1) * self.per],
-            star: (byte != 12 && byte < 25).then(|| (usize::from(byte % 5), usize::from(byte / 5))),
         }
     }
 }
@@ -317,18 +329,11 @@ impl Items {
 pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::InvalidRecord> {
     let range = plan.options.range.clone();
     let first = *range.start();
-    let faces = crate::play::scan_faces(file, range.clone(), |_, face| Some(*face))?;
-    let stars = match plan.spec {
-        Spec::Us75 { .. } => range
-            .map(|n| file.record(n).map_or(12, |r| r[12]))
-            .collect(),
-        Spec::Uk90 { .. } => Vec::new(),
-    };
+    let faces = crate::play::scan_faces(file, range, |_, face| Some(*face))?;
     Ok(Items {
         first,
         per: plan.spec.faces(),
         faces,
-        stars,
     })
 }
 
@@ -336,7 +341,8 @@ pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::Invalid
 struct Fonts {
     regular: Font,
     bold: Font,
-    /// Every number 1–90 in the bold face: its CIDs and its width at 1 pt.
+    /// Every number of the game in the bold face: its CIDs and its width at
+    /// 1 pt.
     numbers: Vec<(Vec<u8>, f32)>,
 }
 
@@ -359,7 +365,7 @@ pub fn document(
         Font::regular(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
     let bold =
         Font::bold(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
-    let numbers = (0..=90)
+    let numbers = (0..=plan.spec.balls())
         .map(|n: u8| {
             let label = n.to_string();
             (bold.encode(&label), bold.width(&label, 1.0))
@@ -548,59 +554,82 @@ fn deflate(data: &[u8]) -> Vec<u8> {
     })
 }
 
-/// A face's size in points (a card, or a strip of six tickets).
+/// A record's size in points (a card, or a strip of six tickets).
 fn face_size(plan: &Plan) -> (f32, f32) {
-    let s = shape(plan.spec, plan.options.qr);
+    let s = Measures::new(plan.spec, plan.options.qr).shape();
     (s.width * plan.cell, s.height * plan.cell)
 }
 
-/// What every face repeats, drawn once as a form: for a card the B I N G O
-/// band, the grid and FREE; for a strip the six ticket grids.
-fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
+/// Where face `t` of a record sits, in points from the record's bottom
+/// left: the top of its grid, and its identity's box (x, y, w, h).
+fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
+    let m = Measures::new(plan.spec, plan.options.qr);
     let c = plan.cell;
     let (_, fh) = face_size(plan);
+    let top = fh - t as f32 * m.stride() * c;
+    match m.paper.label_at {
+        LabelAt::Above => (
+            top - m.label * c - m.band * c,
+            (0.0, top - m.label * c, m.cols * c, m.label * c),
+        ),
+        LabelAt::Below => {
+            let grid_top = top - m.band * c;
+            let bottom = top - (m.band + m.rows) * c;
+            let face_bottom = top - (m.band + m.rows + m.label) * c;
+            let face_bottom = if m.faces == 1 { 0.0 } else { face_bottom };
+            (
+                grid_top,
+                (0.0, face_bottom, m.cols * c, bottom - face_bottom),
+            )
+        }
+    }
+}
+
+/// What every face repeats, drawn once as a form: each face's grid, with
+/// its band of column letters (B I N G O) when the game has letters, and
+/// FREE in its free cells.
+fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
+    let c = plan.cell;
+    let facts = plan.spec.facts();
+    let m = Measures::new(plan.spec, plan.options.qr);
     let mut g = Content::new();
     ink.stroke(&mut g);
     g.set_line_width(0.75);
-    match plan.spec {
-        Spec::Us75 { .. } => {
-            let top = fh;
+    for t in 0..facts.faces {
+        let (grid_top, _) = face_place(plan, t);
+        if !facts.letters.is_empty() {
             // The band, in the ink, with the letters knocked out.
             ink.fill(&mut g);
-            g.rect(0.0, top - HEADER * c, 5.0 * c, HEADER * c)
-                .fill_nonzero();
+            g.rect(0.0, grid_top, m.cols * c, m.band * c).fill_nonzero();
             g.set_fill_gray(1.0);
             let size = 0.62 * c;
-            for (i, letter) in ["B", "I", "N", "G", "O"].iter().enumerate() {
+            for (i, letter) in facts.letters.iter().enumerate() {
                 let x = i as f32 * c + (c - fonts.bold.width(letter, size)) / 2.0;
                 text(
                     &mut g,
                     F_BOLD,
                     size,
                     x,
-                    top - HEADER * c + 0.2 * c,
+                    grid_top + 0.2 * c,
                     &fonts.bold.encode(letter),
                 );
             }
-            let grid_top = top - HEADER * c;
-            grid_lines(&mut g, 0.0, grid_top, 5, 5, c);
+        }
+        grid_lines(&mut g, 0.0, grid_top, facts.rows, facts.cols, c);
+        if facts.free != 0 {
             ink.fill(&mut g);
             let size = 0.28 * c;
-            let x = 2.0 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
-            text(
-                &mut g,
-                F_BOLD,
-                size,
-                x,
-                grid_top - 2.5 * c - 0.1 * c,
-                &fonts.bold.encode("FREE"),
-            );
-        }
-        Spec::Uk90 { .. } => {
-            let label = if plan.options.qr { LABEL_QR } else { LABEL };
-            for t in 0..6 {
-                let top = fh - t as f32 * (label + 3.0 + TICKET_GAP) * c - label * c;
-                grid_lines(&mut g, 0.0, top, 3, 9, c);
+            for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
+                let (r, col) = (cell / facts.cols, cell % facts.cols);
+                let x = col as f32 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
+                text(
+                    &mut g,
+                    F_BOLD,
+                    size,
+                    x,
+                    grid_top - (r as f32 + 0.5) * c - 0.1 * c,
+                    &fonts.bold.encode("FREE"),
+                );
             }
         }
     }
@@ -671,10 +700,7 @@ fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec
             g.rect(0.0, 0.0, fw, fh).fill_nonzero();
         }
         g.x_object(Name(form.as_bytes()));
-        match plan.spec {
-            Spec::Us75 { .. } => card(&mut g, plan, item, fonts, ink),
-            Spec::Uk90 { .. } => strip(&mut g, plan, item, fonts, ink),
-        }
+        record(&mut g, plan, item, fonts, ink);
         g.restore_state();
     }
     // The sheet's own label, in the bottom margin.
@@ -732,52 +758,47 @@ fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
     g.stroke();
 }
 
-/// A 75-ball card's numbers, star and identity (the form drew the rest).
-fn card(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
+/// A record's faces: each one's numbers, star and identity (the form drew
+/// the rest).
+fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
     let c = plan.cell;
-    let (_, fh) = face_size(plan);
-    let face = &item.faces[0];
-    let grid_top = fh - HEADER * c;
-    ink.fill(g);
-    numbers(g, fonts, face, grid_top, c);
-    if let Some((r, col)) = item.star {
-        let s = 0.3 * c;
-        let x = col as f32 * c + 0.06 * c;
-        let y = grid_top - r as f32 * c - 0.06 * c - 0.75 * s;
-        text(g, F_REGULAR, s, x, y, &fonts.regular.encode("★"));
-    }
-    let number = item.record;
-    let bottom = fh - (HEADER + 5.0) * c;
-    let id_h = bottom;
-    identity(
-        g,
-        plan,
-        fonts,
-        &format!("Card {number}"),
-        (0.0, bottom - id_h, 5.0 * c, id_h),
-        &format!("bingomint:{}:card:{number}", plan.id),
-    );
-}
-
-/// A strip's six tickets: numbers and each ticket's identity.
-fn strip(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
-    let c = plan.cell;
-    let (_, fh) = face_size(plan);
-    let label = if plan.options.qr { LABEL_QR } else { LABEL };
+    let spec = plan.spec;
+    let noun = capitalized(spec.face_noun());
     ink.fill(g);
     for (t, face) in item.faces.iter().enumerate() {
-        let ticket = (item.record - 1) * 6 + t as u64 + 1;
-        let top = fh - t as f32 * (label + 3.0 + TICKET_GAP) * c;
-        identity(
-            g,
-            plan,
-            fonts,
-            &format!("Ticket {ticket} · Strip {}", item.record),
-            (0.0, top - label * c, 9.0 * c, label * c),
-            &format!("bingomint:{}:ticket:{ticket}", plan.id),
-        );
-        numbers(g, fonts, face, top - label * c, c);
+        let (grid_top, label) = face_place(plan, t);
+        let number = spec.face_number(item.record, t);
+        let name = if spec.faces() == 1 {
+            format!("{noun} {number}")
+        } else {
+            let record = capitalized(spec.noun());
+            format!("{noun} {number} · {record} {}", item.record)
+        };
+        let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
+        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference);
+        if spec.facts().paper.label_at == LabelAt::Above {
+            identify(g);
+        }
+        numbers(g, fonts, face, grid_top, c);
+        if let Some((r, col)) = face.star_at() {
+            let s = 0.3 * c;
+            let x = col as f32 * c + 0.06 * c;
+            let y = grid_top - r as f32 * c - 0.06 * c - 0.75 * s;
+            text(g, F_REGULAR, s, x, y, &fonts.regular.encode("★"));
+        }
+        if spec.facts().paper.label_at == LabelAt::Below {
+            identify(g);
+        }
     }
+}
+
+/// `card` → `Card`.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A face's numbers, large and centred in their cells, in one text object.

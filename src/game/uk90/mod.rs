@@ -27,6 +27,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod alias;
+pub mod facts;
 mod levels;
 pub mod rules;
 pub mod tables;

@@ -8,7 +8,7 @@
 
 use super::{Strip, Uk90};
 use crate::export::{push_line, rule, Rule};
-use crate::game::Text;
+use crate::game::{Game, Text};
 use std::fmt::Write;
 
 impl Text for Uk90 {
@@ -37,7 +37,7 @@ impl Text for Uk90 {
     /// Ticket number 6(number − 1) + t + 1, the strip number, 27 cells row
     /// by row (0 = blank).
     fn csv_row(&self, number: u64, strip: &Strip, t: usize, row: &mut csv::StringRecord) {
-        row.push_field(&(6 * (number - 1) + t as u64 + 1).to_string());
+        row.push_field(&self.spec().face_number(number, t).to_string());
         row.push_field(&number.to_string());
         for n in strip.cells[t].iter().flatten() {
             row.push_field(&n.to_string());

@@ -16,6 +16,7 @@
 //!
 //! [`text`] holds the card's renderings (grid, txt, CSV, JSON).
 
+pub mod facts;
 pub mod text;
 
 use super::{Face, Game, RuleViolation, Spec};
@@ -571,6 +572,7 @@ impl Game for Us75 {
                 }
             }
         }
+        face.star = star_cell(record[usize::from(CENTRE)]);
         Ok(())
     }
 
@@ -579,7 +581,17 @@ impl Game for Us75 {
         for (r, row) in card.grid().iter().enumerate() {
             face.cells[5 * r..5 * r + 5].copy_from_slice(row);
         }
+        face.star = star_cell(card.star);
         face
+    }
+}
+
+/// A centre byte's star (column-major) as a face's star cell (row-major).
+fn star_cell(centre: u8) -> u8 {
+    if centre == CENTRE || centre >= 25 {
+        super::facts::NO_STAR
+    } else {
+        5 * (centre % 5) + centre / 5
     }
 }
 
