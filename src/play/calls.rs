@@ -113,7 +113,7 @@ impl Calls {
         Ok(Calls::from_order(balls, order))
     }
 
-    /// The numbers of the game: 75 or 90.
+    /// How many numbers the game has (1 to this).
     pub fn balls(&self) -> u8 {
         self.balls
     }
