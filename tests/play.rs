@@ -18,7 +18,7 @@ fn calls(args: &[&str]) -> Vec<u8> {
 
 #[test]
 fn call_orders_are_reproducible_permutations() {
-    for game in ["75", "90"] {
+    for game in ["75", "80", "90"] {
         let order = calls(&["--game", game, "--seed", "hall-7:2026-11-23:game-3"]);
         let balls: u8 = game.parse().unwrap();
         let mut sorted = order.clone();
@@ -257,6 +257,28 @@ fn winners_and_check_agree_with_marking_call_by_call_75() {
         "coverall",
     ];
     agree(&file, &faces, "--card", &patterns, "75", &[12, 30, 60]);
+}
+
+#[test]
+fn winners_and_check_agree_with_marking_call_by_call_80() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "c.bmc",
+        &["--game", "80", "--count", "3000", "--seed", "13"],
+    );
+    let faces = faces_of(&file, (4, 4));
+    assert_eq!(faces.len(), 3000);
+    let patterns = [
+        "line",
+        "row",
+        "column",
+        "diagonal",
+        "four-corners",
+        "centre",
+        "coverall",
+    ];
+    agree(&file, &faces, "--card", &patterns, "80", &[12, 30, 60]);
 }
 
 #[test]

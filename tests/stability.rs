@@ -18,6 +18,7 @@ use bingomint::dedup::KeySet;
 use bingomint::game::uk90::rules::Rules;
 use bingomint::game::uk90::Uk90;
 use bingomint::game::us75::{StarRule, Us75};
+use bingomint::game::us80::Us80;
 use bingomint::game::Game;
 use bingomint::pipeline::{self, CHUNK};
 use bingomint::seed::ALGORITHM_VERSION;
@@ -59,6 +60,18 @@ fn us75_cards_of_seed_1() {
         first
     });
     assert_eq!(xxh3_64(&stars), 0x0243_8ce2_507e_34d8);
+}
+
+#[test]
+fn us80_cards_of_seed_1() {
+    // More than one chunk, so the second chunk's stream is pinned too.
+    let cards = mint(&Us80, CHUNK + 4464);
+    // Column-major: the first column top to bottom, then the second, ….
+    assert_eq!(
+        cards[..16],
+        [2, 17, 18, 7, 21, 40, 37, 30, 54, 55, 48, 60, 76, 70, 66, 65]
+    );
+    assert_eq!(xxh3_64(&cards), 0x4995_accf_15f6_43ea);
 }
 
 #[test]
@@ -198,6 +211,10 @@ fn call_orders_and_simulated_games_of_seed_1() {
     assert_eq!(
         Calls::seeded(90, 1, 12).order(),
         [84, 16, 29, 20, 76, 9, 10, 12, 86, 18, 13, 3]
+    );
+    assert_eq!(
+        Calls::seeded(80, 1, 12).order(),
+        [61, 54, 16, 52, 70, 47, 69, 36, 12, 35, 27, 4]
     );
     // `simulate --cards 10 --pattern line --games 1000 --seed 1`.
     let spec = bingomint::game::Spec::Us75 {

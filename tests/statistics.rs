@@ -112,6 +112,55 @@ fn every_cell_number_and_the_star_are_uniform() {
     }
 }
 
+/// 80-ball: every (cell, number) pair against 1/20, and the ordered pairs
+/// (row 1, row 2) of each column against 1/380, over 2 M cards drawn
+/// through the pipeline; its own family of 16 + 4 statistics at ALPHA.
+#[test]
+fn every_eighty_ball_cell_and_pair_is_uniform() {
+    use bingomint::game::us80::{Us80, RECORD_SIZE};
+    const CARDS80: usize = 2_000_000;
+    const TESTS80: f64 = 20.0;
+    let set = KeySet::with_capacity(CARDS80);
+    let mut records = vec![0u8; CARDS80 * RECORD_SIZE];
+    pipeline::mint_records(&Us80, 20261124, &mut records, &set, &|_| {}).unwrap();
+    let mut cells = vec![[0u64; 20]; 16];
+    let mut pairs = vec![[0u64; 400]; 4];
+    for record in records.chunks_exact(RECORD_SIZE) {
+        let grid = Us80.decode(record).unwrap().grid();
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &n) in row.iter().enumerate() {
+                cells[r * 4 + c][usize::from(n) - 1 - 20 * c] += 1;
+            }
+        }
+        for (c, column) in pairs.iter_mut().enumerate() {
+            let a = usize::from(grid[0][c]) - 1 - 20 * c;
+            let b = usize::from(grid[1][c]) - 1 - 20 * c;
+            column[a * 20 + b] += 1;
+        }
+    }
+    let n = CARDS80 as f64;
+    for (cell, counts) in cells.iter().enumerate() {
+        let stat = chi_square(counts, n / 20.0);
+        let bound = critical_of(19, TESTS80);
+        assert!(
+            stat < bound,
+            "cell {cell}: chi-square {stat:.1} ≥ {bound:.1}"
+        );
+    }
+    for (c, column) in pairs.iter().enumerate() {
+        let observed: Vec<u64> = (0..400)
+            .filter(|i| i / 20 != i % 20)
+            .map(|i| column[i])
+            .collect();
+        let stat = chi_square(&observed, n / 380.0);
+        let bound = critical_of(379, TESTS80);
+        assert!(
+            stat < bound,
+            "column {c} pairs: chi-square {stat:.1} ≥ {bound:.1}"
+        );
+    }
+}
+
 #[test]
 fn the_test_can_fail() {
     // The same statistic on a visibly biased sample must exceed the bound,
@@ -273,6 +322,11 @@ fn simulated_means_match_the_exact_ones() {
         (Spec::Uk90 { rules: Rules::Uk }, "full-house", Some(85.3125)),
         (Spec::Uk90 { rules: Rules::Uk }, "one-line", None),
         (Spec::Uk90 { rules: Rules::Uk }, "two-lines", None),
+        // 80-ball: the latest of 16 (4) of 80 numbers comes at 16·81/17
+        // (4·81/5) on average.
+        (Spec::Us80, "coverall", Some(16.0 * 81.0 / 17.0)),
+        (Spec::Us80, "centre", Some(64.8)),
+        (Spec::Us80, "line", None),
     ];
     const GAMES: u64 = 400_000;
     for (spec, name, closed) in cases {

@@ -16,4 +16,5 @@ mod regression;
 mod show;
 mod stability;
 mod strips;
+mod us80;
 mod verify;

@@ -23,12 +23,14 @@ pub mod facts;
 pub mod patterns;
 pub mod uk90;
 pub mod us75;
+pub mod us80;
 
 pub use facts::{Face, Facts, LabelAt, Paper, MAX_FACE_CELLS, NO_STAR};
 
 use uk90::rules::Rules;
 use uk90::Uk90;
 use us75::{StarRule, Us75};
+use us80::Us80;
 
 /// A game as the pipeline and the card file see it. Implementations are
 /// immutable and cheap to share between threads; drawing cannot fail.
@@ -100,6 +102,8 @@ pub enum Spec {
     Us75 { star: StarRule },
     /// UK 90-ball strips of six 3×9 tickets, under a rule set.
     Uk90 { rules: Rules },
+    /// US 80-ball cards: 4×4, no free cell.
+    Us80,
 }
 
 /// Work to do with the typed game of a [`Spec`] (Rust closures cannot be
@@ -112,16 +116,17 @@ pub trait Visit {
 /// The game byte of the native header.
 const US75_BYTE: u8 = 75;
 const UK90_BYTE: u8 = 90;
+const US80_BYTE: u8 = 80;
 /// Header flag bit: the cards carry a star.
 const FLAG_STAR: u32 = 1;
 
 impl Spec {
     /// The games by the name `--game` takes.
-    pub const GAMES: [&'static str; 2] = ["75", "90"];
+    pub const GAMES: [&'static str; 3] = ["75", "80", "90"];
     /// Every rule-set name `--rules` takes (each game says which are its own).
     pub const RULE_SETS: [&'static str; 2] = ["uk", "es"];
 
-    /// The game as users choose it: `--game 75|90`, `--rules`, `--star`.
+    /// The game as users choose it: `--game 75|80|90`, `--rules`, `--star`.
     /// Names the flag that does not fit.
     pub fn from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Spec, String> {
         match game {
@@ -145,7 +150,18 @@ impl Spec {
                 };
                 Ok(Spec::Uk90 { rules })
             }
-            other => Err(format!("--game {other}: use 75 or 90")),
+            "80" => {
+                if rules.is_some() {
+                    return Err(
+                        "--rules is for 90-ball strips; add --game 90 or leave --rules out".into(),
+                    );
+                }
+                if star {
+                    return Err("--star is for 75-ball cards; leave it out with --game 80".into());
+                }
+                Ok(Spec::Us80)
+            }
+            other => Err(format!("--game {other}: use 75, 80 or 90")),
         }
     }
 
@@ -175,6 +191,14 @@ impl Spec {
                     .ok_or_else(|| format!("unknown 90-ball rule set {rules} in the header"))?;
                 Ok(Spec::Uk90 { rules })
             }
+            US80_BYTE => {
+                if rules != 0 || flags != 0 {
+                    return Err(format!(
+                        "rule set {rules}, flags {flags:#x} in an 80-ball header (expected 0, 0)"
+                    ));
+                }
+                Ok(Spec::Us80)
+            }
             other => Err(format!("unknown game byte {other} in the header")),
         }
     }
@@ -184,6 +208,7 @@ impl Spec {
         match self {
             Spec::Us75 { star } => (US75_BYTE, 0, u32::from(star == StarRule::On) * FLAG_STAR),
             Spec::Uk90 { rules } => (UK90_BYTE, rules.byte(), 0),
+            Spec::Us80 => (US80_BYTE, 0, 0),
         }
     }
 
@@ -192,6 +217,7 @@ impl Spec {
         match self {
             Spec::Us75 { star } => work.visit(&Us75::new(star)),
             Spec::Uk90 { rules } => work.visit(&Uk90::new(rules)),
+            Spec::Us80 => work.visit(&Us80),
         }
     }
 
@@ -199,7 +225,7 @@ impl Spec {
     /// show (`building the 90-ball uk tables`).
     pub fn slow_start(self) -> Option<String> {
         match self {
-            Spec::Us75 { .. } => None,
+            Spec::Us75 { .. } | Spec::Us80 => None,
             Spec::Uk90 { rules } => Some(format!("building the 90-ball {} tables", rules.name())),
         }
     }
@@ -231,6 +257,7 @@ impl Spec {
                 StarRule::Any => "stars not recorded".into(),
             },
             Spec::Uk90 { rules } => format!("rules {}", rules.name()),
+            Spec::Us80 => "no free cell".into(),
         }
     }
 
@@ -264,6 +291,7 @@ impl Spec {
         match self {
             Spec::Us75 { .. } => us75::RECORD_SIZE,
             Spec::Uk90 { .. } => uk90::RECORD_SIZE,
+            Spec::Us80 => us80::RECORD_SIZE,
         }
     }
 
@@ -277,6 +305,7 @@ impl Spec {
         match self {
             Spec::Us75 { .. } => crate::dedup::KeySet::<us75::Key96>::bytes_for(keys),
             Spec::Uk90 { .. } => crate::dedup::KeySet::<uk90::TicketKey>::bytes_for(keys),
+            Spec::Us80 => crate::dedup::KeySet::<us80::Key80>::bytes_for(keys),
         }
     }
 
@@ -285,7 +314,7 @@ impl Spec {
     pub fn made(self, count: u64) -> String {
         let s = if count == 1 { "" } else { "s" };
         match self {
-            Spec::Us75 { .. } => format!("{} card{s}", self.short_name()),
+            Spec::Us75 { .. } | Spec::Us80 => format!("{} card{s}", self.short_name()),
             Spec::Uk90 { rules } => format!(
                 "90-ball strip{s} ({}, {} tickets)",
                 rules.name(),
@@ -314,6 +343,7 @@ impl Spec {
                     vec![("star", star.to_string())],
                 )
             }
+            Spec::Us80 => (vec![("cards", count.to_string())], Vec::new()),
             Spec::Uk90 { rules } => (
                 vec![
                     ("rules", rules.name().to_string()),
@@ -329,6 +359,7 @@ impl Spec {
         match self {
             Spec::Us75 { .. } => &us75::facts::FACTS,
             Spec::Uk90 { .. } => &uk90::facts::FACTS,
+            Spec::Us80 => &us80::FACTS,
         }
     }
 
@@ -376,6 +407,14 @@ impl Spec {
                     ],
                 )
             }
+            Spec::Us80 => {
+                // Ordered draws of four of twenty in each of four columns.
+                let cards = BigUint::from(20u64 * 19 * 18 * 17).pow(4);
+                (
+                    None,
+                    vec![("80-ball cards (distinct number grids):", cards)],
+                )
+            }
             Spec::Uk90 { rules } => {
                 // A fresh build: `count` also checks the tables come out the same.
                 let c = uk90::tables::Tables::build(rules).counts();
@@ -407,6 +446,7 @@ mod tests {
             Spec::Us75 { star: StarRule::On },
             Spec::Uk90 { rules: Rules::Uk },
             Spec::Uk90 { rules: Rules::Es },
+            Spec::Us80,
         ] {
             let (g, r, f) = spec.header_fields();
             assert_eq!(Spec::from_header(g, r, f), Ok(spec));
@@ -418,9 +458,12 @@ mod tests {
         assert!(Spec::from_header(75, 1, 0)
             .unwrap_err()
             .contains("rule set 1"));
-        assert!(Spec::from_header(80, 0, 0)
+        assert!(Spec::from_header(81, 0, 0)
             .unwrap_err()
-            .contains("game byte 80"));
+            .contains("game byte 81"));
+        assert!(Spec::from_header(80, 1, 0)
+            .unwrap_err()
+            .contains("80-ball header"));
     }
 
     #[test]
@@ -435,6 +478,10 @@ mod tests {
             Spec::from_flags("90", None, false),
             Ok(Spec::Uk90 { rules: Rules::Uk })
         );
+        assert_eq!(Spec::from_flags("80", None, false), Ok(Spec::Us80));
+        assert!(Spec::from_flags("80", None, true)
+            .unwrap_err()
+            .contains("--star is for 75-ball"));
     }
 
     #[test]
