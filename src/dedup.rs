@@ -304,19 +304,21 @@ impl<K: Eq + Hash + Copy> KeySet<K> {
     }
 }
 
+/// The memory available now, in bytes (Linux's MemAvailable), if the system
+/// says.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// Fails with a clear message when a key set of `bytes` (see
 /// [`KeySet::bytes_for`]) would not fit in the memory available now (Linux;
 /// elsewhere nothing is checked), instead of letting the allocation abort
 /// the process later. `what` names the request (`--count 1000000`).
 pub fn check_memory(bytes: usize, what: &str) -> Result<(), String> {
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<usize>().ok())
-                .map(|kib| kib * 1024)
-        });
+    let available = available_memory().map(|b| b as usize);
     match available {
         Some(available) if bytes > available => Err(format!(
             "{what} needs about {:.1} GB of memory to check uniqueness, but {:.1} GB is available; \

@@ -13,6 +13,7 @@
 //! output and knows no command line: the binary's `cmd/` does that.
 
 pub mod boards;
+pub mod buckets;
 pub mod cardfile;
 pub mod dedup;
 pub mod export;
@@ -21,3 +22,4 @@ pub mod pipeline;
 pub mod play;
 pub mod print;
 pub mod seed;
+pub mod text;

@@ -8,7 +8,7 @@
 
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use xxhash_rust::xxh3::{xxh3_128_with_seed, xxh3_64};
+use xxhash_rust::xxh3::{xxh3_128_with_seed, xxh3_64, xxh3_64_with_seed};
 
 /// The random generator every stream uses: xoshiro256++, portable and fast.
 pub type Rng = Xoshiro256PlusPlus;
@@ -28,9 +28,56 @@ pub type Rng = Xoshiro256PlusPlus;
 /// the same as in 3.
 pub const ALGORITHM_VERSION: u32 = 4;
 
-/// The stream id of the repair stream, which redraws the cards that lost
-/// against a duplicate. Chunk streams use ids `0, 1, 2, …`.
+/// Every stream a seed gives, by its id (the second argument of [`stream`]).
+/// No two uses share an id, and each is part of the algorithm
+/// ([`ALGORITHM_VERSION`]):
+///
+/// | id | stream | drawn by |
+/// |---|---|---|
+/// | `c` (below 2⁴⁰) | chunk c's cards, one after another | [`chunk_stream`] |
+/// | `a · 2⁴⁰ + n` | card n's own stream, attempt a (boards, uk strips) | [`own_stream`] |
+/// | `2⁶² + r · 2³² + i` | parallel repair round r, loser i | [`repair_round_stream`] |
+/// | `2⁶⁴ − 2` | a seeded call order (`calls --seed`) | [`CALLS_STREAM`] |
+/// | `2⁶⁴ − 1` | the repair stream, losers one by one | [`REPAIR_STREAM`] |
+///
+/// The simulator's games draw their calls from a seed of their own,
+/// [`simulate_calls_seed`], game g from its stream g.
 pub const REPAIR_STREAM: u64 = u64::MAX;
+
+/// The stream of a seeded call order (see [`REPAIR_STREAM`] for the table).
+pub const CALLS_STREAM: u64 = u64::MAX - 1;
+
+/// Where the parallel repair rounds' streams start.
+const ROUND_STREAMS: u64 = 1 << 62;
+
+/// Chunk `chunk`'s cards one after another from stream `chunk` of `seed`,
+/// each by `draw`: a chunk's drawer in the pipeline (and
+/// `Game::drawer`'s default).
+pub fn chunk_stream<C>(
+    seed: u64,
+    chunk: usize,
+    draw: impl Fn(&mut Rng) -> C,
+) -> impl FnMut(u32) -> C {
+    let mut rng = stream(seed, chunk as u64);
+    move |_| draw(&mut rng)
+}
+
+/// The stream of card `number` (1-based, as users see it), attempt
+/// `attempt`: a card with a stream of its own.
+pub fn own_stream(seed: u64, number: u64, attempt: u32) -> Rng {
+    stream(seed, (u64::from(attempt) << 40) | number)
+}
+
+/// The stream of loser `i` in parallel repair round `round`.
+pub fn repair_round_stream(seed: u64, round: u64, i: u32) -> Rng {
+    stream(seed, ROUND_STREAMS + (round << 32) + u64::from(i))
+}
+
+/// The seed the simulator's games draw their calls from: game g's order
+/// is stream g of it.
+pub fn simulate_calls_seed(seed: u64) -> u64 {
+    xxh3_64_with_seed(b"bingomint simulate calls", seed)
+}
 
 /// A master seed together with the text the user gave for it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -110,7 +110,7 @@ fn a_uk_strip_is_drawn_again_from_its_seed_and_number() {
     let strips = mint(&game, 2000);
     let size = game.spec().record_size();
     for n in [1u64, 2, 8, 9, 17, 1000, 1999, 2000] {
-        let strip = game.draw(&mut pipeline::own_stream(1, n, 0));
+        let strip = game.draw(&mut bingomint::seed::own_stream(1, n, 0));
         let mut record = vec![0u8; size];
         game.encode(&strip, &mut record);
         let at = (n as usize - 1) * size;

@@ -46,7 +46,7 @@
 use super::board::{
     bits, cell_name, lines_of, pack, unpack, Board, Gave, Line, Relaxed, Size, Weighting,
 };
-use super::scratch::{lanes_of, take, Lanes, Scratch, EMPTY};
+use super::scratch::{lanes_of, rooms_of, take, Lanes, Scratch, EMPTY};
 use super::set::{ObjectiveSet, FORCED_FIELD};
 use crate::seed::{below_u32 as below, Rng};
 
@@ -142,7 +142,7 @@ pub struct Engine {
     pub(super) weighting: Weighting,
     pub(super) words: usize,
     pub(super) backtrack_per_cell: usize,
-    /// A board's working memory before its first cell ([`Scratch::fresh`]).
+    /// A board's working memory before its first cell ([`Engine::fresh_scratch`]).
     fresh: Scratch,
     /// Whether every enabled objective joins every pool (proportional
     /// weighting, or all weightings 100 or more): filling it draws nothing,
@@ -246,7 +246,7 @@ impl Engine {
             fresh: Scratch::default(),
             pooled,
         };
-        engine.fresh = Scratch::fresh(&engine);
+        engine.fresh = engine.fresh_scratch();
         Ok(engine)
     }
 
@@ -303,7 +303,7 @@ impl Engine {
                 s.empty.swap_remove(at);
                 continue;
             }
-            s.gather_present(self, cell);
+            s.gather_present(&self.cell_lines[cell], self.words);
             self.fitting(s, false, full_lines);
             // Backtracking cannot help once every objective has used up its
             // individual limit: emptying a cell only frees one for elsewhere.
@@ -695,6 +695,52 @@ fn cap(percent: u32, of: usize) -> i16 {
         1
     } else {
         (percent as usize * of).div_ceil(100) as i16
+    }
+}
+
+impl Engine {
+    /// The working memory of a board before its first cell: rooms at their
+    /// caps, the forced cells marked and left out of the cells to fill, and,
+    /// when every enabled objective joins every pool ([`Engine::pooled`]),
+    /// the pool in `enabled` order. [`Engine::draw`] starts each board from
+    /// a copy of it (`Scratch::restore`).
+    fn fresh_scratch(&self) -> Scratch {
+        let e = self;
+        let n = e.size.cells();
+        let objectives = e.objs.len();
+        let mut forced = vec![false; n];
+        for &(cell, _) in &e.forced {
+            forced[cell as usize] = true;
+        }
+        let mut line_room: Vec<Lanes> = (0..e.lines.len())
+            .flat_map(|l| rooms_of(&e.line_cap[l * e.nl..(l + 1) * e.nl], e.vectors))
+            .collect();
+        line_room.extend(rooms_of(&[], e.vectors));
+        let mut fresh = Scratch {
+            cell: vec![EMPTY; n],
+            empty: (0..n as u16).filter(|&c| !forced[c as usize]).collect(),
+            forced,
+            board_room: rooms_of(&e.board_cap, e.vectors),
+            board_full: 0,
+            line_room,
+            line_full: vec![0; e.lines.len() + 1],
+            present: vec![0; (e.lines.len() + 1) * e.words],
+            remaining: e.objs.iter().map(|o| o.limit).collect(),
+            used: vec![0; objectives],
+            pool: Vec::new(),
+            pool_at: vec![0; objectives],
+            in_pool: vec![false; objectives],
+            dropped: Vec::new(),
+            cand: Vec::new(),
+            victims: Vec::new(),
+            blocked_objs: vec![0; e.words],
+        };
+        if e.pooled {
+            for &k in &e.enabled {
+                fresh.join(k);
+            }
+        }
+        fresh
     }
 }
 

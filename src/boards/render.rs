@@ -10,7 +10,7 @@ use super::engine::Engine;
 use super::list::BoardRef;
 use super::set::ObjectiveSet;
 use super::{push_board, push_decimal, BoardSeed};
-use crate::export::{csv_field, rule, Rule};
+use crate::text::{csv_field, rule, Rule};
 use std::fmt::Write as _;
 
 /// One goal as shown.

@@ -2,8 +2,6 @@
 //! the objectives on each line, the pool; one per thread, reused from board
 //! to board so a draw allocates nothing but its result.
 
-use super::engine::Engine;
-
 /// An empty cell.
 pub const EMPTY: u16 = u16::MAX;
 
@@ -116,49 +114,6 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// The working memory of a board before its first cell: rooms at their
-    /// caps, the forced cells marked and left out of the cells to fill, and,
-    /// when every enabled objective joins every pool ([`Engine::pooled`]),
-    /// the pool in `enabled` order. [`Engine::draw`] starts each board from
-    /// a copy of it ([`Scratch::restore`]).
-    pub(super) fn fresh(e: &Engine) -> Scratch {
-        let n = e.size.cells();
-        let objectives = e.objs.len();
-        let mut forced = vec![false; n];
-        for &(cell, _) in &e.forced {
-            forced[cell as usize] = true;
-        }
-        let mut line_room: Vec<Lanes> = (0..e.lines.len())
-            .flat_map(|l| rooms_of(&e.line_cap[l * e.nl..(l + 1) * e.nl], e.vectors))
-            .collect();
-        line_room.extend(rooms_of(&[], e.vectors));
-        let mut fresh = Scratch {
-            cell: vec![EMPTY; n],
-            empty: (0..n as u16).filter(|&c| !forced[c as usize]).collect(),
-            forced,
-            board_room: rooms_of(&e.board_cap, e.vectors),
-            board_full: 0,
-            line_room,
-            line_full: vec![0; e.lines.len() + 1],
-            present: vec![0; (e.lines.len() + 1) * e.words],
-            remaining: e.objs.iter().map(|o| o.limit).collect(),
-            used: vec![0; objectives],
-            pool: Vec::new(),
-            pool_at: vec![0; objectives],
-            in_pool: vec![false; objectives],
-            dropped: Vec::new(),
-            cand: Vec::new(),
-            victims: Vec::new(),
-            blocked_objs: vec![0; e.words],
-        };
-        if e.pooled {
-            for &k in &e.enabled {
-                fresh.join(k);
-            }
-        }
-        fresh
-    }
-
     /// Becomes a copy of `fresh` without allocating (once its vectors
     /// have grown to the engine's sizes).
     pub(super) fn restore(&mut self, fresh: &Scratch) {
@@ -226,13 +181,13 @@ impl Scratch {
         }
     }
 
-    /// Gathers into `blocked_objs` the objectives already on the lines
-    /// through `cell`.
-    pub(super) fn gather_present(&mut self, e: &Engine, cell: usize) {
+    /// Gathers into `blocked_objs` the objectives already on `lines` (the
+    /// lines through a cell), `words` words a line.
+    pub(super) fn gather_present(&mut self, lines: &[u8], words: usize) {
         self.blocked_objs.fill(0);
-        for &l in &e.cell_lines[cell] {
+        for &l in lines {
             let l = l as usize;
-            let row = &self.present[l * e.words..(l + 1) * e.words];
+            let row = &self.present[l * words..(l + 1) * words];
             for (b, &w) in self.blocked_objs.iter_mut().zip(row) {
                 *b |= w;
             }

@@ -39,14 +39,14 @@ pub trait Game: Keyed {
     fn spec(&self) -> Spec;
     /// Draws one card from `rng`.
     fn draw(&self, rng: &mut Rng) -> Self::Card;
-    /// The first draws of chunk `chunk` (of [`crate::pipeline::CHUNK`]
+    /// The first draws of chunk `chunk` (of the pipeline's `CHUNK`
     /// cards) of a run seeded `seed`: called with each card's index
     /// (1-based), in order. By default the chunk's cards come one after
-    /// another from its stream ([`crate::pipeline::chunk_stream`]); a game
+    /// another from its stream ([`crate::seed::chunk_stream`]); a game
     /// whose cards have streams of their own says so here. Part of the
     /// algorithm (see [`crate::seed::ALGORITHM_VERSION`]).
     fn drawer(&self, seed: u64, chunk: usize) -> impl FnMut(u32) -> Self::Card + '_ {
-        crate::pipeline::chunk_stream(seed, chunk, move |rng| self.draw(rng))
+        crate::seed::chunk_stream(seed, chunk, move |rng| self.draw(rng))
     }
     /// Writes the card into a record of exactly `spec().record_size()` bytes.
     fn encode(&self, card: &Self::Card, record: &mut [u8]);

@@ -58,7 +58,7 @@ impl ChunkHashes {
     /// Groups one chunk's `hashes` into the `1 << bits` buckets.
     pub fn new(bits: u32, hashes: &[u64]) -> ChunkHashes {
         let (mut starts, mut sorted) = (Vec::new(), Vec::new());
-        super::buckets::sort_into(
+        crate::buckets::sort_into(
             hashes,
             1 << bits,
             |&h| Hashes::bucket(bits, h),

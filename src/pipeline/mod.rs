@@ -26,7 +26,6 @@
 //! [`mod@file`] (mint a card file), [`exclude`] (the keys of other files),
 //! [`verify`] (check a whole file). Progress goes to a [`Progress`].
 
-pub mod buckets;
 pub mod distinct;
 pub mod exclude;
 pub mod file;
@@ -38,7 +37,8 @@ pub mod waves;
 
 use crate::dedup::{KeySet, Keyed};
 use crate::game::Game;
-use crate::seed::{stream, Rng, REPAIR_STREAM};
+pub use crate::seed::{chunk_stream, own_stream};
+use crate::seed::{repair_round_stream, stream, Rng, REPAIR_STREAM};
 use distinct::{ChunkHashes, Hashes};
 use rayon::prelude::*;
 use spill::hash_key;
@@ -84,25 +84,20 @@ pub const MAX_CARDS: u64 = (1 << 31) - 2;
 /// rounds; the rest one after another.
 const PARALLEL_REPAIR: usize = 4096;
 
-/// Stream ids of the parallel repair: round r, card i draws from stream
-/// `ROUND_STREAMS + (r << 32) + i`.
-const ROUND_STREAMS: u64 = 1 << 62;
-
 /// The default memory budget (`--memory`): a third of the memory available
 /// now (Linux's MemAvailable; 8 GiB where it cannot be read), leaving the
 /// rest to the page cache that carries the output to disk. At least
 /// [`outcore::MIN_MEMORY`].
 pub fn default_memory() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("MemAvailable:"))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
-                .map(|kib| kib * 1024)
-        })
-        .unwrap_or(24 << 30);
-    (available / 3).max(outcore::MIN_MEMORY)
+    budget_of(crate::dedup::available_memory())
+}
+
+/// The memory assumed available where the system does not say.
+const ASSUMED_AVAILABLE: u64 = 8 << 30;
+
+/// [`default_memory`] for `available` bytes (None: not known).
+fn budget_of(available: Option<u64>) -> u64 {
+    (available.unwrap_or(ASSUMED_AVAILABLE) / 3).max(outcore::MIN_MEMORY)
 }
 
 /// Runs `work` on a rayon pool of `threads` threads (every core when None),
@@ -212,17 +207,6 @@ pub fn mint_records<G: Game>(
     progress: &dyn Progress,
 ) -> Result<Stats, MintError> {
     mint_game(game, seed, &mut Records::new(game, records), set, progress)
-}
-
-/// Chunk `chunk`'s cards one after another from stream `chunk` of `seed`,
-/// each by `draw`: a drawer for [`mint`] (and [`Game::drawer`]'s default).
-pub fn chunk_stream<C>(
-    seed: u64,
-    chunk: usize,
-    draw: impl Fn(&mut Rng) -> C,
-) -> impl FnMut(u32) -> C {
-    let mut rng = stream(seed, chunk as u64);
-    move |_| draw(&mut rng)
 }
 
 /// Stage 1 as [`draw_chunks`] (chunks of `size` cards), without the key
@@ -355,10 +339,7 @@ pub fn repair<K: Keyed, S: Store<K::Card>>(
     while losers.len() > PARALLEL_REPAIR && round < MAX_REPAIR_DRAWS {
         draws += losers.len() as u64;
         losers = candidate_round(keyed, store, set, frozen, &losers, |i| {
-            draw(&mut stream(
-                seed,
-                ROUND_STREAMS + (round << 32) + u64::from(i),
-            ))
+            draw(&mut repair_round_stream(seed, round, i))
         })?;
         round += 1;
     }
@@ -482,12 +463,6 @@ fn candidate_round<K: Keyed, S: Store<K::Card>>(
 /// Most draws of one card in [`mint_own_streams`] (first draw included).
 pub const MAX_ATTEMPTS: u32 = 1 << 16;
 
-/// The stream of card `number` (1-based, as users see it), attempt
-/// `attempt`, in [`mint_own_streams`].
-pub fn own_stream(seed: u64, number: u64, attempt: u32) -> crate::seed::Rng {
-    stream(seed, (u64::from(attempt) << 40) | number)
-}
-
 /// Like [`mint`], but every card has streams of its own: card number n
 /// (`first` for the first slot) draws attempt a with `draw(n, a)`, which
 /// should draw from [`own_stream`]`(seed, n, a)`, so any one card can be drawn
@@ -539,6 +514,13 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_budget_is_a_third_of_what_is_available_or_of_8_gib() {
+        assert_eq!(budget_of(Some(24 << 30)), 8 << 30);
+        assert_eq!(budget_of(None), (8 << 30) / 3);
+        assert_eq!(budget_of(Some(1 << 20)), outcore::MIN_MEMORY);
+    }
     use rand_core::RngCore;
 
     /// A toy game whose cards are the numbers below its size, so duplicates

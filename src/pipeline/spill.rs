@@ -13,7 +13,7 @@
 //! Ids: cards are 1..=count; the records of `--exclude` files follow, from
 //! count + 1, and rank before every card.
 
-use super::buckets::runs_mut;
+use crate::buckets::runs_mut;
 use crate::cardfile::writer::{io_err, TempDir, WriteError};
 use crate::dedup::Xxh3Build;
 use rayon::prelude::*;
@@ -396,7 +396,7 @@ impl SortedEntries {
 
     /// Sorts the batch by partition.
     pub fn sort(&mut self, partitions: &Partitions) {
-        super::buckets::sort_into(
+        crate::buckets::sort_into(
             &self.pending,
             partitions.count(),
             |e| partitions.of(e.hash),

@@ -115,7 +115,7 @@ impl<K> Default for ChunkKeys<K> {
 
 impl<K: Copy + Eq + std::hash::Hash> ChunkKeys<K> {
     fn sort_by_shard(&mut self, set: &KeySet<K>) {
-        super::buckets::sort_into(
+        crate::buckets::sort_into(
             &self.pending,
             set.shard_count(),
             |p| set.shard_of(p.hash),

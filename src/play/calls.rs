@@ -8,9 +8,7 @@
 
 use crate::seed::{below_u32, stream};
 
-/// The stream id call orders are drawn from (card streams count up from 0;
-/// the repair stream is `u64::MAX`).
-pub const CALLS_STREAM: u64 = u64::MAX - 1;
+pub use crate::seed::CALLS_STREAM;
 
 /// Marks a number that has not been called in a [`Calls::positions`] table.
 pub const NEVER: u8 = u8::MAX;

@@ -14,16 +14,11 @@ use crate::game::{Face, Spec, Text, Visit};
 use crate::pipeline::{mint_records, MintError, Progress};
 use rayon::prelude::*;
 use serde::Serialize;
-use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 /// Games per parallel task (and per progress report).
 const GAMES_PER_TASK: u64 = 256;
 
-/// The seed of the call orders of a simulation with master seed `seed`: the
-/// cards of a simulation come from `seed`'s own streams.
-pub fn calls_seed(seed: u64) -> u64 {
-    xxh3_64_with_seed(b"bingomint simulate calls", seed)
-}
+pub use crate::seed::simulate_calls_seed as calls_seed;
 
 /// The faces of `records` fresh, unique records of `spec` drawn from `seed`
 /// (the cards a `generate` with that seed would make), in order.

@@ -5,7 +5,7 @@
 
 use super::alias::U256;
 use super::rules::{COLUMN_SIZES, TICKETS};
-use crate::pipeline::buckets::runs_mut;
+use crate::buckets::runs_mut;
 
 /// Bits of one column's lane in a packed vector.
 pub(super) const LANE: u32 = 5;

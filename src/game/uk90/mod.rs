@@ -35,8 +35,8 @@ pub mod text;
 
 use super::{Face, Game, RuleViolation, Spec};
 use crate::dedup::Keyed;
-use crate::pipeline::{chunk_stream, own_stream};
 use crate::seed::{below_u64 as below, Rng};
+use crate::seed::{chunk_stream, own_stream};
 use alias::prefetch;
 use rules::{column_base, column_of, Rules, COLUMN_SIZES};
 use std::hash::{Hash, Hasher};

@@ -33,7 +33,7 @@ use super::levels::{
 };
 pub use super::levels::{pack, unpack};
 use super::rules::{Rules, COLUMN_SIZES};
-use crate::pipeline::buckets::runs_mut;
+use crate::buckets::runs_mut;
 use crate::seed::{below_u64 as below, Rng};
 use num_bigint::BigUint;
 use rayon::prelude::*;

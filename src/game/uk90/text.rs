@@ -7,8 +7,8 @@
 //!   strip, `{"strip":N,"tickets":[[[9 numbers]×3]×6]}`.
 
 use super::{Strip, Uk90};
-use crate::export::{push_line, rule, Rule};
 use crate::game::{Game, Text};
+use crate::text::{push_line, rule, Rule};
 use std::fmt::Write;
 
 impl Text for Uk90 {

@@ -7,8 +7,8 @@
 //!   object per card with its grid and the star's cell.
 
 use super::{Card, Us75, LETTERS};
-use crate::export::{push_line, rule, Rule};
 use crate::game::Text;
+use crate::text::{push_line, rule, Rule};
 use std::fmt::Write;
 
 /// The name of a cell, letter then row: `B1` … `O5`.

@@ -6,8 +6,8 @@
 //!   `{"card":N,"grid":[[4 numbers]×4]}`.
 
 use super::{Card, Us80, SIDE};
-use crate::export::{push_line, rule, Rule};
 use crate::game::Text;
+use crate::text::{push_line, rule, Rule};
 use std::fmt::Write;
 
 impl Text for Us80 {

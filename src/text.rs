@@ -1,0 +1,81 @@
+//! Text helpers every rendering shares (a leaf: it imports nothing of the
+//! crate): a line of numbers, one CSV field, the lines of a boxed grid.
+//! Games draw their cards with them (`game::*::text`), as do `export`,
+//! `show` and the boards' renderings.
+
+use std::fmt::Write;
+
+/// Appends `numbers` to `out`, separated by `sep`, then a newline.
+pub fn push_line<'a>(out: &mut String, numbers: impl IntoIterator<Item = &'a u8>, sep: char) {
+    for (i, n) in numbers.into_iter().enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        let _ = write!(out, "{n}");
+    }
+    out.push('\n');
+}
+
+/// `text` as one CSV field, quoted by the `csv` crate's rules when it needs
+/// to be (for renderings that assemble rows from ready fields).
+pub fn csv_field(text: &str) -> String {
+    if text.is_empty() {
+        // The crate quotes a lone empty field (`""`) so the row is not
+        // empty; inside a row an empty field needs no quotes.
+        return String::new();
+    }
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::with_capacity(text.len() + 3));
+    writer
+        .write_record([text])
+        .expect("writing to memory cannot fail");
+    let mut bytes = writer.into_inner().expect("writing to memory cannot fail");
+    bytes.pop(); // the record's newline
+    String::from_utf8(bytes).expect("the field was UTF-8")
+}
+
+/// Which horizontal line of a boxed grid.
+#[derive(Clone, Copy)]
+pub enum Rule {
+    Top,
+    Between,
+    Bottom,
+}
+
+/// One horizontal line of a boxed grid of `cells` cells, each `width`
+/// characters wide inside its borders, with a newline.
+pub fn rule(kind: Rule, cells: usize, width: usize) -> String {
+    let (left, mid, right) = match kind {
+        Rule::Top => ('┌', '┬', '┐'),
+        Rule::Between => ('├', '┼', '┤'),
+        Rule::Bottom => ('└', '┴', '┘'),
+    };
+    let mut s = String::new();
+    s.push(left);
+    for c in 0..cells {
+        s.push_str(&"─".repeat(width));
+        s.push(if c + 1 == cells { right } else { mid });
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field(""), "");
+    }
+
+    #[test]
+    fn rules_and_lines() {
+        assert_eq!(rule(Rule::Top, 2, 3), "┌───┬───┐\n");
+        let mut out = String::new();
+        push_line(&mut out, &[1, 22, 0], ' ');
+        assert_eq!(out, "1 22 0\n");
+    }
+}
