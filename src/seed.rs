@@ -25,7 +25,7 @@ pub type Rng = Xoshiro256PlusPlus;
 /// rejection — 75-ball cards and `uk` strips are the same as in 2; 4, `uk`
 /// strips: strip n from a stream of its own, `(seed, n)`, instead of its
 /// chunk's (see `Rules::own_streams`) — 75-ball cards and `es` strips are
-/// the same as in 3.
+/// the same as in 3. 80-ball cards came with version 4.
 pub const ALGORITHM_VERSION: u32 = 4;
 
 /// Every stream a seed gives, by its id (the second argument of [`stream`]).

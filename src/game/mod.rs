@@ -54,6 +54,11 @@ pub trait Game: Keyed {
     fn decode(&self, record: &[u8]) -> Result<Self::Card, RuleViolation>;
     /// Face `face` (0-based, below `spec().faces()`) as a grid of numbers.
     fn face(&self, card: &Self::Card, face: usize) -> Face;
+    /// This game with the parameters of `spec`, if `spec` is this game
+    /// (to read a file of the same game drawn with other parameters).
+    fn with_spec(spec: Spec) -> Option<Self>
+    where
+        Self: Sized;
     /// Every face of a record, checked as [`Game::decode`] checks it, into
     /// `faces` (which holds `spec().faces()`): what scans of a file for
     /// winners use. A game may read the record more directly than through
@@ -65,11 +70,6 @@ pub trait Game: Keyed {
         }
         Ok(())
     }
-    /// This game with the parameters of `spec`, if `spec` is this game
-    /// (to read a file of the same game drawn with other parameters).
-    fn with_spec(spec: Spec) -> Option<Self>
-    where
-        Self: Sized;
 }
 
 /// A game's renderings for people and other programs (`show`, `export`).

@@ -9,80 +9,29 @@
 //! order with the fonts, one form for what every face repeats, and the
 //! PDF/X-1a boxes, info and output intent).
 //!
+//! Beside it: `paper.rs` (lengths, paper sizes, layouts, the best grid),
+//! `face.rs` (one record of any game drawn from its `Paper` facts),
+//! `ink.rs` (the inks), `font.rs` (the embedded fonts).
+//!
 //! Deterministic: the same file and options give the same bytes for any
 //! thread count; dates come from the card file (or `SOURCE_DATE_EPOCH`).
 
+mod face;
 pub mod font;
+mod ink;
 pub mod paper;
 
 use crate::cardfile::CardFile;
-use crate::game::{Face, LabelAt, Paper, Spec};
+use crate::game::{Face, Spec};
 use crate::pipeline::Progress;
+use face::{face_size, record, repeated, text, Measures, NUMBER};
 use font::Font;
-use paper::{best_grid, cell_size, Grid, Layout, Shape};
+pub use ink::Ink;
+use paper::{best_grid, cell_size, Grid, Layout};
 use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
-use pdf_writer::{Content, Date, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Content, Date, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 use rayon::prelude::*;
 use std::ops::{Range, RangeInclusive};
-
-/// The ink everything is printed in.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Ink {
-    /// Black, DeviceGray.
-    Gray,
-    /// One CMYK ink, fractions 0–1.
-    Cmyk([f32; 4]),
-}
-
-impl Ink {
-    /// `gray` or `cmyk:C,M,Y,K` (percentages).
-    pub fn parse(text: &str) -> Result<Ink, String> {
-        if text == "gray" || text == "grey" {
-            return Ok(Ink::Gray);
-        }
-        let bad = || {
-            format!("--colour {text:?}: give gray, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)")
-        };
-        let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
-        let parts: Vec<f32> = values
-            .split(',')
-            .map(|v| v.trim().parse::<f32>().map_err(|_| bad()))
-            .collect::<Result<_, _>>()?;
-        match parts[..] {
-            [c, m, y, k] if parts.iter().all(|v| (0.0..=100.0).contains(v)) => {
-                if c + m + y + k == 0.0 {
-                    return Err(format!(
-                        "--colour {text:?}: an ink of 0,0,0,0 prints nothing"
-                    ));
-                }
-                Ok(Ink::Cmyk([c / 100.0, m / 100.0, y / 100.0, k / 100.0]))
-            }
-            _ => Err(bad()),
-        }
-    }
-
-    /// `tint` (0–1) of the ink, as a fill.
-    fn tint(self, c: &mut Content, tint: f32) {
-        match self {
-            Ink::Gray => c.set_fill_gray(1.0 - tint),
-            Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a * tint, b * tint, d * tint, e * tint),
-        };
-    }
-
-    fn fill(self, c: &mut Content) {
-        match self {
-            Ink::Gray => c.set_fill_gray(0.0),
-            Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a, b, d, e),
-        };
-    }
-
-    fn stroke(self, c: &mut Content) {
-        match self {
-            Ink::Gray => c.set_stroke_gray(0.0),
-            Ink::Cmyk([a, b, d, e]) => c.set_stroke_cmyk(a, b, d, e),
-        };
-    }
-}
 
 /// How faces go onto sheets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,53 +94,6 @@ pub struct Plan {
 pub fn layout_counts(spec: Spec) -> &'static [usize] {
     spec.facts().paper.layouts
 }
-
-/// A record's measures on paper, in cells: the game's [`Paper`] with the
-/// QR code asked for or not.
-#[derive(Clone, Copy, Debug)]
-struct Measures {
-    paper: Paper,
-    rows: f32,
-    cols: f32,
-    faces: usize,
-    /// The band of column letters over each face (0 without letters).
-    band: f32,
-    /// The identity's height.
-    label: f32,
-}
-
-impl Measures {
-    fn new(spec: Spec, qr: bool) -> Measures {
-        let facts = spec.facts();
-        let paper = facts.paper;
-        Measures {
-            paper,
-            rows: facts.rows as f32,
-            cols: facts.cols as f32,
-            faces: facts.faces,
-            band: if facts.letters.is_empty() { 0.0 } else { BAND },
-            label: if qr { paper.label.1 } else { paper.label.0 },
-        }
-    }
-
-    /// The whole record's shape: its faces stacked, gaps between them.
-    fn shape(&self) -> Shape {
-        let face = self.band + self.rows + self.label;
-        let n = self.faces as f32;
-        Shape {
-            width: self.cols,
-            height: n * face + (n - 1.0) * self.paper.gap,
-        }
-    }
-
-    /// How far down each face starts from the one before.
-    fn stride(&self) -> f32 {
-        self.label + self.band + self.rows + self.paper.gap
-    }
-}
-
-/// The height, in cells, of the band of column letters over a face.
-const BAND: f32 = 0.9;
 
 impl Plan {
     /// Works out the layout for `file`; the error names the flag and says
@@ -298,9 +200,6 @@ impl Plan {
     }
 }
 
-/// Numbers are this many cells tall.
-const NUMBER: f32 = 0.5;
-
 /// The faces of the records printed, in order, read in parallel from the
 /// mapped file (every record checked against its game's rules).
 pub struct Items {
@@ -310,9 +209,9 @@ pub struct Items {
 }
 
 /// One record's faces as printed.
-struct Item<'a> {
-    record: u64,
-    faces: &'a [Face],
+pub(super) struct Item<'a> {
+    pub(super) record: u64,
+    pub(super) faces: &'a [Face],
 }
 
 impl Items {
@@ -338,16 +237,16 @@ pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::Invalid
 }
 
 /// Fonts and the names content streams use for them and for the form.
-struct Fonts {
-    regular: Font,
-    bold: Font,
+pub(super) struct Fonts {
+    pub(super) regular: Font,
+    pub(super) bold: Font,
     /// Every number of the game in the bold face: its CIDs and its width at
     /// 1 pt.
-    numbers: Vec<(Vec<u8>, f32)>,
+    pub(super) numbers: Vec<(Vec<u8>, f32)>,
 }
 
-const F_REGULAR: Name = Name(b"F1");
-const F_BOLD: Name = Name(b"F2");
+pub(super) const F_REGULAR: Name = Name(b"F1");
+pub(super) const F_BOLD: Name = Name(b"F2");
 /// The form of ink `k` of [`Plan::inks`].
 fn form_name(k: usize) -> String {
     format!("Fm{}", k + 1)
@@ -554,110 +453,6 @@ fn deflate(data: &[u8]) -> Vec<u8> {
     })
 }
 
-/// A record's size in points (a card, or a strip of six tickets).
-fn face_size(plan: &Plan) -> (f32, f32) {
-    let s = Measures::new(plan.spec, plan.options.qr).shape();
-    (s.width * plan.cell, s.height * plan.cell)
-}
-
-/// Where face `t` of a record sits, in points from the record's bottom
-/// left: the top of its grid, and its identity's box (x, y, w, h).
-fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
-    let m = Measures::new(plan.spec, plan.options.qr);
-    let c = plan.cell;
-    let (_, fh) = face_size(plan);
-    let top = fh - t as f32 * m.stride() * c;
-    match m.paper.label_at {
-        LabelAt::Above => (
-            top - m.label * c - m.band * c,
-            (0.0, top - m.label * c, m.cols * c, m.label * c),
-        ),
-        LabelAt::Below => {
-            let grid_top = top - m.band * c;
-            let bottom = top - (m.band + m.rows) * c;
-            let face_bottom = top - (m.band + m.rows + m.label) * c;
-            let face_bottom = if m.faces == 1 { 0.0 } else { face_bottom };
-            (
-                grid_top,
-                (0.0, face_bottom, m.cols * c, bottom - face_bottom),
-            )
-        }
-    }
-}
-
-/// What every face repeats, drawn once as a form: each face's grid, with
-/// its band of column letters (B I N G O) when the game has letters, and
-/// FREE in its free cells.
-fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
-    let c = plan.cell;
-    let facts = plan.spec.facts();
-    let m = Measures::new(plan.spec, plan.options.qr);
-    let mut g = Content::new();
-    ink.stroke(&mut g);
-    g.set_line_width(0.75);
-    for t in 0..facts.faces {
-        let (grid_top, _) = face_place(plan, t);
-        if !facts.letters.is_empty() {
-            // The band, in the ink, with the letters knocked out.
-            ink.fill(&mut g);
-            g.rect(0.0, grid_top, m.cols * c, m.band * c).fill_nonzero();
-            g.set_fill_gray(1.0);
-            let size = 0.62 * c;
-            for (i, letter) in facts.letters.iter().enumerate() {
-                let x = i as f32 * c + (c - fonts.bold.width(letter, size)) / 2.0;
-                text(
-                    &mut g,
-                    F_BOLD,
-                    size,
-                    x,
-                    grid_top + 0.2 * c,
-                    &fonts.bold.encode(letter),
-                );
-            }
-        }
-        grid_lines(&mut g, 0.0, grid_top, facts.rows, facts.cols, c);
-        if facts.free != 0 {
-            ink.fill(&mut g);
-            let size = 0.28 * c;
-            for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
-                let (r, col) = (cell / facts.cols, cell % facts.cols);
-                let x = col as f32 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
-                text(
-                    &mut g,
-                    F_BOLD,
-                    size,
-                    x,
-                    grid_top - (r as f32 + 0.5) * c - 0.1 * c,
-                    &fonts.bold.encode("FREE"),
-                );
-            }
-        }
-    }
-    g.finish().into_vec()
-}
-
-/// The lines of a `rows` × `cols` grid of cells `c` whose top-left corner
-/// is (x, top).
-fn grid_lines(g: &mut Content, x: f32, top: f32, rows: usize, cols: usize, c: f32) {
-    for r in 0..=rows {
-        let y = top - r as f32 * c;
-        g.move_to(x, y).line_to(x + cols as f32 * c, y);
-    }
-    for k in 0..=cols {
-        let xx = x + k as f32 * c;
-        g.move_to(xx, top).line_to(xx, top - rows as f32 * c);
-    }
-    g.stroke();
-}
-
-fn text(g: &mut Content, font: Name, size: f32, x: f32, y: f32, encoded: &[u8]) {
-    g.begin_text();
-    g.set_font(font, size);
-    g.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
-    g.show(Str(encoded));
-    g.end_text();
-}
-
 /// One sheet's content.
 fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec<u8> {
     let o = &plan.options;
@@ -756,165 +551,4 @@ fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
         g.move_to(x, y + sy * off).line_to(x, y + sy * (off + len));
     }
     g.stroke();
-}
-
-/// A record's faces: each one's numbers, star and identity (the form drew
-/// the rest).
-fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
-    let c = plan.cell;
-    let spec = plan.spec;
-    let noun = capitalized(spec.face_noun());
-    ink.fill(g);
-    for (t, face) in item.faces.iter().enumerate() {
-        let (grid_top, label) = face_place(plan, t);
-        let number = spec.face_number(item.record, t);
-        let name = if spec.faces() == 1 {
-            format!("{noun} {number}")
-        } else {
-            let record = capitalized(spec.noun());
-            format!("{noun} {number} · {record} {}", item.record)
-        };
-        let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
-        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference);
-        if spec.facts().paper.label_at == LabelAt::Above {
-            identify(g);
-        }
-        numbers(g, fonts, face, grid_top, c);
-        if let Some((r, col)) = face.star_at() {
-            let s = 0.3 * c;
-            let x = col as f32 * c + 0.06 * c;
-            let y = grid_top - r as f32 * c - 0.06 * c - 0.75 * s;
-            text(g, F_REGULAR, s, x, y, &fonts.regular.encode("★"));
-        }
-        if spec.facts().paper.label_at == LabelAt::Below {
-            identify(g);
-        }
-    }
-}
-
-/// `card` → `Card`.
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
-/// A face's numbers, large and centred in their cells, in one text object.
-/// Each number is placed with a relative move (`Td`) from the one before.
-fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
-    let size = NUMBER * c;
-    g.begin_text();
-    g.set_font(F_BOLD, size);
-    let (mut px, mut py) = (0.0, 0.0);
-    for r in 0..usize::from(face.rows) {
-        for col in 0..usize::from(face.cols) {
-            let n = face.at(r, col);
-            if n == 0 {
-                continue;
-            }
-            let (cids, width) = &fonts.numbers[usize::from(n)];
-            let x = round(col as f32 * c + (c - width * size) / 2.0);
-            let y = round(grid_top - (r as f32 + 1.0) * c + (c - 0.73 * size) / 2.0);
-            g.next_line(round(x - px), round(y - py));
-            (px, py) = (x, y);
-            g.show(Str(cids));
-        }
-    }
-    g.end_text();
-}
-
-/// Positions to a hundredth of a point: enough for print, shorter streams.
-fn round(v: f32) -> f32 {
-    (v * 100.0).round() / 100.0
-}
-
-/// A face's identity in the box (x, y, w, h): its number in bold, the
-/// series and file id under it, and the QR code at the right when asked.
-fn identity(
-    g: &mut Content,
-    plan: &Plan,
-    fonts: &Fonts,
-    name: &str,
-    (x, y, w, h): (f32, f32, f32, f32),
-    reference: &str,
-) {
-    let c = plan.cell;
-    let big = (0.32 * c).max(6.0);
-    let small = (0.24 * c).max(5.0);
-    let lines_h = big + small + 0.1 * c;
-    let top = y + h - (h.min(1.0 * c) - lines_h) / 2.0;
-    text(
-        g,
-        F_BOLD,
-        big,
-        x + 0.05 * c,
-        top - big,
-        &fonts.bold.encode(name),
-    );
-    let second = if plan.series == plan.id {
-        plan.id.clone()
-    } else {
-        format!("{} · {}", plan.series, plan.id)
-    };
-    text(
-        g,
-        F_REGULAR,
-        small,
-        x + 0.05 * c,
-        top - big - 0.1 * c - small * 0.9,
-        &fonts.regular.encode(&second),
-    );
-    if plan.options.qr {
-        let side = h - 0.1 * c;
-        qr(g, reference, x + w - side, y + 0.05 * c, side);
-    }
-}
-
-/// A QR code of `text` in a square of `side` points at (x, y), its quiet
-/// zone (four modules) inside the square.
-fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
-    // Upper case fits the compact alphanumeric mode; one fixed mask (the
-    // standard allows any) spares evaluating all eight for every face.
-    let upper = text.to_ascii_uppercase();
-    let code = qrcodegen::QrCode::encode_segments_advanced(
-        &qrcodegen::QrSegment::make_segments(&upper),
-        qrcodegen::QrCodeEcc::Medium,
-        qrcodegen::Version::MIN,
-        qrcodegen::Version::MAX,
-        Some(qrcodegen::Mask::new(2)),
-        false,
-    )
-    .expect("a short reference fits a QR code");
-    let n = code.size();
-    let module = side / (n + 8) as f32;
-    // Dark modules are always black, whatever the ink: scanners need
-    // contrast. Drawn in module units (whole numbers: short to write), rows
-    // of dark modules as one rectangle each.
-    g.set_fill_gray(0.0);
-    g.save_state();
-    g.transform([module, 0.0, 0.0, module, x, y]);
-    let side = (n + 8) as f32;
-    for row in 0..n {
-        let mut col = 0;
-        while col < n {
-            if code.get_module(col, row) {
-                let start = col;
-                while col < n && code.get_module(col, row) {
-                    col += 1;
-                }
-                g.rect(
-                    (start + 4) as f32,
-                    side - (row + 5) as f32,
-                    (col - start) as f32,
-                    1.0,
-                );
-            } else {
-                col += 1;
-            }
-        }
-    }
-    g.fill_nonzero();
-    g.restore_state();
 }

@@ -1,0 +1,324 @@
+//! One record on paper, for any game, from its [`Paper`] facts: the form
+//! every record repeats (grids, the band of column letters, FREE cells) and
+//! what each record adds (numbers, star, identity text, QR code), in cells
+//! of the plan's size. Nothing here names a game.
+
+use super::paper::Shape;
+use super::{Fonts, Ink, Item, Plan, F_BOLD, F_REGULAR};
+use crate::game::{Face, LabelAt, Paper, Spec};
+use pdf_writer::{Content, Name, Str};
+
+/// Numbers are this many cells tall.
+pub(super) const NUMBER: f32 = 0.5;
+
+/// A record's measures on paper, in cells: the game's [`Paper`] with the
+/// QR code asked for or not.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Measures {
+    paper: Paper,
+    rows: f32,
+    cols: f32,
+    faces: usize,
+    /// The band of column letters over each face (0 without letters).
+    band: f32,
+    /// The identity's height.
+    label: f32,
+}
+
+impl Measures {
+    pub(super) fn new(spec: Spec, qr: bool) -> Measures {
+        let facts = spec.facts();
+        let paper = facts.paper;
+        Measures {
+            paper,
+            rows: facts.rows as f32,
+            cols: facts.cols as f32,
+            faces: facts.faces,
+            band: if facts.letters.is_empty() { 0.0 } else { BAND },
+            label: if qr { paper.label.1 } else { paper.label.0 },
+        }
+    }
+
+    /// The whole record's shape: its faces stacked, gaps between them.
+    pub(super) fn shape(&self) -> Shape {
+        let face = self.band + self.rows + self.label;
+        let n = self.faces as f32;
+        Shape {
+            width: self.cols,
+            height: n * face + (n - 1.0) * self.paper.gap,
+        }
+    }
+
+    /// How far down each face starts from the one before.
+    fn stride(&self) -> f32 {
+        self.label + self.band + self.rows + self.paper.gap
+    }
+}
+
+/// The height, in cells, of the band of column letters over a face.
+const BAND: f32 = 0.9;
+
+/// A record's size in points (a card, or a strip of six tickets).
+pub(super) fn face_size(plan: &Plan) -> (f32, f32) {
+    let s = Measures::new(plan.spec, plan.options.qr).shape();
+    (s.width * plan.cell, s.height * plan.cell)
+}
+
+/// Where face `t` of a record sits, in points from the record's bottom
+/// left: the top of its grid, and its identity's box (x, y, w, h).
+fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
+    let m = Measures::new(plan.spec, plan.options.qr);
+    let c = plan.cell;
+    let (_, fh) = face_size(plan);
+    let top = fh - t as f32 * m.stride() * c;
+    match m.paper.label_at {
+        LabelAt::Above => (
+            top - m.label * c - m.band * c,
+            (0.0, top - m.label * c, m.cols * c, m.label * c),
+        ),
+        LabelAt::Below => {
+            let grid_top = top - m.band * c;
+            let bottom = top - (m.band + m.rows) * c;
+            let face_bottom = top - (m.band + m.rows + m.label) * c;
+            let face_bottom = if m.faces == 1 { 0.0 } else { face_bottom };
+            (
+                grid_top,
+                (0.0, face_bottom, m.cols * c, bottom - face_bottom),
+            )
+        }
+    }
+}
+
+/// What every face repeats, drawn once as a form: each face's grid, with
+/// its band of column letters (B I N G O) when the game has letters, and
+/// FREE in its free cells.
+pub(super) fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
+    let c = plan.cell;
+    let facts = plan.spec.facts();
+    let m = Measures::new(plan.spec, plan.options.qr);
+    let mut g = Content::new();
+    ink.stroke(&mut g);
+    g.set_line_width(0.75);
+    for t in 0..facts.faces {
+        let (grid_top, _) = face_place(plan, t);
+        if !facts.letters.is_empty() {
+            // The band, in the ink, with the letters knocked out.
+            ink.fill(&mut g);
+            g.rect(0.0, grid_top, m.cols * c, m.band * c).fill_nonzero();
+            g.set_fill_gray(1.0);
+            let size = 0.62 * c;
+            for (i, letter) in facts.letters.iter().enumerate() {
+                let x = i as f32 * c + (c - fonts.bold.width(letter, size)) / 2.0;
+                text(
+                    &mut g,
+                    F_BOLD,
+                    size,
+                    x,
+                    grid_top + 0.2 * c,
+                    &fonts.bold.encode(letter),
+                );
+            }
+        }
+        grid_lines(&mut g, 0.0, grid_top, facts.rows, facts.cols, c);
+        if facts.free != 0 {
+            ink.fill(&mut g);
+            let size = 0.28 * c;
+            for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
+                let (r, col) = (cell / facts.cols, cell % facts.cols);
+                let x = col as f32 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
+                text(
+                    &mut g,
+                    F_BOLD,
+                    size,
+                    x,
+                    grid_top - (r as f32 + 0.5) * c - 0.1 * c,
+                    &fonts.bold.encode("FREE"),
+                );
+            }
+        }
+    }
+    g.finish().into_vec()
+}
+
+/// The lines of a `rows` × `cols` grid of cells `c` whose top-left corner
+/// is (x, top).
+fn grid_lines(g: &mut Content, x: f32, top: f32, rows: usize, cols: usize, c: f32) {
+    for r in 0..=rows {
+        let y = top - r as f32 * c;
+        g.move_to(x, y).line_to(x + cols as f32 * c, y);
+    }
+    for k in 0..=cols {
+        let xx = x + k as f32 * c;
+        g.move_to(xx, top).line_to(xx, top - rows as f32 * c);
+    }
+    g.stroke();
+}
+
+pub(super) fn text(g: &mut Content, font: Name, size: f32, x: f32, y: f32, encoded: &[u8]) {
+    g.begin_text();
+    g.set_font(font, size);
+    g.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
+    g.show(Str(encoded));
+    g.end_text();
+}
+
+/// A record's faces: each one's numbers, star and identity (the form drew
+/// the rest).
+pub(super) fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
+    let c = plan.cell;
+    let spec = plan.spec;
+    let noun = capitalized(spec.face_noun());
+    ink.fill(g);
+    for (t, face) in item.faces.iter().enumerate() {
+        let (grid_top, label) = face_place(plan, t);
+        let number = spec.face_number(item.record, t);
+        let name = if spec.faces() == 1 {
+            format!("{noun} {number}")
+        } else {
+            let record = capitalized(spec.noun());
+            format!("{noun} {number} · {record} {}", item.record)
+        };
+        let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
+        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference);
+        if spec.facts().paper.label_at == LabelAt::Above {
+            identify(g);
+        }
+        numbers(g, fonts, face, grid_top, c);
+        if let Some((r, col)) = face.star_at() {
+            let s = 0.3 * c;
+            let x = col as f32 * c + 0.06 * c;
+            let y = grid_top - r as f32 * c - 0.06 * c - 0.75 * s;
+            text(g, F_REGULAR, s, x, y, &fonts.regular.encode("★"));
+        }
+        if spec.facts().paper.label_at == LabelAt::Below {
+            identify(g);
+        }
+    }
+}
+
+/// `card` → `Card`.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A face's numbers, large and centred in their cells, in one text object.
+/// Each number is placed with a relative move (`Td`) from the one before.
+fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
+    let size = NUMBER * c;
+    g.begin_text();
+    g.set_font(F_BOLD, size);
+    let (mut px, mut py) = (0.0, 0.0);
+    for r in 0..usize::from(face.rows) {
+        for col in 0..usize::from(face.cols) {
+            let n = face.at(r, col);
+            if n == 0 {
+                continue;
+            }
+            let (cids, width) = &fonts.numbers[usize::from(n)];
+            let x = round(col as f32 * c + (c - width * size) / 2.0);
+            let y = round(grid_top - (r as f32 + 1.0) * c + (c - 0.73 * size) / 2.0);
+            g.next_line(round(x - px), round(y - py));
+            (px, py) = (x, y);
+            g.show(Str(cids));
+        }
+    }
+    g.end_text();
+}
+
+/// Positions to a hundredth of a point: enough for print, shorter streams.
+fn round(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
+/// A face's identity in the box (x, y, w, h): its number in bold, the
+/// series and file id under it, and the QR code at the right when asked.
+fn identity(
+    g: &mut Content,
+    plan: &Plan,
+    fonts: &Fonts,
+    name: &str,
+    (x, y, w, h): (f32, f32, f32, f32),
+    reference: &str,
+) {
+    let c = plan.cell;
+    let big = (0.32 * c).max(6.0);
+    let small = (0.24 * c).max(5.0);
+    let lines_h = big + small + 0.1 * c;
+    let top = y + h - (h.min(1.0 * c) - lines_h) / 2.0;
+    text(
+        g,
+        F_BOLD,
+        big,
+        x + 0.05 * c,
+        top - big,
+        &fonts.bold.encode(name),
+    );
+    let second = if plan.series == plan.id {
+        plan.id.clone()
+    } else {
+        format!("{} · {}", plan.series, plan.id)
+    };
+    text(
+        g,
+        F_REGULAR,
+        small,
+        x + 0.05 * c,
+        top - big - 0.1 * c - small * 0.9,
+        &fonts.regular.encode(&second),
+    );
+    if plan.options.qr {
+        let side = h - 0.1 * c;
+        qr(g, reference, x + w - side, y + 0.05 * c, side);
+    }
+}
+
+/// A QR code of `text` in a square of `side` points at (x, y), its quiet
+/// zone (four modules) inside the square.
+fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
+    // Upper case fits the compact alphanumeric mode; one fixed mask (the
+    // standard allows any) spares evaluating all eight for every face.
+    let upper = text.to_ascii_uppercase();
+    let code = qrcodegen::QrCode::encode_segments_advanced(
+        &qrcodegen::QrSegment::make_segments(&upper),
+        qrcodegen::QrCodeEcc::Medium,
+        qrcodegen::Version::MIN,
+        qrcodegen::Version::MAX,
+        Some(qrcodegen::Mask::new(2)),
+        false,
+    )
+    .expect("a short reference fits a QR code");
+    let n = code.size();
+    let module = side / (n + 8) as f32;
+    // Dark modules are always black, whatever the ink: scanners need
+    // contrast. Drawn in module units (whole numbers: short to write), rows
+    // of dark modules as one rectangle each.
+    g.set_fill_gray(0.0);
+    g.save_state();
+    g.transform([module, 0.0, 0.0, module, x, y]);
+    let side = (n + 8) as f32;
+    for row in 0..n {
+        let mut col = 0;
+        while col < n {
+            if code.get_module(col, row) {
+                let start = col;
+                while col < n && code.get_module(col, row) {
+                    col += 1;
+                }
+                g.rect(
+                    (start + 4) as f32,
+                    side - (row + 5) as f32,
+                    (col - start) as f32,
+                    1.0,
+                );
+            } else {
+                col += 1;
+            }
+        }
+    }
+    g.fill_nonzero();
+    g.restore_state();
+}
