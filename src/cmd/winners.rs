@@ -2,15 +2,16 @@
 //! calls, earliest first.
 //!
 //! The file, a range, the calls → `play::claims::winners` (a parallel scan
-//! of the mapped file) → text, CSV or JSON lines.
+//! of the mapped file) → `play::listing` (text, CSV or JSON lines).
 
 use super::play::{pattern, CallsArgs};
 use super::{cannot_write, clear_stale, require_sound, with_threads, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
-use bingomint::export::{count_of, parse_range};
-use bingomint::play::claims::{per_call, winners};
+use bingomint::export::parse_range;
+use bingomint::play::claims::winners;
+use bingomint::play::listing::Listing;
 use std::path::PathBuf;
 
 /// List every card (or ticket) that holds the pattern after the calls.
@@ -85,74 +86,18 @@ pub fn run(args: Args) -> Result<Outcome> {
             args.last_call_must_complete,
         )?)
     })??;
-    let face = spec.face_noun();
-    let faces = spec.faces() as u64;
-    let number = |call: u8| calls.order()[usize::from(call) - 1];
+    let listing = Listing {
+        spec,
+        pattern: &pattern,
+        calls: &calls,
+        winners: &found,
+        path: file.path(),
+        records: range,
+    };
+    let format = args.format.parse().map_err(anyhow::Error::msg)?;
     let target = cannot_write(args.out.as_deref());
     write_text(args.out.as_deref(), args.force, |out| {
-        let mut w = |line: String| out.write_all(line.as_bytes()).context(target.clone());
-        match args.format.as_str() {
-            "csv" => {
-                w(if faces == 1 {
-                    format!("{face},call,number,way\n")
-                } else {
-                    format!("{face},{},call,number,way\n", spec.noun())
-                })?;
-                for win in &found {
-                    let strip = if faces == 1 {
-                        String::new()
-                    } else {
-                        format!("{},", spec.record_of(win.face).0)
-                    };
-                    w(format!(
-                        "{},{strip}{},{},{}\n",
-                        win.face,
-                        win.completed.call,
-                        number(win.completed.call),
-                        pattern.way_name(win.completed.way)
-                    ))?;
-                }
-            }
-            "jsonl" => {
-                for win in &found {
-                    w(format!(
-                        "{{\"{face}\":{},\"call\":{},\"number\":{},\"way\":{}}}\n",
-                        win.face,
-                        win.completed.call,
-                        number(win.completed.call),
-                        serde_json::to_string(&pattern.way_name(win.completed.way))
-                            .expect("a string")
-                    ))?;
-                }
-            }
-            _ => {
-                let (first, last) = (range.start(), range.end());
-                w(format!(
-                    "pattern {} · {} · {}s {first} to {last} of '{}': {}\n",
-                    pattern.name(),
-                    count_of(calls.len() as u64, "call"),
-                    spec.noun(),
-                    file.path(),
-                    count_of(found.len() as u64, "winner")
-                ))?;
-                for win in &found {
-                    w(format!(
-                        "{face} {}: {} at call {} ({})\n",
-                        win.face,
-                        pattern.way_name(win.completed.way),
-                        win.completed.call,
-                        number(win.completed.call)
-                    ))?;
-                }
-                for (call, n) in per_call(&found) {
-                    w(format!(
-                        "call {call} ({}): {}\n",
-                        number(call),
-                        count_of(n, "winner")
-                    ))?;
-                }
-            }
-        }
+        listing.write(format, out).context(target.clone())?;
         out.flush().context(target.clone())
     })?;
     Ok(if found.is_empty() {

@@ -31,6 +31,7 @@
 
 pub mod calls;
 pub mod claims;
+pub mod listing;
 pub mod pattern;
 pub mod simulate;
 

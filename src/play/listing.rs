@@ -1,0 +1,117 @@
+//! The winners `winners` found, written for people (`text`), for a
+//! spreadsheet (`csv`, by the csv crate) or for programs (`jsonl`): each
+//! face with the call that completed it, the number called then and the
+//! way, and for people a count per call.
+
+use super::calls::Calls;
+use super::claims::{per_call, Winner};
+use super::pattern::Pattern;
+use crate::export::{count_of, Format};
+use crate::game::Spec;
+use std::io::{self, Write};
+use std::ops::RangeInclusive;
+
+/// What a list of winners is about.
+pub struct Listing<'a> {
+    pub spec: Spec,
+    pub pattern: &'a Pattern,
+    pub calls: &'a Calls,
+    pub winners: &'a [Winner],
+    /// The file scanned, as the heading names it.
+    pub path: &'a str,
+    /// The records scanned.
+    pub records: RangeInclusive<u64>,
+}
+
+impl Listing<'_> {
+    /// Writes the list in `format` (text, csv or jsonl).
+    pub fn write(&self, format: Format, out: &mut dyn Write) -> io::Result<()> {
+        match format {
+            Format::Csv => self.csv(out),
+            Format::Jsonl => self.jsonl(out),
+            Format::Text => self.text(out),
+            other => Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("winners are not written as {other:?}"),
+            )),
+        }
+    }
+
+    /// The number called at `call` (from 1).
+    fn number(&self, call: u8) -> u8 {
+        self.calls.order()[usize::from(call) - 1]
+    }
+
+    /// `card,call,number,way` (a strip's tickets: `ticket,strip,…`).
+    fn csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let spec = self.spec;
+        let strips = spec.faces() > 1;
+        let mut csv = csv::Writer::from_writer(out);
+        let mut header = vec![spec.face_noun()];
+        if strips {
+            header.push(spec.noun());
+        }
+        header.extend(["call", "number", "way"]);
+        csv.write_record(&header)?;
+        for win in self.winners {
+            let (call, way) = (win.completed.call, win.completed.way);
+            let mut row = vec![win.face.to_string()];
+            if strips {
+                row.push(spec.record_of(win.face).0.to_string());
+            }
+            row.extend([
+                call.to_string(),
+                self.number(call).to_string(),
+                self.pattern.way_name(way),
+            ]);
+            csv.write_record(&row)?;
+        }
+        csv.flush()
+    }
+
+    /// `{"card":N,"call":C,"number":K,"way":"…"}` a line.
+    fn jsonl(&self, out: &mut dyn Write) -> io::Result<()> {
+        let face = self.spec.face_noun();
+        for win in self.winners {
+            let (call, way) = (win.completed.call, win.completed.way);
+            let way = serde_json::to_string(&self.pattern.way_name(way))?;
+            writeln!(
+                out,
+                "{{\"{face}\":{},\"call\":{call},\"number\":{},\"way\":{way}}}",
+                win.face,
+                self.number(call)
+            )?;
+        }
+        Ok(())
+    }
+
+    /// A heading, a line a winner, then the count at each call.
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let (first, last) = (self.records.start(), self.records.end());
+        writeln!(
+            out,
+            "pattern {} · {} · {}s {first} to {last} of '{}': {}",
+            self.pattern.name(),
+            count_of(self.calls.len() as u64, "call"),
+            self.spec.noun(),
+            self.path,
+            count_of(self.winners.len() as u64, "winner")
+        )?;
+        for win in self.winners {
+            let (call, way) = (win.completed.call, win.completed.way);
+            writeln!(
+                out,
+                "{} {}: {} at call {call} ({})",
+                self.spec.face_noun(),
+                win.face,
+                self.pattern.way_name(way),
+                self.number(call)
+            )?;
+        }
+        for (call, n) in per_call(self.winners) {
+            let winners = count_of(n, "winner");
+            writeln!(out, "call {call} ({}): {winners}", self.number(call))?;
+        }
+        Ok(())
+    }
+}
