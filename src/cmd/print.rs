@@ -6,14 +6,14 @@
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
 use anyhow::{bail, Context, Result};
-use bingomint::cardfile::header::{source_date_epoch, yyyymmdd};
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::export::parse_range;
+use bingomint::print::job::{self, ManifestRow};
 use bingomint::print::paper::{self, Layout};
 use bingomint::print::{self as pr, Ink, Options, Order, Plan};
-use sha2::Digest;
-use std::path::{Path, PathBuf};
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
 
 /// Print a card file as a press-ready PDF: n-up faces, each with its face
 /// number, series and the file's id, sheet numbers, crop marks.
@@ -124,6 +124,54 @@ pub struct Args {
     quiet: bool,
 }
 
+impl Args {
+    /// What the flags ask of the PDF, checked; the error names the flag.
+    fn options(&self, file: &CardFile, range: RangeInclusive<u64>) -> Result<Options> {
+        let spec = file.header().spec;
+        let layout = self
+            .layout
+            .as_deref()
+            .map(|t| Layout::parse(t, pr::layout_counts(spec)))
+            .transpose()
+            .map_err(anyhow::Error::msg)?;
+        let options = Options {
+            paper: paper::paper(&self.paper).map_err(anyhow::Error::msg)?,
+            paper_name: self.paper.clone(),
+            layout,
+            margin: paper::length(&self.margin, "--margin").map_err(anyhow::Error::msg)?,
+            gap: paper::length(&self.gap, "--gap").map_err(anyhow::Error::msg)?,
+            bleed: paper::length(&self.bleed, "--bleed").map_err(anyhow::Error::msg)?,
+            marks: !self.no_marks,
+            series: self.series.clone(),
+            qr: self.qr,
+            ink: Ink::parse(&self.colour).map_err(anyhow::Error::msg)?,
+            books: books(self)?,
+            background: {
+                if !(0.0..=50.0).contains(&self.background) {
+                    bail!(
+                        "--background {}: give a tint from 0 to 50 percent",
+                        self.background
+                    );
+                }
+                self.background / 100.0
+            },
+            order: if self.order == "cut-stack" {
+                Order::CutStack
+            } else {
+                Order::Sequential
+            },
+            range,
+            date: job::date(file.header().created).map_err(anyhow::Error::msg)?,
+        };
+        if let Some(series) = &self.series {
+            if series.chars().count() > 40 || series.chars().any(char::is_control) {
+                bail!("--series: at most 40 printable characters");
+            }
+        }
+        Ok(options)
+    }
+}
+
 /// Runs `print`.
 pub fn run(args: Args) -> Result<Outcome> {
     if args.out.extension().and_then(|e| e.to_str()) != Some("pdf") {
@@ -144,54 +192,15 @@ pub fn run(args: Args) -> Result<Outcome> {
             1..=count
         }
     };
-    let layout = args
-        .layout
-        .as_deref()
-        .map(|t| Layout::parse(t, pr::layout_counts(spec)))
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
-    let options = Options {
-        paper: paper::paper(&args.paper).map_err(anyhow::Error::msg)?,
-        paper_name: args.paper.clone(),
-        layout,
-        margin: paper::length(&args.margin, "--margin").map_err(anyhow::Error::msg)?,
-        gap: paper::length(&args.gap, "--gap").map_err(anyhow::Error::msg)?,
-        bleed: paper::length(&args.bleed, "--bleed").map_err(anyhow::Error::msg)?,
-        marks: !args.no_marks,
-        series: args.series.clone(),
-        qr: args.qr,
-        ink: Ink::parse(&args.colour).map_err(anyhow::Error::msg)?,
-        books: books(&args)?,
-        background: {
-            if !(0.0..=50.0).contains(&args.background) {
-                bail!(
-                    "--background {}: give a tint from 0 to 50 percent",
-                    args.background
-                );
-            }
-            args.background / 100.0
-        },
-        order: if args.order == "cut-stack" {
-            Order::CutStack
-        } else {
-            Order::Sequential
-        },
-        range: range.clone(),
-        date: date(file.header().created)?,
-    };
-    if let Some(series) = &args.series {
-        if series.chars().count() > 40 || series.chars().any(char::is_control) {
-            bail!("--series: at most 40 printable characters");
-        }
-    }
+    let options = args.options(&file, range.clone())?;
     if args.pages_per_file == Some(0) {
         bail!("--pages-per-file must be at least 1");
     }
     let plan = Plan::new(&file, options).map_err(anyhow::Error::msg)?;
-    let parts = parts(&args.out, plan.sheets, args.pages_per_file);
-    for (path, _) in &parts {
-        refuse_existing(path, args.force)?;
-        clear_stale(Some(path), args.force)?;
+    let parts = job::parts(&args.out, plan.sheets, args.pages_per_file);
+    for part in &parts {
+        refuse_existing(&part.path, args.force)?;
+        clear_stale(Some(&part.path), args.force)?;
     }
     let manifest = args
         .pages_per_file
@@ -207,43 +216,28 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     let started = std::time::Instant::now();
     let plan = &plan;
-    let rows = with_threads(args.threads, || -> Result<Vec<String>> {
+    let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
         require_sound(&file, range.clone(), false)?;
         let items = pr::faces(&file, plan)?;
         file.release_pages();
         let bar = Bar::new(plan.sheets, "page", args.quiet);
         let mut rows = Vec::new();
-        for (path, sheets) in &parts {
-            let bytes =
-                pr::document(plan, &items, sheets.clone(), &bar).map_err(anyhow::Error::msg)?;
+        for part in &parts {
+            let bytes = pr::document(plan, &items, part.sheets.clone(), &bar)
+                .map_err(anyhow::Error::msg)?;
+            let path = &part.path;
             write_text(Some(path), args.force, |out| {
                 out.write_all(&bytes)
                     .with_context(|| format!("cannot write '{}'", path.display()))
             })?;
-            let faces: Vec<u64> = sheets
-                .clone()
-                .flat_map(|s| (0..plan.grid.per_page()).filter_map(move |k| plan.item(s, k)))
-                .collect();
-            let first = faces.iter().min().map_or(0, |i| range.start() + i);
-            let last = faces.iter().max().map_or(0, |i| range.start() + i);
-            rows.push(format!(
-                "{},{},{first},{last},{}",
-                path.file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                sheets.end - sheets.start,
-                sha2::Sha256::digest(&bytes)
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect::<String>()
-            ));
+            rows.push(ManifestRow::new(plan, part, &bytes));
         }
         bar.finish();
         Ok(rows)
     })??;
     if let Some(m) = &manifest {
         write_text(Some(m), args.force, |out| {
-            let text = format!("file,pages,first,last,sha256\n{}\n", rows.join("\n"));
-            out.write_all(text.as_bytes())
+            job::write_manifest(&rows, out)
                 .with_context(|| format!("cannot write '{}'", m.display()))
         })?;
     }
@@ -284,46 +278,4 @@ fn books(args: &Args) -> Result<Vec<Ink>> {
         .iter()
         .map(|c| Ink::parse(c).map_err(|e| anyhow::anyhow!(e.replacen("--colour", "--colours", 1))))
         .collect()
-}
-
-/// The output files and the sheets each holds.
-fn parts(out: &Path, sheets: u64, per_file: Option<u64>) -> Vec<(PathBuf, std::ops::Range<u64>)> {
-    let Some(per) = per_file else {
-        return vec![(out.to_path_buf(), 0..sheets)];
-    };
-    let stem = out
-        .file_stem()
-        .map_or("cards".into(), |s| s.to_string_lossy().into_owned());
-    (0..sheets.div_ceil(per))
-        .map(|i| {
-            let name = format!("{stem}-{:04}.pdf", i + 1);
-            (
-                out.with_file_name(name),
-                i * per..((i + 1) * per).min(sheets),
-            )
-        })
-        .collect()
-}
-
-/// The document's date: `SOURCE_DATE_EPOCH` when set, else the card file's
-/// creation date at midnight UTC (never the clock: same input, same bytes).
-fn date(created: u32) -> Result<(u16, u8, u8, u8, u8, u8)> {
-    let ymd = |v: u32| ((v / 10_000) as u16, (v / 100 % 100) as u8, (v % 100) as u8);
-    if let Some(secs) = source_date_epoch().map_err(anyhow::Error::msg)? {
-        let (y, m, d) = ymd(yyyymmdd(secs.div_euclid(86_400)));
-        let t = secs.rem_euclid(86_400);
-        return Ok((
-            y,
-            m,
-            d,
-            (t / 3600) as u8,
-            (t / 60 % 60) as u8,
-            (t % 60) as u8,
-        ));
-    }
-    let (y, m, d) = ymd(created);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return Ok((1970, 1, 1, 0, 0, 0));
-    }
-    Ok((y, m, d, 0, 0, 0))
 }

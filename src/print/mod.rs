@@ -19,6 +19,7 @@
 mod face;
 pub mod font;
 mod ink;
+pub mod job;
 pub mod paper;
 
 use crate::cardfile::CardFile;
