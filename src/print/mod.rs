@@ -9,13 +9,16 @@
 //! order with the fonts, one form for what every face repeats, and the
 //! PDF/X-1a boxes, info and output intent).
 //!
-//! Beside it: `paper.rs` (lengths, paper sizes, layouts, the best grid),
-//! `face.rs` (one record of any game drawn from its `Paper` facts),
-//! `ink.rs` (the inks), `font.rs` (the embedded fonts).
+//! Here: the plan, the faces read, and one sheet's content. Beside it:
+//! `paper.rs` (lengths, paper sizes, layouts, the best grid), `face.rs` (one
+//! record of any game drawn from its `Paper` facts), `document.rs` (the
+//! PDF's objects and the pages in parallel), `job.rs` (files, manifest,
+//! date), `ink.rs` (the inks), `font.rs` (the embedded fonts).
 //!
 //! Deterministic: the same file and options give the same bytes for any
 //! thread count; dates come from the card file (or `SOURCE_DATE_EPOCH`).
 
+mod document;
 mod face;
 pub mod font;
 mod ink;
@@ -24,15 +27,13 @@ pub mod paper;
 
 use crate::cardfile::CardFile;
 use crate::game::{Face, Spec};
-use crate::pipeline::Progress;
-use face::{face_size, record, repeated, text, Measures, NUMBER};
+pub use document::document;
+use face::{face_size, record, text, Measures, NUMBER};
 use font::Font;
 pub use ink::Ink;
 use paper::{best_grid, cell_size, Grid, Layout};
-use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
-use pdf_writer::{Content, Date, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
-use rayon::prelude::*;
-use std::ops::{Range, RangeInclusive};
+use pdf_writer::{Content, Name};
+use std::ops::RangeInclusive;
 
 /// How faces go onto sheets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,213 +250,12 @@ pub(super) struct Fonts {
 pub(super) const F_REGULAR: Name = Name(b"F1");
 pub(super) const F_BOLD: Name = Name(b"F2");
 /// The form of ink `k` of [`Plan::inks`].
-fn form_name(k: usize) -> String {
+pub(super) fn form_name(k: usize) -> String {
     format!("Fm{}", k + 1)
 }
 
-/// Builds the PDF of sheets `sheets` of `plan` (one output file).
-pub fn document(
-    plan: &Plan,
-    items: &Items,
-    sheets: Range<u64>,
-    progress: &dyn Progress,
-) -> Result<Vec<u8>, String> {
-    let chars = plan.chars();
-    let regular =
-        Font::regular(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
-    let bold =
-        Font::bold(&chars).map_err(|c| format!("--series: the font has no glyph for {c:?}"))?;
-    let numbers = (0..=plan.spec.balls())
-        .map(|n: u8| {
-            let label = n.to_string();
-            (bold.encode(&label), bold.width(&label, 1.0))
-        })
-        .collect();
-    let fonts = Fonts {
-        regular,
-        bold,
-        numbers,
-    };
-    let o = &plan.options;
-    let (w, h) = o.paper;
-    let slug = o.bleed + if o.marks { 18.0 } else { 0.0 };
-    let media = Rect::new(0.0, 0.0, w + 2.0 * slug, h + 2.0 * slug);
-    let trim = Rect::new(slug, slug, slug + w, slug + h);
-    let bleed = Rect::new(
-        slug - o.bleed,
-        slug - o.bleed,
-        slug + w + o.bleed,
-        slug + h + o.bleed,
-    );
-
-    let pages = (sheets.end - sheets.start) as usize;
-    // Room for 4 KB a page, far more than a page takes: address space only
-    // (pages of it never written are never resident), and the document is
-    // never copied to a larger buffer.
-    let mut pdf = Pdf::with_capacity(pages * 4096 + (1 << 20));
-    pdf.set_version(1, 3);
-    let catalog = Ref::new(1);
-    let tree = Ref::new(2);
-    let info = Ref::new(3);
-    let regular = Ref::new(4);
-    let bold = Ref::new(9);
-    let inks = plan.inks();
-    let forms: Vec<Ref> = (0..inks.len() as i32).map(|k| Ref::new(14 + k)).collect();
-    let resources: Vec<Ref> = (0..inks.len() as i32)
-        .map(|k| Ref::new(14 + inks.len() as i32 + k))
-        .collect();
-    let first_page = 14 + 2 * inks.len() as i32;
-    let page_refs: Vec<Ref> = (0..pages as i32)
-        .map(|i| Ref::new(first_page + 2 * i))
-        .collect();
-
-    let mut cat = pdf.catalog(catalog);
-    cat.pages(tree);
-    cat.output_intents()
-        .push()
-        .subtype(OutputIntentSubtype::PDFX)
-        .output_condition_identifier(TextStr("CGATS TR 001"))
-        .registry_name(TextStr("http://www.color.org"))
-        .info(TextStr("U.S. Web Coated (SWOP) v2"));
-    cat.finish();
-    pdf.pages(tree)
-        .kids(page_refs.iter().copied())
-        .count(page_refs.len() as i32);
-    let (y, mo, d, hh, mi, s) = o.date;
-    let date = Date::new(y)
-        .month(mo)
-        .day(d)
-        .hour(hh)
-        .minute(mi)
-        .second(s)
-        .utc_offset_hour(0)
-        .utc_offset_minute(0);
-    let title = format!(
-        "{} {}s {}-{} of file {} ({})",
-        plan.spec.short_name(),
-        plan.spec.noun(),
-        o.range.start(),
-        o.range.end(),
-        plan.id,
-        plan.series
-    );
-    let mut di = pdf.document_info(info);
-    di.title(TextStr(&title))
-        .creator(TextStr("bingomint"))
-        .producer(TextStr(concat!("bingomint ", env!("CARGO_PKG_VERSION"))))
-        .creation_date(date)
-        .modified_date(date)
-        .trapped(TrappingStatus::NotTrapped);
-    di.pair(Name(b"GTS_PDFXVersion"), TextStr("PDF/X-1:2001"));
-    di.pair(Name(b"GTS_PDFXConformance"), TextStr("PDF/X-1a:2001"));
-    di.finish();
-    fonts.regular.write(&mut pdf, regular);
-    fonts.bold.write(&mut pdf, bold);
-
-    let (fw, fh) = face_size(plan);
-    for (k, &ink) in inks.iter().enumerate() {
-        let form_content = repeated(plan, &fonts, ink);
-        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&form_content, 6);
-        let mut f = pdf.form_xobject(forms[k], &packed);
-        f.bbox(Rect::new(0.0, 0.0, fw, fh));
-        f.filter(Filter::FlateDecode);
-        f.resources()
-            .fonts()
-            .pair(F_REGULAR, regular)
-            .pair(F_BOLD, bold);
-        f.finish();
-    }
-
-    for (k, &r) in resources.iter().enumerate() {
-        let mut res = pdf.indirect(r).start::<pdf_writer::writers::Resources>();
-        res.fonts().pair(F_REGULAR, regular).pair(F_BOLD, bold);
-        res.x_objects()
-            .pair(Name(form_name(k).as_bytes()), forms[k]);
-        res.finish();
-    }
-
-    // The file id: a hash of what the document holds.
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    hasher.update(title.as_bytes());
-    hasher.update(&sheets.start.to_le_bytes());
-    // Pages in parallel batches, each page compressed; written in order, so
-    // only a batch of contents is held besides the document.
-    const BATCH: u64 = 1024;
-    let mut at = sheets.start;
-    while at < sheets.end {
-        let batch = at..(at + BATCH).min(sheets.end);
-        let contents: Vec<Vec<u8>> = batch
-            .clone()
-            .into_par_iter()
-            .map(|sheet| {
-                let page = page(plan, items, sheet, &fonts, slug);
-                progress.advance(1);
-                deflate(&page)
-            })
-            .collect();
-        for (sheet, content) in batch.clone().zip(&contents) {
-            let page_ref = page_refs[(sheet - sheets.start) as usize];
-            let content_ref = Ref::new(page_ref.get() + 1);
-            // Every page carries its own boxes and resources (nothing
-            // inherited: some prepress tools read pages on their own); the
-            // resources are one shared dictionary per ink, referred to.
-            let mut page = pdf.page(page_ref);
-            page.parent(tree)
-                .media_box(media)
-                .trim_box(trim)
-                .bleed_box(bleed)
-                .contents(content_ref);
-            page.pair(Name(b"Resources"), resources[plan.ink_index(sheet)]);
-            page.finish();
-            pdf.stream(content_ref, content).filter(Filter::FlateDecode);
-            hasher.update(content);
-        }
-        at = batch.end;
-    }
-    let id = hasher.digest128().to_le_bytes().to_vec();
-    pdf.set_file_id((id.clone(), id));
-    Ok(pdf.finish())
-}
-
-/// `data` Flate-compressed (zlib, the fastest level: see BENCHMARKS.md),
-/// with one compressor per thread, reset between pages rather than
-/// allocated and cleared for each.
-fn deflate(data: &[u8]) -> Vec<u8> {
-    use miniz_oxide::deflate::core::{
-        compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
-    };
-    thread_local! {
-        static COMPRESSOR: std::cell::RefCell<CompressorOxide> =
-            std::cell::RefCell::new(CompressorOxide::new(create_comp_flags_from_zip_params(1, 15, 0)));
-    }
-    COMPRESSOR.with(|cell| {
-        let mut c = cell.borrow_mut();
-        c.reset();
-        let mut out = vec![0; data.len() / 2 + 64];
-        let (mut input, mut at) = (data, 0);
-        loop {
-            let (status, read, written) =
-                compress(&mut c, input, &mut out[at..], TDEFLFlush::Finish);
-            at += written;
-            match status {
-                TDEFLStatus::Done => {
-                    out.truncate(at);
-                    return out;
-                }
-                TDEFLStatus::Okay => {
-                    input = &input[read..];
-                    if out.len() - at < 64 {
-                        out.resize(out.len() * 2, 0);
-                    }
-                }
-                other => unreachable!("deflate into a growing buffer cannot fail: {other:?}"),
-            }
-        }
-    })
-}
-
 /// One sheet's content.
-fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec<u8> {
+pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: f32) -> Vec<u8> {
     let o = &plan.options;
     let (w, h) = o.paper;
     let (fw, fh) = face_size(plan);
