@@ -129,24 +129,18 @@ fn the_same_file_and_flags_give_the_same_bytes_for_any_thread_count() {
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
 }
 
-#[test]
-fn qr_codes_lead_back_to_their_card() {
-    if !have("pdftoppm", "print QR") || !have("zbarimg", "print QR") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "5"]);
-    let pdf = dir.path().join("q.pdf");
-    print(&file, &pdf, &["--qr", "--range", "7..12"]);
-    let png = dir.path().join("page");
+/// The QR codes on the first page of `pdf`, read back from a 150 dpi
+/// rendering in `dir` (pdftoppm and zbarimg).
+pub fn first_page_codes(pdf: &Path, dir: &Path) -> Vec<String> {
+    let png = dir.join("page");
     let status = Command::new("pdftoppm")
         .args(["-r", "150", "-png", "-f", "1", "-l", "1"])
-        .arg(&pdf)
+        .arg(pdf)
         .arg(&png)
         .status()
         .unwrap();
     assert!(status.success());
-    let image = std::fs::read_dir(dir.path())
+    let image = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .find(|p| p.extension().is_some_and(|e| e == "png"))
@@ -156,11 +150,23 @@ fn qr_codes_lead_back_to_their_card() {
         .arg(&image)
         .output()
         .unwrap();
-    let mut codes: Vec<String> = String::from_utf8(out.stdout)
+    String::from_utf8(out.stdout)
         .unwrap()
         .lines()
         .map(str::to_string)
-        .collect();
+        .collect()
+}
+
+#[test]
+fn qr_codes_lead_back_to_their_card() {
+    if !have("pdftoppm", "print QR") || !have("zbarimg", "print QR") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "5"]);
+    let pdf = dir.path().join("q.pdf");
+    print(&file, &pdf, &["--qr", "--range", "7..12"]);
+    let mut codes = first_page_codes(&pdf, dir.path());
     codes.sort();
     assert_eq!(codes.len(), 6, "{codes:?}");
     let id = stdout_of(bingomint().arg("info").arg(&file))

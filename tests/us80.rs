@@ -182,21 +182,7 @@ fn eighty_ball_cards_print_with_their_numbers_and_qr_codes() {
         eprintln!("SKIPPED 80-ball QR codes: pdftoppm or zbarimg is not installed");
         return;
     }
-    let png = dir.path().join("page");
-    let status = Command::new("pdftoppm")
-        .args(["-r", "150", "-png", "-f", "1", "-l", "1"])
-        .arg(&pdf)
-        .arg(&png)
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let image = dir.path().join("page-1.png");
-    let out = Command::new("zbarimg")
-        .args(["-q", "--raw"])
-        .arg(&image)
-        .output()
-        .unwrap();
-    let codes = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(codes.lines().count(), 6, "{codes}");
-    assert!(codes.lines().all(|c| c.contains(":CARD:")), "{codes}");
+    let codes = crate::print::first_page_codes(&pdf, dir.path());
+    assert_eq!(codes.len(), 6, "{codes:?}");
+    assert!(codes.iter().all(|c| c.contains(":CARD:")), "{codes:?}");
 }
