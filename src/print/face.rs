@@ -60,14 +60,14 @@ const BAND: f32 = 0.9;
 
 /// A record's size in points (a card, or a strip of six tickets).
 pub(super) fn face_size(plan: &Plan) -> (f32, f32) {
-    let s = Measures::new(plan.spec, plan.options.qr).shape();
+    let s = plan.measures.shape();
     (s.width * plan.cell, s.height * plan.cell)
 }
 
 /// Where face `t` of a record sits, in points from the record's bottom
 /// left: the top of its grid, and its identity's box (x, y, w, h).
 fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
-    let m = Measures::new(plan.spec, plan.options.qr);
+    let m = &plan.measures;
     let c = plan.cell;
     let (_, fh) = face_size(plan);
     let top = fh - t as f32 * m.stride() * c;
@@ -95,7 +95,7 @@ fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
 pub(super) fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
     let c = plan.cell;
     let facts = plan.spec.facts();
-    let m = Measures::new(plan.spec, plan.options.qr);
+    let m = &plan.measures;
     let mut g = Content::new();
     ink.stroke(&mut g);
     g.set_line_width(0.75);

@@ -90,6 +90,8 @@ pub struct Plan {
     pub id: String,
     /// The series printed on every face.
     pub series: String,
+    /// A record's measures in cells, from the game's paper facts.
+    measures: Measures,
 }
 
 /// The counts `--layout N` takes: records a sheet.
@@ -107,7 +109,8 @@ impl Plan {
         if area.0 < 72.0 || area.1 < 72.0 {
             return Err("--margin leaves less than 1in of paper to print on".into());
         }
-        let shape = Measures::new(spec, options.qr).shape();
+        let measures = Measures::new(spec, options.qr);
+        let shape = measures.shape();
         let counts = layout_counts(spec);
         let default = spec.facts().paper.default_layout;
         let fit = |n: usize, area: (f32, f32)| best_grid(n, area.0, area.1, options.gap, shape);
@@ -156,6 +159,7 @@ impl Plan {
             options,
             id,
             series,
+            measures,
         })
     }
 
