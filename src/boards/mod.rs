@@ -26,7 +26,8 @@ pub mod scratch;
 pub mod set;
 
 use crate::dedup::{KeySet, Keyed};
-use crate::pipeline::{mint_own_streams, own_stream, MintError, Progress, Stats, MAX_CARDS};
+use crate::pipeline::{mint_own_streams, MintError, Progress, Stats, MAX_CARDS};
+use crate::seed::own_stream;
 use crate::seed::{Rng, Seed};
 use board::Board;
 use engine::Engine;

@@ -59,14 +59,11 @@ pub fn run(args: Args) -> Result<Outcome> {
             "--ticket is for 90-ball strips; use --card with a {} file",
             spec.short_name()
         ),
-        (None, Some(t)) => (
-            spec.record_of(t.max(1)).0,
-            Some(spec.record_of(t.max(1)).1),
-            "--ticket",
-            t,
-            faces * count,
-            spec.face_noun(),
-        ),
+        (None, Some(t)) => {
+            let (record, face) = spec.record_of(t.max(1));
+            let noun = spec.face_noun();
+            (record, Some(face), "--ticket", t, faces * count, noun)
+        }
         (None, None) => unreachable!("clap requires --card or --ticket"),
     };
     if count == 0 {

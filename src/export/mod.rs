@@ -280,8 +280,6 @@ pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<
     Ok(start..=end)
 }
 
-pub use crate::text::{csv_field, push_line, rule, Rule};
-
 /// `n` and a noun, plural when `n` is not 1: `1 card`, `2 cards`.
 pub fn count_of(n: u64, noun: &str) -> String {
     if n == 1 {

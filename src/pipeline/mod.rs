@@ -37,7 +37,6 @@ pub mod waves;
 
 use crate::dedup::{KeySet, Keyed};
 use crate::game::Game;
-pub use crate::seed::{chunk_stream, own_stream};
 use crate::seed::{repair_round_stream, stream, Rng, REPAIR_STREAM};
 use distinct::{ChunkHashes, Hashes};
 use rayon::prelude::*;
@@ -152,7 +151,7 @@ pub enum MintError {
 }
 
 /// Fills `store` with unique cards: chunk c's first draws from
-/// `drawer(c)` (for most games [`chunk_stream`]: one card after another
+/// `drawer(c)` (for most games [`crate::seed::chunk_stream`]: one card after another
 /// from stream c of `seed`), repairs by `draw` from `seed`'s repair
 /// streams; `set` may already hold excluded keys.
 pub fn mint<K: Keyed, S: Store<K::Card>, D: FnMut(u32) -> K::Card>(
@@ -553,7 +552,7 @@ mod tests {
             mint(
                 self,
                 draw,
-                |chunk| chunk_stream(seed, chunk, draw),
+                |chunk| crate::seed::chunk_stream(seed, chunk, draw),
                 seed,
                 cards,
                 set,

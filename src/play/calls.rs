@@ -8,7 +8,7 @@
 
 use crate::seed::{below_u32, stream};
 
-pub use crate::seed::CALLS_STREAM;
+use crate::seed::CALLS_STREAM;
 
 /// Marks a number that has not been called in a [`Calls::positions`] table.
 pub const NEVER: u8 = u8::MAX;

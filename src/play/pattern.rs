@@ -21,7 +21,6 @@ use crate::game::{Face, Spec};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     name: String,
-    spec: Spec,
     kind: Ways,
 }
 
@@ -75,7 +74,6 @@ impl Pattern {
         };
         Ok(Pattern {
             name: text.to_string(),
-            spec,
             kind,
         })
     }
@@ -83,11 +81,6 @@ impl Pattern {
     /// The name as given.
     pub fn name(&self) -> &str {
         &self.name
-    }
-
-    /// The game the pattern is for.
-    pub fn spec(&self) -> Spec {
-        self.spec
     }
 
     /// The fixed ways, if the pattern has them (not four corners or early

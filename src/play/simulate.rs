@@ -12,13 +12,12 @@ use super::pattern::{earliest_way, Pattern};
 use crate::dedup::KeySet;
 use crate::game::{Face, Spec, Text, Visit};
 use crate::pipeline::{mint_records, MintError, Progress};
+use crate::seed::simulate_calls_seed;
 use rayon::prelude::*;
 use serde::Serialize;
 
 /// Games per parallel task (and per progress report).
 const GAMES_PER_TASK: u64 = 256;
-
-pub use crate::seed::simulate_calls_seed as calls_seed;
 
 /// The faces of `records` fresh, unique records of `spec` drawn from `seed`
 /// (the cards a `generate` with that seed would make), in order.
@@ -71,7 +70,7 @@ pub fn play(
     seed: u64,
     progress: &dyn Progress,
 ) -> Vec<Game> {
-    let calls_seed = calls_seed(seed);
+    let calls_seed = simulate_calls_seed(seed);
     let compiled = Compiled::new(faces, pattern);
     let tasks = games.div_ceil(GAMES_PER_TASK);
     (0..tasks)
@@ -434,7 +433,7 @@ mod tests {
                 let games = play(&faces, &pattern, balls, 300, 5, &|_| {});
                 let compiled = Compiled::new(&faces, &pattern).unwrap();
                 for (g, game) in games.iter().enumerate() {
-                    let calls = Calls::shuffled(balls, calls_seed(5), g as u64, 90);
+                    let calls = Calls::shuffled(balls, simulate_calls_seed(5), g as u64, 90);
                     let expected = reference(&faces, &pattern, calls.order());
                     assert_eq!(*game, expected, "{name} game {g}");
                     assert_eq!(one_game(&faces, &pattern, calls.positions()), expected);
