@@ -31,6 +31,7 @@ pub mod exclude;
 pub mod file;
 pub mod outcore;
 pub mod spill;
+mod spill_waves;
 pub mod store;
 pub mod verify;
 pub mod waves;

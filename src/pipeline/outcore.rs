@@ -9,9 +9,9 @@
 //! repaired by [`super::repair`] against the same keys.
 
 use super::spill::{
-    partitions_for, settle, Entry, FrozenKeys, KeysOf, Partitions, SortedEntries, ENTRY_BYTES,
-    ENTRY_MEMORY,
+    partitions_for, Entry, FrozenKeys, KeysOf, Partitions, ENTRY_BYTES, ENTRY_MEMORY,
 };
+use super::spill_waves::{settle_all, SpillWaves};
 use super::{repair, MintError, Progress, Stats, Written, CHUNK};
 use crate::cardfile::reader::seal_blocks;
 use crate::cardfile::writer::{io_err, write_out, CardWriter, WriteError};
@@ -231,143 +231,27 @@ pub fn mint<G: Game>(
     let entries = (count as u64 + excluded_count) * per_card as u64;
     let table = block.map_or(0, |b| count.div_ceil(b as usize) as u64 * 8);
     let layout = Layout::new(memory, entries, size, per_card, table);
-    let mut parts = layout.create(entries, dir, out)?;
-    let wave = layout.wave;
-    let mut batches: Vec<SortedEntries> = (0..wave).map(|_| SortedEntries::default()).collect();
     let excluded: Vec<(G, &CardFile)> = excluded
         .iter()
         .map(|f| (G::with_spec(f.header().spec).expect("same game"), *f))
         .collect();
-
-    // The keys of the --exclude files, ids from count + 1.
-    let mut first_id = count as u64 + 1;
-    for (game, file) in &excluded {
-        let n = file.header().count as usize;
-        let chunks: Vec<usize> = (0..n.div_ceil(CHUNK)).collect();
-        for wave_chunks in chunks.chunks(wave) {
-            let invalid = wave_chunks
-                .par_iter()
-                .zip(batches.par_iter_mut())
-                .with_max_len(1)
-                .map(|(&c, batch)| {
-                    batch.clear();
-                    for j in c * CHUNK..((c + 1) * CHUNK).min(n) {
-                        let number = j as u64 + 1;
-                        let record = file.record(number).expect("in range");
-                        match game.decode(record) {
-                            Ok(card) => {
-                                for key in game.keys(&card).as_ref() {
-                                    batch.push(key, (first_id + j as u64) as u32);
-                                }
-                            }
-                            Err(why) => return Some((number, why)),
-                        }
-                    }
-                    batch.sort(&parts);
-                    None
-                })
-                .find_map_first(|found| found);
-            if let Some((card, why)) = invalid {
-                return Err(OutOfCoreError::Invalid {
-                    path: file.path().to_string(),
-                    card,
-                    why,
-                });
-            }
-            let done: Vec<&SortedEntries> = batches[..wave_chunks.len()].iter().collect();
-            parts.append(&done, (first_id + (wave_chunks[0] * CHUNK) as u64) as u32)?;
-            let first = wave_chunks[0] * CHUNK * size;
-            let last = ((wave_chunks[wave_chunks.len() - 1] + 1) * CHUNK).min(n) * size;
-            file.release_records(first..last);
-        }
-        first_id += n as u64;
-    }
-
+    let mut run = Run {
+        game,
+        seed,
+        count,
+        out,
+        block,
+        progress,
+        parts: layout.create(entries, dir, out)?,
+        waves: SpillWaves::new(layout.wave),
+    };
+    run.claim_excluded(&excluded)?;
     progress.phase("drawing");
-    // Draw every chunk into a wave buffer, wave by wave: keys to the
-    // partitions, blocks sealed; a writer thread copies each finished wave
-    // into the file with one `pwrite` and starts its writeback while the
-    // next wave is drawn (two buffers take turns).
-    let chunks = count.div_ceil(CHUNK);
-    let span = block.map_or(0, |b| b as usize * size);
-    let records_at = writer.records_at() as u64;
-    let output = writer
+    run.draw(writer)?;
+    let file = writer
         .file()
         .try_clone()
-        .map_err(io_err("cannot write", out))?;
-    std::thread::scope(|scope| -> Result<(), OutOfCoreError> {
-        let (to_writer, waves) = std::sync::mpsc::sync_channel::<(Vec<u8>, u64)>(1);
-        let (give_back, buffers) = std::sync::mpsc::channel::<Vec<u8>>();
-        for _ in 0..2 {
-            give_back.send(Vec::new()).expect("the receiver is here");
-        }
-        let writing = scope.spawn(move || -> std::io::Result<()> {
-            for (buffer, at) in waves {
-                write_out(&output, &buffer, at)?;
-                if give_back.send(buffer).is_err() {
-                    break;
-                }
-            }
-            Ok(())
-        });
-        for first_chunk in (0..chunks).step_by(wave) {
-            let last_chunk = (first_chunk + wave).min(chunks);
-            let bytes = first_chunk * CHUNK * size..(last_chunk * CHUNK).min(count) * size;
-            // None: the writer stopped, and says why below.
-            let Ok(mut records) = buffers.recv() else {
-                break;
-            };
-            records.clear();
-            records.resize(bytes.len(), 0);
-            records
-                .par_chunks_mut(CHUNK * size)
-                .zip(batches.par_iter_mut())
-                .with_max_len(1)
-                .enumerate()
-                .for_each(|(j, (records, batch))| {
-                    let chunk = first_chunk + j;
-                    let mut draw = game.drawer(seed, chunk);
-                    batch.clear();
-                    for (k, record) in records.chunks_exact_mut(size).enumerate() {
-                        let id = (chunk * CHUNK + k + 1) as u32;
-                        let card = draw(id);
-                        for key in game.keys(&card).as_ref() {
-                            batch.push(key, id);
-                        }
-                        game.encode(&card, record);
-                    }
-                    batch.sort(&parts);
-                    progress.advance((records.len() / size) as u64);
-                });
-            if let Some(block) = block {
-                let (table, _) = writer.table_and_file();
-                let first_block = first_chunk * CHUNK / block as usize;
-                seal_blocks(&records, span, &mut table[first_block * 8..]);
-            }
-            let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk].iter().collect();
-            parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
-            if to_writer
-                .send((records, records_at + bytes.start as u64))
-                .is_err()
-            {
-                break;
-            }
-        }
-        drop(to_writer);
-        writing
-            .join()
-            .expect("the writer thread does not panic")
-            .map_err(io_err("cannot write", out))?;
-        Ok(())
-    })?;
-    drop(batches);
-
-    // Settle the partitions one by one.
-    let file = writer.file().try_clone().map_err(|source| WriteError::Io {
-        what: "cannot read back",
-        path: out.display().to_string(),
-        source,
-    })?;
+        .map_err(io_err("cannot read back", out))?;
     let mut sources = Sources {
         game,
         file: &file,
@@ -376,69 +260,205 @@ pub fn mint<G: Game>(
         excluded: &excluded,
         first_draws: HashMap::new(),
     };
-    let mut losers = Vec::new();
-    for p in 0..parts.count() {
-        if p % 16 == 0 {
-            let last = (p + 16).min(parts.count());
-            progress.phase(&format!(
-                "settling keys, partitions {}-{last} of {}",
-                p + 1,
-                parts.count()
-            ));
-        }
-        let entries = parts.shared_hashes(p)?;
-        parts.discard(p);
-        losers.extend(
-            settle(&parts, &entries, &sources)
-                .into_iter()
-                .map(|s| s.loser)
-                .filter(|&id| id as usize <= count),
-        );
-    }
-    losers.sort_unstable();
-    losers.dedup();
-
-    // Repair the losers against the partitions and the keys they add.
-    let mut draws = count as u64;
-    let mut redrawn = 0;
-    if !losers.is_empty() {
-        progress.phase("redrawing duplicates");
-        let first_draws: HashMap<u32, Vec<G::Key>> = losers
-            .par_iter()
-            .map(|&id| (id, sources.keys_of(id)))
-            .collect();
-        sources.first_draws = first_draws;
-        let overlay = KeySet::with_capacity(losers.len() * per_card * 2);
-        let mut frozen = FrozenKeys::new(&parts, &sources);
-        // Each repaired record written on its own, its block sealed again.
-        let records_at = writer.records_at() as u64;
-        let (table, file) = writer.table_and_file();
-        let sealed = block.map(|block| (table, block as usize));
-        let mut store = Written::new(game, file, records_at, count, sealed);
-        let (n, repair_draws) = repair(
-            game,
-            &|rng| game.draw(rng),
-            seed,
-            &mut store,
-            &overlay,
-            &mut frozen,
-            losers.clone(),
-        )?;
-        store.finish().map_err(io_err("cannot write", out))?;
-        redrawn = n;
-        draws += repair_draws;
-    }
+    let losers = run.losers(&sources)?;
+    let (redrawn, repair_draws) = run.repair(writer, &mut sources, losers)?;
     let table_checksum = block.map(|_| xxh3_64(writer.table_and_file().0));
     Ok((
         Stats {
             cards: count as u64,
             redrawn,
-            draws,
+            draws: count as u64 + repair_draws,
         },
         Spilled {
-            partitions: parts.count(),
-            on_disk: parts.on_disk(),
+            partitions: run.parts.count(),
+            on_disk: run.parts.on_disk(),
             table_checksum,
         },
     ))
+}
+
+/// One out-of-core mint, its stages in the order [`mint`] runs them.
+struct Run<'a, G: Game> {
+    game: &'a G,
+    seed: u64,
+    /// Cards to mint.
+    count: usize,
+    out: &'a Path,
+    block: Option<u32>,
+    progress: &'a dyn Progress,
+    parts: Partitions,
+    waves: SpillWaves,
+}
+
+impl<G: Game> Run<'_, G> {
+    /// The keys of the `--exclude` files, ids from `count + 1` on, file
+    /// after file; a record that breaks its game's rules stops the run.
+    fn claim_excluded(&mut self, excluded: &[(G, &CardFile)]) -> Result<(), OutOfCoreError> {
+        let mut first_id = self.count as u64 + 1;
+        for (game, file) in excluded {
+            let n = file.header().count as usize;
+            for chunks in self.waves.ranges(n) {
+                let wave_first = (first_id + (chunks.start * CHUNK) as u64) as u32;
+                let found = self.waves.wave(
+                    &mut self.parts,
+                    chunks.start,
+                    wave_first,
+                    chunks.clone().into_par_iter(),
+                    |c, _, batch| {
+                        for j in c * CHUNK..((c + 1) * CHUNK).min(n) {
+                            let number = j as u64 + 1;
+                            let record = file.record(number).expect("in range");
+                            match game.decode(record) {
+                                Ok(card) => {
+                                    for key in game.keys(&card).as_ref() {
+                                        batch.push(key, (first_id + j as u64) as u32);
+                                    }
+                                }
+                                Err(why) => return Some((number, why)),
+                            }
+                        }
+                        None
+                    },
+                )?;
+                if let Some((card, why)) = found.into_iter().flatten().next() {
+                    return Err(OutOfCoreError::Invalid {
+                        path: file.path().to_string(),
+                        card,
+                        why,
+                    });
+                }
+                let size = game.spec().record_size();
+                file.release_records(
+                    chunks.start * CHUNK * size..(chunks.end * CHUNK).min(n) * size,
+                );
+            }
+            first_id += n as u64;
+        }
+        Ok(())
+    }
+
+    /// Draws every chunk into a wave buffer, wave by wave: keys to the
+    /// partitions, blocks sealed; a writer thread copies each finished wave
+    /// into the file with one `pwrite` and starts its writeback while the
+    /// next wave is drawn (two buffers take turns).
+    fn draw(&mut self, writer: &mut CardWriter) -> Result<(), OutOfCoreError> {
+        let (game, seed, count, progress) = (self.game, self.seed, self.count, self.progress);
+        let size = game.spec().record_size();
+        let span = self.block.map_or(0, |b| b as usize * size);
+        let records_at = writer.records_at() as u64;
+        let output = writer
+            .file()
+            .try_clone()
+            .map_err(io_err("cannot write", self.out))?;
+        std::thread::scope(|scope| -> Result<(), OutOfCoreError> {
+            let (to_writer, waves) = std::sync::mpsc::sync_channel::<(Vec<u8>, u64)>(1);
+            let (give_back, buffers) = std::sync::mpsc::channel::<Vec<u8>>();
+            for _ in 0..2 {
+                give_back.send(Vec::new()).expect("the receiver is here");
+            }
+            let writing = scope.spawn(move || -> std::io::Result<()> {
+                for (buffer, at) in waves {
+                    write_out(&output, &buffer, at)?;
+                    if give_back.send(buffer).is_err() {
+                        break;
+                    }
+                }
+                Ok(())
+            });
+            for chunks in self.waves.ranges(count) {
+                let bytes = chunks.start * CHUNK * size..(chunks.end * CHUNK).min(count) * size;
+                // None: the writer stopped, and says why below.
+                let Ok(mut records) = buffers.recv() else {
+                    break;
+                };
+                records.clear();
+                records.resize(bytes.len(), 0);
+                self.waves.wave(
+                    &mut self.parts,
+                    chunks.start,
+                    (chunks.start * CHUNK + 1) as u32,
+                    records.par_chunks_mut(CHUNK * size),
+                    |chunk, records, batch| {
+                        let mut draw = game.drawer(seed, chunk);
+                        for (k, record) in records.chunks_exact_mut(size).enumerate() {
+                            let id = (chunk * CHUNK + k + 1) as u32;
+                            let card = draw(id);
+                            for key in game.keys(&card).as_ref() {
+                                batch.push(key, id);
+                            }
+                            game.encode(&card, record);
+                        }
+                        progress.advance((records.len() / size) as u64);
+                    },
+                )?;
+                if let Some(block) = self.block {
+                    let (table, _) = writer.table_and_file();
+                    let first_block = chunks.start * CHUNK / block as usize;
+                    seal_blocks(&records, span, &mut table[first_block * 8..]);
+                }
+                if to_writer
+                    .send((records, records_at + bytes.start as u64))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            drop(to_writer);
+            writing
+                .join()
+                .expect("the writer thread does not panic")
+                .map_err(io_err("cannot write", self.out))?;
+            Ok(())
+        })
+    }
+
+    /// Settles the partitions: the minted cards that lost a key, ascending.
+    fn losers(&mut self, sources: &Sources<G>) -> Result<Vec<u32>, OutOfCoreError> {
+        let shared = settle_all(&mut self.parts, sources, Some(self.progress))?;
+        let mut losers: Vec<u32> = shared
+            .into_iter()
+            .map(|s| s.loser)
+            .filter(|&id| id as usize <= self.count)
+            .collect();
+        losers.sort_unstable();
+        losers.dedup();
+        Ok(losers)
+    }
+
+    /// Redraws the losers against the partitions and the keys they add,
+    /// each repaired record written on its own and its block sealed again.
+    /// Returns (cards redrawn, draws taken).
+    fn repair(
+        &mut self,
+        writer: &mut CardWriter,
+        sources: &mut Sources<G>,
+        losers: Vec<u32>,
+    ) -> Result<(u64, u64), OutOfCoreError> {
+        if losers.is_empty() {
+            return Ok((0, 0));
+        }
+        let game = self.game;
+        self.progress.phase("redrawing duplicates");
+        sources.first_draws = losers
+            .par_iter()
+            .map(|&id| (id, sources.keys_of(id)))
+            .collect();
+        let overlay = KeySet::with_capacity(losers.len() * game.keys_per_card() * 2);
+        let mut frozen = FrozenKeys::new(&self.parts, &*sources);
+        let records_at = writer.records_at() as u64;
+        let (table, file) = writer.table_and_file();
+        let sealed = self.block.map(|block| (table, block as usize));
+        let mut store = Written::new(game, file, records_at, self.count, sealed);
+        let found = repair(
+            game,
+            &|rng| game.draw(rng),
+            self.seed,
+            &mut store,
+            &overlay,
+            &mut frozen,
+            losers,
+        )?;
+        store.finish().map_err(io_err("cannot write", self.out))?;
+        Ok(found)
+    }
 }

@@ -6,7 +6,8 @@
 use super::distinct::{distinct, ChunkHashes, Hashes};
 use super::outcore;
 use super::outcore::OutOfCoreError;
-use super::spill::{hash_key, settle, KeysOf, SortedEntries};
+use super::spill::{hash_key, KeysOf};
+use super::spill_waves::{settle_all, SpillWaves};
 use super::waves::{claim_in_waves, wave_chunks};
 use super::CHUNK;
 use crate::cardfile::{CardFile, Integrity};
@@ -148,34 +149,26 @@ impl Visit for CheckOutOfCore<'_> {
             .file_name()
             .map_or(Path::new("verify"), Path::new);
         let mut parts = layout.create(entries, spill_dir, name)?;
-        let wave = layout.wave;
-        let mut batches: Vec<(SortedEntries, Vec<(u64, String)>)> =
-            (0..wave).map(|_| Default::default()).collect();
+        let mut waves = SpillWaves::new(layout.wave);
         let mut broken = Vec::new();
-        let mut runs: Vec<RangeInclusive<u64>> = Vec::new();
+        let mut damage = Damage::default();
         // A file without a block table has one checksum for all records.
         let whole = file.header().block.is_none();
-        let mut integrity = if whole {
-            let all = file.integrity(1..=count as u64);
+        if whole {
+            damage.add(file.integrity(1..=count as u64));
             file.release_pages();
-            Some(all)
-        } else {
-            None
-        };
-        let chunks = count.div_ceil(CHUNK);
-        for first_chunk in (0..chunks).step_by(wave) {
-            let last_chunk = (first_chunk + wave).min(chunks);
-            let bytes = first_chunk * CHUNK * size..(last_chunk * CHUNK).min(count) * size;
-            file.records()[bytes.clone()]
-                .par_chunks(CHUNK * size)
-                .zip(batches.par_iter_mut())
-                .with_max_len(1)
-                .enumerate()
-                .for_each(|(j, (records, (batch, bad)))| {
-                    batch.clear();
-                    bad.clear();
+        }
+        for chunks in waves.ranges(count) {
+            let bytes = chunks.start * CHUNK * size..(chunks.end * CHUNK).min(count) * size;
+            let found = waves.wave(
+                &mut parts,
+                chunks.start,
+                (chunks.start * CHUNK + 1) as u32,
+                file.records()[bytes.clone()].par_chunks(CHUNK * size),
+                |chunk, records, batch| {
+                    let mut bad = Vec::new();
                     for (k, record) in records.chunks_exact(size).enumerate() {
-                        let id = ((first_chunk + j) * CHUNK + k + 1) as u32;
+                        let id = (chunk * CHUNK + k + 1) as u32;
                         match game.decode(record) {
                             Err(why) => bad.push((u64::from(id), why.0)),
                             Ok(card) => {
@@ -185,50 +178,22 @@ impl Visit for CheckOutOfCore<'_> {
                             }
                         }
                     }
-                    batch.sort(&parts);
-                });
-            let done: Vec<&SortedEntries> = batches[..last_chunk - first_chunk]
-                .iter()
-                .map(|(batch, _)| batch)
-                .collect();
-            parts.append(&done, (first_chunk * CHUNK + 1) as u32)?;
-            for (_, bad) in &mut batches[..last_chunk - first_chunk] {
-                broken.append(bad);
-            }
+                    bad
+                },
+            )?;
+            broken.extend(found.into_iter().flatten());
             if !whole {
-                let cards = (bytes.start / size) as u64 + 1..=(bytes.end / size) as u64;
-                match file.integrity(cards) {
-                    Integrity::Damaged(found) => {
-                        for run in found {
-                            match runs.last_mut() {
-                                Some(last) if *last.end() + 1 == *run.start() => {
-                                    *last = *last.start()..=*run.end()
-                                }
-                                _ => runs.push(run),
-                            }
-                        }
-                    }
-                    Integrity::Unchecked => integrity = Some(Integrity::Unchecked),
-                    Integrity::Intact => {}
-                }
+                damage.add(
+                    file.integrity((bytes.start / size) as u64 + 1..=(bytes.end / size) as u64),
+                );
             }
             file.release_records(bytes);
         }
-        drop(batches);
-        let integrity = integrity.unwrap_or(if runs.is_empty() {
-            Integrity::Intact
-        } else {
-            Integrity::Damaged(runs)
-        });
+        drop(waves);
         // Settle the partitions; a card that shares several keys names the
         // holder of the first of them, as the in-memory check does.
         let keys = FileKeys { game, file };
-        let mut shared = Vec::new();
-        for p in 0..parts.count() {
-            let entries = parts.shared_hashes(p)?;
-            parts.discard(p);
-            shared.extend(settle(&parts, &entries, &keys));
-        }
+        let mut shared = settle_all(&mut parts, &keys, None)?;
         shared.sort_unstable_by_key(|s| (s.loser, s.hash));
         let mut duplicates = Vec::new();
         for group in shared.chunk_by(|a, b| a.loser == b.loser) {
@@ -244,9 +209,46 @@ impl Visit for CheckOutOfCore<'_> {
         Ok((
             broken,
             duplicates,
-            integrity,
+            damage.integrity(),
             (parts.count(), parts.on_disk()),
         ))
+    }
+}
+
+/// The records' checksums, wave after wave: the damaged runs, merged where
+/// they meet, or that the file could not be checked.
+#[derive(Default)]
+struct Damage {
+    runs: Vec<RangeInclusive<u64>>,
+    unchecked: bool,
+}
+
+impl Damage {
+    fn add(&mut self, found: Integrity) {
+        match found {
+            Integrity::Damaged(found) => {
+                for run in found {
+                    match self.runs.last_mut() {
+                        Some(last) if *last.end() + 1 == *run.start() => {
+                            *last = *last.start()..=*run.end()
+                        }
+                        _ => self.runs.push(run),
+                    }
+                }
+            }
+            Integrity::Unchecked => self.unchecked = true,
+            Integrity::Intact => {}
+        }
+    }
+
+    fn integrity(self) -> Integrity {
+        if self.unchecked {
+            Integrity::Unchecked
+        } else if self.runs.is_empty() {
+            Integrity::Intact
+        } else {
+            Integrity::Damaged(self.runs)
+        }
     }
 }
 
