@@ -313,21 +313,29 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// Fails with a clear message when a key set of `bytes` (see
-/// [`KeySet::bytes_for`]) would not fit in the memory available now (Linux;
-/// elsewhere nothing is checked), instead of letting the allocation abort
-/// the process later. `what` names the request (`--count 1000000`).
-pub fn check_memory(bytes: usize, what: &str) -> Result<(), String> {
-    let available = available_memory().map(|b| b as usize);
-    match available {
-        Some(available) if bytes > available => Err(format!(
-            "{what} needs about {:.1} GB of memory to check uniqueness, but {:.1} GB is available; \
-             lower --count (a later run can add a new series with --exclude)",
-            bytes as f64 / 1e9,
-            available as f64 / 1e9
-        )),
+/// Fails when a key set of `bytes` (see [`KeySet::bytes_for`]) would not
+/// fit in the memory available now (Linux; elsewhere nothing is checked),
+/// instead of letting the allocation abort the process later.
+pub fn check_memory(bytes: usize) -> Result<(), OutOfMemory> {
+    match available_memory() {
+        Some(available) if bytes as u64 > available => Err(OutOfMemory {
+            needed: bytes as u64,
+            available,
+        }),
         _ => Ok(()),
     }
+}
+
+/// A key set that would not fit in the memory available now (bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "needs about {:.1} GB of memory to check uniqueness, but {:.1} GB is available",
+    *needed as f64 / 1e9,
+    *available as f64 / 1e9
+)]
+pub struct OutOfMemory {
+    pub needed: u64,
+    pub available: u64,
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         Ok(cmd::Outcome::Negative) => ExitCode::from(1),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("bingomint: {err:#}");
+            eprintln!("bingomint: {:#}", cmd::advise(err));
             ExitCode::from(2)
         }
     }

@@ -59,6 +59,24 @@ pub fn rule(kind: Rule, cells: usize, width: usize) -> String {
     s
 }
 
+/// `text` cut to at most `max` characters, with `…` where it was cut: user
+/// input quoted in a message stays a line long, however long the input.
+pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => text.into(),
+        Some((at, _)) => format!("{}…", &text[..at]).into(),
+    }
+}
+
+/// `n` and a noun, plural when `n` is not 1: `1 card`, `2 cards`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +95,12 @@ mod tests {
         let mut out = String::new();
         push_line(&mut out, &[1, 22, 0], ' ');
         assert_eq!(out, "1 22 0\n");
+    }
+
+    #[test]
+    fn quoted_input_is_clipped() {
+        assert_eq!(clip("short", 40), "short");
+        assert_eq!(clip("ééééé", 3), "ééé…");
+        assert_eq!(clip(&"x".repeat(1000), 10).chars().count(), 11);
     }
 }

@@ -550,3 +550,44 @@ fn files_of_format_version_1_are_still_read() {
         .code(1)
         .stdout(predicate::str::contains("MISMATCH: cards 1-300"));
 }
+
+// See: hardening issue round two, item 8 — print and `simulate --from` on a
+// damaged file said "add --allow-damaged", which neither command accepts.
+#[test]
+fn commands_without_allow_damaged_do_not_offer_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "300", "--seed", "3"]);
+    edit(&file, |b| {
+        let at = records_at(b);
+        b[at + 200 * 25 + 24] ^= 1;
+    });
+    let pdf = dir.path().join("c.pdf");
+    for args in [
+        vec![
+            "print".into(),
+            file.display().to_string(),
+            "--out".into(),
+            pdf.display().to_string(),
+        ],
+        vec![
+            "simulate".into(),
+            "--from".into(),
+            file.display().to_string(),
+            "--pattern".into(),
+            "line".into(),
+            "--games".into(),
+            "5".into(),
+        ],
+    ] {
+        bingomint()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "cards 193-256 fail their checksum",
+            ))
+            .stderr(predicate::str::contains("run `bingomint verify` on it"))
+            .stderr(predicate::str::contains("--allow-damaged").not());
+    }
+    assert!(!pdf.exists());
+}

@@ -21,7 +21,7 @@ fn eighty_ball_patterns_are_lines_corners_centre_and_coverall() {
         centre.ways().unwrap()[0].mask,
         1 << 5 | 1 << 6 | 1 << 9 | 1 << 10
     );
-    let err = Pattern::parse("full-house", spec).unwrap_err();
+    let err = Pattern::parse("full-house", spec).unwrap_err().to_string();
     assert!(
         err.contains("not an 80-ball pattern") && err.contains("90-ball"),
         "{err}"

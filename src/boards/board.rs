@@ -24,11 +24,20 @@ impl Size {
     }
 }
 
+/// Text that is not a board size (the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not a board size: use RxC (rows x columns), {least}–{most} each, e.g. 5x5 or 7x5",
+    least = SIZES.start(),
+    most = SIZES.end()
+)]
+pub struct SizeError(pub String);
+
 impl std::str::FromStr for Size {
-    type Err = String;
+    type Err = SizeError;
 
     /// `RxC` (rows × columns), 3–10 each; `5` alone means 5x5.
-    fn from_str(text: &str) -> Result<Size, String> {
+    fn from_str(text: &str) -> Result<Size, SizeError> {
         let lower = text.trim().to_ascii_lowercase();
         let (r, c) = match lower.split_once(['x', '×']) {
             Some((r, c)) => (r.trim(), c.trim()),
@@ -37,11 +46,7 @@ impl std::str::FromStr for Size {
         let parse = |s: &str| s.parse::<usize>().ok().filter(|n| SIZES.contains(n));
         match (parse(r), parse(c)) {
             (Some(rows), Some(cols)) => Ok(Size { rows, cols }),
-            _ => Err(format!(
-                "'{text}' is not a board size: use RxC (rows x columns), {}–{} each, e.g. 5x5 or 7x5",
-                SIZES.start(),
-                SIZES.end()
-            )),
+            _ => Err(SizeError(text.to_string())),
         }
     }
 }
@@ -138,16 +143,19 @@ pub fn unpack(cell: u16) -> (usize, usize) {
     (usize::from(cell >> 4), usize::from(cell & 15))
 }
 
-impl std::str::FromStr for Weighting {
-    type Err = String;
+/// Text that is not a weighting (the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a weighting: use lockout or proportional")]
+pub struct WeightingError(pub String);
 
-    fn from_str(text: &str) -> Result<Weighting, String> {
+impl std::str::FromStr for Weighting {
+    type Err = WeightingError;
+
+    fn from_str(text: &str) -> Result<Weighting, WeightingError> {
         match text {
             "lockout" => Ok(Weighting::Lockout),
             "proportional" => Ok(Weighting::Proportional),
-            _ => Err(format!(
-                "'{text}' is not a weighting: use lockout or proportional"
-            )),
+            _ => Err(WeightingError(text.to_string())),
         }
     }
 }
@@ -205,7 +213,11 @@ mod tests {
     fn sizes_parse_and_explain() {
         assert_eq!("7x5".parse(), Ok(Size { rows: 7, cols: 5 }));
         assert_eq!("5".parse(), Ok(Size { rows: 5, cols: 5 }));
-        assert!("2x5".parse::<Size>().unwrap_err().contains("3–10 each"));
+        assert!("2x5"
+            .parse::<Size>()
+            .unwrap_err()
+            .to_string()
+            .contains("3–10 each"));
         assert!("5x11".parse::<Size>().is_err());
     }
 }

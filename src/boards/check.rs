@@ -3,7 +3,7 @@
 //! board's `relaxed` list against it.
 
 use super::board::{bits, unpack, Gave, Size};
-use super::engine::Engine;
+use super::engine::{Engine, EngineError};
 use super::render::constraint_text;
 use super::set::ObjectiveSet;
 use rayon::prelude::*;
@@ -66,14 +66,13 @@ pub fn report(
     size: Size,
     weighting: super::board::Weighting,
     line: &mut dyn FnMut(String),
-) -> Result<(), String> {
+) -> Result<(), EngineError> {
     line(format!("'{set_name}': valid Lockout schema v3 set"));
     line(format!("  {}", super::set::summary(set)));
     for note in notes(set, size) {
         line(format!("  note: {note}"));
     }
-    let engine = Engine::new(set, size, weighting)
-        .map_err(|e| format!("--set '{set_name}' cannot make {size} boards: {e}"))?;
+    let engine = Engine::new(set, size, weighting)?;
     if let Some(note) = room_note(set, size) {
         line(format!("  note: {note}"));
     }

@@ -152,8 +152,21 @@ pub struct Engine {
 
 /// Why a set cannot make boards of a size.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct EngineError(pub String);
+pub enum EngineError {
+    /// Fewer distinct goals than the board has cells.
+    #[error(
+        "the set has {goals} distinct goals (objective × range value) among its enabled \
+         objectives, but a {size} board has {cells} cells: add objectives or range values"
+    )]
+    TooFewGoals {
+        goals: usize,
+        size: Size,
+        cells: usize,
+    },
+    /// A forced position the set cannot fill (the text says which).
+    #[error("{0}")]
+    Forced(String),
+}
 
 impl Engine {
     /// Compiles `set` for boards of `size`.
@@ -199,11 +212,7 @@ impl Engine {
             .map(|&k| objs[k as usize].values as usize)
             .sum();
         if goals < cells {
-            return Err(EngineError(format!(
-                "the set has {goals} distinct goals (objective × range value) among its enabled \
-                 objectives, but a {size} board has {cells} cells: add objectives or range values, \
-                 or choose a smaller --size"
-            )));
+            return Err(EngineError::TooFewGoals { goals, size, cells });
         }
         let forced = forced_cells(set, size, &enabled)?;
         let vectors = set
@@ -673,7 +682,7 @@ fn forced_cells(
                 continue;
             };
             if let Some(&(_, other)) = forced.iter().find(|(c, _)| *c as usize == cell) {
-                return Err(EngineError(format!(
+                return Err(EngineError::Forced(format!(
                     "objectives[{other}] {:?} and objectives[{k}] {:?} are both forced into {} \
                          on a {size} board; change one {FORCED_FIELD}",
                     set.objectives[other as usize].goal,

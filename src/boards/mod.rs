@@ -56,10 +56,31 @@ pub struct BoardSeed {
     pub attempt: u32,
 }
 
+/// A board seed string that cannot be used (the text shows it; the
+/// command names the option).
+#[derive(Debug, thiserror::Error)]
+pub enum SeedError {
+    #[error("{text}: '{board}' is not a board number (BOARD or BOARD.ATTEMPT)")]
+    NotABoard { text: String, board: String },
+    #[error(
+        "{text}: the seed names board algorithm v{version}, but this bingomint draws \
+         v{BOARD_ALGORITHM}; the board can be drawn again only by a release with v{version}"
+    )]
+    OtherAlgorithm { text: String, version: u32 },
+    #[error("{0}: boards are numbered from 1")]
+    BoardZero(String),
+    /// A string naming one board was given for a batch; `base` names the
+    /// run without the board.
+    #[error("{text}: this seed string names one board")]
+    OneBoard { text: String, base: String },
+    #[error("cannot read a random seed")]
+    Entropy(#[source] std::io::Error),
+}
+
 impl BoardSeed {
     /// Parses a seed string; a string that names a board must name
     /// [`BOARD_ALGORITHM`].
-    pub fn parse(text: &str) -> Result<BoardSeed, String> {
+    pub fn parse(text: &str) -> Result<BoardSeed, SeedError> {
         if let Some((rest, board)) = text.rsplit_once(':') {
             if let Some((base, version)) = rest.rsplit_once(':') {
                 if let Some(version) = version
@@ -71,19 +92,19 @@ impl BoardSeed {
                         None => (board, Some(0)),
                     };
                     let (Ok(number), Some(attempt)) = (number.parse::<u64>(), attempt) else {
-                        return Err(format!(
-                            "--seed {text}: '{board}' is not a board number (BOARD or BOARD.ATTEMPT)"
-                        ));
+                        return Err(SeedError::NotABoard {
+                            text: text.to_string(),
+                            board: board.to_string(),
+                        });
                     };
                     if version != BOARD_ALGORITHM {
-                        return Err(format!(
-                            "--seed {text}: the seed names board algorithm v{version}, but this \
-                             bingomint draws v{BOARD_ALGORITHM}; the board can be drawn again \
-                             only by a release with v{version}"
-                        ));
+                        return Err(SeedError::OtherAlgorithm {
+                            text: text.to_string(),
+                            version,
+                        });
                     }
                     if number == 0 {
-                        return Err(format!("--seed {text}: boards are numbered from 1"));
+                        return Err(SeedError::BoardZero(text.to_string()));
                     }
                     return Ok(BoardSeed {
                         value: Seed::parse(base).value,
@@ -105,22 +126,19 @@ impl BoardSeed {
     /// The seed of a run of `count` boards: `given` (a seed string naming
     /// one board only when `count` is 1), or, when none is given, a fresh
     /// one from the operating system (the second value then says which).
-    pub fn for_run(given: Option<&str>, count: u64) -> Result<(BoardSeed, Option<u64>), String> {
+    pub fn for_run(given: Option<&str>, count: u64) -> Result<(BoardSeed, Option<u64>), SeedError> {
         let (seed, fresh) = match given {
             Some(text) => (BoardSeed::parse(text)?, None),
             None => {
-                let value = Seed::from_entropy()
-                    .map_err(|e| format!("cannot read a random seed: {e}"))?
-                    .value;
+                let value = Seed::from_entropy().map_err(SeedError::Entropy)?.value;
                 (BoardSeed::parse(&value.to_string())?, Some(value))
             }
         };
         if seed.board.is_some() && count != 1 {
-            return Err(format!(
-                "--seed {}: this seed string names one board; leave out --count, or pass --seed {} for a batch",
-                given.unwrap_or_default(),
-                seed.base
-            ));
+            return Err(SeedError::OneBoard {
+                text: given.unwrap_or_default().to_string(),
+                base: seed.base,
+            });
         }
         Ok((seed, fresh))
     }
@@ -239,11 +257,12 @@ fn mint_keyed<const N: usize>(
         return Err(MintError::TooMany);
     }
     let count = count as usize;
-    crate::dedup::check_memory(
-        KeySet::<[u16; N]>::bytes_for(count),
-        &format!("--count {count}"),
-    )
-    .map_err(MintError::Memory)?;
+    crate::dedup::check_memory(KeySet::<[u16; N]>::bytes_for(count)).map_err(|memory| {
+        MintError::Memory {
+            cards: count as u64,
+            memory,
+        }
+    })?;
     let set = KeySet::with_capacity(count);
     let mut boards = BoardList::new(count, engine.size().cells());
     let stats = mint_own_streams(keys, 1, &mut boards, &set, progress, |n, attempt| {
@@ -278,8 +297,14 @@ mod tests {
         // Seeds that only look a little like board strings are plain text.
         assert_eq!(BoardSeed::parse("race:final").unwrap().board, None);
         assert_eq!(BoardSeed::parse("42").unwrap().value, 42);
-        assert!(BoardSeed::parse("x:v9:1").unwrap_err().contains("v9"));
-        assert!(BoardSeed::parse("x:v1:0").unwrap_err().contains("from 1"));
+        assert!(BoardSeed::parse("x:v9:1")
+            .unwrap_err()
+            .to_string()
+            .contains("v9"));
+        assert!(BoardSeed::parse("x:v1:0")
+            .unwrap_err()
+            .to_string()
+            .contains("from 1"));
         assert!(BoardSeed::parse("x:v1:abc").is_err());
     }
 }

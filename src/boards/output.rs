@@ -110,32 +110,41 @@ pub fn summary(
     }
 }
 
-/// Whether a run can make `count` boards of `size` in `format`; the message
-/// names the flag to change.
-pub fn check_request(format: Format, size: Size, count: u64) -> Result<(), String> {
+/// Whether a run can make `count` boards of `size` in `format`.
+pub fn check_request(format: Format, size: Size, count: u64) -> Result<(), RequestError> {
     if count == 0 {
-        return Err("--count must be at least 1".into());
+        return Err(RequestError::NoBoards);
     }
     if count > crate::pipeline::MAX_CARDS {
-        return Err(format!(
-            "--count {count}: at most {} boards per run",
-            crate::pipeline::MAX_CARDS
-        ));
+        return Err(RequestError::TooMany {
+            count,
+            most: crate::pipeline::MAX_CARDS,
+        });
     }
     if format == Format::Bingosync {
         if size != (Size { rows: 5, cols: 5 }) {
-            return Err(format!(
-                "--format bingosync needs --size 5x5: BingoSync boards are 5x5 (got {size}); use json or jsonl for other sizes"
-            ));
+            return Err(RequestError::BingosyncSize(size));
         }
         if count != 1 {
-            return Err(
-                "--format bingosync writes one board; leave out --count (use jsonl for batches)"
-                    .into(),
-            );
+            return Err(RequestError::BingosyncCount);
         }
     }
     Ok(())
+}
+
+/// A batch that cannot be made as asked ([`check_request`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("no boards asked for")]
+    NoBoards,
+    #[error("{count} boards: at most {most} boards per run")]
+    TooMany { count: u64, most: u64 },
+    /// BingoSync boards are 5x5 (the size asked).
+    #[error("BingoSync boards are 5x5 (got {0})")]
+    BingosyncSize(Size),
+    /// A BingoSync file holds one board.
+    #[error("a BingoSync file holds one board")]
+    BingosyncCount,
 }
 
 /// The warnings for `boards` (board `first` first): each constraint that

@@ -206,7 +206,8 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             "native format version {version}; this bingomint reads versions 1 to {NATIVE_VERSION}"
         )));
     }
-    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12)).map_err(HeaderError::Damaged)?;
+    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12))
+        .map_err(|e| HeaderError::Damaged(e.to_string()))?;
     let records_at = u32_at(b, 28);
     let record_size = u32_at(b, 24);
     if (records_at as usize) < HEADER_SIZE || record_size as usize != spec.record_size() {
@@ -311,7 +312,7 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
 /// that variable is set, so that runs can be reproduced byte for byte on any day.
 /// A `SOURCE_DATE_EPOCH` that is not a date from 1970-01-01 to 9999-12-31
 /// is an error naming the variable.
-pub fn today() -> Result<u32, String> {
+pub fn today() -> Result<u32, SourceDateEpochError> {
     let secs = match source_date_epoch()? {
         Some(secs) => secs,
         None => std::time::SystemTime::now()
@@ -325,20 +326,27 @@ pub fn today() -> Result<u32, String> {
 /// `SOURCE_DATE_EPOCH` in seconds, if set: an error naming the variable
 /// unless it is a time from 1970-01-01 to 9999-12-31 (the last date a
 /// yyyymmdd field holds).
-pub fn source_date_epoch() -> Result<Option<i64>, String> {
-    /// 9999-12-31T23:59:59Z.
-    const LAST: i64 = 253_402_300_799;
+pub fn source_date_epoch() -> Result<Option<i64>, SourceDateEpochError> {
     let Ok(text) = std::env::var("SOURCE_DATE_EPOCH") else {
         return Ok(None);
     };
     match text.trim().parse::<i64>() {
-        Ok(secs) if (0..=LAST).contains(&secs) => Ok(Some(secs)),
-        _ => Err(format!(
-            "SOURCE_DATE_EPOCH is {text:?}; it must be whole seconds since 1970 \
-             from 0 to {LAST} (9999-12-31), or unset"
-        )),
+        Ok(secs) if (0..=LAST_SECOND).contains(&secs) => Ok(Some(secs)),
+        _ => Err(SourceDateEpochError(text)),
     }
 }
+
+/// 9999-12-31T23:59:59Z, the last time a yyyymmdd field holds.
+const LAST_SECOND: i64 = 253_402_300_799;
+
+/// `SOURCE_DATE_EPOCH` holds something that is not a time a header can
+/// carry (the variable's text).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "SOURCE_DATE_EPOCH is {0:?}; it must be whole seconds since 1970 \
+     from 0 to {LAST_SECOND} (9999-12-31), or unset"
+)]
+pub struct SourceDateEpochError(pub String);
 
 /// Days since 1970-01-01 → yyyymmdd (proleptic Gregorian calendar).
 pub fn yyyymmdd(days: i64) -> u32 {

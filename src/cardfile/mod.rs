@@ -44,8 +44,7 @@ pub enum FileError {
     /// match).
     #[error(
         "'{path}' is damaged: {noun}s {cards} fail their checksum (changed since the \
-         file was written); run `bingomint verify` on it, or add --allow-damaged to \
-         use them anyway"
+         file was written)"
     )]
     DamagedCards {
         path: String,

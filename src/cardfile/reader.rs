@@ -322,8 +322,7 @@ impl CardFile {
             return Err(FileError::Damaged {
                 path: self.path.clone(),
                 why: "the block table (the records' checksums) does not match its own \
-                      checksum, so no card can be vouched for; run `bingomint verify` on \
-                      it, or add --allow-damaged to use the cards anyway"
+                      checksum, so no card can be vouched for"
                     .into(),
             });
         }

@@ -34,11 +34,11 @@ static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Problems writing an output file.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// The output exists and `--force` was not given.
-    #[error("'{0}' already exists: choose another --out or add --force to replace it")]
+    /// The output exists and replacing it was not asked for.
+    #[error("'{0}' already exists")]
     Exists(String),
     /// The output names a directory.
-    #[error("'{0}' is a directory: give --out a file name (for example '{0}/cards.bmc')")]
+    #[error("'{0}' is a directory")]
     Directory(String),
     /// The output names something bingomint never replaces.
     #[error("'{0}' is {1}: bingomint replaces only regular files; name a file (or a device or FIFO to stream to)")]

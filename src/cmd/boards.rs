@@ -8,11 +8,11 @@ use super::{with_threads, Bar, Outcome};
 use anyhow::{anyhow, Result};
 use bingomint::boards::board::{Size, Weighting};
 use bingomint::boards::check::report;
-use bingomint::boards::engine::Engine;
-use bingomint::boards::output::{check_request, make, summary, Batch};
+use bingomint::boards::engine::{Engine, EngineError};
+use bingomint::boards::output::{check_request, make, summary, Batch, BatchError, RequestError};
 use bingomint::boards::render::{cell_width_for, Renderer};
-use bingomint::boards::set::ObjectiveSet;
-use bingomint::boards::BoardSeed;
+use bingomint::boards::set::{ObjectiveSet, SetFileError};
+use bingomint::boards::{BoardSeed, SeedError};
 use bingomint::cardfile::writer::refuse_existing;
 use bingomint::export::Format;
 use std::io::IsTerminal;
@@ -117,20 +117,38 @@ impl Args {
 
 /// Runs `boards`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let set = ObjectiveSet::from_file(&args.set)?;
+    let set = ObjectiveSet::from_file(&args.set).map_err(|e| match e {
+        SetFileError::Read { .. } => anyhow::Error::new(e).context("--set"),
+        SetFileError::Invalid(e) => e.into(),
+    })?;
     let set_name = args.set.display().to_string();
     if args.check {
         return check(&args, &set, &set_name);
     }
     let engine = Engine::new(&set, args.size, args.weighting())
-        .map_err(|e| anyhow!("--set '{set_name}': {e}"))?;
-    check_request(args.format(), args.size, args.count).map_err(anyhow::Error::msg)?;
+        .map_err(|e| anyhow!("--set '{set_name}': {}", engine_error(&e)))?;
+    check_request(args.format(), args.size, args.count).map_err(|e| match e {
+        RequestError::NoBoards => anyhow!("--count must be at least 1"),
+        RequestError::TooMany { .. } => anyhow!("--count {e}"),
+        RequestError::BingosyncSize(_) => {
+            anyhow!("--format bingosync needs --size 5x5: {e}; use json or jsonl for other sizes")
+        }
+        RequestError::BingosyncCount => anyhow!(
+            "--format bingosync writes one board; leave out --count (use jsonl for batches)"
+        ),
+    })?;
     if let Some(out) = &args.out {
         refuse_existing(out, args.force)?;
     }
     super::clear_stale(args.out.as_deref(), args.force)?;
     let (seed, fresh) =
-        BoardSeed::for_run(args.seed.as_deref(), args.count).map_err(anyhow::Error::msg)?;
+        BoardSeed::for_run(args.seed.as_deref(), args.count).map_err(|e| match &e {
+            SeedError::OneBoard { base, .. } => {
+                anyhow!("--seed {e}; leave out --count, or pass --seed {base} for a batch")
+            }
+            SeedError::Entropy(_) => e.into(),
+            _ => anyhow!("--seed {e}"),
+        })?;
     if let Some(value) = fresh.filter(|_| !args.quiet) {
         eprintln!("bingomint: seed {value} (pass --seed {value} to draw the same boards)");
     }
@@ -154,7 +172,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         let made = make(&batch, &bar, &mut |line| eprintln!("bingomint: {line}"));
         bar.finish();
         made
-    })??;
+    })?
+    .map_err(|e| match e {
+        BatchError::Mint(e) => super::mint_error(
+            e,
+            "lower it, choose a larger --size, or add objectives or range values",
+            "lower --count",
+        ),
+        e => e.into(),
+    })?;
     if !args.quiet {
         let secs = started.elapsed().as_secs_f64();
         if let Some(line) = summary(&batch, &set_name, &stats, relaxed, secs) {
@@ -180,6 +206,20 @@ fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
     if let Some(err) = failed {
         return Err(err);
     }
-    made.map_err(anyhow::Error::msg)?;
+    made.map_err(|e| {
+        anyhow!(
+            "--set '{set_name}' cannot make {} boards: {}",
+            args.size,
+            engine_error(&e)
+        )
+    })?;
     Ok(Outcome::Success)
+}
+
+/// Why the set cannot make boards of `--size`, with the flag that helps.
+fn engine_error(e: &EngineError) -> String {
+    match e {
+        EngineError::TooFewGoals { .. } => format!("{e}, or choose a smaller --size"),
+        EngineError::Forced(_) => e.to_string(),
+    }
 }

@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let pattern = pattern(&args.pattern, spec)?;
     let named = named_face(&file, args.card.as_deref(), args.ticket)?;
     let calls = args.calls.required(spec.balls())?;
-    require_sound(&file, named.record..=named.record, args.allow_damaged)?;
+    require_sound(&file, named.record..=named.record, Some(args.allow_damaged))?;
     let face = read_face(&file, &named)?;
     let verdict = check(&face, &pattern, &calls, args.last_call_must_complete);
     let last = calls.len();

@@ -28,8 +28,7 @@ pub struct Args {
 
 /// Runs `count`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let spec =
-        Spec::from_flags(&args.game, args.rules.as_deref(), false).map_err(anyhow::Error::msg)?;
+    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), false)?;
     let (title, lines) = spec.counts();
     if let Some(title) = title {
         outln!("{title}");

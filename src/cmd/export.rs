@@ -65,12 +65,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     let count = file.header().count;
     let range = match &args.range {
         Some(text) => {
-            parse_range(text, count, file.header().spec.noun()).map_err(anyhow::Error::msg)?
+            parse_range(text, count, file.header().spec.noun()).map_err(super::flag("--range"))?
         }
         None => 1..=count,
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;
-    require_sound(&file, range.clone(), args.allow_damaged)?;
+    require_sound(&file, range.clone(), Some(args.allow_damaged))?;
     clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
     let merge = match args.layout {

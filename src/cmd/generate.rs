@@ -3,12 +3,14 @@
 //! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
 
 use super::{clear_stale, outln, rate, spinning, with_threads, Bar, Outcome};
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use bingomint::cardfile::writer::refuse_existing;
 use bingomint::cardfile::{FileFormat, HEADER_SIZE};
 use bingomint::game::Spec;
 use bingomint::pipeline::default_memory;
-use bingomint::pipeline::file::{generate, Made, Plan};
+use bingomint::pipeline::exclude::ExcludeError;
+use bingomint::pipeline::file::{generate, GenerateError, Made, Plan, PlanError};
+use bingomint::pipeline::outcore::OutOfCoreError;
 use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
@@ -104,6 +106,26 @@ impl Args {
         }
     }
 
+    /// A plan the library refused, in the flags' words.
+    fn refused(&self, e: PlanError) -> anyhow::Error {
+        match e {
+            PlanError::V3Game(_) => anyhow!(
+                "--format v3 holds 75-ball cards only; use --format native with --game {}",
+                self.game
+            ),
+            PlanError::Memory { least } => anyhow!(
+                "--memory must be at least {} MiB (a run needs that much for one wave of cards)",
+                least >> 20
+            ),
+            PlanError::NoCards => anyhow!("--count must be at least 1"),
+            PlanError::TooMany { most } => anyhow!("--count must be at most {most}"),
+            PlanError::V3TooMany { most } => anyhow!(
+                "--format v3 holds at most {most} cards (its count is a 32-bit integer); \
+                 use --format native"
+            ),
+        }
+    }
+
     fn seed(&self) -> Result<Seed> {
         match &self.seed {
             Some(text) => Ok(Seed::parse(text)),
@@ -114,8 +136,7 @@ impl Args {
 
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let spec = Spec::from_flags(&args.game, args.rules.as_deref(), args.star)
-        .map_err(anyhow::Error::msg)?;
+    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), args.star)?;
     let plan = Plan {
         spec,
         count: args.count,
@@ -128,7 +149,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         memory: args.memory.unwrap_or_else(default_memory),
         spill_dir: args.temp_dir.as_deref(),
     };
-    plan.validate().map_err(anyhow::Error::msg)?;
+    plan.validate().map_err(|e| args.refused(e))?;
     refuse_existing(&args.out, args.force)?;
     clear_stale(Some(&args.out), args.force)?;
     let seed = args.seed()?;
@@ -143,11 +164,33 @@ pub fn run(args: Args) -> Result<Outcome> {
         let made = generate(&plan, &bar);
         bar.finish();
         made
-    })??;
+    })?
+    .map_err(explain)?;
     if !args.quiet {
         summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64())?;
     }
     Ok(Outcome::Success)
+}
+
+/// Why minting failed, in the flags' words.
+fn explain(e: GenerateError) -> anyhow::Error {
+    use GenerateError as G;
+    use OutOfCoreError as O;
+    match e {
+        G::Exclude(ExcludeError::File(e)) => super::damaged(e, true).context("--exclude"),
+        G::Exclude(e) => anyhow!("--exclude {e}"),
+        G::OutOfCore(e @ O::Invalid { .. }) => anyhow!("--exclude {e}"),
+        G::OutOfCore(e @ O::Space { .. }) => anyhow!(
+            "{e}: choose another --temp-dir, or raise --memory to keep more of them in memory"
+        ),
+        G::Mint(e) | G::OutOfCore(O::Mint(e)) => super::mint_error(
+            e,
+            "lower it or drop an --exclude file",
+            "lower --count (a later run can add a new series with --exclude)",
+        ),
+        G::Write(e) | G::OutOfCore(O::Write(e)) => e.into(),
+        G::Date(e) => e.into(),
+    }
 }
 
 fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Result<()> {

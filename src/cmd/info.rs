@@ -84,7 +84,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     out!("{out}");
     file.require_intact_header()?;
     if integrity.damaged_cards() > 0 {
-        file.require_sound(1..=h.count)?;
+        super::require_sound(&file, 1..=h.count, None)?;
     }
     Ok(Outcome::Success)
 }

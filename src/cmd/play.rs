@@ -26,9 +26,7 @@ impl CallsArgs {
     /// The calls given, if any, checked against a game of `balls` numbers.
     pub fn read(&self, balls: u8) -> Result<Option<Calls>> {
         if let Some(text) = &self.calls {
-            return Ok(Some(
-                Calls::parse(balls, text, "--calls").map_err(anyhow::Error::msg)?,
-            ));
+            return Ok(Some(Calls::parse(balls, text, "--calls")?));
         }
         let Some(path) = &self.calls_file else {
             return Ok(None);
@@ -36,9 +34,7 @@ impl CallsArgs {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("--calls-file: cannot read '{}'", path.display()))?;
         let name = format!("--calls-file '{}'", path.display());
-        Ok(Some(
-            Calls::parse(balls, &text, &name).map_err(anyhow::Error::msg)?,
-        ))
+        Ok(Some(Calls::parse(balls, &text, &name)?))
     }
 
     /// The calls, which must be given.
@@ -52,7 +48,7 @@ impl CallsArgs {
 
 /// `--pattern` for a game.
 pub fn pattern(text: &str, spec: Spec) -> Result<Pattern> {
-    Pattern::parse(text, spec).map_err(anyhow::Error::msg)
+    Pattern::parse(text, spec).map_err(super::flag("--pattern"))
 }
 
 /// A face of a file named by a claim.

@@ -4,14 +4,14 @@
 //! `print::document` per output file (pages in parallel) → each file
 //! written whole or not at all, then the manifest.
 
-use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
-use anyhow::{bail, Context, Result};
+use super::{clear_stale, flag, require_sound, with_threads, Bar, Outcome};
+use anyhow::{anyhow, bail, Context, Result};
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::export::parse_range;
 use bingomint::print::job::{self, ManifestRow};
 use bingomint::print::paper::{self, Layout};
-use bingomint::print::{self as pr, Ink, Options, Order, Plan};
+use bingomint::print::{self as pr, Ink, Options, Order, Plan, PrintError, MIN_NUMBER_PT};
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
@@ -133,18 +133,18 @@ impl Args {
             .as_deref()
             .map(|t| Layout::parse(t, pr::layout_counts(spec)))
             .transpose()
-            .map_err(anyhow::Error::msg)?;
+            .map_err(flag("--layout"))?;
         let options = Options {
-            paper: paper::paper(&self.paper).map_err(anyhow::Error::msg)?,
+            paper: paper::paper(&self.paper).map_err(flag("--paper"))?,
             paper_name: self.paper.clone(),
             layout,
-            margin: paper::length(&self.margin, "--margin").map_err(anyhow::Error::msg)?,
-            gap: paper::length(&self.gap, "--gap").map_err(anyhow::Error::msg)?,
-            bleed: paper::length(&self.bleed, "--bleed").map_err(anyhow::Error::msg)?,
+            margin: paper::length(&self.margin).map_err(flag("--margin"))?,
+            gap: paper::length(&self.gap).map_err(flag("--gap"))?,
+            bleed: paper::length(&self.bleed).map_err(flag("--bleed"))?,
             marks: !self.no_marks,
             series: self.series.clone(),
             qr: self.qr,
-            ink: Ink::parse(&self.colour).map_err(anyhow::Error::msg)?,
+            ink: Ink::parse(&self.colour).map_err(flag("--colour"))?,
             books: books(self)?,
             background: {
                 if !(0.0..=50.0).contains(&self.background) {
@@ -161,7 +161,7 @@ impl Args {
                 Order::Sequential
             },
             range,
-            date: job::date(file.header().created).map_err(anyhow::Error::msg)?,
+            date: job::date(file.header().created)?,
         };
         if let Some(series) = &self.series {
             if series.chars().count() > 40 || series.chars().any(char::is_control) {
@@ -184,7 +184,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let spec = file.header().spec;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
+        Some(text) => parse_range(text, count, spec.noun()).map_err(super::flag("--range"))?,
         None => {
             if count == 0 {
                 bail!("'{}' holds no {}s to print", file.path(), spec.noun());
@@ -196,7 +196,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     if args.pages_per_file == Some(0) {
         bail!("--pages-per-file must be at least 1");
     }
-    let plan = Plan::new(&file, options).map_err(anyhow::Error::msg)?;
+    let plan = Plan::new(&file, options).map_err(plan_error)?;
     let parts = job::parts(&args.out, plan.sheets, args.pages_per_file);
     for part in &parts {
         refuse_existing(&part.path, args.force)?;
@@ -217,14 +217,14 @@ pub fn run(args: Args) -> Result<Outcome> {
     let started = std::time::Instant::now();
     let plan = &plan;
     let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
-        require_sound(&file, range.clone(), false)?;
+        require_sound(&file, range.clone(), None)?;
         let items = pr::faces(&file, plan)?;
         file.release_pages();
         let bar = Bar::new(plan.sheets, "page", args.quiet);
         let mut rows = Vec::new();
         for part in &parts {
-            let bytes = pr::document(plan, &items, part.sheets.clone(), &bar)
-                .map_err(anyhow::Error::msg)?;
+            let bytes =
+                pr::document(plan, &items, part.sheets.clone(), &bar).map_err(plan_error)?;
             let path = &part.path;
             write_text(Some(path), args.force, |out| {
                 out.write_all(&bytes)
@@ -276,6 +276,37 @@ fn books(args: &Args) -> Result<Vec<Ink>> {
     }
     args.colours
         .iter()
-        .map(|c| Ink::parse(c).map_err(|e| anyhow::anyhow!(e.replacen("--colour", "--colours", 1))))
+        .map(|c| Ink::parse(c).map_err(flag("--colours")))
         .collect()
+}
+
+/// Why the document cannot be made, in the flags' words.
+fn plan_error(e: PrintError) -> anyhow::Error {
+    match &e {
+        PrintError::NoRoom => anyhow!("--margin leaves less than 1in of paper to print on"),
+        PrintError::TooSmall {
+            per_page,
+            paper_name,
+            points,
+            largest,
+            paper,
+        } => {
+            let mut hint = Vec::new();
+            if let Some(n) = largest {
+                hint.push(format!("--layout {n} (the most that fits this paper)"));
+            }
+            if let Some(name) = paper {
+                hint.push(format!("--paper {name}"));
+            }
+            if hint.is_empty() {
+                hint.push("a smaller --margin or --gap".into());
+            }
+            anyhow!(
+                "--layout {per_page} on {paper_name} paper makes numbers {points:.1} pt, too small \
+                 to read (at least {MIN_NUMBER_PT} pt); use {}",
+                hint.join(", or ")
+            )
+        }
+        PrintError::MissingGlyph(_) => anyhow!("--series: {e}"),
+    }
 }

@@ -75,7 +75,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             file.path()
         );
     }
-    require_sound(&file, n..=n, args.allow_damaged)?;
+    require_sound(&file, n..=n, Some(args.allow_damaged))?;
     if let Some(calls) = args.calls.read(spec.balls())? {
         let faces = faces as usize;
         let wanted = |t: u64| only.is_none_or(|o| (t - 1) as usize % faces == o);
@@ -94,7 +94,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         text.push_str(&format!(
             "{} called, marked [n]; the last {}\n",
-            bingomint::export::count_of(calls.len() as u64, "number"),
+            bingomint::text::count_of(calls.len() as u64, "number"),
             calls.order()[calls.len() - 1]
         ));
         out!("{text}");

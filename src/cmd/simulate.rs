@@ -147,14 +147,14 @@ fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)> {
         let spec = file.header().spec;
         let count = file.header().count;
         let range = match &args.range {
-            Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
+            Some(text) => parse_range(text, count, spec.noun()).map_err(super::flag("--range"))?,
             None => 1..=count,
         };
         let faces = (range.end() - range.start() + 1) * spec.faces() as u64;
         if faces > MAX_FACES {
             bail!("--range holds {faces} faces; simulate plays at most {MAX_FACES}");
         }
-        require_sound(&file, range.clone(), false)?;
+        require_sound(&file, range.clone(), None)?;
         let what = format!(
             "{}s {} to {} of '{}'",
             spec.noun(),
@@ -165,8 +165,7 @@ fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)> {
         let faces = scan_faces(&file, range, |_, face| Some(*face))?;
         return Ok((spec, faces, what));
     }
-    let spec =
-        Spec::from_flags(&args.game, args.rules.as_deref(), false).map_err(anyhow::Error::msg)?;
+    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), false)?;
     let (records, keep, what) = match (spec.faces(), args.cards, args.tickets, args.strips) {
         (1, Some(n), None, None) => (n, n, format!("{n} fresh cards")),
         (1, _, _, _) => bail!("give the cards in play: --cards N (or --from FILE)"),

@@ -4,15 +4,13 @@
 //! The file → `pipeline::verify::verify` → the report, exit 1 on a problem.
 
 use super::{outln, with_threads, Outcome};
-use anyhow::Result;
-use bingomint::cardfile::{CardFile, FileError, Integrity};
-use bingomint::export::count_of;
-use bingomint::pipeline::verify::{verify_within, Report};
+use anyhow::{anyhow, Result};
+use bingomint::cardfile::{CardFile, FileError};
+use bingomint::pipeline::outcore::OutOfCoreError;
+use bingomint::pipeline::verify::{verify_within, VerifyError};
 use bingomint::pipeline::{default_memory, spill};
+use bingomint::text::count_of;
 use std::path::PathBuf;
-
-/// How many problems of each kind are listed before "… and N more".
-const SHOWN: usize = 10;
 
 /// Verify a card file: checksums, every card's rules, no duplicates.
 ///
@@ -68,11 +66,21 @@ pub fn run(args: Args) -> Result<Outcome> {
         .clone()
         .unwrap_or_else(|| spill::default_dir(&args.file));
     let (report, partitions) = with_threads(args.threads, || verify_within(&file, memory, &dir))?
-        .map_err(anyhow::Error::msg)?;
+        .map_err(|e| match e {
+        VerifyError::Memory(_) => anyhow!(
+            "verifying '{}': {e}; give --memory a budget below the free memory to check \
+                 it in key partitions",
+            file.path()
+        ),
+        VerifyError::OutOfCore(e @ OutOfCoreError::Space { .. }) => anyhow!(
+            "{e}: choose another --temp-dir, or raise --memory to keep more of them in memory"
+        ),
+        e => e.into(),
+    })?;
     if let (Some((p, disk)), false) = (partitions, args.quiet) {
         outln!("uniqueness        checked in {p} key partitions ({disk} on disk)");
     }
-    for (failed, text) in lines(&report) {
+    for (failed, text) in report.lines() {
         if !args.quiet || failed {
             outln!("{text}");
         }
@@ -92,95 +100,4 @@ pub fn run(args: Args) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Success)
-}
-
-/// The report as lines, each marked failed or not.
-fn lines(report: &Report) -> Vec<(bool, String)> {
-    let noun = report.spec.noun();
-    let face = report.spec.face_noun();
-    let mut out = Vec::new();
-    let mut line = |failed: bool, text: String| out.push((failed, text));
-    match report.header_ok {
-        Some(true) => line(false, "header checksum   ok".into()),
-        Some(false) => line(
-            true,
-            "header checksum   MISMATCH: the header is damaged".into(),
-        ),
-        None => line(false, "header checksum   none (v3 layout)".into()),
-    }
-    match &report.integrity {
-        Integrity::Intact => line(false, "records checksum  ok".into()),
-        damage @ Integrity::Damaged(_) => {
-            let n = damage.damaged_cards();
-            line(
-                true,
-                format!(
-                    "records checksum  MISMATCH: {noun}s {} ({} in blocks whose checksum \
-                     fails: changed or damaged)",
-                    damage.describe(SHOWN),
-                    count_of(n, noun),
-                ),
-            )
-        }
-        Integrity::Unchecked => line(false, "records checksum  none (v3 layout)".into()),
-    }
-    let (broken, duplicates) = (&report.broken, &report.duplicates);
-    if broken.is_empty() {
-        line(
-            false,
-            format!("rules             ok ({})", count_of(report.count, noun)),
-        );
-    } else {
-        line(
-            true,
-            format!(
-                "rules             {} {} the rules:",
-                count_of(broken.len() as u64, noun),
-                if broken.len() == 1 { "breaks" } else { "break" }
-            ),
-        );
-        listed(
-            &mut line,
-            broken.iter().map(|(n, why)| format!("  {noun} {n}: {why}")),
-            broken.len(),
-        );
-    }
-    if duplicates.is_empty() {
-        line(
-            false,
-            format!("uniqueness        ok (no {face} repeats another)"),
-        );
-    } else {
-        line(
-            true,
-            format!(
-                "uniqueness        {} {} an earlier {face}:",
-                count_of(duplicates.len() as u64, noun),
-                if duplicates.len() == 1 {
-                    "repeats"
-                } else {
-                    "repeat"
-                }
-            ),
-        );
-        let what = |&(n, first): &(u64, u64)| {
-            if report.spec.faces() > 1 {
-                format!("  {noun} {n} repeats a {face} of {noun} {first}")
-            } else {
-                format!("  {noun} {n} is the same as {noun} {first}")
-            }
-        };
-        listed(&mut line, duplicates.iter().map(what), duplicates.len());
-    }
-    out
-}
-
-/// The first [`SHOWN`] of `lines`, then how many more there were.
-fn listed(line: &mut impl FnMut(bool, String), lines: impl Iterator<Item = String>, total: usize) {
-    for text in lines.take(SHOWN) {
-        line(true, text);
-    }
-    if total > SHOWN {
-        line(true, format!("  … and {} more", total - SHOWN));
-    }
 }

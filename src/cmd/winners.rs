@@ -72,12 +72,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     let calls = args.calls.required(spec.balls())?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => parse_range(text, count, spec.noun()).map_err(anyhow::Error::msg)?,
+        Some(text) => parse_range(text, count, spec.noun()).map_err(super::flag("--range"))?,
         None => 1..=count,
     };
     clear_stale(args.out.as_deref(), args.force)?;
     let found = with_threads(args.threads, || {
-        require_sound(&file, range.clone(), args.allow_damaged)?;
+        require_sound(&file, range.clone(), Some(args.allow_damaged))?;
         Ok::<_, anyhow::Error>(winners(
             &file,
             range.clone(),

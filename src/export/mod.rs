@@ -28,10 +28,15 @@ pub enum Format {
     Bingosync,
 }
 
-impl std::str::FromStr for Format {
-    type Err = String;
+/// Text that names no output format (the text).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an output format")]
+pub struct FormatError(pub String);
 
-    fn from_str(text: &str) -> Result<Format, String> {
+impl std::str::FromStr for Format {
+    type Err = FormatError;
+
+    fn from_str(text: &str) -> Result<Format, FormatError> {
         Ok(match text {
             "text" => Format::Text,
             "txt" => Format::Txt,
@@ -39,7 +44,7 @@ impl std::str::FromStr for Format {
             "json" => Format::Json,
             "jsonl" => Format::Jsonl,
             "bingosync" => Format::Bingosync,
-            _ => return Err(format!("'{text}' is not an output format")),
+            _ => return Err(FormatError(text.to_string())),
         })
     }
 }
@@ -242,18 +247,22 @@ impl Visit for Show<'_> {
 }
 
 /// Parses `A..B`, `A..`, `..B` or `N` (1-based, inclusive) against `count`
-/// records called `noun`s; the message names `--range`.
-pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<u64>, String> {
-    let number = |s: &str, default: u64| -> Result<u64, String> {
+/// records called `noun`s.
+pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<u64>, RangeError> {
+    let fail = |problem| RangeError {
+        text: text.to_string(),
+        problem,
+    };
+    let number = |s: &str, default: u64| -> Result<u64, RangeError> {
         if s.is_empty() {
             return Ok(default);
         }
         s.trim()
             .parse::<u64>()
-            .map_err(|e| format!("--range {text}: '{s}' is not a card or strip number: {e}"))
+            .map_err(|e| fail(RangeProblem::NotANumber(s.to_string(), e)))
     };
     if count == 0 {
-        return Err(format!("--range {text}: the file holds no {noun}s"));
+        return Err(fail(RangeProblem::Empty(noun.to_string())));
     }
     let (start, end) = match text.split_once("..") {
         Some((a, b)) => (number(a, 1)?, number(b, count)?),
@@ -263,30 +272,40 @@ pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<
         }
     };
     if start == 0 {
-        return Err(format!(
-            "--range {text}: cards and strips are numbered from 1"
-        ));
+        return Err(fail(RangeProblem::Zero));
     }
     if start > end {
-        return Err(format!(
-            "--range {text}: the first card comes after the last"
-        ));
+        return Err(fail(RangeProblem::Backwards));
     }
     if end > count {
-        return Err(format!(
-            "--range {text}: the file holds {noun}s 1 to {count}"
-        ));
+        return Err(fail(RangeProblem::Beyond(noun.to_string(), count)));
     }
     Ok(start..=end)
 }
 
-/// `n` and a noun, plural when `n` is not 1: `1 card`, `2 cards`.
-pub fn count_of(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+/// A range of records that cannot be read or is not in the file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}: {problem}", crate::text::clip(text, 40))]
+pub struct RangeError {
+    pub text: String,
+    pub problem: RangeProblem,
+}
+
+/// What is wrong with a [`RangeError`]'s range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RangeProblem {
+    #[error("'{text}' is not a card or strip number: {why}", text = crate::text::clip(.0, 40), why = .1)]
+    NotANumber(String, std::num::ParseIntError),
+    /// The file holds no records (called that).
+    #[error("the file holds no {0}s")]
+    Empty(String),
+    #[error("cards and strips are numbered from 1")]
+    Zero,
+    #[error("the first card comes after the last")]
+    Backwards,
+    /// The range ends past the file's last record.
+    #[error("the file holds {0}s 1 to {1}")]
+    Beyond(String, u64),
 }
 
 #[cfg(test)]
@@ -299,13 +318,25 @@ mod tests {
         assert_eq!(parse_range("5..", 100, "card").unwrap(), 5..=100);
         assert_eq!(parse_range("..3", 100, "card").unwrap(), 1..=3);
         assert_eq!(parse_range("7", 100, "card").unwrap(), 7..=7);
+        assert_eq!(
+            parse_range("0..3", 100, "card").map_err(|e| e.problem),
+            Err(RangeProblem::Zero)
+        );
         assert!(parse_range("0..3", 100, "card")
             .unwrap_err()
+            .to_string()
             .contains("from 1"));
         assert!(parse_range("5..2", 100, "card").is_err());
         assert!(parse_range("1..101", 100, "card")
             .unwrap_err()
+            .to_string()
             .contains("1 to 100"));
         assert!(parse_range("x..2", 100, "card").is_err());
+        let long = format!("{}..2", "7".repeat(10_000));
+        let said = parse_range(&long, 100, "card").unwrap_err().to_string();
+        assert!(
+            said.len() < 200,
+            "a long range is cut in the message: {said}"
+        );
     }
 }

@@ -106,6 +106,40 @@ pub enum Spec {
     Us80,
 }
 
+/// A game chosen by name that does not exist or does not take what came
+/// with it ([`Spec::choose`]); the command names its options.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    #[error("{0}: use 75, 80 or 90")]
+    UnknownGame(String),
+    #[error("{0}: use uk or es")]
+    UnknownRules(String),
+    /// A rule set was named for a game that has none.
+    #[error("rule sets are for 90-ball strips")]
+    RulesNotForGame,
+    /// A star was asked for a game other than 75-ball (named).
+    #[error("a star is for 75-ball cards, not {0}")]
+    StarNotForGame(&'static str),
+}
+
+/// A native header's game, rule-set or flag field that makes no sense
+/// ([`Spec::from_header`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FieldError {
+    #[error("rule set {0} in a 75-ball header (expected 0)")]
+    Rules75(u8),
+    #[error("unknown flags {0:#x} in the header")]
+    Flags(u32),
+    #[error("flags {0:#x} in a 90-ball header (expected 0)")]
+    Flags90(u32),
+    #[error("unknown 90-ball rule set {0} in the header")]
+    Rules90(u8),
+    #[error("rule set {0}, flags {1:#x} in an 80-ball header (expected 0, 0)")]
+    Fields80(u8, u32),
+    #[error("unknown game byte {0} in the header")]
+    Game(u8),
+}
+
 /// Work to do with the typed game of a [`Spec`] (Rust closures cannot be
 /// generic, so a stage that needs `G: Game` is a small struct).
 pub trait Visit {
@@ -126,55 +160,43 @@ impl Spec {
     /// Every rule-set name `--rules` takes (each game says which are its own).
     pub const RULE_SETS: [&'static str; 2] = ["uk", "es"];
 
-    /// The game as users choose it: `--game 75|80|90`, `--rules`, `--star`.
-    /// Names the flag that does not fit.
-    pub fn from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Spec, String> {
-        match game {
-            "75" => {
-                if rules.is_some() {
-                    return Err(
-                        "--rules is for 90-ball strips; add --game 90 or leave --rules out".into(),
-                    );
-                }
-                let star = if star { StarRule::On } else { StarRule::Off };
-                Ok(Spec::Us75 { star })
-            }
-            "90" => {
-                if star {
-                    return Err("--star is for 75-ball cards; leave it out with --game 90".into());
-                }
-                let rules = match rules.unwrap_or("uk") {
+    /// The game as users choose it: a name of [`Spec::GAMES`], a rule set
+    /// of [`Spec::RULE_SETS`] (90-ball only; `uk` when none) and whether
+    /// cards carry a star (75-ball only).
+    pub fn choose(game: &str, rules: Option<&str>, star: bool) -> Result<Spec, ChoiceError> {
+        let spec = match game {
+            "75" => Spec::Us75 {
+                star: if star { StarRule::On } else { StarRule::Off },
+            },
+            "90" => Spec::Uk90 {
+                rules: match rules.unwrap_or("uk") {
                     "uk" => Rules::Uk,
                     "es" => Rules::Es,
-                    other => return Err(format!("--rules {other}: use uk or es")),
-                };
-                Ok(Spec::Uk90 { rules })
-            }
-            "80" => {
-                if rules.is_some() {
-                    return Err(
-                        "--rules is for 90-ball strips; add --game 90 or leave --rules out".into(),
-                    );
-                }
-                if star {
-                    return Err("--star is for 75-ball cards; leave it out with --game 80".into());
-                }
-                Ok(Spec::Us80)
-            }
-            other => Err(format!("--game {other}: use 75, 80 or 90")),
+                    other => return Err(ChoiceError::UnknownRules(other.to_string())),
+                },
+            },
+            "80" => Spec::Us80,
+            other => return Err(ChoiceError::UnknownGame(other.to_string())),
+        };
+        if rules.is_some() && !matches!(spec, Spec::Uk90 { .. }) {
+            return Err(ChoiceError::RulesNotForGame);
         }
+        if star && !matches!(spec, Spec::Us75 { .. }) {
+            return Err(ChoiceError::StarNotForGame(spec.facts().short_name));
+        }
+        Ok(spec)
     }
 
     /// The game of a native header's game, rule-set and flag fields; every
     /// field must make sense for the game.
-    pub fn from_header(game: u8, rules: u8, flags: u32) -> Result<Spec, String> {
+    pub fn from_header(game: u8, rules: u8, flags: u32) -> Result<Spec, FieldError> {
         match game {
             US75_BYTE => {
                 if rules != 0 {
-                    return Err(format!("rule set {rules} in a 75-ball header (expected 0)"));
+                    return Err(FieldError::Rules75(rules));
                 }
                 if flags & !FLAG_STAR != 0 {
-                    return Err(format!("unknown flags {flags:#x} in the header"));
+                    return Err(FieldError::Flags(flags));
                 }
                 let star = if flags & FLAG_STAR != 0 {
                     StarRule::On
@@ -185,21 +207,18 @@ impl Spec {
             }
             UK90_BYTE => {
                 if flags != 0 {
-                    return Err(format!("flags {flags:#x} in a 90-ball header (expected 0)"));
+                    return Err(FieldError::Flags90(flags));
                 }
-                let rules = Rules::from_byte(rules)
-                    .ok_or_else(|| format!("unknown 90-ball rule set {rules} in the header"))?;
+                let rules = Rules::from_byte(rules).ok_or(FieldError::Rules90(rules))?;
                 Ok(Spec::Uk90 { rules })
             }
             US80_BYTE => {
                 if rules != 0 || flags != 0 {
-                    return Err(format!(
-                        "rule set {rules}, flags {flags:#x} in an 80-ball header (expected 0, 0)"
-                    ));
+                    return Err(FieldError::Fields80(rules, flags));
                 }
                 Ok(Spec::Us80)
             }
-            other => Err(format!("unknown game byte {other} in the header")),
+            other => Err(FieldError::Game(other)),
         }
     }
 
@@ -365,7 +384,7 @@ impl Spec {
 
     /// The game `--game NAME` names, with its default parameters.
     pub fn named(game: &str) -> Option<Spec> {
-        Spec::from_flags(game, None, false).ok()
+        Spec::choose(game, None, false).ok()
     }
 
     /// Whether the original 128-byte v3 header can describe the game (it
@@ -451,37 +470,44 @@ mod tests {
             let (g, r, f) = spec.header_fields();
             assert_eq!(Spec::from_header(g, r, f), Ok(spec));
         }
-        assert!(Spec::from_header(90, 7, 0)
-            .unwrap_err()
-            .contains("rule set 7"));
-        assert!(Spec::from_header(90, 0, 1).unwrap_err().contains("flags"));
-        assert!(Spec::from_header(75, 1, 0)
-            .unwrap_err()
-            .contains("rule set 1"));
-        assert!(Spec::from_header(81, 0, 0)
-            .unwrap_err()
-            .contains("game byte 81"));
-        assert!(Spec::from_header(80, 1, 0)
-            .unwrap_err()
+        assert_eq!(Spec::from_header(90, 7, 0), Err(FieldError::Rules90(7)));
+        assert_eq!(Spec::from_header(90, 0, 1), Err(FieldError::Flags90(1)));
+        assert_eq!(Spec::from_header(75, 1, 0), Err(FieldError::Rules75(1)));
+        assert_eq!(Spec::from_header(75, 0, 2), Err(FieldError::Flags(2)));
+        assert_eq!(Spec::from_header(81, 0, 0), Err(FieldError::Game(81)));
+        assert_eq!(Spec::from_header(80, 1, 0), Err(FieldError::Fields80(1, 0)));
+        assert!(FieldError::Fields80(1, 0)
+            .to_string()
             .contains("80-ball header"));
     }
 
     #[test]
-    fn flags_name_what_does_not_fit() {
-        assert!(Spec::from_flags("90", None, true)
-            .unwrap_err()
-            .contains("--star is for 75-ball"));
-        assert!(Spec::from_flags("75", Some("es"), false)
-            .unwrap_err()
-            .contains("--rules is for 90-ball"));
+    fn a_choice_says_what_does_not_fit() {
         assert_eq!(
-            Spec::from_flags("90", None, false),
+            Spec::choose("90", None, true),
+            Err(ChoiceError::StarNotForGame("90-ball"))
+        );
+        assert_eq!(
+            Spec::choose("75", Some("es"), false),
+            Err(ChoiceError::RulesNotForGame)
+        );
+        assert_eq!(
+            Spec::choose("90", None, false),
             Ok(Spec::Uk90 { rules: Rules::Uk })
         );
-        assert_eq!(Spec::from_flags("80", None, false), Ok(Spec::Us80));
-        assert!(Spec::from_flags("80", None, true)
-            .unwrap_err()
-            .contains("--star is for 75-ball"));
+        assert_eq!(Spec::choose("80", None, false), Ok(Spec::Us80));
+        assert_eq!(
+            Spec::choose("80", None, true),
+            Err(ChoiceError::StarNotForGame("80-ball"))
+        );
+        assert_eq!(
+            Spec::choose("90", Some("fr"), false),
+            Err(ChoiceError::UnknownRules("fr".into()))
+        );
+        assert_eq!(
+            Spec::choose("76", None, false),
+            Err(ChoiceError::UnknownGame("76".into()))
+        );
     }
 
     #[test]

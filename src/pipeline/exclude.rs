@@ -10,21 +10,21 @@ use crate::dedup::{KeySet, EXCLUDED};
 use crate::game::{Game, RuleViolation, Spec};
 use std::path::PathBuf;
 
-/// Why an `--exclude` file cannot be used.
+/// Why a file of cards to exclude cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ExcludeError {
     /// It could not be read as an intact card file.
-    #[error("--exclude")]
-    File(#[source] FileError),
+    #[error(transparent)]
+    File(FileError),
     /// It holds another game.
-    #[error("--exclude '{path}' holds {found}, not {wanted}")]
+    #[error("'{path}' holds {found}, not {wanted}")]
     OtherGame {
         path: String,
         found: &'static str,
         wanted: &'static str,
     },
     /// One of its records breaks its game's rules.
-    #[error("--exclude '{path}': card {card} is not valid: {why}")]
+    #[error("'{path}': card {card} is not valid: {why}")]
     Invalid {
         path: String,
         card: usize,

@@ -5,7 +5,7 @@
 //! header → publish (fsync, then link or rename into place).
 
 use super::{exclude, mint_game, outcore, spill, MintError, Progress, Stats, Written};
-use crate::cardfile::header::{table_len, today, Header, BLOCK};
+use crate::cardfile::header::{table_len, today, Header, SourceDateEpochError, BLOCK};
 use crate::cardfile::writer::{io_err, WriteError};
 use crate::cardfile::{CardFile, CardWriter, FileFormat, HEADER_SIZE};
 use crate::dedup::{check_memory, KeySet};
@@ -36,35 +36,49 @@ pub struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    /// Checks the plan against the limits of the game and the file format;
-    /// the message names the flag.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the plan against the limits of the game and the file format.
+    pub fn validate(&self) -> Result<(), PlanError> {
         if self.format == FileFormat::V3 && !self.spec.fits_v3() {
-            return Err(format!(
-                "--format v3 holds 75-ball cards only; use --format native with --game {}",
-                self.spec.balls()
-            ));
+            return Err(PlanError::V3Game(self.spec.facts().short_name));
         }
         if self.memory < outcore::MIN_MEMORY {
-            return Err(format!(
-                "--memory must be at least {} MiB (a run needs that much for one wave of cards)",
-                outcore::MIN_MEMORY >> 20
-            ));
+            return Err(PlanError::Memory {
+                least: outcore::MIN_MEMORY,
+            });
         }
         if self.count == 0 {
-            return Err("--count must be at least 1".into());
+            return Err(PlanError::NoCards);
         }
         if self.count > super::MAX_CARDS {
-            return Err(format!("--count must be at most {}", super::MAX_CARDS));
+            return Err(PlanError::TooMany {
+                most: super::MAX_CARDS,
+            });
         }
         if self.format == FileFormat::V3 && self.count > i32::MAX as u64 {
-            return Err(format!(
-                "--format v3 holds at most {} cards (its count is a 32-bit integer); use --format native",
-                i32::MAX
-            ));
+            return Err(PlanError::V3TooMany {
+                most: i32::MAX as u64,
+            });
         }
         Ok(())
     }
+}
+
+/// A plan that cannot be minted as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlanError {
+    /// The v3 layout holds 75-ball cards only (the game asked, named).
+    #[error("the v3 layout holds 75-ball cards only, not {0}")]
+    V3Game(&'static str),
+    /// The memory budget is below the least a run needs (bytes).
+    #[error("a run needs at least {} MiB of memory for one wave of cards", least >> 20)]
+    Memory { least: u64 },
+    #[error("no cards asked for")]
+    NoCards,
+    #[error("at most {most} cards a file")]
+    TooMany { most: u64 },
+    /// The v3 layout's count is a 32-bit integer.
+    #[error("the v3 layout holds at most {most} cards (its count is a 32-bit integer)")]
+    V3TooMany { most: u64 },
 }
 
 /// What a run did.
@@ -112,8 +126,8 @@ pub enum GenerateError {
     #[error(transparent)]
     OutOfCore(#[from] outcore::OutOfCoreError),
     /// The creation date asked for cannot be stored.
-    #[error("{0}")]
-    Date(String),
+    #[error(transparent)]
+    Date(#[from] SourceDateEpochError),
 }
 
 /// Mints `plan` on the current rayon pool and publishes the file.
@@ -138,14 +152,16 @@ impl Visit for Generate<'_> {
         let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
         let in_core = !partitioned(spec, plan.count, excluded_cards, plan.memory);
         if in_core {
-            check_memory(spec.key_set_bytes(keys), &format!("--count {}", plan.count))
-                .map_err(MintError::Memory)?;
+            check_memory(spec.key_set_bytes(keys)).map_err(|memory| MintError::Memory {
+                cards: plan.count,
+                memory,
+            })?;
         }
-        let created = today().map_err(GenerateError::Date)?;
+        let created = today()?;
         // The native layout seals the records in blocks; v3 keeps no checksum.
         let block = (plan.format == FileFormat::Native).then_some(BLOCK);
         let table = block.map_or(0, |block| {
-            table_len(plan.count, block).expect("--count is bounded")
+            table_len(plan.count, block).expect("the count is bounded")
         });
         let records_at = HEADER_SIZE as u64 + table;
         let len = records_at + plan.count * size;

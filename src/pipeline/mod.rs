@@ -36,7 +36,7 @@ pub mod store;
 pub mod verify;
 pub mod waves;
 
-use crate::dedup::{KeySet, Keyed};
+use crate::dedup::{KeySet, Keyed, OutOfMemory};
 use crate::game::Game;
 use crate::seed::{repair_round_stream, stream, Rng, REPAIR_STREAM};
 use distinct::{ChunkHashes, Hashes};
@@ -130,25 +130,24 @@ pub enum MintError {
     /// The game has too few distinct cards left for the request.
     #[error(
         "card {index}: no new card found in {MAX_REPAIR_DRAWS} draws; \
-         the game has too few distinct cards left for --count (lower it or drop an --exclude file)"
+         the game has too few distinct cards left"
     )]
     KeySpaceExhausted { index: u64 },
     /// A card with streams of its own (a board) found no new draw.
     #[error(
         "board {number}: no new board found in {MAX_ATTEMPTS} draws; the set has too few \
-         distinct boards at this size for --count (lower it, choose a larger --size, or add \
-         objectives or range values)"
+         distinct boards at this size"
     )]
     OwnStreamsExhausted { number: u64 },
     /// The request does not fit the set's 32-bit card indices.
     #[error("too many cards: at most {MAX_CARDS} per file")]
     TooMany,
-    /// The key set would not fit in memory (the text says how much).
-    #[error("{0}")]
-    Memory(String),
+    /// The key set for `cards` cards would not fit in memory.
+    #[error("{cards} cards: the key set {memory}")]
+    Memory { cards: u64, memory: OutOfMemory },
     /// Writing or reading back the key partitions of an out-of-core run failed.
-    #[error("{0}")]
-    Spill(String),
+    #[error(transparent)]
+    Spill(#[from] crate::cardfile::writer::WriteError),
 }
 
 /// Fills `store` with unique cards: chunk c's first draws from

@@ -82,13 +82,11 @@ impl Layout {
         let need = entries.div_ceil(self.partitions as u64) * on_disk * ENTRY_BYTES as u64;
         if let Some(free) = free_space(dir) {
             if need > free {
-                return Err(OutOfCoreError::Space(format!(
-                    "the key partitions need about {:.1} GB in '{}', which has {:.1} GB free: \
-                     choose another --temp-dir, or raise --memory to keep more of them in memory",
-                    need as f64 / 1e9,
-                    dir.display(),
-                    free as f64 / 1e9
-                )));
+                return Err(OutOfCoreError::Space {
+                    need,
+                    free,
+                    dir: dir.display().to_string(),
+                });
             }
         }
         Ok(Partitions::create(
@@ -182,11 +180,16 @@ pub enum OutOfCoreError {
     Write(#[from] WriteError),
     #[error(transparent)]
     Mint(#[from] MintError),
-    /// The partitions bound for disk would not fit there.
-    #[error("{0}")]
-    Space(String),
-    /// A record of an `--exclude` file breaks its game's rules.
-    #[error("--exclude '{path}': card {card} is not valid: {why}")]
+    /// The partitions bound for disk (`need` bytes) would not fit in `dir`
+    /// (`free` bytes).
+    #[error(
+        "the key partitions need about {:.1} GB in '{dir}', which has {:.1} GB free",
+        *need as f64 / 1e9,
+        *free as f64 / 1e9
+    )]
+    Space { need: u64, free: u64, dir: String },
+    /// A record of an excluded file breaks its game's rules.
+    #[error("'{path}': card {card} is not valid: {why}")]
     Invalid {
         path: String,
         card: u64,

@@ -567,9 +567,7 @@ impl<'a, K: Copy + Eq + Hash + Send + Sync, S: KeysOf<K>> FrozenKeys<'a, K, S> {
 
 impl<K: Copy + Eq + Hash + Send + Sync, S: KeysOf<K>> super::Frozen<K> for FrozenKeys<'_, K, S> {
     fn learn(&mut self, keys: &[K]) -> Result<(), super::MintError> {
-        let held = self
-            .lookup(keys)
-            .map_err(|e| super::MintError::Spill(e.to_string()))?;
+        let held = self.lookup(keys).map_err(super::MintError::Spill)?;
         self.held.clear();
         self.held.extend(held);
         Ok(())

@@ -11,9 +11,10 @@ use super::spill_waves::{settle_all, SpillWaves};
 use super::waves::{claim_in_waves, wave_chunks};
 use super::CHUNK;
 use crate::cardfile::{CardFile, Integrity};
-use crate::dedup::{check_memory, KeySet};
+use crate::dedup::{check_memory, KeySet, OutOfMemory};
 use crate::game::Game;
 use crate::game::{Spec, Text, Visit};
+use crate::text::count_of;
 use rayon::prelude::*;
 use std::ops::RangeInclusive;
 use std::path::Path;
@@ -46,15 +47,111 @@ impl Report {
     }
 }
 
+/// Cards listed for each kind of problem; the rest are counted.
+pub const SHOWN: usize = 10;
+
+impl Report {
+    /// The report in words, a line each, each marked failed or not: the
+    /// checksums, the rules and uniqueness, listing the first
+    /// [`SHOWN`] cards of each problem.
+    pub fn lines(&self) -> Vec<(bool, String)> {
+        let report = self;
+        let noun = report.spec.noun();
+        let face = report.spec.face_noun();
+        let mut out = Vec::new();
+        let mut line = |failed: bool, text: String| out.push((failed, text));
+        match report.header_ok {
+            Some(true) => line(false, "header checksum   ok".into()),
+            Some(false) => line(
+                true,
+                "header checksum   MISMATCH: the header is damaged".into(),
+            ),
+            None => line(false, "header checksum   none (v3 layout)".into()),
+        }
+        match &report.integrity {
+            Integrity::Intact => line(false, "records checksum  ok".into()),
+            damage @ Integrity::Damaged(_) => {
+                let n = damage.damaged_cards();
+                line(
+                    true,
+                    format!(
+                        "records checksum  MISMATCH: {noun}s {} ({} in blocks whose checksum \
+                         fails: changed or damaged)",
+                        damage.describe(SHOWN),
+                        count_of(n, noun),
+                    ),
+                )
+            }
+            Integrity::Unchecked => line(false, "records checksum  none (v3 layout)".into()),
+        }
+        let (broken, duplicates) = (&report.broken, &report.duplicates);
+        if broken.is_empty() {
+            line(
+                false,
+                format!("rules             ok ({})", count_of(report.count, noun)),
+            );
+        } else {
+            line(
+                true,
+                format!(
+                    "rules             {} {} the rules:",
+                    count_of(broken.len() as u64, noun),
+                    if broken.len() == 1 { "breaks" } else { "break" }
+                ),
+            );
+            listed(
+                &mut line,
+                broken.iter().map(|(n, why)| format!("  {noun} {n}: {why}")),
+                broken.len(),
+            );
+        }
+        if duplicates.is_empty() {
+            line(
+                false,
+                format!("uniqueness        ok (no {face} repeats another)"),
+            );
+        } else {
+            line(
+                true,
+                format!(
+                    "uniqueness        {} {} an earlier {face}:",
+                    count_of(duplicates.len() as u64, noun),
+                    if duplicates.len() == 1 {
+                        "repeats"
+                    } else {
+                        "repeat"
+                    }
+                ),
+            );
+            let what = |&(n, first): &(u64, u64)| {
+                if report.spec.faces() > 1 {
+                    format!("  {noun} {n} repeats a {face} of {noun} {first}")
+                } else {
+                    format!("  {noun} {n} is the same as {noun} {first}")
+                }
+            };
+            listed(&mut line, duplicates.iter().map(what), duplicates.len());
+        }
+        out
+    }
+}
+
+/// The first [`SHOWN`] of `lines`, then how many more there were.
+fn listed(line: &mut impl FnMut(bool, String), lines: impl Iterator<Item = String>, total: usize) {
+    for text in lines.take(SHOWN) {
+        line(true, text);
+    }
+    if total > SHOWN {
+        line(true, format!("  … and {} more", total - SHOWN));
+    }
+}
+
 /// Checks every card of `file` in parallel on the current rayon pool, in
 /// memory. Fails (before any work) only when the key set would not fit.
-pub fn verify(file: &CardFile) -> Result<Report, String> {
+pub fn verify(file: &CardFile) -> Result<Report, OutOfMemory> {
     let spec = file.header().spec;
     let keys = file.header().count as usize * spec.keys_per_card();
-    check_memory(
-        spec.key_set_bytes(keys),
-        &format!("verifying '{}'", file.path()),
-    )?;
+    check_memory(spec.key_set_bytes(keys))?;
     let (broken, duplicates) = spec.visit(CheckCards { file });
     Ok(Report {
         spec,
@@ -76,19 +173,17 @@ pub fn verify_within(
     file: &CardFile,
     memory: u64,
     spill_dir: &Path,
-) -> Result<(Report, Option<(usize, usize)>), String> {
+) -> Result<(Report, Option<(usize, usize)>), VerifyError> {
     let spec = file.header().spec;
     let count = file.header().count;
     if !super::file::partitioned(spec, count, 0, memory) {
         return Ok((verify(file)?, None));
     }
-    let (broken, duplicates, integrity, partitions) = spec
-        .visit(CheckOutOfCore {
-            file,
-            memory,
-            spill_dir,
-        })
-        .map_err(|e| e.to_string())?;
+    let (broken, duplicates, integrity, partitions) = spec.visit(CheckOutOfCore {
+        file,
+        memory,
+        spill_dir,
+    })?;
     let report = Report {
         spec,
         count,
@@ -98,6 +193,17 @@ pub fn verify_within(
         duplicates,
     };
     Ok((report, Some(partitions)))
+}
+
+/// Why a file could not be checked (what it holds is another matter: a
+/// [`Report`]).
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    /// The key set would not fit in memory.
+    #[error("the key set {0}")]
+    Memory(#[from] OutOfMemory),
+    #[error(transparent)]
+    OutOfCore(#[from] OutOfCoreError),
 }
 
 struct CheckOutOfCore<'a> {

@@ -61,52 +61,44 @@ impl Calls {
     /// Parses calls typed by a person: numbers separated by commas, spaces
     /// or newlines; `#` starts a comment to the end of its line. `what`
     /// names the source in errors (`--calls`, `calls.txt`).
-    pub fn parse(balls: u8, text: &str, what: &str) -> Result<Calls, String> {
+    pub fn parse(balls: u8, text: &str, what: &str) -> Result<Calls, CallsError> {
+        let many_lines = text.lines().nth(1).is_some();
         let mut order = Vec::new();
         let mut seen = [0usize; 256];
         for (line_no, line) in text.lines().enumerate() {
+            let fail = |problem| CallsError {
+                what: what.to_string(),
+                line: many_lines.then_some(line_no + 1),
+                problem,
+            };
             let line = line.split('#').next().unwrap_or("");
             for word in line
                 .split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|w| !w.is_empty())
             {
-                let at = || {
-                    if text.lines().nth(1).is_some() {
-                        format!("{what} line {}", line_no + 1)
-                    } else {
-                        what.to_string()
-                    }
-                };
                 let n: u8 = match word.parse::<u32>() {
                     Ok(n) if (1..=u32::from(balls)).contains(&n) => n as u8,
-                    Ok(n) => {
-                        return Err(format!(
-                            "{}: {n} is not a number of this game (1 to {balls})",
-                            at()
-                        ))
-                    }
+                    Ok(n) => return Err(fail(CallsProblem::NotOfGame { n, balls })),
                     Err(_) => {
-                        return Err(format!(
-                            "{}: {word:?} is not a number; calls are numbers 1 to {balls} \
-                             separated by commas or spaces",
-                            at()
-                        ))
+                        let word = crate::text::clip(word, 40).into_owned();
+                        return Err(fail(CallsProblem::NotANumber { word, balls }));
                     }
                 };
                 let call = order.len() + 1;
-                if seen[usize::from(n)] != 0 {
-                    return Err(format!(
-                        "{}: {n} is called twice (calls {} and {call})",
-                        at(),
-                        seen[usize::from(n)]
-                    ));
+                let first = seen[usize::from(n)];
+                if first != 0 {
+                    return Err(fail(CallsProblem::Twice { n, first, call }));
                 }
                 seen[usize::from(n)] = call;
                 order.push(n);
             }
         }
         if order.is_empty() {
-            return Err(format!("{what} holds no calls"));
+            return Err(CallsError {
+                what: what.to_string(),
+                line: None,
+                problem: CallsProblem::Empty,
+            });
         }
         Ok(Calls::from_order(balls, order))
     }
@@ -153,6 +145,40 @@ fn shuffle(items: &mut [u8], seed: u64, id: u64) {
     }
 }
 
+/// Calls typed by a person that cannot be used: where (`what`, and the
+/// line when the text has several) and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct CallsError {
+    pub what: String,
+    pub line: Option<usize>,
+    pub problem: CallsProblem,
+}
+
+impl std::fmt::Display for CallsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.problem, self.line) {
+            (CallsProblem::Empty, _) => write!(f, "{} holds no calls", self.what),
+            (problem, Some(line)) => write!(f, "{} line {line}: {problem}", self.what),
+            (problem, None) => write!(f, "{}: {problem}", self.what),
+        }
+    }
+}
+
+/// What is wrong with typed calls.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CallsProblem {
+    #[error("{n} is not a number of this game (1 to {balls})")]
+    NotOfGame { n: u32, balls: u8 },
+    #[error(
+        "{word:?} is not a number; calls are numbers 1 to {balls} separated by commas or spaces"
+    )]
+    NotANumber { word: String, balls: u8 },
+    #[error("{n} is called twice (calls {first} and {call})")]
+    Twice { n: u8, first: usize, call: usize },
+    #[error("no calls")]
+    Empty,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +220,7 @@ mod tests {
         assert_eq!(calls.positions()[1], NEVER);
         assert_eq!(calls.positions()[0], 0);
         assert!(calls.called(68) && !calls.called(1));
-        let err = |text: &str| Calls::parse(75, text, "--calls").unwrap_err();
+        let err = |text: &str| Calls::parse(75, text, "--calls").unwrap_err().to_string();
         assert_eq!(
             err("1,76"),
             "--calls: 76 is not a number of this game (1 to 75)"
@@ -203,8 +229,12 @@ mod tests {
         assert!(err("1,x").contains("\"x\" is not a number"));
         assert_eq!(err(" # none"), "--calls holds no calls");
         assert_eq!(
-            Calls::parse(90, "1\n2\n0", "c.txt").unwrap_err(),
+            Calls::parse(90, "1\n2\n0", "c.txt")
+                .unwrap_err()
+                .to_string(),
             "c.txt line 3: 0 is not a number of this game (1 to 90)"
         );
+        let long = format!("1 {}", "y".repeat(100_000));
+        assert!(err(&long).len() < 200, "a long word is cut in the message");
     }
 }

@@ -6,8 +6,9 @@
 use super::calls::Calls;
 use super::claims::{per_call, Winner};
 use super::pattern::Pattern;
-use crate::export::{count_of, Format};
+use crate::export::Format;
 use crate::game::Spec;
+use crate::text::count_of;
 use std::io::{self, Write};
 use std::ops::RangeInclusive;
 

@@ -39,38 +39,25 @@ impl Pattern {
     /// (`mask:X...X/.X.X./..X../.X.X./X...X`, rows top to bottom, `X` a cell
     /// that must be marked; several masks joined with `|` mean any of them).
     /// The error names the pattern and lists the choices.
-    pub fn parse(text: &str, spec: Spec) -> Result<Pattern, String> {
+    pub fn parse(text: &str, spec: Spec) -> Result<Pattern, PatternError> {
         let facts = spec.facts();
         let kind = if let Some(masks) = text.strip_prefix("mask:") {
             Ways::Fixed(parse_masks(masks, facts.rows, facts.cols)?)
         } else if let Some(builtin) = facts.patterns.iter().find(|p| p.name == text) {
             (builtin.ways)()
         } else {
-            let elsewhere: Vec<String> = Spec::GAMES
+            let elsewhere = Spec::GAMES
                 .iter()
                 .filter_map(|g| Spec::named(g))
                 .filter(|other| !other.same_game(spec))
                 .filter(|other| other.facts().patterns.iter().any(|p| p.name == text))
-                .map(|other| other.short_name().to_string())
+                .map(|other| other.short_name())
                 .collect();
-            let hint = if elsewhere.is_empty() {
-                String::new()
-            } else {
-                format!(" ('{text}' is a {} pattern)", elsewhere.join(" and "))
-            };
-            let names: Vec<&str> = facts.patterns.iter().map(|p| p.name).collect();
-            // "an 80-ball", "a 90-ball".
-            let a = if spec.short_name().starts_with('8') {
-                "an"
-            } else {
-                "a"
-            };
-            return Err(format!(
-                "--pattern {text:?} is not {a} {} pattern{hint}; choose one of {}, or mask:{}",
-                spec.short_name(),
-                names.join(", "),
-                vec![".".repeat(facts.cols); facts.rows].join("/")
-            ));
+            return Err(PatternError::Unknown {
+                text: text.to_string(),
+                spec,
+                elsewhere,
+            });
         };
         Ok(Pattern {
             name: text.to_string(),
@@ -238,33 +225,35 @@ fn ticket_corners(face: &Face) -> u32 {
 }
 
 /// `X...X/.X.X./…|…`: one or more masks of `rows` rows of `cols` cells.
-fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, String> {
-    let example = vec![".".repeat(cols); rows].join("/");
+fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, PatternError> {
     text.split('|')
         .enumerate()
         .map(|(i, mask)| {
             let lines: Vec<&str> = mask.split('/').collect();
-            let bad = |why: String| {
-                format!("--pattern mask {mask:?}: {why}; write {rows} rows of {cols} cells, X marked and . not, like mask:{example}")
+            let bad = |problem| PatternError::Mask {
+                mask: mask.to_string(),
+                problem,
+                rows,
+                cols,
             };
             if lines.len() != rows {
-                return Err(bad(format!("{} rows", lines.len())));
+                return Err(bad(MaskProblem::Rows(lines.len())));
             }
             let mut bits = 0u32;
             for (r, line) in lines.iter().enumerate() {
                 if line.chars().count() != cols {
-                    return Err(bad(format!("row {} has {} cells", r + 1, line.chars().count())));
+                    return Err(bad(MaskProblem::Cells(r + 1, line.chars().count())));
                 }
                 for (c, ch) in line.chars().enumerate() {
                     match ch {
                         'X' | 'x' => bits |= 1 << (r * cols + c),
                         '.' | '-' | 'o' | 'O' => {}
-                        other => return Err(bad(format!("{other:?} is neither X nor ."))),
+                        other => return Err(bad(MaskProblem::Cell(other))),
                     }
                 }
             }
             if bits == 0 {
-                return Err(bad("no cell is marked".into()));
+                return Err(bad(MaskProblem::Unmarked));
             }
             Ok(Way {
                 name: format!("mask {}", i + 1),
@@ -272,6 +261,62 @@ fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, String>
             })
         })
         .collect()
+}
+
+/// A pattern that is not one of the game's and not a mask that fits it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// No pattern of the game has that name; `elsewhere` names the games
+    /// that have one.
+    #[error(
+        "{text:?} is not {a} {game} pattern{hint}; choose one of {names}, or mask:{example}",
+        text = crate::text::clip(text, 40),
+        a = if spec.short_name().starts_with('8') { "an" } else { "a" },
+        game = spec.short_name(),
+        hint = if elsewhere.is_empty() {
+            String::new()
+        } else {
+            format!(" ('{text}' is a {} pattern)", elsewhere.join(" and "))
+        },
+        names = spec.facts().patterns.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+        example = blank_mask(spec.facts().rows, spec.facts().cols)
+    )]
+    Unknown {
+        text: String,
+        spec: Spec,
+        elsewhere: Vec<&'static str>,
+    },
+    /// A mask that does not fit a face of `rows` × `cols`.
+    #[error(
+        "mask {:?}: {problem}; write {rows} rows of {cols} cells, X marked and . not, \
+         like mask:{example}",
+        crate::text::clip(mask, 40),
+        example = blank_mask(*rows, *cols)
+    )]
+    Mask {
+        mask: String,
+        problem: MaskProblem,
+        rows: usize,
+        cols: usize,
+    },
+}
+
+/// What is wrong with a mask.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MaskProblem {
+    #[error("{0} rows")]
+    Rows(usize),
+    #[error("row {0} has {1} cells")]
+    Cells(usize, usize),
+    #[error("{0:?} is neither X nor .")]
+    Cell(char),
+    #[error("no cell is marked")]
+    Unmarked,
+}
+
+/// `...../...../…`: a mask of `rows` rows of `cols` unmarked cells.
+fn blank_mask(rows: usize, cols: usize) -> String {
+    vec![".".repeat(cols); rows].join("/")
 }
 
 #[cfg(test)]
@@ -366,7 +411,8 @@ mod tests {
                 }
             )
             .unwrap_err()
-            .contains("--pattern mask"));
+            .to_string()
+            .starts_with("mask "));
         }
         let err = Pattern::parse(
             "full-house",
@@ -374,7 +420,8 @@ mod tests {
                 star: StarRule::Off,
             },
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("is a 90-ball pattern"), "{err}");
         for game in Spec::GAMES {
             let spec = Spec::named(game).unwrap();

@@ -5,7 +5,7 @@
 
 use super::face::{face_size, repeated};
 use super::font::Font;
-use super::{form_name, page, Fonts, Ink, Items, Plan, F_BOLD, F_REGULAR};
+use super::{form_name, page, Fonts, Ink, Items, Plan, PrintError, F_BOLD, F_REGULAR};
 use crate::pipeline::Progress;
 use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
 use pdf_writer::{Date, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
@@ -48,11 +48,10 @@ impl Refs {
 impl Fonts {
     /// The two faces, subset to what the plan draws, and every number of
     /// the game ready to show.
-    fn new(plan: &Plan) -> Result<Fonts, String> {
+    fn new(plan: &Plan) -> Result<Fonts, PrintError> {
         let chars = plan.chars();
-        let missing = |c: char| format!("--series: the font has no glyph for {c:?}");
-        let regular = Font::regular(&chars).map_err(missing)?;
-        let bold = Font::bold(&chars).map_err(missing)?;
+        let regular = Font::regular(&chars).map_err(PrintError::MissingGlyph)?;
+        let bold = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
         let numbers = (0..=plan.spec.balls())
             .map(|n: u8| {
                 let label = n.to_string();
@@ -74,7 +73,7 @@ pub fn document(
     items: &Items,
     sheets: Range<u64>,
     progress: &dyn Progress,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, PrintError> {
     let fonts = Fonts::new(plan)?;
     let pages = (sheets.end - sheets.start) as usize;
     let inks = plan.inks();

@@ -3,6 +3,16 @@
 
 use pdf_writer::Content;
 
+/// An ink users named that is not one; the text shows the value, the
+/// command names the option.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum InkError {
+    #[error("{0:?}: give gray, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)")]
+    NotAnInk(String),
+    #[error("{0:?}: an ink of 0,0,0,0 prints nothing")]
+    Blank(String),
+}
+
 /// The ink everything is printed in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Ink {
@@ -14,13 +24,11 @@ pub enum Ink {
 
 impl Ink {
     /// `gray` or `cmyk:C,M,Y,K` (percentages).
-    pub fn parse(text: &str) -> Result<Ink, String> {
+    pub fn parse(text: &str) -> Result<Ink, InkError> {
         if text == "gray" || text == "grey" {
             return Ok(Ink::Gray);
         }
-        let bad = || {
-            format!("--colour {text:?}: give gray, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)")
-        };
+        let bad = || InkError::NotAnInk(text.to_string());
         let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
         let parts: Vec<f32> = values
             .split(',')
@@ -29,9 +37,7 @@ impl Ink {
         match parts[..] {
             [c, m, y, k] if parts.iter().all(|v| (0.0..=100.0).contains(v)) => {
                 if c + m + y + k == 0.0 {
-                    return Err(format!(
-                        "--colour {text:?}: an ink of 0,0,0,0 prints nothing"
-                    ));
+                    return Err(InkError::Blank(text.to_string()));
                 }
                 Ok(Ink::Cmyk([c / 100.0, m / 100.0, y / 100.0, k / 100.0]))
             }

@@ -3,7 +3,7 @@
 //! crate, each file's SHA-256), and the document's date ([`date`]).
 
 use super::Plan;
-use crate::cardfile::header::{source_date_epoch, yyyymmdd};
+use crate::cardfile::header::{source_date_epoch, yyyymmdd, SourceDateEpochError};
 use sha2::Digest;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ pub fn write_manifest(rows: &[ManifestRow], out: &mut dyn std::io::Write) -> std
 /// `SOURCE_DATE_EPOCH` when set, else the card file's creation date
 /// (`yyyymmdd`) at midnight UTC; never the clock, so the same input gives
 /// the same bytes. The error names the variable.
-pub fn date(created: u32) -> Result<(u16, u8, u8, u8, u8, u8), String> {
+pub fn date(created: u32) -> Result<(u16, u8, u8, u8, u8, u8), SourceDateEpochError> {
     let ymd = |v: u32| ((v / 10_000) as u16, (v / 100 % 100) as u8, (v % 100) as u8);
     if let Some(secs) = source_date_epoch()? {
         let (y, m, d) = ymd(yyyymmdd(secs.div_euclid(86_400)));

@@ -71,6 +71,31 @@ pub struct Options {
     pub date: (u16, u8, u8, u8, u8, u8),
 }
 
+/// Why a document cannot be laid out or drawn.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PrintError {
+    /// The margins leave less than an inch of paper either way.
+    #[error("the margins leave less than 1in of paper to print on")]
+    NoRoom,
+    /// The layout makes numbers too small to read; `largest` is the most
+    /// records a page that fit this paper, `paper` a named paper that fits
+    /// this layout.
+    #[error(
+        "{per_page} a page on {paper_name} paper makes numbers {points:.1} pt, \
+         too small to read (at least {MIN_NUMBER_PT} pt)"
+    )]
+    TooSmall {
+        per_page: usize,
+        paper_name: String,
+        points: f32,
+        largest: Option<usize>,
+        paper: Option<&'static str>,
+    },
+    /// The font has no glyph for a character of the series.
+    #[error("the font has no glyph for {0:?}")]
+    MissingGlyph(char),
+}
+
 /// Numbers smaller than this are refused as too small to read.
 pub const MIN_NUMBER_PT: f32 = 9.0;
 
@@ -100,14 +125,14 @@ pub fn layout_counts(spec: Spec) -> &'static [usize] {
 }
 
 impl Plan {
-    /// Works out the layout for `file`; the error names the flag and says
-    /// what would fit.
-    pub fn new(file: &CardFile, options: Options) -> Result<Plan, String> {
+    /// Works out the layout for `file`; when numbers would be too small,
+    /// the error says what would fit.
+    pub fn new(file: &CardFile, options: Options) -> Result<Plan, PrintError> {
         let spec = file.header().spec;
         let (w, h) = options.paper;
         let area = (w - 2.0 * options.margin, h - 2.0 * options.margin);
         if area.0 < 72.0 || area.1 < 72.0 {
-            return Err("--margin leaves less than 1in of paper to print on".into());
+            return Err(PrintError::NoRoom);
         }
         let measures = Measures::new(spec, options.qr);
         let shape = measures.shape();
@@ -131,20 +156,13 @@ impl Plan {
                 };
                 c * NUMBER >= MIN_NUMBER_PT
             });
-            let mut hint = Vec::new();
-            if let Some(n) = largest {
-                hint.push(format!("--layout {n} (the most that fits this paper)"));
-            }
-            if let Some((name, _, _)) = paper {
-                hint.push(format!("--paper {name}"));
-            }
-            return Err(format!(
-                "--layout {} on {} paper makes numbers {:.1} pt, too small to read (at least {MIN_NUMBER_PT} pt); use {}",
-                grid.per_page(),
-                options.paper_name,
-                cell * NUMBER,
-                if hint.is_empty() { "a smaller --margin or --gap".to_string() } else { hint.join(", or ") }
-            ));
+            return Err(PrintError::TooSmall {
+                per_page: grid.per_page(),
+                paper_name: options.paper_name,
+                points: cell * NUMBER,
+                largest: largest.copied(),
+                paper: paper.map(|p| p.0),
+            });
         }
         let items = options.range.end() - options.range.start() + 1;
         let sheets = items.div_ceil(grid.per_page() as u64);

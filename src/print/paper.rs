@@ -4,37 +4,63 @@
 /// Points per millimetre.
 const MM: f32 = 72.0 / 25.4;
 
-/// A length as users write it: `3mm`, `0.25in`, `18pt`, `1cm`, up to 10in.
-pub fn length(text: &str, flag: &str) -> Result<f32, String> {
-    length_up_to(text, flag, 720.0)
+/// A value users wrote for a length, a paper or a layout that does not
+/// read as one; the text shows the value, the command names the option.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParseError {
+    #[error("{0:?}: write a length such as 3mm, 0.25in or 18pt")]
+    NotALength(String),
+    #[error("{0:?}: the unit must be mm, cm, in or pt (for example 3mm)")]
+    Unit(String),
+    #[error("{text:?}: must be from 0 to {}in", max / 72.0)]
+    OutOfRange { text: String, max: f32 },
+    #[error(
+        "{0:?}: choose {names} or a size WxH with a unit such as 210x297mm or 8.5x11in",
+        names = paper_names().join(", ")
+    )]
+    NotAPaper(String),
+    #[error("{0:?}: at least 2in (51mm) each way")]
+    PaperTooSmall(String),
+    #[error(
+        "{text:?}: give {counts} a page, or columns x rows such as 3x2",
+        counts = counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    NotALayout {
+        text: String,
+        counts: &'static [usize],
+    },
 }
 
-/// A length of at most `max` points.
-fn length_up_to(text: &str, flag: &str, max: f32) -> Result<f32, String> {
+/// A length as users write it: `3mm`, `0.25in`, `18pt`, `1cm`, up to 10in.
+pub fn length(text: &str) -> Result<f32, ParseError> {
+    length_up_to(text, 720.0)
+}
+
+/// A length of at most `max` points: a number (`3`, `0.25`, `1e1`) and a
+/// unit after it.
+fn length_up_to(text: &str, max: f32) -> Result<f32, ParseError> {
     let t = text.trim();
-    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let split = t
+        .rfind(|c: char| c.is_ascii_digit() || c == '.')
+        .map_or(0, |i| i + 1);
     let (number, unit) = t.split_at(split);
     let value: f32 = number
         .trim()
         .parse()
-        .map_err(|_| format!("{flag} {text:?}: write a length such as 3mm, 0.25in or 18pt"))?;
-    let scale = match unit {
+        .map_err(|_| ParseError::NotALength(text.to_string()))?;
+    let scale = match unit.trim() {
         "mm" => MM,
         "cm" => 10.0 * MM,
         "in" => 72.0,
         "pt" => 1.0,
-        _ => {
-            return Err(format!(
-                "{flag} {text:?}: the unit must be mm, cm, in or pt (for example 3mm)"
-            ))
-        }
+        _ => return Err(ParseError::Unit(text.to_string())),
     };
     let points = value * scale;
     if !(0.0..=max).contains(&points) || !points.is_finite() {
-        return Err(format!(
-            "{flag} {text:?}: must be from 0 to {}in",
-            max / 72.0
-        ));
+        return Err(ParseError::OutOfRange {
+            text: text.to_string(),
+            max,
+        });
     }
     Ok(points)
 }
@@ -49,19 +75,18 @@ pub const PAPERS: [(&str, f32, f32); 6] = [
     ("sra3", 320.0 * MM, 450.0 * MM),
 ];
 
+/// The named papers, for messages.
+fn paper_names() -> Vec<&'static str> {
+    PAPERS.iter().map(|p| p.0).collect()
+}
+
 /// A paper size by name or `WxH` with a unit (`210x297mm`, `8.5x11in`).
-pub fn paper(text: &str) -> Result<(f32, f32), String> {
+pub fn paper(text: &str) -> Result<(f32, f32), ParseError> {
     let lower = text.trim().to_ascii_lowercase();
     if let Some(&(_, w, h)) = PAPERS.iter().find(|(name, _, _)| *name == lower) {
         return Ok((w, h));
     }
-    let names: Vec<&str> = PAPERS.iter().map(|p| p.0).collect();
-    let bad = || {
-        format!(
-            "--paper {text:?}: choose {} or a size WxH with a unit such as 210x297mm or 8.5x11in",
-            names.join(", ")
-        )
-    };
+    let bad = || ParseError::NotAPaper(text.to_string());
     let unit_at = lower
         .rfind(|c: char| c.is_ascii_digit() || c == '.')
         .ok_or_else(bad)?
@@ -69,10 +94,10 @@ pub fn paper(text: &str) -> Result<(f32, f32), String> {
     let (dims, unit) = lower.split_at(unit_at);
     let (w, h) = dims.split_once('x').ok_or_else(bad)?;
     // Up to 100 inches a side: wide-format presses.
-    let w = length_up_to(&format!("{w}{unit}"), "--paper", 7200.0).map_err(|_| bad())?;
-    let h = length_up_to(&format!("{h}{unit}"), "--paper", 7200.0).map_err(|_| bad())?;
+    let w = length_up_to(&format!("{w}{unit}"), 7200.0).map_err(|_| bad())?;
+    let h = length_up_to(&format!("{h}{unit}"), 7200.0).map_err(|_| bad())?;
     if w < 144.0 || h < 144.0 {
-        return Err(format!("--paper {text:?}: at least 2in (51mm) each way"));
+        return Err(ParseError::PaperTooSmall(text.to_string()));
     }
     Ok((w, h))
 }
@@ -98,13 +123,11 @@ pub enum Layout {
 }
 
 impl Layout {
-    pub fn parse(text: &str, counts: &[usize]) -> Result<Layout, String> {
-        let list: Vec<String> = counts.iter().map(usize::to_string).collect();
-        let bad = || {
-            format!(
-                "--layout {text:?}: give {} a page, or columns x rows such as 3x2",
-                list.join(", ")
-            )
+    /// `N` (one of `counts`) or `CxR` (at most 64 a page).
+    pub fn parse(text: &str, counts: &'static [usize]) -> Result<Layout, ParseError> {
+        let bad = || ParseError::NotALayout {
+            text: text.to_string(),
+            counts,
         };
         if let Some((c, r)) = text.split_once(['x', 'X']) {
             let cols: usize = c.trim().parse().map_err(|_| bad())?;
@@ -164,14 +187,24 @@ mod tests {
 
     #[test]
     fn lengths_and_papers() {
-        assert!((length("3mm", "--bleed").unwrap() - 8.503937).abs() < 1e-4);
-        assert_eq!(length("0.5in", "--margin").unwrap(), 36.0);
-        assert!(length("3", "--bleed").unwrap_err().contains("unit"));
+        assert!((length("3mm").unwrap() - 8.503937).abs() < 1e-4);
+        assert_eq!(length("0.5in").unwrap(), 36.0);
+        assert_eq!(length("1e1mm").unwrap(), length("10mm").unwrap());
+        assert_eq!(length(" 3 mm ").unwrap(), length("3mm").unwrap());
+        assert_eq!(length("3"), Err(ParseError::Unit("3".into())));
+        assert_eq!(length("mm"), Err(ParseError::NotALength("mm".into())));
+        assert!(length("11in")
+            .unwrap_err()
+            .to_string()
+            .contains("from 0 to 10in"));
         assert_eq!(paper("Letter").unwrap(), (612.0, 792.0));
         assert_eq!(paper("8.5x11in").unwrap(), (612.0, 792.0));
         let a4 = paper("210x297mm").unwrap();
         assert!((a4.0 - 595.2756).abs() < 1e-3 && (a4.1 - 841.8898).abs() < 1e-3);
-        assert!(paper("b5").unwrap_err().contains("letter, legal"));
+        assert!(paper("b5")
+            .unwrap_err()
+            .to_string()
+            .contains("letter, legal"));
     }
 
     #[test]

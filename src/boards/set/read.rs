@@ -51,7 +51,7 @@ impl ObjectiveSet {
 /// Why a set file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum SetFileError {
-    #[error("--set: cannot read '{path}'")]
+    #[error("cannot read '{path}'")]
     Read {
         path: String,
         #[source]
