@@ -168,6 +168,25 @@ pub enum EngineError {
     Forced(String),
 }
 
+/// The category limits in cells: each board category's on a board of
+/// `size`, then each line category's on each of `lines`, line by line.
+fn caps(set: &ObjectiveSet, size: Size, lines: &[Line]) -> (Vec<i16>, Vec<i16>) {
+    let board = set
+        .board_categories
+        .iter()
+        .map(|c| cap(c.percent, size.cells()))
+        .collect();
+    let mut line = Vec::with_capacity(lines.len() * set.line_categories.len());
+    for l in lines {
+        let len = match l {
+            Line::Row(_) => size.cols,
+            _ => size.rows,
+        };
+        line.extend(set.line_categories.iter().map(|c| cap(c.percent, len)));
+    }
+    (board, line)
+}
+
 impl Engine {
     /// Compiles `set` for boards of `size`.
     pub fn new(
@@ -177,20 +196,8 @@ impl Engine {
     ) -> Result<Engine, EngineError> {
         let cells = size.cells();
         let (lines, cell_lines) = lines_of(size);
-        let board_cap = set
-            .board_categories
-            .iter()
-            .map(|c| cap(c.percent, cells))
-            .collect();
         let nl = set.line_categories.len();
-        let mut line_cap = Vec::with_capacity(lines.len() * nl);
-        for line in &lines {
-            let len = match line {
-                Line::Row(_) => size.cols,
-                _ => size.rows,
-            };
-            line_cap.extend(set.line_categories.iter().map(|c| cap(c.percent, len)));
-        }
+        let (board_cap, line_cap) = caps(set, size, &lines);
         let mask = |cats: &[u16]| cats.iter().fold(0u128, |m, &c| m | 1u128 << c);
         let objs: Vec<Obj> = set
             .objectives

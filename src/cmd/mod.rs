@@ -124,7 +124,7 @@ pub fn rate(per_second: f64) -> String {
 
 /// Columns of the terminal on standard output: `$COLUMNS`, else the
 /// terminal's own size.
-fn terminal_width() -> Option<usize> {
+pub fn terminal_width() -> Option<usize> {
     if let Some(n) = std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()) {
         return Some(n);
     }

@@ -167,41 +167,9 @@ impl Visit for Generate<'_> {
         let len = records_at + plan.count * size;
         let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
         let (stats, records_checksum, partitions) = if in_core {
-            // Tables only if keys come (`--exclude`, or two hashes meeting).
-            let set = KeySet::deferred(keys);
-            for file in &excluded {
-                exclude::claim::<G>(file, &set)?;
-            }
-            let at = writer.records_at() as u64;
-            let (table, file) = writer.table_and_file();
-            let sealed = block.map(|block| (&mut *table, block as usize));
-            let mut store = Written::new(game, file, at, plan.count as usize, sealed);
-            let stats = mint_game(game, plan.seed, &mut store, &set, progress)?;
-            store.finish().map_err(io_err("cannot write", plan.out))?;
-            progress.phase("sync");
-            (stats, block.map(|_| xxh3_64(table)), None)
+            in_memory(game, plan, &mut writer, &excluded, keys, block, progress)?
         } else {
-            let dir = plan
-                .spill_dir
-                .map_or_else(|| spill::default_dir(plan.out), Path::to_path_buf);
-            let excluded: Vec<&CardFile> = excluded.iter().collect();
-            let (stats, spilled) = outcore::mint(
-                game,
-                plan.seed,
-                &mut writer,
-                &excluded,
-                plan.memory,
-                &dir,
-                plan.out,
-                block,
-                progress,
-            )?;
-            progress.phase("sync");
-            (
-                stats,
-                spilled.table_checksum,
-                Some((spilled.partitions, spilled.on_disk)),
-            )
+            out_of_core(game, plan, &mut writer, &excluded, block, progress)?
         };
         let header = Header {
             format: plan.format,
@@ -225,4 +193,65 @@ impl Visit for Generate<'_> {
             partitions,
         })
     }
+}
+
+/// What a mint hands the header: its stats, the records' checksum (the
+/// block table's, when sealed) and, out of core, the partitions used.
+type Minted = (Stats, Option<u64>, Option<(usize, usize)>);
+
+/// Mints `plan` with its `keys` keys in the in-memory key set.
+fn in_memory<G: Text>(
+    game: &G,
+    plan: &Plan,
+    writer: &mut CardWriter,
+    excluded: &[CardFile],
+    keys: usize,
+    block: Option<u32>,
+    progress: &dyn Progress,
+) -> Result<Minted, GenerateError> {
+    // Tables only if keys come (`--exclude`, or two hashes meeting).
+    let set = KeySet::deferred(keys);
+    for file in excluded {
+        exclude::claim::<G>(file, &set)?;
+    }
+    let at = writer.records_at() as u64;
+    let (table, file) = writer.table_and_file();
+    let sealed = block.map(|block| (&mut *table, block as usize));
+    let mut store = Written::new(game, file, at, plan.count as usize, sealed);
+    let stats = mint_game(game, plan.seed, &mut store, &set, progress)?;
+    store.finish().map_err(io_err("cannot write", plan.out))?;
+    progress.phase("sync");
+    Ok((stats, block.map(|_| xxh3_64(table)), None))
+}
+
+/// Mints `plan` with its keys in partitions ([`outcore::mint`]).
+fn out_of_core<G: Text>(
+    game: &G,
+    plan: &Plan,
+    writer: &mut CardWriter,
+    excluded: &[CardFile],
+    block: Option<u32>,
+    progress: &dyn Progress,
+) -> Result<Minted, GenerateError> {
+    let dir = plan
+        .spill_dir
+        .map_or_else(|| spill::default_dir(plan.out), Path::to_path_buf);
+    let excluded: Vec<&CardFile> = excluded.iter().collect();
+    let (stats, spilled) = outcore::mint(
+        game,
+        plan.seed,
+        writer,
+        &excluded,
+        plan.memory,
+        &dir,
+        plan.out,
+        block,
+        progress,
+    )?;
+    progress.phase("sync");
+    Ok((
+        stats,
+        spilled.table_checksum,
+        Some((spilled.partitions, spilled.on_disk)),
+    ))
 }

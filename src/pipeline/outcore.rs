@@ -8,9 +8,8 @@
 //! losers are the cards that share a key with a smaller id, and they are
 //! repaired by [`super::repair`] against the same keys.
 
-use super::spill::{
-    partitions_for, Entry, FrozenKeys, KeysOf, Partitions, ENTRY_BYTES, ENTRY_MEMORY,
-};
+use super::settle::{FrozenKeys, KeysOf};
+use super::spill::{partitions_for, Entry, Partitions, ENTRY_BYTES, ENTRY_MEMORY};
 use super::spill_waves::{settle_all, SpillWaves};
 use super::{repair, MintError, Progress, Stats, Written, CHUNK};
 use crate::cardfile::reader::seal_blocks;

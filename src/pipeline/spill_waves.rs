@@ -6,7 +6,8 @@
 //! both run through here; what each does around a wave (sealing blocks,
 //! writing records, releasing pages) stays with it.
 
-use super::spill::{settle, KeysOf, Partitions, Shared, SortedEntries};
+use super::settle::{settle, KeysOf, Shared};
+use super::spill::{Partitions, SortedEntries};
 use super::{Progress, CHUNK};
 use crate::cardfile::writer::WriteError;
 use rayon::prelude::*;

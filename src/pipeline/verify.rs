@@ -6,7 +6,8 @@
 use super::distinct::{distinct, ChunkHashes, Hashes};
 use super::outcore;
 use super::outcore::OutOfCoreError;
-use super::spill::{hash_key, KeysOf};
+use super::settle::KeysOf;
+use super::spill::hash_key;
 use super::spill_waves::{settle_all, SpillWaves};
 use super::waves::{claim_in_waves, wave_chunks};
 use super::CHUNK;

@@ -2,6 +2,10 @@
 //! O 61–75, each column's numbers distinct and in random order, and an
 //! optional star on one of the 24 numbered cells.
 //!
+//! A long file (about 600 lines, then 190 of tests) holding one mechanism:
+//! the key falls out of the draw's table and the record is read back
+//! through it, so the draw, the key and the record are read together.
+//!
 //! A card is drawn from five 32-bit random words, one per column: a uniform
 //! rank of the column's ordered draw (15·14·13·12·11 = 360,360 ways for B,
 //! I, G and O; 32,760 × 24 for N with the star), exact by Lemire's method,

@@ -4,116 +4,23 @@
 //! Flags → the set compiled for the size (`Engine`) → `boards::mint` (board
 //! values, duplicates redrawn) → warnings → `boards::output::write_all`.
 
+mod args;
+
 use super::{with_threads, Bar, Outcome};
 use anyhow::{anyhow, Result};
-use bingomint::boards::board::{Size, Weighting};
+use args::engine_error;
+pub use args::Args;
 use bingomint::boards::check::report;
-use bingomint::boards::engine::{Engine, EngineError};
+use bingomint::boards::engine::Engine;
 use bingomint::boards::output::{check_request, make, summary, Batch, BatchError, RequestError};
-use bingomint::boards::render::{cell_width_for, Renderer};
+use bingomint::boards::render::Renderer;
 use bingomint::boards::set::{ObjectiveSet, SetFileError};
 use bingomint::boards::{BoardSeed, SeedError};
 use bingomint::cardfile::writer::refuse_existing;
-use bingomint::export::Format;
-use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::time::Instant;
-
-/// Generate objective boards (game bingo) from a Lockout schema v3 goal set.
-///
-/// Every board honours the set's limits: individual limits (repeats take
-/// distinct range values), board category limits, line category limits on
-/// every row, column and (square boards) diagonal, no objective twice in a
-/// line, forced positions. When a board cannot meet them, bounded
-/// backtracking runs first; only then does a constraint give way, in a fixed
-/// order (line categories, board categories, repeats in a line, individual
-/// limits), reported on stderr and in the board's "relaxed" list.
-///
-/// Each board is printed with a seed string (SEED:v1:N) that draws it again
-/// alone; a batch of --count boards holds no two equal boards (same
-/// objectives with the same values in the same cells) and is identical for
-/// any --threads.
-#[derive(clap::Args)]
-#[command(after_help = "\
-Examples:
-  bingomint boards --set smo.json --size 5x5 --seed MV2XRO
-  bingomint boards --set smo.json --size 7x5 --count 100000 --seed s1 --format jsonl --out boards.jsonl
-  bingomint boards --set smo.json --size 5x5 --seed MV2XRO --format bingosync --out card.json
-  bingomint boards --set smo.json --seed MV2XRO:v1:17        # board 17 of that batch, again
-  bingomint boards --set smo.json --check --size 7x7")]
-pub struct Args {
-    /// The goal set: Lockout schema v3 JSON.
-    #[arg(long, value_name = "FILE")]
-    set: PathBuf,
-
-    /// Board size: rows x columns, 3–10 each (5x5, 7x5, …).
-    #[arg(long, default_value = "5x5", value_parser = |text: &str| text.parse::<Size>())]
-    size: Size,
-
-    /// Number of unique boards.
-    #[arg(short = 'n', long, default_value_t = 1)]
-    count: u64,
-
-    /// Seed: any text or number (players share it), or a board's own seed
-    /// string SEED:v1:N to draw board N again. Without it a seed is taken
-    /// from the operating system and printed.
-    #[arg(long)]
-    seed: Option<String>,
-
-    /// Output format: text (grid), json (array), jsonl (a board per line),
-    /// bingosync (BingoSync's custom board, 5x5, one board), csv (a row per
-    /// board).
-    #[arg(long, default_value = "text", value_parser = ["text", "json", "jsonl", "bingosync", "csv"])]
-    format: String,
-
-    /// Write here instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    out: Option<PathBuf>,
-
-    /// Replace the output file if it exists.
-    #[arg(long)]
-    force: bool,
-
-    /// Worker threads [default: every core].
-    #[arg(long)]
-    threads: Option<usize>,
-
-    /// No progress bar or summary (warnings still go to stderr).
-    #[arg(short, long)]
-    quiet: bool,
-
-    /// Validate the set (every problem at once) and report whether its limits
-    /// can be met at --size, from a sample of boards; writes no boards.
-    #[arg(long)]
-    check: bool,
-
-    /// How "weighting" acts: lockout (the chance, in %, that an objective
-    /// joins a board's pool, as Lockout does) or proportional (each pick in
-    /// proportion to weighting).
-    #[arg(long, default_value = "lockout", value_parser = ["lockout", "proportional"])]
-    weighting: String,
-}
 
 /// Batches of at least this many boards get a progress bar.
 const BAR_FROM: u64 = 100_000;
-
-impl Args {
-    fn format(&self) -> Format {
-        self.format.parse().expect("clap checked the name")
-    }
-
-    fn weighting(&self) -> Weighting {
-        self.weighting.parse().expect("clap checked the name")
-    }
-
-    /// Text-grid cell width: fitted to the terminal when printing to one.
-    fn cell_width(&self) -> usize {
-        let terminal = (self.out.is_none() && std::io::stdout().is_terminal())
-            .then(super::terminal_width)
-            .flatten();
-        cell_width_for(terminal, self.size.cols)
-    }
-}
 
 /// Runs `boards`.
 pub fn run(args: Args) -> Result<Outcome> {
@@ -214,12 +121,4 @@ fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
         )
     })?;
     Ok(Outcome::Success)
-}
-
-/// Why the set cannot make boards of `--size`, with the flag that helps.
-fn engine_error(e: &EngineError) -> String {
-    match e {
-        EngineError::TooFewGoals { .. } => format!("{e}, or choose a smaller --size"),
-        EngineError::Forced(_) => e.to_string(),
-    }
 }

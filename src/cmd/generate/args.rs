@@ -1,0 +1,129 @@
+//! `generate`'s flags: what a user can ask of a run, their help, and their
+//! translation into a `pipeline::file::Plan`, with the library's refusals
+//! in the flags' words.
+
+use anyhow::{anyhow, Context, Result};
+use bingomint::cardfile::FileFormat;
+use bingomint::game::Spec;
+use bingomint::pipeline::file::PlanError;
+use bingomint::seed::Seed;
+use clap::builder::PossibleValuesParser;
+use std::path::PathBuf;
+
+/// Generate a file of unique cards (75-ball) or strips (90-ball).
+///
+/// Every card is drawn uniformly at random and is different from every other
+/// card in the file (and in the --exclude files); 90-ball strips are drawn
+/// uniformly over every valid strip, and every ticket in the file is unique.
+/// The same --seed and parameters give a byte-identical file for any
+/// --threads.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint generate --count 10000000 --out cards.bmc
+  bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
+  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
+  bingomint generate --game 90 --count 1000000 --out strips.bmc
+  bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
+  bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch --out big.bmc")]
+pub struct Args {
+    /// The game.
+    #[arg(long, default_value = "75", value_parser = crate::cmd::games())]
+    pub(super) game: String,
+
+    /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,
+    /// and no three blanks or four numbers in a run in a row) [default: uk].
+    #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
+    pub(super) rules: Option<String>,
+
+    /// Number of cards (75-ball) or strips (90-ball).
+    #[arg(short = 'n', long, default_value_t = 1_000_000)]
+    pub(super) count: u64,
+
+    /// Output card file.
+    #[arg(short, long, value_name = "FILE")]
+    pub(super) out: PathBuf,
+
+    /// Seed: a decimal integer, or any text (mapped to 64 bits by XXH3).
+    /// Without it a seed is taken from the operating system and printed.
+    #[arg(long)]
+    pub(super) seed: Option<String>,
+
+    /// Put a star on one of the 24 numbered cells of each card (75-ball).
+    #[arg(long)]
+    pub(super) star: bool,
+
+    /// Output format: native (checksums, seed, provenance) or v3 (the
+    /// original generator's 128-byte header and 25-byte records).
+    #[arg(long, default_value = "native", value_parser = ["native", "v3"])]
+    pub(super) format: String,
+
+    /// Card files whose cards the new file must not repeat (same game).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub(super) exclude: Vec<PathBuf>,
+
+    /// Use --exclude files even if some of their cards fail their checksum.
+    #[arg(long, requires = "exclude")]
+    pub(super) allow_damaged: bool,
+
+    /// Memory budget: a run whose key set and mapped records would take more
+    /// de-duplicates out of core, through key partitions on disk, with the
+    /// same cards. K, M, G, T are powers of 1024 (8G = 8 GiB) [default: a
+    /// third of the memory available].
+    #[arg(long, value_name = "SIZE", value_parser = crate::cmd::parse_size)]
+    pub(super) memory: Option<u64>,
+
+    /// Where an out-of-core run keeps its key partitions (about 12 bytes a
+    /// card, removed at the end) [default: the output's directory].
+    #[arg(long, value_name = "DIR")]
+    pub(super) temp_dir: Option<PathBuf>,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    pub(super) threads: Option<usize>,
+
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
+
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub(super) force: bool,
+}
+
+impl Args {
+    pub(super) fn format(&self) -> FileFormat {
+        if self.format == "v3" {
+            FileFormat::V3
+        } else {
+            FileFormat::Native
+        }
+    }
+
+    /// A plan the library refused, in the flags' words.
+    pub(super) fn refused(&self, e: PlanError) -> anyhow::Error {
+        match e {
+            PlanError::V3Game(_) => anyhow!(
+                "--format v3 holds 75-ball cards only; use --format native with --game {}",
+                self.game
+            ),
+            PlanError::Memory { least } => anyhow!(
+                "--memory must be at least {} MiB (a run needs that much for one wave of cards)",
+                least >> 20
+            ),
+            PlanError::NoCards => anyhow!("--count must be at least 1"),
+            PlanError::TooMany { most } => anyhow!("--count must be at most {most}"),
+            PlanError::V3TooMany { most } => anyhow!(
+                "--format v3 holds at most {most} cards (its count is a 32-bit integer); \
+                 use --format native"
+            ),
+        }
+    }
+
+    pub(super) fn seed(&self) -> Result<Seed> {
+        match &self.seed {
+            Some(text) => Ok(Seed::parse(text)),
+            None => Seed::from_entropy().context("cannot read a seed from the operating system"),
+        }
+    }
+}

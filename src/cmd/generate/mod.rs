@@ -1,0 +1,105 @@
+//! `bingomint generate`: mint a file of unique cards.
+//!
+//! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
+
+mod args;
+
+use super::{clear_stale, outln, rate, spinning, with_threads, Bar, Outcome};
+use anyhow::{anyhow, Result};
+pub use args::Args;
+use bingomint::cardfile::writer::refuse_existing;
+use bingomint::cardfile::HEADER_SIZE;
+use bingomint::game::Spec;
+use bingomint::pipeline::default_memory;
+use bingomint::pipeline::exclude::ExcludeError;
+use bingomint::pipeline::file::{generate, GenerateError, Made, Plan};
+use bingomint::pipeline::outcore::OutOfCoreError;
+use bingomint::seed::Seed;
+use std::time::Instant;
+
+/// Runs `generate`.
+pub fn run(args: Args) -> Result<Outcome> {
+    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), args.star)?;
+    let plan = Plan {
+        spec,
+        count: args.count,
+        seed: 0,
+        format: args.format(),
+        out: &args.out,
+        force: args.force,
+        exclude: &args.exclude,
+        allow_damaged: args.allow_damaged,
+        memory: args.memory.unwrap_or_else(default_memory),
+        spill_dir: args.temp_dir.as_deref(),
+    };
+    plan.validate().map_err(|e| args.refused(e))?;
+    refuse_existing(&args.out, args.force)?;
+    clear_stale(Some(&args.out), args.force)?;
+    let seed = args.seed()?;
+    let plan = Plan {
+        seed: seed.value,
+        ..plan
+    };
+    let started = Instant::now();
+    let made = with_threads(args.threads, || {
+        spinning(spec.slow_start(), args.quiet, || spec.prepare());
+        let bar = Bar::new(args.count, spec.noun(), args.quiet);
+        let made = generate(&plan, &bar);
+        bar.finish();
+        made
+    })?
+    .map_err(explain)?;
+    if !args.quiet {
+        summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64())?;
+    }
+    Ok(Outcome::Success)
+}
+
+fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Result<()> {
+    let cards = made.stats.cards;
+    let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
+    let secs = secs.max(1e-6);
+    let excluded = if args.exclude.is_empty() {
+        String::new()
+    } else {
+        format!(" against {} excluded {}s,", made.excluded, spec.noun())
+    };
+    let excluded = match made.partitions {
+        Some((p, disk)) => {
+            format!("{excluded} de-duplicated in {p} key partitions ({disk} on disk),")
+        }
+        None => excluded,
+    };
+    outln!(
+        "{cards} {},{excluded} {} duplicates redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        spec.made(cards),
+        made.stats.redrawn,
+        rate(cards as f64 / secs),
+        spec.noun(),
+        bytes / secs / 1e6,
+        args.out.display(),
+        args.format,
+    );
+    Ok(())
+}
+
+/// Why minting failed, in the flags' words.
+fn explain(e: GenerateError) -> anyhow::Error {
+    use GenerateError as G;
+    use OutOfCoreError as O;
+    match e {
+        G::Exclude(ExcludeError::File(e)) => crate::cmd::damaged(e, true).context("--exclude"),
+        G::Exclude(e) => anyhow!("--exclude {e}"),
+        G::OutOfCore(e @ O::Invalid { .. }) => anyhow!("--exclude {e}"),
+        G::OutOfCore(e @ O::Space { .. }) => anyhow!(
+            "{e}: choose another --temp-dir, or raise --memory to keep more of them in memory"
+        ),
+        G::Mint(e) | G::OutOfCore(O::Mint(e)) => crate::cmd::mint_error(
+            e,
+            "lower it or drop an --exclude file",
+            "lower --count (a later run can add a new series with --exclude)",
+        ),
+        G::Write(e) | G::OutOfCore(O::Write(e)) => e.into(),
+        G::Date(e) => e.into(),
+    }
+}

@@ -1,0 +1,113 @@
+//! `print`'s flags: what a user can ask of the PDF, and their help
+//! (`options.rs` says what they mean to the library).
+
+use std::path::PathBuf;
+
+/// Print a card file as a press-ready PDF: n-up faces, each with its face
+/// number, series and the file's id, sheet numbers, crop marks.
+///
+/// 75-ball: 6 cards a page on Letter by default; 90-ball: 2 strips a page,
+/// the six tickets of a strip kept together. Text is vector, in an embedded
+/// subset of DejaVu Sans; the PDF follows PDF/X-1a:2001 (PDF 1.3, gray or
+/// one CMYK ink, no transparency, TrimBox and BleedBox on every page). The
+/// same file and flags give the same bytes.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint print cards.bmc --out cards.pdf
+  bingomint print cards.bmc --layout 9 --paper a4 --bleed 3mm --series 'Autumn 24-B' --range 1..9000 --out s24b.pdf
+  bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 --out red.pdf
+  bingomint print strips.bmc --paper legal --out strips.pdf
+  bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf   # run/cards-0001.pdf … and run/manifest.csv
+  bingomint print cards.bmc --order cut-stack --out stack.pdf
+  bingomint print cards.bmc --book-pages 3 --colours cmyk:0,100,100,0 cmyk:100,0,0,0 gray --out books.pdf
+  bingomint print cards.bmc --bleed 3mm --background 15 --colour cmyk:100,0,0,0 --out tinted.pdf")]
+pub struct Args {
+    /// The card file (native or v3).
+    pub(super) file: PathBuf,
+
+    /// The PDF to write.
+    #[arg(short, long, value_name = "FILE.pdf")]
+    pub(super) out: PathBuf,
+
+    /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
+    /// that fits best), 90-ball 1-3 strips; or columns x rows, e.g. 3x2
+    /// [default: 6 cards, 2 strips].
+    #[arg(long, value_name = "N|CxR")]
+    pub(super) layout: Option<String>,
+
+    /// Paper (the trim size): letter, legal, tabloid, a4, a3, sra3, or
+    /// WxH with a unit (210x297mm, 8.5x11in).
+    #[arg(long, default_value = "letter")]
+    pub(super) paper: String,
+
+    /// Space between the paper's edge and the faces.
+    #[arg(long, default_value = "0.375in", value_name = "LENGTH")]
+    pub(super) margin: String,
+
+    /// Space between faces.
+    #[arg(long, default_value = "0.25in", value_name = "LENGTH")]
+    pub(super) gap: String,
+
+    /// Bleed beyond the trim (BleedBox; crop marks sit outside it).
+    #[arg(long, default_value = "0mm", value_name = "LENGTH")]
+    pub(super) bleed: String,
+
+    /// Leave out the crop marks.
+    #[arg(long)]
+    pub(super) no_marks: bool,
+
+    /// The series printed on every face [default: the file's id].
+    #[arg(long)]
+    pub(super) series: Option<String>,
+
+    /// A QR code on each face holding bingomint:ID:card:N (or
+    /// …:ticket:N), which `check --card` accepts.
+    #[arg(long)]
+    pub(super) qr: bool,
+
+    /// The ink: gray, or cmyk:C,M,Y,K in percent.
+    #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
+    pub(super) colour: String,
+
+    /// Books of K sheets: page k of each book printed in the k-th of
+    /// --colours, each sheet labelled with its book and page.
+    #[arg(long, value_name = "K", requires = "colours")]
+    pub(super) book_pages: Option<usize>,
+
+    /// The inks of a book's pages, one for each of --book-pages: gray or
+    /// cmyk:C,M,Y,K, separated by spaces.
+    #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
+    pub(super) colours: Vec<String>,
+
+    /// A tint of the ink behind each sheet, in percent, reaching into the
+    /// bleed (the faces stay white).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0.0)]
+    pub(super) background: f32,
+
+    /// sequential: sheet 1 holds faces 1…n; cut-stack: after cutting the
+    /// stack, each pile holds consecutive faces.
+    #[arg(long, default_value = "sequential", value_parser = ["sequential", "cut-stack"])]
+    pub(super) order: String,
+
+    /// Cards (or strips) to print, `A..B` [default: all].
+    #[arg(long, value_name = "A..B")]
+    pub(super) range: Option<String>,
+
+    /// Split into files of at most N pages (FILE-0001.pdf …) and write a
+    /// manifest.csv beside them (file, pages, first and last face, SHA-256).
+    #[arg(long, value_name = "N")]
+    pub(super) pages_per_file: Option<u64>,
+
+    /// Replace existing output files.
+    #[arg(long)]
+    pub(super) force: bool,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    pub(super) threads: Option<usize>,
+
+    /// No progress bar or summary.
+    #[arg(short, long)]
+    pub(super) quiet: bool,
+}

@@ -1,0 +1,101 @@
+//! `bingomint print`: a press-ready PDF of a card file.
+//!
+//! Flags → `print::Plan` (layout checked for readability) → the faces →
+//! `print::document` per output file (pages in parallel) → each file
+//! written whole or not at all, then the manifest.
+
+mod args;
+mod options;
+
+use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
+use anyhow::{Context, Result};
+pub use args::Args;
+use bingomint::cardfile::writer::{refuse_existing, write_text};
+use bingomint::cardfile::CardFile;
+use bingomint::print::job::{self, ManifestRow, Part};
+use bingomint::print::{self as pr, Plan};
+use options::plan_error;
+use std::path::PathBuf;
+
+/// Runs `print`.
+pub fn run(args: Args) -> Result<Outcome> {
+    args.validate()?;
+    let file = CardFile::open_intact(&args.file)?;
+    let range = args.range(&file)?;
+    let options = args.options(&file, range.clone())?;
+    let plan = Plan::new(&file, options).map_err(plan_error)?;
+    let (parts, manifest) = outputs(&args, &plan)?;
+    let started = std::time::Instant::now();
+    let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
+        require_sound(&file, range, None)?;
+        let items = pr::faces(&file, &plan)?;
+        file.release_pages();
+        let bar = Bar::new(plan.sheets, "page", args.quiet);
+        let mut rows = Vec::new();
+        for part in &parts {
+            let bytes =
+                pr::document(&plan, &items, part.sheets.clone(), &bar).map_err(plan_error)?;
+            let path = &part.path;
+            write_text(Some(path), args.force, |out| {
+                out.write_all(&bytes)
+                    .with_context(|| format!("cannot write '{}'", path.display()))
+            })?;
+            rows.push(ManifestRow::new(&plan, part, &bytes));
+        }
+        bar.finish();
+        Ok(rows)
+    })??;
+    if let Some(m) = &manifest {
+        write_text(Some(m), args.force, |out| {
+            job::write_manifest(&rows, out)
+                .with_context(|| format!("cannot write '{}'", m.display()))
+        })?;
+    }
+    if !args.quiet {
+        summary(&plan, parts.len(), started.elapsed().as_secs_f64());
+    }
+    Ok(Outcome::Success)
+}
+
+/// The PDF files of the run and the manifest (with `--pages-per-file`),
+/// none of them in place of an existing file without `--force`; the
+/// folder made when the run is split.
+fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
+    let parts = job::parts(&args.out, plan.sheets, args.pages_per_file);
+    for part in &parts {
+        refuse_existing(&part.path, args.force)?;
+        clear_stale(Some(&part.path), args.force)?;
+    }
+    let manifest = args
+        .pages_per_file
+        .map(|_| args.out.with_file_name("manifest.csv"));
+    if let Some(m) = &manifest {
+        refuse_existing(m, args.force)?;
+    }
+    if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if args.pages_per_file.is_some() && !dir.exists() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder '{}'", dir.display()))?;
+        }
+    }
+    Ok((parts, manifest))
+}
+
+/// The run's line on stderr: records, pages and files, the speed.
+fn summary(plan: &Plan, files: usize, secs: f64) {
+    let spec = plan.spec;
+    let secs = secs.max(1e-6);
+    let faces = plan.items * spec.faces() as u64;
+    eprintln!(
+        "{} {}s on {} pages ({} a page, {:.1} pt numbers) in {} file{}, {secs:.2} s, {} {}s/s",
+        plan.items,
+        spec.noun(),
+        plan.sheets,
+        plan.grid.per_page(),
+        plan.cell * 0.5,
+        files,
+        if files == 1 { "" } else { "s" },
+        super::rate(faces as f64 / secs),
+        spec.face_noun()
+    );
+}

@@ -1,0 +1,136 @@
+//! What `print`'s flags mean to the library: `print::Options`, checked,
+//! and the library's refusals in the flags' words.
+
+use super::args::Args;
+use crate::cmd::flag;
+use anyhow::{anyhow, bail, Result};
+use bingomint::cardfile::CardFile;
+use bingomint::export::parse_range;
+use bingomint::print::job;
+use bingomint::print::paper::{self, Layout};
+use bingomint::print::{self as pr, Ink, Options, Order, PrintError, MIN_NUMBER_PT};
+use std::ops::RangeInclusive;
+
+impl Args {
+    /// The checks that need no file: the output's name, the split.
+    pub(super) fn validate(&self) -> Result<()> {
+        if self.out.extension().and_then(|e| e.to_str()) != Some("pdf") {
+            bail!(
+                "--out '{}': give a file name ending in .pdf",
+                self.out.display()
+            );
+        }
+        if self.pages_per_file == Some(0) {
+            bail!("--pages-per-file must be at least 1");
+        }
+        Ok(())
+    }
+
+    /// The records `--range` names (every one when not given).
+    pub(super) fn range(&self, file: &CardFile) -> Result<RangeInclusive<u64>> {
+        let spec = file.header().spec;
+        let count = file.header().count;
+        match &self.range {
+            Some(text) => Ok(parse_range(text, count, spec.noun()).map_err(flag("--range"))?),
+            None if count == 0 => bail!("'{}' holds no {}s to print", file.path(), spec.noun()),
+            None => Ok(1..=count),
+        }
+    }
+
+    /// What the flags ask of the PDF, checked; the error names the flag.
+    pub(super) fn options(&self, file: &CardFile, range: RangeInclusive<u64>) -> Result<Options> {
+        let spec = file.header().spec;
+        let layout = self
+            .layout
+            .as_deref()
+            .map(|t| Layout::parse(t, pr::layout_counts(spec)))
+            .transpose()
+            .map_err(flag("--layout"))?;
+        let options = Options {
+            paper: paper::paper(&self.paper).map_err(flag("--paper"))?,
+            paper_name: self.paper.clone(),
+            layout,
+            margin: paper::length(&self.margin).map_err(flag("--margin"))?,
+            gap: paper::length(&self.gap).map_err(flag("--gap"))?,
+            bleed: paper::length(&self.bleed).map_err(flag("--bleed"))?,
+            marks: !self.no_marks,
+            series: self.series.clone(),
+            qr: self.qr,
+            ink: Ink::parse(&self.colour).map_err(flag("--colour"))?,
+            books: books(self)?,
+            background: {
+                if !(0.0..=50.0).contains(&self.background) {
+                    bail!(
+                        "--background {}: give a tint from 0 to 50 percent",
+                        self.background
+                    );
+                }
+                self.background / 100.0
+            },
+            order: if self.order == "cut-stack" {
+                Order::CutStack
+            } else {
+                Order::Sequential
+            },
+            range,
+            date: job::date(file.header().created)?,
+        };
+        if let Some(series) = &self.series {
+            if series.chars().count() > 40 || series.chars().any(char::is_control) {
+                bail!("--series: at most 40 printable characters");
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// The inks of `--book-pages K --colours …`.
+fn books(args: &Args) -> Result<Vec<Ink>> {
+    let Some(k) = args.book_pages else {
+        return Ok(Vec::new());
+    };
+    if k == 0 || k > 16 {
+        bail!("--book-pages {k}: give 1 to 16 sheets a book");
+    }
+    if args.colours.len() != k {
+        bail!(
+            "--colours: give one ink for each of the {k} pages of a book (got {})",
+            args.colours.len()
+        );
+    }
+    args.colours
+        .iter()
+        .map(|c| Ink::parse(c).map_err(flag("--colours")))
+        .collect()
+}
+
+/// Why the document cannot be made, in the flags' words.
+pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
+    match &e {
+        PrintError::NoRoom => anyhow!("--margin leaves less than 1in of paper to print on"),
+        PrintError::TooSmall {
+            per_page,
+            paper_name,
+            points,
+            largest,
+            paper,
+        } => {
+            let mut hint = Vec::new();
+            if let Some(n) = largest {
+                hint.push(format!("--layout {n} (the most that fits this paper)"));
+            }
+            if let Some(name) = paper {
+                hint.push(format!("--paper {name}"));
+            }
+            if hint.is_empty() {
+                hint.push("a smaller --margin or --gap".into());
+            }
+            anyhow!(
+                "--layout {per_page} on {paper_name} paper makes numbers {points:.1} pt, too small \
+                 to read (at least {MIN_NUMBER_PT} pt); use {}",
+                hint.join(", or ")
+            )
+        }
+        PrintError::MissingGlyph(_) => anyhow!("--series: {e}"),
+    }
+}
