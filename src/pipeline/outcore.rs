@@ -245,11 +245,13 @@ pub fn mint<G: Game>(
         block,
         progress,
         parts: layout.create(entries, dir, out)?,
-        waves: SpillWaves::new(layout.wave),
     };
-    run.claim_excluded(&excluded)?;
+    // The wave's key buffers live while keys come in, not while they settle.
+    let mut waves = SpillWaves::new(layout.wave);
+    run.claim_excluded(&excluded, &mut waves)?;
     progress.phase("drawing");
-    run.draw(writer)?;
+    run.draw(writer, &mut waves)?;
+    drop(waves);
     let file = writer
         .file()
         .try_clone()
@@ -289,19 +291,22 @@ struct Run<'a, G: Game> {
     block: Option<u32>,
     progress: &'a dyn Progress,
     parts: Partitions,
-    waves: SpillWaves,
 }
 
 impl<G: Game> Run<'_, G> {
     /// The keys of the `--exclude` files, ids from `count + 1` on, file
     /// after file; a record that breaks its game's rules stops the run.
-    fn claim_excluded(&mut self, excluded: &[(G, &CardFile)]) -> Result<(), OutOfCoreError> {
+    fn claim_excluded(
+        &mut self,
+        excluded: &[(G, &CardFile)],
+        waves: &mut SpillWaves,
+    ) -> Result<(), OutOfCoreError> {
         let mut first_id = self.count as u64 + 1;
         for (game, file) in excluded {
             let n = file.header().count as usize;
-            for chunks in self.waves.ranges(n) {
+            for chunks in waves.ranges(n) {
                 let wave_first = (first_id + (chunks.start * CHUNK) as u64) as u32;
-                let found = self.waves.wave(
+                let found = waves.wave(
                     &mut self.parts,
                     chunks.start,
                     wave_first,
@@ -343,7 +348,11 @@ impl<G: Game> Run<'_, G> {
     /// partitions, blocks sealed; a writer thread copies each finished wave
     /// into the file with one `pwrite` and starts its writeback while the
     /// next wave is drawn (two buffers take turns).
-    fn draw(&mut self, writer: &mut CardWriter) -> Result<(), OutOfCoreError> {
+    fn draw(
+        &mut self,
+        writer: &mut CardWriter,
+        waves: &mut SpillWaves,
+    ) -> Result<(), OutOfCoreError> {
         let (game, seed, count, progress) = (self.game, self.seed, self.count, self.progress);
         let size = game.spec().record_size();
         let span = self.block.map_or(0, |b| b as usize * size);
@@ -353,13 +362,13 @@ impl<G: Game> Run<'_, G> {
             .try_clone()
             .map_err(io_err("cannot write", self.out))?;
         std::thread::scope(|scope| -> Result<(), OutOfCoreError> {
-            let (to_writer, waves) = std::sync::mpsc::sync_channel::<(Vec<u8>, u64)>(1);
+            let (to_writer, filled) = std::sync::mpsc::sync_channel::<(Vec<u8>, u64)>(1);
             let (give_back, buffers) = std::sync::mpsc::channel::<Vec<u8>>();
             for _ in 0..2 {
                 give_back.send(Vec::new()).expect("the receiver is here");
             }
             let writing = scope.spawn(move || -> std::io::Result<()> {
-                for (buffer, at) in waves {
+                for (buffer, at) in filled {
                     write_out(&output, &buffer, at)?;
                     if give_back.send(buffer).is_err() {
                         break;
@@ -367,7 +376,7 @@ impl<G: Game> Run<'_, G> {
                 }
                 Ok(())
             });
-            for chunks in self.waves.ranges(count) {
+            for chunks in waves.ranges(count) {
                 let bytes = chunks.start * CHUNK * size..(chunks.end * CHUNK).min(count) * size;
                 // None: the writer stopped, and says why below.
                 let Ok(mut records) = buffers.recv() else {
@@ -375,7 +384,7 @@ impl<G: Game> Run<'_, G> {
                 };
                 records.clear();
                 records.resize(bytes.len(), 0);
-                self.waves.wave(
+                waves.wave(
                     &mut self.parts,
                     chunks.start,
                     (chunks.start * CHUNK + 1) as u32,
