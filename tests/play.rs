@@ -504,3 +504,127 @@ fn simulate_reports_reproducible_figures() {
         .code(2)
         .stderr(predicate::str::contains("--cards is for 75-ball"));
 }
+
+// See: hardening round two, item 5 — --last-call-must-complete judged the
+// earliest completed way, so a card whose row fell at call 5 was refused at
+// call 9 although call 9 completed its first column. The house rule: the
+// claim is good when the last number called completes a winning way.
+#[test]
+fn the_last_call_may_complete_any_winning_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50", "--seed", "9"]);
+    let card = &faces_of(&file, (5, 5))[0];
+    // Row 1 (complete at call 5), then the rest of column 1 (complete at 9).
+    let mut order: Vec<u8> = card[0].to_vec();
+    order.extend((1..5).map(|r| card[r][0]));
+    let list: Vec<String> = order.iter().map(u8::to_string).collect();
+    let list = list.join(",");
+    let run = |cmd: &str, extra: &[&str]| {
+        let mut c = bingomint();
+        c.arg(cmd)
+            .arg(&file)
+            .args(["--pattern", "line", "--calls", &list]);
+        c.args(extra);
+        c
+    };
+    run("check", &["--card", "1", "--last-call-must-complete"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "WIN: column B completed at call 9 ({})",
+            order[8]
+        )));
+    let listed = stdout_of(&mut run("winners", &["--last-call-must-complete"]));
+    assert!(
+        listed.contains(&format!("card 1: column B at call 9 ({})", order[8])),
+        "{listed}"
+    );
+    // A number that completes nothing of card 1 called last: not valid.
+    let spare = (1..=75u8)
+        .find(|n| !card.iter().flatten().any(|c| c == n))
+        .unwrap();
+    bingomint()
+        .arg("check")
+        .arg(&file)
+        .args([
+            "--card",
+            "1",
+            "--pattern",
+            "line",
+            "--last-call-must-complete",
+        ])
+        .args(["--calls", &format!("{list},{spare}")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "NOT VALID: row 1 completed at call 5",
+        ))
+        .stdout(predicate::str::contains("completes no way of the pattern"));
+}
+
+// See: hardening round two, items 1 and 2 — a mask whose marked cells hold
+// no number (the free centre; a ticket's blanks) panicked check and winners
+// (index usize::MAX) and made simulate print "mean -0.00 … max 0".
+#[test]
+fn a_way_without_numbers_is_never_won() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "20", "--seed", "1"]);
+    let centre = "mask:...../...../..X../...../.....";
+    for args in [
+        vec!["check", "--card", "1", "--calls", "1,2,3"],
+        vec!["winners", "--calls", "1,2,3"],
+    ] {
+        bingomint()
+            .arg(args[0])
+            .arg(&cards)
+            .args(&args[1..])
+            .args(["--pattern", centre])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("marks only the free centre"));
+    }
+    bingomint()
+        .args([
+            "simulate",
+            "--cards",
+            "10",
+            "--games",
+            "10",
+            "--pattern",
+            centre,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("marks only the free centre"));
+    // A ticket whose four corners are blank cannot win the corner mask.
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "300", "--seed", "1"],
+    );
+    let tickets = faces_of(&strips, (3, 9));
+    let blank = tickets
+        .iter()
+        .position(|t| t[0][0] == 0 && t[0][8] == 0 && t[2][0] == 0 && t[2][8] == 0)
+        .expect("a ticket with four blank corners among 1,800") as u64
+        + 1;
+    let corners = "mask:X.......X/........./X.......X";
+    let all: Vec<String> = (1..=90).map(|n: u8| n.to_string()).collect();
+    bingomint()
+        .arg("check")
+        .arg(&strips)
+        .args(["--ticket", &blank.to_string(), "--pattern", corners])
+        .args(["--calls", &all.join(",")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("so it can never win it"));
+    // Winners: nobody "completes" before the first call.
+    let listed = stdout_of(bingomint().arg("winners").arg(&strips).args([
+        "--pattern",
+        corners,
+        "--calls",
+        "1,2,3",
+    ]));
+    assert!(!listed.contains("at call 0"), "{listed}");
+    assert!(!listed.contains(&format!("ticket {blank}:")), "{listed}");
+}

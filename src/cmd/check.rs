@@ -45,8 +45,9 @@ pub struct Args {
     #[arg(short, long)]
     pattern: String,
 
-    /// Only a pattern completed by the last number called wins (the rule in
-    /// some jurisdictions).
+    /// The claim is good only when the last number called completes a
+    /// winning way (any way of the pattern, not only the first complete):
+    /// the house rule of halls that require a claim on the ball that wins.
     #[arg(long)]
     last_call_must_complete: bool,
 
@@ -87,11 +88,20 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         Verdict::NotAtLastCall(done) => {
             text.push_str(&format!(
-                "NOT VALID: {} completed at {}, not at the last call ({}), as \
-                 --last-call-must-complete requires\n",
+                "NOT VALID: {} completed at {}, and the last call ({}) completes no way \
+                 of the pattern, as --last-call-must-complete requires\n",
                 pattern.way_name(done.way),
                 at(done.call),
                 at(last as u8)
+            ));
+            Outcome::Negative
+        }
+        Verdict::CannotWin => {
+            text.push_str(&format!(
+                "NO WIN: no way of pattern {} holds a number of this {}, so it can never \
+                 win it\n",
+                pattern.name(),
+                spec.face_noun()
             ));
             Outcome::Negative
         }

@@ -9,7 +9,9 @@ use bingomint::play::pattern::Pattern;
 ///
 /// X marks a cell that must be called, * a free cell (always marked).
 /// Custom patterns: --pattern mask:ROWS with rows top to bottom, X or .,
-/// several masks joined with | meaning any of them.
+/// several masks joined with | meaning any of them. A marked cell with no
+/// number (the free centre, a ticket's blank) counts as marked; a way with
+/// no number on a face is never won by it.
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:

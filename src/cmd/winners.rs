@@ -43,7 +43,8 @@ pub struct Args {
     #[arg(long, default_value = "text", value_parser = ["text", "csv", "jsonl"])]
     format: String,
 
-    /// Only faces completed by the last number called.
+    /// Only faces with a winning way that the last number called completes
+    /// (the house rule of `check --last-call-must-complete`).
     #[arg(long)]
     last_call_must_complete: bool,
 

@@ -13,11 +13,14 @@ use std::ops::RangeInclusive;
 pub enum Verdict {
     /// The pattern is complete: by which way, at which call.
     Win(Completion),
-    /// Complete, but not at the last call, which the rules in force require
-    /// (`--last-call-must-complete`).
+    /// Complete, but the last call completes no way of it, which the rules
+    /// in force require (`--last-call-must-complete`): the earliest way.
     NotAtLastCall(Completion),
     /// Not complete: the way closest to it and the numbers it still needs.
     NoWin { nearest: String, missing: Vec<u8> },
+    /// No way of the pattern holds a number of this face (a custom mask
+    /// over a ticket's blanks): it can never win it.
+    CannotWin,
 }
 
 impl Verdict {
@@ -28,22 +31,28 @@ impl Verdict {
 }
 
 /// Judges a claim of `pattern` on `face` after `calls`; with
-/// `last_call_must_complete`, only a pattern completed by the last call wins.
+/// `last_call_must_complete`, the claim wins only when the last call
+/// completes a way of the pattern (any way, not only the first complete).
 pub fn check(
     face: &Face,
     pattern: &Pattern,
     calls: &Calls,
     last_call_must_complete: bool,
 ) -> Verdict {
-    match pattern.completion(face, calls.positions()) {
-        Some(done) if last_call_must_complete && usize::from(done.call) != calls.len() => {
-            Verdict::NotAtLastCall(done)
+    let positions = calls.positions();
+    match pattern.completion(face, positions) {
+        Some(done) if last_call_must_complete => {
+            let last = calls.len() as u8;
+            match pattern.completes_at(face, positions, last) {
+                Some(way) => Verdict::Win(Completion { call: last, way }),
+                None => Verdict::NotAtLastCall(done),
+            }
         }
         Some(done) => Verdict::Win(done),
-        None => {
-            let (nearest, missing) = pattern.nearest(face, |n| calls.called(n));
-            Verdict::NoWin { nearest, missing }
-        }
+        None => match pattern.nearest(face, |n| calls.called(n)) {
+            Some((nearest, missing)) => Verdict::NoWin { nearest, missing },
+            None => Verdict::CannotWin,
+        },
     }
 }
 
@@ -58,8 +67,8 @@ pub struct Winner {
 
 /// Every face of records `records` of `file` that holds `pattern` after
 /// `calls`, earliest completion first (then by face number); the file is
-/// scanned in parallel. With `last_call_must_complete`, only faces
-/// completed by the last call.
+/// scanned in parallel. With `last_call_must_complete`, only faces with a
+/// way the last call completes (reported as completed then).
 pub fn winners(
     file: &CardFile,
     records: RangeInclusive<u64>,
@@ -73,9 +82,16 @@ pub fn winners(
     let bound = last + 1;
     let mut found = scan_faces(file, records, |face, cells| {
         let (call, way) = pattern.earliest(cells, positions, bound);
-        let completed = Completion { call, way };
-        (call < bound && (!last_call_must_complete || call == last))
-            .then_some(Winner { face, completed })
+        if call >= bound {
+            return None;
+        }
+        let completed = if last_call_must_complete {
+            let way = pattern.completes_at(cells, positions, last)?;
+            Completion { call: last, way }
+        } else {
+            Completion { call, way }
+        };
+        Some(Winner { face, completed })
     })?;
     // Stable: faces stay in order within a call.
     found.sort_by_key(|w| w.completed.call);

@@ -42,7 +42,7 @@ impl Pattern {
     pub fn parse(text: &str, spec: Spec) -> Result<Pattern, PatternError> {
         let facts = spec.facts();
         let kind = if let Some(masks) = text.strip_prefix("mask:") {
-            Ways::Fixed(parse_masks(masks, facts.rows, facts.cols)?)
+            Ways::Fixed(parse_masks(masks, facts.rows, facts.cols, facts.free)?)
         } else if let Some(builtin) = facts.patterns.iter().find(|p| p.name == text) {
             (builtin.ways)()
         } else {
@@ -142,13 +142,47 @@ impl Pattern {
         }
     }
 
-    /// For a face that has not completed: the way closest to completion and
-    /// the numbers it still needs (for `check`'s answer).
-    pub fn nearest(&self, face: &Face, called: impl Fn(u8) -> bool) -> (String, Vec<u8>) {
-        let ways = match &self.kind {
+    /// Whether `face` can complete the pattern at all: some way holds a
+    /// number of it (a custom mask may cover only a ticket's blanks).
+    pub fn possible(&self, face: &Face) -> bool {
+        (0..self.way_count()).any(|w| self.way_cells(face, w) & numbered(face) != 0)
+    }
+
+    /// The way that `call` (1-based) completes on `face`, if any: every
+    /// number of the way called by then, the last of them at `call`. The
+    /// house rule for `--last-call-must-complete`: the claim is good when
+    /// the last number called completes a winning way, whichever way
+    /// completed first.
+    pub fn completes_at(&self, face: &Face, positions: &Positions, call: u8) -> Option<usize> {
+        let at = |cell: usize| positions[usize::from(face.cells[cell])];
+        let latest = |mask: u32| {
+            (0..27)
+                .filter(|&c| mask & (1 << c) != 0 && face.cells[c] != 0)
+                .map(at)
+                .max()
+        };
+        match &self.kind {
+            Ways::AnyNumbers(k) => {
+                let mut mine = (0..27).filter(|&c| face.cells[c] != 0).map(at);
+                let called = mine.clone().filter(|&p| p <= call).count();
+                (called >= usize::from(*k) && mine.any(|p| p == call)).then_some(0)
+            }
+            _ => (0..self.way_count()).find(|&w| latest(self.way_cells(face, w)) == Some(call)),
+        }
+    }
+
+    /// How many ways the pattern has (one for the ways worked out per face).
+    fn way_count(&self) -> usize {
+        match &self.kind {
             Ways::Fixed(ways) => ways.len(),
             _ => 1,
-        };
+        }
+    }
+
+    /// For a face that has not completed: the way closest to completion and
+    /// the numbers it still needs (for `check`'s answer); None when no way
+    /// holds a number of the face, so it can never complete.
+    pub fn nearest(&self, face: &Face, called: impl Fn(u8) -> bool) -> Option<(String, Vec<u8>)> {
         let missing = |way: usize| -> Vec<u8> {
             let mask = self.way_cells(face, way);
             (0..27)
@@ -157,7 +191,9 @@ impl Pattern {
                 .filter(|&n| n != 0 && !called(n))
                 .collect()
         };
-        let best = (0..ways).min_by_key(|&w| missing(w).len()).unwrap_or(0);
+        let best = (0..self.way_count())
+            .filter(|&w| self.way_cells(face, w) & numbered(face) != 0)
+            .min_by_key(|&w| missing(w).len())?;
         let mut numbers = missing(best);
         if let Ways::AnyNumbers(k) = self.kind {
             let have = (0..27)
@@ -165,13 +201,14 @@ impl Pattern {
                 .count();
             numbers.truncate(usize::from(k).saturating_sub(have));
         }
-        (self.way_name(best), numbers)
+        Some((self.way_name(best), numbers))
     }
 }
 
 /// The earliest completion call below `bound` of the ways `masks` over
 /// `cells` (a face's numbers, row-major), and its way; `(bound, 0)` when
-/// none completes below it. One pass marks the cells called before `bound`;
+/// none completes below it. Cells with no number (free, blank) count as
+/// marked; a way with no number on the face never completes. One pass marks the cells called before `bound`;
 /// only a way all of whose cells are marked has its call worked out.
 #[inline]
 pub fn earliest_way(
@@ -180,13 +217,16 @@ pub fn earliest_way(
     positions: &Positions,
     bound: u8,
 ) -> (u8, usize) {
-    let mut early = 0u32;
+    let (mut early, mut numbered) = (0u32, 0u32);
     for (i, &n) in cells.iter().enumerate() {
         early |= u32::from(positions[usize::from(n)] < bound) << i;
+        numbered |= u32::from(n != 0) << i;
     }
     let (mut best, mut best_way) = (bound, 0);
     for (w, mask) in masks.enumerate() {
-        if mask & !early == 0 {
+        // Free cells and blanks count as marked, but a way with no number
+        // on this face is not won by it.
+        if mask & !early == 0 && mask & numbered != 0 {
             let mut latest = 0;
             let mut bits = mask;
             while bits != 0 {
@@ -224,8 +264,9 @@ fn ticket_corners(face: &Face) -> u32 {
     mask
 }
 
-/// `X...X/.X.X./…|…`: one or more masks of `rows` rows of `cols` cells.
-fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, PatternError> {
+/// `X...X/.X.X./…|…`: one or more masks of `rows` rows of `cols` cells,
+/// each marking a cell that is not `free` on every face.
+fn parse_masks(text: &str, rows: usize, cols: usize, free: u32) -> Result<Vec<Way>, PatternError> {
     text.split('|')
         .enumerate()
         .map(|(i, mask)| {
@@ -254,6 +295,9 @@ fn parse_masks(text: &str, rows: usize, cols: usize) -> Result<Vec<Way>, Pattern
             }
             if bits == 0 {
                 return Err(bad(MaskProblem::Unmarked));
+            }
+            if bits & !free == 0 {
+                return Err(bad(MaskProblem::OnlyFree));
             }
             Ok(Way {
                 name: format!("mask {}", i + 1),
@@ -312,6 +356,9 @@ pub enum MaskProblem {
     Cell(char),
     #[error("no cell is marked")]
     Unmarked,
+    /// Every marked cell is free on every face: no card could win it.
+    #[error("it marks only the free centre, which holds no number; mark a numbered cell")]
+    OnlyFree,
 }
 
 /// `...../...../…`: a mask of `rows` rows of `cols` unmarked cells.

@@ -9,7 +9,7 @@ mod args;
 
 use super::play::pattern;
 use super::{outln, with_threads, Bar, Outcome};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use args::faces;
 pub use args::Args;
 use bingomint::play::simulate::{play, summarise, svg, Summary};
@@ -31,13 +31,32 @@ pub fn run(args: Args) -> Result<Outcome> {
                 plot.display()
             );
         }
-        bingomint::cardfile::writer::refuse_existing(plot, args.force)?;
+        bingomint::cardfile::writer::refuse_existing(plot, args.force)
+            .map_err(|e| anyhow!("--plot {e}: choose another file or add --force to replace it"))?;
+        // Found now, not after the whole simulation.
+        if let Some(dir) = plot.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                bail!(
+                    "--plot '{}': the folder '{}' does not exist",
+                    plot.display(),
+                    dir.display()
+                );
+            }
+        }
     }
     let seed = Seed::parse(&args.seed);
     let started = Instant::now();
     let summary = with_threads(args.threads, || -> Result<(Summary, String, String)> {
         let (spec, faces, what) = faces(&args, seed.value)?;
         let pattern = pattern(&args.pattern, spec)?;
+        if !faces.iter().any(|face| pattern.possible(face)) {
+            bail!(
+                "--pattern {}: no way of it holds a number of any {} in play, so no game \
+                 could be won",
+                pattern.name(),
+                spec.face_noun()
+            );
+        }
         let balls = spec.balls();
         let bar = Bar::new(args.games, "game", args.quiet);
         let games = play(&faces, &pattern, balls, args.games, seed.value, &bar);
