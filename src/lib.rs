@@ -18,6 +18,7 @@ pub mod cardfile;
 pub mod dedup;
 pub mod export;
 pub mod game;
+pub mod input;
 pub mod pipeline;
 pub mod play;
 pub mod print;

@@ -1,7 +1,7 @@
 //! Regressions found by trying bingomint with damaged and hostile inputs and
 //! closed or full outputs; each test names what broke.
 
-use crate::common::{bingomint, edit, generate, records_at};
+use crate::common::{bingomint, data, edit, generate, records_at};
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -590,4 +590,132 @@ fn commands_without_allow_damaged_do_not_offer_it() {
             .stderr(predicate::str::contains("--allow-damaged").not());
     }
     assert!(!pdf.exists());
+}
+
+// See: hardening round two, items 3, 4 and 8 — endless input grew memory
+// without bound (`--calls-file /dev/zero` 7 GB in 20 s, a card file of
+// /dev/zero 3-5 GB, `boards --set /dev/zero` 13 GB), a long calls token was
+// echoed whole, and a directory as a card file said "No such device".
+#[test]
+fn endless_and_irregular_inputs_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "10", "--seed", "1"]);
+    let file = file.to_str().unwrap();
+    let out = dir.path().join("x.bmc");
+    let out = out.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec!["info", "/dev/zero"],
+            "'/dev/zero' is a character device, not a card file".into(),
+        ),
+        (
+            vec!["verify", "/dev/zero"],
+            "is a character device, not a card file".into(),
+        ),
+        (
+            vec!["show", "/dev/zero", "--card", "1"],
+            "not a card file".into(),
+        ),
+        (vec!["export", "/dev/zero"], "not a card file".into()),
+        (
+            vec!["print", "/dev/zero", "--out", "z.pdf"],
+            "not a card file".into(),
+        ),
+        (
+            vec![
+                "check",
+                "/dev/zero",
+                "--card",
+                "1",
+                "--calls",
+                "1",
+                "--pattern",
+                "line",
+            ],
+            "not a card file".into(),
+        ),
+        (
+            vec!["winners", "/dev/zero", "--calls", "1", "--pattern", "line"],
+            "not a card file".into(),
+        ),
+        (
+            vec!["simulate", "--from", "/dev/zero", "--pattern", "line"],
+            "not a card file".into(),
+        ),
+        (
+            vec!["generate", "-n", "5", "--exclude", "/dev/zero", "-o", out],
+            "--exclude: '/dev/zero' is a character device".into(),
+        ),
+        (
+            vec!["info", folder],
+            format!("'{folder}' is a directory, not a card file"),
+        ),
+        (
+            vec!["boards", "--set", "/dev/zero"],
+            "--set: '/dev/zero' holds more than 16 MB".into(),
+        ),
+        (
+            vec![
+                "check",
+                file,
+                "--card",
+                "1",
+                "--pattern",
+                "line",
+                "--calls-file",
+                "/dev/zero",
+            ],
+            "--calls-file '/dev/zero' holds more than 1 MB".into(),
+        ),
+        (
+            vec!["winners", file, "--pattern", "line", "--calls-file", folder],
+            "is a directory".into(),
+        ),
+    ];
+    for (args, said) in cases {
+        bingomint()
+            .current_dir(dir.path())
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said));
+    }
+    assert!(!std::path::Path::new(out).exists());
+    // One long token: named, not echoed whole.
+    let long = dir.path().join("long.txt");
+    std::fs::write(&long, format!("1 {}", "y".repeat(500_000))).unwrap();
+    let said = bingomint()
+        .args([
+            "check",
+            file,
+            "--card",
+            "1",
+            "--pattern",
+            "line",
+            "--calls-file",
+        ])
+        .arg(&long)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(said.len() < 400, "{}", String::from_utf8_lossy(&said));
+}
+
+// See: hardening round two, item 11 — a goal set saved with a UTF-8
+// byte-order mark was refused.
+#[test]
+fn a_goal_set_with_a_byte_order_mark_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("bom.json");
+    let text = std::fs::read_to_string(data("sample-goals.json")).unwrap();
+    std::fs::write(&set, format!("\u{feff}{text}")).unwrap();
+    bingomint()
+        .args(["boards", "--seed", "s", "--set"])
+        .arg(&set)
+        .assert()
+        .success();
 }

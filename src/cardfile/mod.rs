@@ -31,6 +31,10 @@ pub enum FileError {
         #[source]
         source: std::io::Error,
     },
+    /// The path is not a regular file (`kind`: a directory, a character
+    /// device, …).
+    #[error("'{path}' is {kind}, not a card file")]
+    NotRegular { path: String, kind: &'static str },
     /// Neither a native nor a v3 header.
     #[error("'{path}' is not a card file: {why}")]
     NotACardFile { path: String, why: String },

@@ -97,6 +97,11 @@ impl CardFile {
             path: name.clone(),
             source,
         };
+        // A card file is mapped, its size known from its header: a
+        // directory, device or pipe is refused before anything is read.
+        if let Some(kind) = crate::input::irregular(path) {
+            return Err(FileError::NotRegular { path: name, kind });
+        }
         let mut file = File::open(path).map_err(read_err)?;
         let len = file.metadata().map_err(read_err)?.len();
         if len < HEADER_SIZE as u64 {

@@ -5,6 +5,7 @@
 use anyhow::{bail, Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::game::{Face, Spec};
+use bingomint::input::InputError;
 use bingomint::play::calls::Calls;
 use bingomint::play::pattern::Pattern;
 use std::path::PathBuf;
@@ -22,6 +23,10 @@ pub struct CallsArgs {
     pub calls_file: Option<PathBuf>,
 }
 
+/// The most a calls file may hold: every number of a game, one a line
+/// with a comment, fits many times over.
+const MAX_CALLS_FILE: u64 = 1 << 20;
+
 impl CallsArgs {
     /// The calls given, if any, checked against a game of `balls` numbers.
     pub fn read(&self, balls: u8) -> Result<Option<Calls>> {
@@ -31,8 +36,12 @@ impl CallsArgs {
         let Some(path) = &self.calls_file else {
             return Ok(None);
         };
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("--calls-file: cannot read '{}'", path.display()))?;
+        let text = bingomint::input::read_text(path, MAX_CALLS_FILE).map_err(|e| match e {
+            InputError::TooLarge { .. } => {
+                anyhow::anyhow!("--calls-file {e}; a calls file lists the numbers called")
+            }
+            e => anyhow::Error::new(e).context("--calls-file"),
+        })?;
         let name = format!("--calls-file '{}'", path.display());
         Ok(Some(Calls::parse(balls, &text, &name)?))
     }

@@ -50,9 +50,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         Ok(file) => file,
         // Unreadable, or a format this version does not read: nothing to
         // check.
-        Err(err @ (FileError::Read { .. } | FileError::Unsupported { .. })) => {
-            return Err(err.into())
-        }
+        Err(
+            err @ (FileError::Read { .. }
+            | FileError::Unsupported { .. }
+            | FileError::NotRegular { .. }),
+        ) => return Err(err.into()),
         // Not a card file, or one that does not hold what its header says:
         // a negative answer.
         Err(err) => {

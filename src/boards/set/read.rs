@@ -38,25 +38,21 @@ impl ObjectiveSet {
         }
     }
 
-    /// Reads a set from a file.
+    /// Reads a set from a file (or a pipe) of at most [`MAX_SET_BYTES`].
     pub fn from_file(path: &std::path::Path) -> Result<ObjectiveSet, SetFileError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SetFileError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text = crate::input::read_text(path, MAX_SET_BYTES)?;
         Ok(ObjectiveSet::from_json(&text, &path.display().to_string())?)
     }
 }
 
+/// The most a goal set file may hold (the largest real sets are 140 kB).
+pub const MAX_SET_BYTES: u64 = 16 << 20;
+
 /// Why a set file cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum SetFileError {
-    #[error("cannot read '{path}'")]
-    Read {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Read(#[from] crate::input::InputError),
     #[error(transparent)]
     Invalid(#[from] SetError),
 }
