@@ -719,3 +719,70 @@ fn a_goal_set_with_a_byte_order_mark_is_read() {
         .assert()
         .success();
 }
+
+// See: hardening round two, item 10 — `--out` naming the command's own input
+// destroyed it with --force, and a split print re-run with --force left the
+// replaced run's extra parts beside the new manifest.
+#[test]
+fn an_output_is_never_an_input_and_a_replaced_split_run_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "300", "--seed", "2"]);
+    let before = std::fs::read(&file).unwrap();
+    let set = dir.path().join("s.json");
+    std::fs::copy(data("sample-goals.json"), &set).unwrap();
+    let same = dir.path().join(".").join("c.bmc");
+    for args in [
+        vec![
+            "winners",
+            "c.bmc",
+            "--calls",
+            "1,2",
+            "--pattern",
+            "line",
+            "--out",
+            "c.bmc",
+        ],
+        vec!["export", "c.bmc", "--out", same.to_str().unwrap()],
+        vec![
+            "generate",
+            "-n",
+            "5",
+            "--exclude",
+            "c.bmc",
+            "--out",
+            "c.bmc",
+        ],
+        vec![
+            "boards", "--set", "s.json", "--seed", "x", "--out", "s.json",
+        ],
+    ] {
+        bingomint()
+            .current_dir(dir.path())
+            .args(&args)
+            .arg("--force")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "writing it would destroy what is being read",
+            ));
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert!(std::fs::read_to_string(&set).unwrap().contains("goal"));
+    let split = |range: &str| {
+        bingomint()
+            .current_dir(dir.path())
+            .args(["print", "c.bmc", "--range", range, "--pages-per-file", "10"])
+            .args(["--out", "run/c.pdf", "--force"])
+            .assert()
+            .success();
+    };
+    split("1..300");
+    assert!(dir.path().join("run/c-0005.pdf").exists());
+    split("1..60");
+    let mut left: Vec<String> = std::fs::read_dir(dir.path().join("run"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["c-0001.pdf", "manifest.csv"]);
+}

@@ -71,6 +71,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;
     require_sound(&file, range.clone(), Some(args.allow_damaged))?;
+    if let Some(out) = &args.out {
+        super::not_an_input(out, "--out", &[&args.file])?;
+    }
     clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
     let merge = match args.layout {

@@ -103,6 +103,30 @@ pub fn clear_stale(out: Option<&std::path::Path>, force: bool) -> Result<()> {
     Ok(())
 }
 
+/// Fails when the output `out` (given as `flag`) is one of the command's
+/// `inputs` (the same file, by any path): writing it would destroy what is
+/// being read, so no `--force` allows it.
+pub fn not_an_input(out: &std::path::Path, flag: &str, inputs: &[&std::path::Path]) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(written) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    for input in inputs {
+        let Ok(read) = std::fs::metadata(input) else {
+            continue;
+        };
+        if written.is_file() && (read.dev(), read.ino()) == (written.dev(), written.ino()) {
+            anyhow::bail!(
+                "{flag} '{}' is the input '{}': writing it would destroy what is being \
+                 read, whatever --force says; choose another {flag}",
+                out.display(),
+                input.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The context of an error writing to `out` (standard output when None).
 pub fn cannot_write(out: Option<&std::path::Path>) -> String {
     match out {

@@ -76,6 +76,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         Some(text) => parse_range(text, count, spec.noun()).map_err(super::flag("--range"))?,
         None => 1..=count,
     };
+    if let Some(out) = &args.out {
+        let mut inputs = vec![args.file.as_path()];
+        inputs.extend(args.calls.calls_file.as_deref());
+        super::not_an_input(out, "--out", &inputs)?;
+    }
     clear_stale(args.out.as_deref(), args.force)?;
     let found = with_threads(args.threads, || {
         require_sound(&file, range.clone(), Some(args.allow_damaged))?;

@@ -74,6 +74,22 @@ impl ManifestRow {
     }
 }
 
+/// The files an earlier run's manifest at `manifest` lists (plain names in
+/// its folder ending in `.pdf`), for a run that replaces that run; empty
+/// when there is no readable manifest.
+pub fn listed_parts(manifest: &Path) -> Vec<PathBuf> {
+    let Ok(text) = crate::input::read_text(manifest, 16 << 20) else {
+        return Vec::new();
+    };
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    reader
+        .records()
+        .filter_map(|row| row.ok()?.get(0).map(str::to_string))
+        .filter(|name| name.ends_with(".pdf") && !name.contains(['/', '\\']) && name != "..")
+        .map(|name| manifest.with_file_name(name))
+        .collect()
+}
+
 /// Writes the manifest: a header, then a row a file.
 pub fn write_manifest(rows: &[ManifestRow], out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut csv = csv::Writer::from_writer(out);

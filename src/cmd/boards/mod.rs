@@ -45,6 +45,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         ),
     })?;
     if let Some(out) = &args.out {
+        super::not_an_input(out, "--out", &[&args.set])?;
         refuse_existing(out, args.force)?;
     }
     super::clear_stale(args.out.as_deref(), args.force)?;

@@ -33,6 +33,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         spill_dir: args.temp_dir.as_deref(),
     };
     plan.validate().map_err(|e| args.refused(e))?;
+    let excluded: Vec<&std::path::Path> = args.exclude.iter().map(|p| p.as_path()).collect();
+    super::not_an_input(&args.out, "--out", &excluded)?;
     refuse_existing(&args.out, args.force)?;
     clear_stale(Some(&args.out), args.force)?;
     let seed = args.seed()?;

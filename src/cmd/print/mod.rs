@@ -46,10 +46,25 @@ pub fn run(args: Args) -> Result<Outcome> {
         Ok(rows)
     })??;
     if let Some(m) = &manifest {
+        // The parts of the run this one replaces that it did not make again.
+        let stale: Vec<PathBuf> = job::listed_parts(m)
+            .into_iter()
+            .filter(|old| !parts.iter().any(|p| &p.path == old) && old.is_file())
+            .collect();
         write_text(Some(m), args.force, |out| {
             job::write_manifest(&rows, out)
                 .with_context(|| format!("cannot write '{}'", m.display()))
         })?;
+        for old in &stale {
+            std::fs::remove_file(old)
+                .with_context(|| format!("cannot remove '{}'", old.display()))?;
+        }
+        if !stale.is_empty() && !args.quiet {
+            eprintln!(
+                "bingomint: removed {} of the replaced run that this run does not make",
+                bingomint::text::count_of(stale.len() as u64, "file")
+            );
+        }
     }
     if !args.quiet {
         summary(&plan, parts.len(), started.elapsed().as_secs_f64());
@@ -63,6 +78,7 @@ pub fn run(args: Args) -> Result<Outcome> {
 fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
     let parts = job::parts(&args.out, plan.sheets, args.pages_per_file);
     for part in &parts {
+        super::not_an_input(&part.path, "--out", &[&args.file])?;
         refuse_existing(&part.path, args.force)?;
         clear_stale(Some(&part.path), args.force)?;
     }

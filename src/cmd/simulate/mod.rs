@@ -31,6 +31,9 @@ pub fn run(args: Args) -> Result<Outcome> {
                 plot.display()
             );
         }
+        if let Some(from) = &args.from {
+            super::not_an_input(plot, "--plot", &[from])?;
+        }
         bingomint::cardfile::writer::refuse_existing(plot, args.force)
             .map_err(|e| anyhow!("--plot {e}: choose another file or add --force to replace it"))?;
         // Found now, not after the whole simulation.
