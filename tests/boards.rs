@@ -185,15 +185,47 @@ fn the_cli_reports_relaxation_on_stderr_and_in_the_output() {
     assert!(relaxed
         .iter()
         .any(|r| r["constraint"] == "line_category" && r["category"] == "red" && r["limit"] == 1));
-    // --check says the limits cannot be met.
+    // --check says the limits cannot be met, and answers no. See: hardening
+    // round two, item 6 (it exited 0).
     bingomint()
         .args(["boards", "--check", "--set"])
         .arg(&path)
         .assert()
-        .success()
+        .code(1)
         .stdout(predicate::str::contains(
             "10000 of 10000 sample boards needed a constraint to give way",
-        ));
+        ))
+        .stdout(predicate::str::contains("FAILED: "));
+}
+
+// See: hardening round two, item 6 — a set whose objectives repeat one goal
+// text filled boards with that goal, and --check said "met every limit".
+#[test]
+fn check_names_goals_that_repeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("same.json");
+    let mut objectives: Vec<String> = (0..30).map(|_| r#"{"goal": "Jump"}"#.to_string()).collect();
+    objectives.push(r#"{"goal": "{{X}} coins", "range": [1, 5]}"#.into());
+    objectives.push(r#"{"goal": "{{X}} coins", "range": [6, 9]}"#.into());
+    std::fs::write(
+        &path,
+        format!(r#"{{"objectives": [{}]}}"#, objectives.join(",")),
+    )
+    .unwrap();
+    let said = bingomint()
+        .args(["boards", "--check", "--set"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "objectives[0], objectives[1], objectives[2]",
+        ))
+        .stdout(predicate::str::contains("a board can show it 30 times"))
+        .get_output()
+        .stdout
+        .clone();
+    // Templates over different values show different goals.
+    assert!(!String::from_utf8_lossy(&said).contains("coins"));
 }
 
 #[test]

@@ -58,19 +58,34 @@ const REPORT_ROWS: usize = 12;
 
 /// `boards --check` in words, a line at a time to `line`: what the set
 /// holds, what it cannot do at `size`, and what gave way on a sample of
-/// boards (drawn on the current rayon pool). Fails when the set cannot make
-/// boards of that size at all.
+/// boards (drawn on the current rayon pool). Returns whether every limit
+/// held: no goal text repeated among the enabled objectives, and every
+/// sample board met every limit without relaxing one. Fails when the set
+/// cannot make boards of that size at all.
 pub fn report(
     set: &ObjectiveSet,
     set_name: &str,
     size: Size,
     weighting: super::board::Weighting,
     line: &mut dyn FnMut(String),
-) -> Result<(), EngineError> {
+) -> Result<bool, EngineError> {
     line(format!("'{set_name}': valid Lockout schema v3 set"));
     line(format!("  {}", super::set::summary(set)));
     for note in notes(set, size) {
         line(format!("  note: {note}"));
+    }
+    let repeated = repeated_goals(set);
+    for (goal, objectives) in &repeated {
+        let list: Vec<String> = objectives
+            .iter()
+            .map(|k| format!("objectives[{k}]"))
+            .collect();
+        line(format!(
+            "  problem: {} share the goal {:?}: a board can show it {} times",
+            list.join(", "),
+            crate::text::clip(goal, 60),
+            objectives.len()
+        ));
     }
     let engine = Engine::new(set, size, weighting)?;
     if let Some(note) = room_note(set, size) {
@@ -81,7 +96,7 @@ pub fn report(
         line(format!(
             "  {size}: all {SAMPLE_BOARDS} sample boards met every limit without relaxing any"
         ));
-        return Ok(());
+        return Ok(repeated.is_empty());
     }
     line(format!(
         "  {size}: {} of {SAMPLE_BOARDS} sample boards needed a constraint to give way (after backtracking):",
@@ -96,7 +111,38 @@ pub fn report(
             found.tally.len() - REPORT_ROWS
         ));
     }
-    Ok(())
+    Ok(false)
+}
+
+/// Goals as shown (with each range value put in) that several enabled
+/// objectives can show, compared trimmed and without regard to case; each
+/// with those objectives' indexes. `{{X}} coins` over 1-5 and over 6-10
+/// share nothing; two objectives with the same plain text do.
+pub fn repeated_goals(set: &ObjectiveSet) -> Vec<(String, Vec<usize>)> {
+    let mut by_goal: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (k, o) in set
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !o.disabled)
+    {
+        let shown: Vec<String> = if o.range.is_empty() {
+            vec![o.text(None)]
+        } else {
+            o.range.iter().map(|&v| o.text(Some(v))).collect()
+        };
+        for text in shown {
+            let holders = by_goal.entry(text.trim().to_lowercase()).or_default();
+            if holders.last() != Some(&k) {
+                holders.push(k);
+            }
+        }
+    }
+    let mut repeated: Vec<(String, Vec<usize>)> =
+        by_goal.into_iter().filter(|(_, ks)| ks.len() > 1).collect();
+    repeated.sort_by(|a, b| a.1.cmp(&b.1));
+    repeated.dedup_by(|a, b| a.1 == b.1);
+    repeated
 }
 
 /// What a set cannot do at `size`, before any board is drawn: forced

@@ -6,7 +6,7 @@
 
 mod args;
 
-use super::{with_threads, Bar, Outcome};
+use super::{outln, with_threads, Bar, Outcome};
 use anyhow::{anyhow, Result};
 use args::engine_error;
 pub use args::Args;
@@ -99,7 +99,8 @@ pub fn run(args: Args) -> Result<Outcome> {
 }
 
 /// `--check`: the set is valid (or `from_file` already failed with every
-/// problem); say what it holds and whether its limits can be met at --size.
+/// problem); say what it holds and whether its limits can be met at --size:
+/// exit 0 when they all held, 1 when one gave way or goals repeat.
 fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
     // The report streams its lines; the first failed write ends the run.
     let mut failed = None;
@@ -114,12 +115,24 @@ fn check(args: &Args, set: &ObjectiveSet, set_name: &str) -> Result<Outcome> {
     if let Some(err) = failed {
         return Err(err);
     }
-    made.map_err(|e| {
+    let held = made.map_err(|e| {
         anyhow!(
             "--set '{set_name}' cannot make {} boards: {}",
             args.size,
             engine_error(&e)
         )
     })?;
-    Ok(Outcome::Success)
+    if held {
+        outln!(
+            "OK: every limit of '{set_name}' held on {} boards",
+            args.size
+        );
+        Ok(Outcome::Success)
+    } else {
+        outln!(
+            "FAILED: '{set_name}' cannot keep every limit on {} boards (see above)",
+            args.size
+        );
+        Ok(Outcome::Negative)
+    }
 }
