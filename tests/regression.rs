@@ -264,8 +264,50 @@ fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
         .arg(&set)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("board 2: no new board found"))
+        .stderr(predicate::str::contains(
+            "only 1 distinct board found: the last 65536 draws in a row repeated them (board 2",
+        ))
         .stderr(predicate::str::contains("--exclude").not());
+}
+
+// See: hardening round two, item 7 — asking for more boards than a set has
+// ran for 27 s (2 boards, --count 1000; 45 minutes for 100,000) before
+// failing. Exhaustion is now noticed after 65,536 fruitless draws in all.
+#[test]
+fn asking_for_more_boards_than_exist_stops_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let goals: Vec<String> = (0..10)
+        .map(|i| {
+            let forced = if i < 8 {
+                format!(", \"forced_positions\": [{i}]")
+            } else {
+                String::new()
+            };
+            format!("{{\"goal\": \"g{i}\"{forced}}}")
+        })
+        .collect();
+    let set = dir.path().join("two.json");
+    std::fs::write(&set, format!("{{\"objectives\": [{}]}}", goals.join(","))).unwrap();
+    let started = std::time::Instant::now();
+    bingomint()
+        .args([
+            "boards", "--size", "3x3", "--count", "100000", "--seed", "x",
+        ])
+        .args(["--format", "jsonl", "--out", "b.jsonl", "--set"])
+        .arg(&set)
+        .current_dir(dir.path())
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("only 2 distinct boards found"));
+    assert!(!dir.path().join("b.jsonl").exists());
+    bingomint()
+        .args(["boards", "--size", "3x3", "--count", "2", "--seed", "x"])
+        .args(["--format", "jsonl", "--out", "b.jsonl", "--set"])
+        .arg(&set)
+        .current_dir(dir.path())
+        .assert()
+        .success();
 }
 
 #[test]

@@ -137,12 +137,15 @@ pub enum MintError {
          the game has too few distinct cards left"
     )]
     KeySpaceExhausted { index: u64 },
-    /// A card with streams of its own (a board) found no new draw.
+    /// Cards with streams of their own (boards) stopped finding new
+    /// draws: `made` were made, and the last [`MAX_ATTEMPTS`] draws in a
+    /// row repeated one of them.
     #[error(
-        "board {number}: no new board found in {MAX_ATTEMPTS} draws; the set has too few \
-         distinct boards at this size"
+        "only {} found: the last {MAX_ATTEMPTS} draws in a row repeated them (board {number} \
+         was still waiting); the set has too few distinct boards at this size",
+        crate::text::count_of(*made, "distinct board")
     )]
-    OwnStreamsExhausted { number: u64 },
+    OwnStreamsExhausted { number: u64, made: u64 },
     /// The request does not fit the set's 32-bit card indices.
     #[error("too many cards: at most {MAX_CARDS} per file")]
     TooMany,
@@ -323,16 +326,27 @@ pub fn mint_own_streams<K: Keyed, S: Store<K::Card>>(
     let redrawn = losers.len() as u64;
     let mut draws = count as u64;
     let mut attempt = 1;
+    // Draws in a row that found no new card: past MAX_ATTEMPTS the space is
+    // taken to be used up, whether one card or many are still waiting (a
+    // set with two boards and --count 1000 stops in 66 rounds, not 65,536).
+    let mut fruitless = 0u64;
     while let Some(&index) = losers.first() {
-        if attempt == MAX_ATTEMPTS {
+        if attempt == MAX_ATTEMPTS || fruitless >= u64::from(MAX_ATTEMPTS) {
             return Err(MintError::OwnStreamsExhausted {
                 number: number(index),
+                made: (count - losers.len()) as u64,
             });
         }
-        draws += losers.len() as u64;
+        let waiting = losers.len();
+        draws += waiting as u64;
         losers = candidate_round(keyed, store, set, &mut InSet, &losers, |i| {
             draw(number(i), attempt)
         })?;
+        fruitless = if losers.len() < waiting {
+            0
+        } else {
+            fruitless + waiting as u64
+        };
         attempt += 1;
     }
     Ok(Stats {
