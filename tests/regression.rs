@@ -1,7 +1,7 @@
 //! Regressions found by trying bingomint with damaged and hostile inputs and
 //! closed or full outputs; each test names what broke.
 
-use crate::common::{bingomint, data, edit, generate, records_at};
+use crate::common::{bingomint, data, edit, generate, records_at, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -288,7 +288,6 @@ fn asking_for_more_boards_than_exist_stops_early() {
         .collect();
     let set = dir.path().join("two.json");
     std::fs::write(&set, format!("{{\"objectives\": [{}]}}", goals.join(","))).unwrap();
-    let started = std::time::Instant::now();
     bingomint()
         .args([
             "boards", "--size", "3x3", "--count", "100000", "--seed", "x",
@@ -827,4 +826,122 @@ fn an_output_is_never_an_input_and_a_replaced_split_run_leaves_nothing() {
         .collect();
     left.sort();
     assert_eq!(left, ["c-0001.pdf", "manifest.csv"]);
+}
+
+// See: hardening round two, items 8, 9 and 11 — messages that pointed
+// nowhere (`--gap 10in` "makes numbers -17.0 pt", limits not stated,
+// `--strips 20000000` naming no flag), export taking layouts and series that
+// print refuses (and refusing 3x2), `--colour` ignored beside
+// `--book-pages`, and an empty series printing "· ·".
+#[test]
+fn print_and_export_share_one_validation_and_say_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    generate(dir.path(), "c.bmc", &["--count", "30", "--seed", "2"]);
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["print", "c.bmc", "--out", "p.pdf", "--gap", "10in"],
+            "--gap: the gaps between 6 faces a page leave no room for them",
+        ),
+        (
+            &["print", "c.bmc", "--out", "p.pdf", "--layout", "0x2"],
+            "(at most 64 a page)",
+        ),
+        (
+            &["print", "c.bmc", "--out", "p.pdf", "--paper", "200x200in"],
+            "at most 100in (2540mm) each way",
+        ),
+        (
+            &["print", "c.bmc", "--out", "p.pdf", "--series", ""],
+            "--series: give 1 to 40 printable characters",
+        ),
+        (
+            &["export", "c.bmc", "--format", "csv", "--layout", "7"],
+            "--layout \"7\": give 1, 2, 3, 4, 6",
+        ),
+        (
+            &[
+                "export", "c.bmc", "--format", "csv", "--layout", "6", "--series", "",
+            ],
+            "--series: give 1 to 40",
+        ),
+        (
+            &[
+                "export", "c.bmc", "--format", "csv", "--layout", "6", "--series", "a\tb",
+            ],
+            "--series: give 1 to 40",
+        ),
+        (
+            &[
+                "print",
+                "c.bmc",
+                "--out",
+                "p.pdf",
+                "--colour",
+                "gray",
+                "--book-pages",
+                "2",
+                "--colours",
+                "gray",
+                "gray",
+            ],
+            "'--colour <INK>' cannot be used with '--book-pages <K>'",
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "90",
+                "--strips",
+                "20000000",
+                "--pattern",
+                "full-house",
+            ],
+            "--strips 20000000 puts 120000000 tickets in play",
+        ),
+    ];
+    for (args, said) in cases {
+        bingomint()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said));
+    }
+    assert!(!dir.path().join("p.pdf").exists());
+    // A grid layout print takes, export takes too.
+    let csv = stdout_of(bingomint().current_dir(dir.path()).args([
+        "export", "c.bmc", "--format", "csv", "--layout", "3x2", "--range", "1..7",
+    ]));
+    // Card 7 is the first of the second sheet of six.
+    assert!(csv.lines().nth(7).unwrap().ends_with(",2,1"), "{csv}");
+}
+
+// See: hardening round two, item 11 — goals in CJK misaligned text boards
+// (width counted in characters, not columns) and a newline in set_name
+// broke the heading.
+#[test]
+fn text_boards_align_any_script_and_keep_their_heading_on_one_line() {
+    use unicode_width::UnicodeWidthStr;
+    let dir = tempfile::tempdir().unwrap();
+    let objectives: Vec<String> = (0..30)
+        .map(|i| format!(r#"{{"goal": "星{i} を集める"}}"#))
+        .collect();
+    let set = dir.path().join("cjk.json");
+    std::fs::write(
+        &set,
+        format!(
+            r#"{{"set_name": "one\ntwo", "objectives": [{}]}}"#,
+            objectives.join(",")
+        ),
+    )
+    .unwrap();
+    let text = stdout_of(
+        bingomint()
+            .args(["boards", "--seed", "s", "--size", "3x3", "--set"])
+            .arg(&set),
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("one two"), "{text}");
+    let widths: Vec<usize> = lines[1..].iter().map(|l| l.width()).collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
 }

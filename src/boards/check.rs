@@ -22,11 +22,11 @@ pub struct Sample {
     pub tally: Vec<(String, u64)>,
 }
 
-/// Draws [`SAMPLE_BOARDS`] boards (on the current rayon pool) and tallies
+/// Draws `boards` sample boards (on the current rayon pool) and tallies
 /// what gave way on them.
-pub fn sample(set: &ObjectiveSet, engine: &Engine) -> Sample {
+pub fn sample(set: &ObjectiveSet, engine: &Engine, boards: u64) -> Sample {
     type Tally = (u64, BTreeMap<String, u64>);
-    let (relaxed, tally): Tally = (1..=SAMPLE_BOARDS)
+    let (relaxed, tally): Tally = (1..=boards)
         .into_par_iter()
         .map(|n| {
             let board = super::draw_numbered(engine, SAMPLE_SEED, n, 0);
@@ -69,6 +69,18 @@ pub fn report(
     weighting: super::board::Weighting,
     line: &mut dyn FnMut(String),
 ) -> Result<bool, EngineError> {
+    report_on(set, set_name, size, weighting, SAMPLE_BOARDS, line)
+}
+
+/// [`report`] on a sample of `boards` boards (tests and fuzzing take a few).
+pub fn report_on(
+    set: &ObjectiveSet,
+    set_name: &str,
+    size: Size,
+    weighting: super::board::Weighting,
+    boards: u64,
+    line: &mut dyn FnMut(String),
+) -> Result<bool, EngineError> {
     line(format!("'{set_name}': valid Lockout schema v3 set"));
     line(format!("  {}", super::set::summary(set)));
     for note in notes(set, size) {
@@ -91,15 +103,15 @@ pub fn report(
     if let Some(note) = room_note(set, size) {
         line(format!("  note: {note}"));
     }
-    let found = sample(set, &engine);
+    let found = sample(set, &engine, boards);
     if found.relaxed == 0 {
         line(format!(
-            "  {size}: all {SAMPLE_BOARDS} sample boards met every limit without relaxing any"
+            "  {size}: all {boards} sample boards met every limit without relaxing any"
         ));
         return Ok(repeated.is_empty());
     }
     line(format!(
-        "  {size}: {} of {SAMPLE_BOARDS} sample boards needed a constraint to give way (after backtracking):",
+        "  {size}: {} of {boards} sample boards needed a constraint to give way (after backtracking):",
         found.relaxed
     ));
     for (what, n) in found.tally.iter().take(REPORT_ROWS) {

@@ -12,6 +12,7 @@ use super::set::ObjectiveSet;
 use super::{push_board, push_decimal, BoardSeed};
 use crate::text::{csv_field, rule, Rule};
 use std::fmt::Write as _;
+use unicode_width::UnicodeWidthStr;
 
 /// One goal as shown.
 struct Goal {
@@ -266,7 +267,7 @@ impl<'a> Renderer<'a> {
         let width = wrapped
             .iter()
             .flatten()
-            .map(|l| l.chars().count())
+            .map(|l| l.width())
             .max()
             .unwrap_or(1);
         out.push_str(&rule(Rule::Top, cols, width + 2));
@@ -279,7 +280,7 @@ impl<'a> Renderer<'a> {
                 out.push('│');
                 for c in 0..cols {
                     let text = wrapped[r * cols + c].get(line).map_or("", String::as_str);
-                    let pad = width - text.chars().count();
+                    let pad = width - text.width();
                     let _ = write!(out, " {text}{} │", " ".repeat(pad));
                 }
                 out.push('\n');
@@ -319,13 +320,13 @@ pub fn constraint_text(set: &ObjectiveSet, engine: &Engine, gave: Gave) -> Strin
     }
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces (a
-/// longer word gets a line of its own).
+/// Splits `text` into lines of at most `width` columns (display width: a
+/// CJK character takes two) at spaces (a longer word gets a line of its own).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        if !line.is_empty() && line.width() + 1 + word.width() > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {

@@ -2,11 +2,13 @@
 //!
 //! Flags → the file and a range → `export::export` to the output.
 
-use super::{cannot_write, clear_stale, require_sound, Outcome};
+use super::{cannot_write, clear_stale, flag, require_sound, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
 use bingomint::export::{export, export_for_merge, parse_range, ExportError, Format, Merge};
+use bingomint::print::paper::Layout;
+use bingomint::print::{layout_counts, series_ok, MAX_SERIES};
 use std::path::PathBuf;
 
 /// Export cards or strips as text: txt, csv or jsonl.
@@ -49,10 +51,11 @@ pub struct Args {
     allow_damaged: bool,
 
     /// CSV for a data-merge tool: add the sheet and position each card
-    /// takes when printed N a page (`print --layout N`, sequential order),
-    /// with the series and the file's id.
-    #[arg(long, value_name = "N")]
-    layout: Option<u64>,
+    /// takes when printed with `print --layout` (N a page, or CxR;
+    /// sequential order), with the series and the file's id. Takes what
+    /// `print --layout` takes, and nothing else.
+    #[arg(long, value_name = "N|CxR")]
+    layout: Option<String>,
 
     /// The series for --layout's columns [default: the file's id].
     #[arg(long, requires = "layout")]
@@ -76,16 +79,27 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     clear_stale(args.out.as_deref(), args.force)?;
     let target = cannot_write(args.out.as_deref());
-    let merge = match args.layout {
-        Some(0) => anyhow::bail!("--layout must be at least 1"),
+    let merge = match &args.layout {
         Some(_) if format != Format::Csv => {
             anyhow::bail!("--layout adds print's columns to CSV: add --format csv")
         }
-        Some(per_sheet) => Some(Merge {
-            series: args.series.clone().unwrap_or_else(|| file.short_id()),
-            file_id: file.short_id(),
-            per_sheet,
-        }),
+        Some(text) => {
+            let spec = file.header().spec;
+            let per_sheet =
+                match Layout::parse(text, layout_counts(spec)).map_err(flag("--layout"))? {
+                    Layout::Count(n) => n,
+                    Layout::Grid(grid) => grid.per_page(),
+                } as u64;
+            let series = args.series.clone().unwrap_or_else(|| file.short_id());
+            if !series_ok(&series) {
+                anyhow::bail!("--series: give 1 to {MAX_SERIES} printable characters");
+            }
+            Some(Merge {
+                series,
+                file_id: file.short_id(),
+                per_sheet,
+            })
+        }
         None => None,
     };
     write_text(args.out.as_deref(), args.force, |out| {

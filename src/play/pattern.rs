@@ -120,6 +120,9 @@ impl Pattern {
             Ways::NumberedCorners => {
                 let mut latest = 0;
                 let mut bits = ticket_corners(face);
+                if bits == 0 {
+                    return (bound, 0);
+                }
                 while bits != 0 {
                     latest = latest.max(at(bits.trailing_zeros() as usize));
                     bits &= bits - 1;
@@ -134,6 +137,9 @@ impl Pattern {
                         calls[n] = at(cell);
                         n += 1;
                     }
+                }
+                if n == 0 {
+                    return (bound, 0);
                 }
                 let k = usize::from(*k).min(n).max(1);
                 let (_, kth, _) = calls[..n].select_nth_unstable(k - 1);
@@ -164,8 +170,10 @@ impl Pattern {
         match &self.kind {
             Ways::AnyNumbers(k) => {
                 let mut mine = (0..27).filter(|&c| face.cells[c] != 0).map(at);
+                // As `earliest` counts: k, or every number of a face with fewer.
+                let k = usize::from(*k).min(mine.clone().count()).max(1);
                 let called = mine.clone().filter(|&p| p <= call).count();
-                (called >= usize::from(*k) && mine.any(|p| p == call)).then_some(0)
+                (called >= k && mine.any(|p| p == call)).then_some(0)
             }
             _ => (0..self.way_count()).find(|&w| latest(self.way_cells(face, w)) == Some(call)),
         }
@@ -500,7 +508,7 @@ mod tests {
         let five = Pattern::parse("early-five", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         let calls = Calls::parse(90, "11 2 81 9 3 90 44 4", "t").unwrap();
         assert_eq!(five.completion(&t, calls.positions()).unwrap().call, 7);
-        let (_, missing) = five.nearest(&t, |n| [11, 81].contains(&n));
+        let (_, missing) = five.nearest(&t, |n| [11, 81].contains(&n)).unwrap();
         assert_eq!(missing.len(), 3);
         let one = Pattern::parse("one-line", Spec::Uk90 { rules: Rules::Uk }).unwrap();
         let calls = Calls::parse(90, "5 22 44 66 1 77", "t").unwrap();

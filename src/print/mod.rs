@@ -71,6 +71,19 @@ pub struct Options {
     pub date: (u16, u8, u8, u8, u8, u8),
 }
 
+/// The longest series a face carries, in characters.
+pub const MAX_SERIES: usize = 40;
+
+/// Whether `series` can be printed on every face: 1 to [`MAX_SERIES`]
+/// characters, none of them a control character. `print` and `export
+/// --layout` both ask, so ids exported for a data merge are ids print makes.
+pub fn series_ok(series: &str) -> bool {
+    let n = series.chars().count();
+    (1..=MAX_SERIES).contains(&n)
+        && !series.chars().any(char::is_control)
+        && !series.trim().is_empty()
+}
+
 /// Why a document cannot be laid out or drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PrintError {
@@ -91,6 +104,9 @@ pub enum PrintError {
         largest: Option<usize>,
         paper: Option<&'static str>,
     },
+    /// The gaps between faces leave them no room (`per_page` a page).
+    #[error("the gaps between {per_page} faces a page leave no room for them")]
+    NoRoomBetweenGaps { per_page: usize },
     /// The font has no glyph for a character of the series.
     #[error("the font has no glyph for {0:?}")]
     MissingGlyph(char),
@@ -143,6 +159,11 @@ impl Plan {
             Layout::Count(n) => fit(n, area),
             Layout::Grid(grid) => (grid, cell_size(grid, area.0, area.1, options.gap, shape)),
         };
+        if cell <= 0.0 {
+            return Err(PrintError::NoRoomBetweenGaps {
+                per_page: grid.per_page(),
+            });
+        }
         if cell * NUMBER < MIN_NUMBER_PT {
             let largest = counts
                 .iter()

@@ -21,8 +21,10 @@ pub enum ParseError {
     NotAPaper(String),
     #[error("{0:?}: at least 2in (51mm) each way")]
     PaperTooSmall(String),
+    #[error("{0:?}: at most 100in (2540mm) each way")]
+    PaperTooLarge(String),
     #[error(
-        "{text:?}: give {counts} a page, or columns x rows such as 3x2",
+        "{text:?}: give {counts} a page, or columns x rows such as 3x2 (at most 64 a page)",
         counts = counts.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
     )]
     NotALayout {
@@ -94,8 +96,11 @@ pub fn paper(text: &str) -> Result<(f32, f32), ParseError> {
     let (dims, unit) = lower.split_at(unit_at);
     let (w, h) = dims.split_once('x').ok_or_else(bad)?;
     // Up to 100 inches a side: wide-format presses.
-    let w = length_up_to(&format!("{w}{unit}"), 7200.0).map_err(|_| bad())?;
-    let h = length_up_to(&format!("{h}{unit}"), 7200.0).map_err(|_| bad())?;
+    let side = |v: &str| match length_up_to(&format!("{v}{unit}"), 7200.0) {
+        Err(ParseError::OutOfRange { .. }) => Err(ParseError::PaperTooLarge(text.to_string())),
+        other => other.map_err(|_| bad()),
+    };
+    let (w, h) = (side(w)?, side(h)?);
     if w < 144.0 || h < 144.0 {
         return Err(ParseError::PaperTooSmall(text.to_string()));
     }

@@ -170,12 +170,18 @@ impl SetError {
 
 impl ObjectiveSet {
     /// "Super Mario Odyssey: Short Goals", or what there is of it.
+    /// One line, whatever the names hold: a control character (a newline
+    /// in `set_name`) would break the heading of a text board.
     pub fn title(&self) -> String {
-        match (&self.game_name, &self.set_name) {
+        let title = match (&self.game_name, &self.set_name) {
             (Some(g), Some(s)) => format!("{g}: {s}"),
             (Some(n), None) | (None, Some(n)) => n.clone(),
             (None, None) => "objective set".into(),
-        }
+        };
+        title
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect()
     }
 }
 

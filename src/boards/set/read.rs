@@ -273,7 +273,7 @@ fn read_objective(
         }
     };
     let name = match text(&raw.goal) {
-        Some(g) => format!("objectives[{i}] {g:?}"),
+        Some(g) => format!("objectives[{i}] {:?}", crate::text::clip(&g, 60)),
         None => format!("objectives[{i}]"),
     };
     let mut named = Named { name, p };

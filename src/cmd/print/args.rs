@@ -68,6 +68,7 @@ pub struct Args {
 
     /// The ink: gray, or cmyk:C,M,Y,K in percent.
     #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
+    #[arg(conflicts_with = "book_pages")]
     pub(super) colour: String,
 
     /// Books of K sheets: page k of each book printed in the k-th of

@@ -76,8 +76,11 @@ impl Args {
             date: job::date(file.header().created)?,
         };
         if let Some(series) = &self.series {
-            if series.chars().count() > 40 || series.chars().any(char::is_control) {
-                bail!("--series: at most 40 printable characters");
+            if !pr::series_ok(series) {
+                bail!(
+                    "--series: give 1 to {} printable characters",
+                    pr::MAX_SERIES
+                );
             }
         }
         Ok(options)
@@ -132,5 +135,8 @@ pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
             )
         }
         PrintError::MissingGlyph(_) => anyhow!("--series: {e}"),
+        PrintError::NoRoomBetweenGaps { .. } => {
+            anyhow!("--gap: {e}; use a smaller --gap or --layout")
+        }
     }
 }

@@ -86,10 +86,10 @@ pub struct Args {
     pub(super) quiet: bool,
 }
 
-/// The faces in play, their game, and how to name them.
 /// Most faces one run may hold in memory.
 const MAX_FACES: u64 = 100_000_000;
 
+/// The faces in play, their game, and how to name them.
 pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)> {
     if let Some(path) = &args.from {
         let file = CardFile::open_intact(path)?;
@@ -121,14 +121,27 @@ pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)>
         (1, Some(n), None, None) => (n, n, format!("{n} fresh cards")),
         (1, _, _, _) => bail!("give the cards in play: --cards N (or --from FILE)"),
         (_, None, Some(n), None) => (n.div_ceil(6), n, format!("{n} fresh tickets")),
-        (_, None, None, Some(n)) => (n, n * 6, format!("{n} fresh strips ({} tickets)", n * 6)),
+        (_, None, None, Some(n)) => (
+            n,
+            n.saturating_mul(6),
+            format!("{n} fresh strips ({} tickets)", n.saturating_mul(6)),
+        ),
         (_, Some(_), _, _) => {
             bail!("--cards is for 75-ball; give --tickets N or --strips N with --game 90")
         }
         _ => bail!("give the tickets in play: --tickets N or --strips N (or --from FILE)"),
     };
     if keep == 0 || keep > MAX_FACES {
-        bail!("the faces in play must number from 1 to {MAX_FACES}");
+        let (flag, n) = match (args.cards, args.tickets, args.strips) {
+            (Some(n), _, _) => ("--cards", n),
+            (_, Some(n), _) => ("--tickets", n),
+            (_, _, Some(n)) => ("--strips", n),
+            _ => ("--cards", 0),
+        };
+        bail!(
+            "{flag} {n} puts {keep} {}s in play; simulate plays 1 to {MAX_FACES}",
+            spec.face_noun()
+        );
     }
     let mut faces = fresh_faces(spec, records, seed)?;
     faces.truncate(keep as usize);
