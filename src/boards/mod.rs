@@ -93,18 +93,20 @@ impl BoardSeed {
                     };
                     let (Ok(number), Some(attempt)) = (number.parse::<u64>(), attempt) else {
                         return Err(SeedError::NotABoard {
-                            text: text.to_string(),
+                            text: crate::text::clip(text, 60).into_owned(),
                             board: board.to_string(),
                         });
                     };
                     if version != BOARD_ALGORITHM {
                         return Err(SeedError::OtherAlgorithm {
-                            text: text.to_string(),
+                            text: crate::text::clip(text, 60).into_owned(),
                             version,
                         });
                     }
                     if number == 0 {
-                        return Err(SeedError::BoardZero(text.to_string()));
+                        return Err(SeedError::BoardZero(
+                            crate::text::clip(text, 60).into_owned(),
+                        ));
                     }
                     return Ok(BoardSeed {
                         value: Seed::parse(base).value,

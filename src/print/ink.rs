@@ -28,7 +28,7 @@ impl Ink {
         if text == "gray" || text == "grey" {
             return Ok(Ink::Gray);
         }
-        let bad = || InkError::NotAnInk(text.to_string());
+        let bad = || InkError::NotAnInk(crate::text::clip(text, 60).into_owned());
         let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
         let parts: Vec<f32> = values
             .split(',')
@@ -37,7 +37,7 @@ impl Ink {
         match parts[..] {
             [c, m, y, k] if parts.iter().all(|v| (0.0..=100.0).contains(v)) => {
                 if c + m + y + k == 0.0 {
-                    return Err(InkError::Blank(text.to_string()));
+                    return Err(InkError::Blank(crate::text::clip(text, 60).into_owned()));
                 }
                 Ok(Ink::Cmyk([c / 100.0, m / 100.0, y / 100.0, k / 100.0]))
             }

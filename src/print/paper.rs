@@ -49,18 +49,18 @@ fn length_up_to(text: &str, max: f32) -> Result<f32, ParseError> {
     let value: f32 = number
         .trim()
         .parse()
-        .map_err(|_| ParseError::NotALength(text.to_string()))?;
+        .map_err(|_| ParseError::NotALength(crate::text::clip(text, 60).into_owned()))?;
     let scale = match unit.trim() {
         "mm" => MM,
         "cm" => 10.0 * MM,
         "in" => 72.0,
         "pt" => 1.0,
-        _ => return Err(ParseError::Unit(text.to_string())),
+        _ => return Err(ParseError::Unit(crate::text::clip(text, 60).into_owned())),
     };
     let points = value * scale;
     if !(0.0..=max).contains(&points) || !points.is_finite() {
         return Err(ParseError::OutOfRange {
-            text: text.to_string(),
+            text: crate::text::clip(text, 60).into_owned(),
             max,
         });
     }
@@ -88,7 +88,7 @@ pub fn paper(text: &str) -> Result<(f32, f32), ParseError> {
     if let Some(&(_, w, h)) = PAPERS.iter().find(|(name, _, _)| *name == lower) {
         return Ok((w, h));
     }
-    let bad = || ParseError::NotAPaper(text.to_string());
+    let bad = || ParseError::NotAPaper(crate::text::clip(text, 60).into_owned());
     let unit_at = lower
         .rfind(|c: char| c.is_ascii_digit() || c == '.')
         .ok_or_else(bad)?
@@ -97,12 +97,16 @@ pub fn paper(text: &str) -> Result<(f32, f32), ParseError> {
     let (w, h) = dims.split_once('x').ok_or_else(bad)?;
     // Up to 100 inches a side: wide-format presses.
     let side = |v: &str| match length_up_to(&format!("{v}{unit}"), 7200.0) {
-        Err(ParseError::OutOfRange { .. }) => Err(ParseError::PaperTooLarge(text.to_string())),
+        Err(ParseError::OutOfRange { .. }) => Err(ParseError::PaperTooLarge(
+            crate::text::clip(text, 60).into_owned(),
+        )),
         other => other.map_err(|_| bad()),
     };
     let (w, h) = (side(w)?, side(h)?);
     if w < 144.0 || h < 144.0 {
-        return Err(ParseError::PaperTooSmall(text.to_string()));
+        return Err(ParseError::PaperTooSmall(
+            crate::text::clip(text, 60).into_owned(),
+        ));
     }
     Ok((w, h))
 }
@@ -131,7 +135,7 @@ impl Layout {
     /// `N` (one of `counts`) or `CxR` (at most 64 a page).
     pub fn parse(text: &str, counts: &'static [usize]) -> Result<Layout, ParseError> {
         let bad = || ParseError::NotALayout {
-            text: text.to_string(),
+            text: crate::text::clip(text, 60).into_owned(),
             counts,
         };
         if let Some((c, r)) = text.split_once(['x', 'X']) {
