@@ -241,11 +241,10 @@ fn a_creation_date_past_9999_is_refused() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
-#[test]
-fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
-    let dir = tempfile::tempdir().unwrap();
-    // Eight goals forced into eight cells: a 3x3 board has one arrangement.
-    let goals: Vec<String> = (0..9)
+/// A goal set of `goals` goals, the first eight forced into the first eight
+/// cells of a 3x3 board: `goals - 8` boards can be made.
+fn forced_set(dir: &Path, goals: usize) -> std::path::PathBuf {
+    let goals: Vec<String> = (0..goals)
         .map(|i| {
             let forced = if i < 8 {
                 format!(", \"forced_positions\": [{i}]")
@@ -255,8 +254,16 @@ fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
             format!("{{\"goal\": \"g{i}\"{forced}}}")
         })
         .collect();
-    let set = dir.path().join("one.json");
+    let set = dir.join("forced.json");
     std::fs::write(&set, format!("{{\"objectives\": [{}]}}", goals.join(","))).unwrap();
+    set
+}
+
+#[test]
+fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
+    let dir = tempfile::tempdir().unwrap();
+    // Eight goals forced into eight cells: a 3x3 board has one arrangement.
+    let set = forced_set(dir.path(), 9);
     bingomint()
         .args([
             "boards", "--size", "3x3", "--count", "2", "--seed", "x", "--set",
@@ -276,18 +283,8 @@ fn boards_out_of_distinct_boards_say_so_without_mentioning_exclude() {
 #[test]
 fn asking_for_more_boards_than_exist_stops_early() {
     let dir = tempfile::tempdir().unwrap();
-    let goals: Vec<String> = (0..10)
-        .map(|i| {
-            let forced = if i < 8 {
-                format!(", \"forced_positions\": [{i}]")
-            } else {
-                String::new()
-            };
-            format!("{{\"goal\": \"g{i}\"{forced}}}")
-        })
-        .collect();
-    let set = dir.path().join("two.json");
-    std::fs::write(&set, format!("{{\"objectives\": [{}]}}", goals.join(","))).unwrap();
+    // Eight forced goals and two for the last cell: two boards in all.
+    let set = forced_set(dir.path(), 10);
     bingomint()
         .args([
             "boards", "--size", "3x3", "--count", "100000", "--seed", "x",
