@@ -225,23 +225,23 @@ pub fn earliest_way(
     positions: &Positions,
     bound: u8,
 ) -> (u8, usize) {
-    let (mut early, mut numbered) = (0u32, 0u32);
+    let mut early = 0u32;
     for (i, &n) in cells.iter().enumerate() {
         early |= u32::from(positions[usize::from(n)] < bound) << i;
-        numbered |= u32::from(n != 0) << i;
     }
     let (mut best, mut best_way) = (bound, 0);
     for (w, mask) in masks.enumerate() {
-        // Free cells and blanks count as marked, but a way with no number
-        // on this face is not won by it.
-        if mask & !early == 0 && mask & numbered != 0 {
+        if mask & !early == 0 {
             let mut latest = 0;
             let mut bits = mask;
             while bits != 0 {
                 latest = latest.max(positions[usize::from(cells[bits.trailing_zeros() as usize])]);
                 bits &= bits - 1;
             }
-            if latest < best {
+            // Free cells and blanks are "called" at 0 and every number at 1
+            // or later, so 0 here is a way with no number on this face:
+            // marked, but not won by it.
+            if latest > 0 && latest < best {
                 best = latest;
                 best_way = w;
             }
