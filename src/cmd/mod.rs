@@ -1,7 +1,7 @@
 //! One module per subcommand, each with its `Args` (the help text) and its
 //! `run`: parse flags → build a spec → call the library → print a summary.
 //! What they share: the worker pool, standard output and output files
-//! (here), what flags mean and the library's errors in their words
+//! (here; output files in `output.rs`), what flags mean and the library's errors in their words
 //! (`flags.rs`), and the progress display (`progress.rs`).
 
 use anyhow::{Context, Result};
@@ -22,8 +22,10 @@ pub mod verify;
 pub mod winners;
 
 mod flags;
+mod output;
 mod progress;
 pub use flags::*;
+pub use output::{cannot_write, clear_stale, not_an_input};
 pub use progress::{spinning, Bar};
 
 /// Writes to standard output like `print!`, but a failed write (a closed
@@ -77,62 +79,6 @@ pub fn with_threads<T: Send>(threads: Option<usize>, work: impl FnOnce() -> T + 
         );
     }
     bingomint::pipeline::in_pool(threads, work).context("cannot start worker threads")
-}
-
-/// Says what runs killed outright left beside `out` (their temporary
-/// files), or, with `--force`, removes them and says so.
-pub fn clear_stale(out: Option<&std::path::Path>, force: bool) -> Result<()> {
-    let Some(out) = out else {
-        return Ok(());
-    };
-    for (path, pid) in bingomint::cardfile::writer::stale_temporaries(out) {
-        let shown = path.display();
-        if force {
-            bingomint::cardfile::writer::remove_stale(&path)
-                .with_context(|| format!("cannot remove '{shown}'"))?;
-            eprintln!(
-                "bingomint: removed '{shown}', left by an interrupted run (process {pid} is gone)"
-            );
-        } else {
-            eprintln!(
-                "bingomint: note: '{shown}' was left by an interrupted run (process {pid} is gone); \
-                 delete it, or add --force to have it removed"
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Fails when the output `out` (given as `flag`) is one of the command's
-/// `inputs` (the same file, by any path): writing it would destroy what is
-/// being read, so no `--force` allows it.
-pub fn not_an_input(out: &std::path::Path, flag: &str, inputs: &[&std::path::Path]) -> Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(written) = std::fs::metadata(out) else {
-        return Ok(());
-    };
-    for input in inputs {
-        let Ok(read) = std::fs::metadata(input) else {
-            continue;
-        };
-        if written.is_file() && (read.dev(), read.ino()) == (written.dev(), written.ino()) {
-            anyhow::bail!(
-                "{flag} '{}' is the input '{}': writing it would destroy what is being \
-                 read, whatever --force says; choose another {flag}",
-                out.display(),
-                input.display()
-            );
-        }
-    }
-    Ok(())
-}
-
-/// The context of an error writing to `out` (standard output when None).
-pub fn cannot_write(out: Option<&std::path::Path>) -> String {
-    match out {
-        Some(path) => format!("cannot write '{}'", path.display()),
-        None => "cannot write to standard output".to_string(),
-    }
 }
 
 /// A rate with a sensible unit: `850`, `12.3 k`, `24.1 M`.

@@ -23,8 +23,7 @@ pub struct CallsArgs {
     pub calls_file: Option<PathBuf>,
 }
 
-/// The most a calls file may hold: every number of a game, one a line
-/// with a comment, fits many times over.
+/// The most a calls file may hold (every number, each with a comment, fits).
 const MAX_CALLS_FILE: u64 = 1 << 20;
 
 impl CallsArgs {
