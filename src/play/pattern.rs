@@ -151,7 +151,8 @@ impl Pattern {
     /// Whether `face` can complete the pattern at all: some way holds a
     /// number of it (a custom mask may cover only a ticket's blanks).
     pub fn possible(&self, face: &Face) -> bool {
-        (0..self.way_count()).any(|w| self.way_cells(face, w) & numbered(face) != 0)
+        let numbers = numbered(face);
+        (0..self.way_count()).any(|w| self.way_cells(face, w) & numbers != 0)
     }
 
     /// The way that `call` (1-based) completes on `face`, if any: every
@@ -199,8 +200,9 @@ impl Pattern {
                 .filter(|&n| n != 0 && !called(n))
                 .collect()
         };
+        let numbers = numbered(face);
         let best = (0..self.way_count())
-            .filter(|&w| self.way_cells(face, w) & numbered(face) != 0)
+            .filter(|&w| self.way_cells(face, w) & numbers != 0)
             .min_by_key(|&w| missing(w).len())?;
         let mut numbers = missing(best);
         if let Ways::AnyNumbers(k) = self.kind {
