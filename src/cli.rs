@@ -22,7 +22,8 @@ Examples:
   bingomint check cards.bmc --card 4711 --calls-file calls.txt --pattern line
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
-  bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf";
+  bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf
+  bingomint audit cards.bmc";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
@@ -49,6 +50,7 @@ pub enum Command {
     Simulate(cmd::simulate::Args),
     Patterns(cmd::patterns::Args),
     Print(cmd::print::Args),
+    Audit(cmd::audit::Args),
 }
 
 impl Command {
@@ -68,6 +70,7 @@ impl Command {
             Command::Simulate(args) => cmd::simulate::run(args),
             Command::Patterns(args) => cmd::patterns::run(args),
             Command::Print(args) => cmd::print::run(args),
+            Command::Audit(args) => cmd::audit::run(args),
         }
     }
 }

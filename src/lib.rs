@@ -9,9 +9,11 @@
 //! native and v3 layouts, block checksums), [`export`] (cards as text for
 //! people and programs), [`print`](mod@print) (press-ready PDF), [`play`] (call
 //! orders, win patterns, claims, winners, simulated games) and [`boards`]
-//! (objective boards from Lockout goal sets). The library draws no terminal
+//! (objective boards from Lockout goal sets), and [`audit`] (the statistical
+//! battery test labs run on cards and calls). The library draws no terminal
 //! output and knows no command line: the binary's `cmd/` does that.
 
+pub mod audit;
 pub mod boards;
 pub mod buckets;
 pub mod cardfile;

@@ -6,6 +6,7 @@
 
 use anyhow::{Context, Result};
 
+pub mod audit;
 pub mod boards;
 pub mod calls;
 pub mod check;

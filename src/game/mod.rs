@@ -155,6 +155,26 @@ const US80_BYTE: u8 = 80;
 const FLAG_STAR: u32 = 1;
 
 impl Spec {
+    /// The exact law of a face's layout, for a game whose layouts are
+    /// drawn (90-ball strips); None when every face has the same cells.
+    pub fn layout_law(self) -> Option<uk90::law::LayoutLaw> {
+        match self {
+            Spec::Uk90 { rules } => Some(uk90::law::layout_law(rules)),
+            Spec::Us75 { .. } | Spec::Us80 => None,
+        }
+    }
+
+    /// Whether each record is drawn from a stream of its own
+    /// ([`crate::seed::own_stream`], attempt 0) rather than one after
+    /// another from its chunk's stream: what a raw dump of the generator
+    /// follows.
+    pub fn own_streams(self) -> bool {
+        match self {
+            Spec::Uk90 { rules } => rules.own_streams(),
+            Spec::Us75 { .. } | Spec::Us80 => false,
+        }
+    }
+
     /// The games by the name `--game` takes.
     pub const GAMES: [&'static str; 3] = ["75", "80", "90"];
     /// Every rule-set name `--rules` takes (each game says which are its own).

@@ -28,6 +28,7 @@
 
 pub mod alias;
 pub mod facts;
+pub mod law;
 mod levels;
 pub mod rules;
 pub mod tables;

@@ -1,0 +1,126 @@
+//! `audit`'s flags, their help, and what they mean.
+
+use anyhow::Result;
+use std::path::PathBuf;
+
+/// Run the test labs' statistical battery on a card file, or on the calls,
+/// and write a report: chi-square, permutation, runs, serial correlation,
+/// gap, poker and coupon-collector tests, and exact uniqueness.
+///
+/// Many tests at --alpha each would fail some fair files by chance; the
+/// verdict uses Holm's procedure, so a fair file fails with probability at
+/// most --alpha in all. Writes DIR/report.html (one page, opens offline)
+/// and DIR/report.json (every figure). Exits 0 on a pass, 1 on a fail.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  bingomint audit cards.bmc
+  bingomint audit strips.bmc --out strips-audit --alpha 0.001
+  bingomint audit --calls --game 75 --games 100000
+  bingomint audit --raw 1G --seed 42 --out raw.bin
+  bingomint audit --raw 1T --out - | dieharder -g 200 -a")]
+pub struct Args {
+    /// The card file to audit.
+    #[arg(required_unless_present_any = ["calls", "raw"])]
+    pub file: Option<PathBuf>,
+
+    /// Audit the calls instead of a file: --games call orders, each drawn
+    /// as a live game draws it.
+    #[arg(long, conflicts_with_all = ["file", "raw"])]
+    pub calls: bool,
+
+    /// The game of --calls and --raw [default: 75; with --raw and a FILE,
+    /// the file's].
+    #[arg(long, value_parser = super::super::games())]
+    pub game: Option<String>,
+
+    /// Games whose calls --calls tests.
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "calls")]
+    pub games: u64,
+
+    /// Seed of --calls and --raw: a number or any text [default: --calls,
+    /// every game's seed fresh from the operating system; --raw, the
+    /// FILE's seed, else fresh].
+    #[arg(long)]
+    pub seed: Option<String>,
+
+    /// Write this many bytes of the generator's raw output (the words the
+    /// card draws take, 8 bytes little-endian) to --out instead, for a
+    /// lab's own batteries. K, M, G, T are powers of 1024.
+    #[arg(long, value_name = "BYTES", value_parser = super::super::parse_size)]
+    pub raw: Option<u64>,
+
+    /// With --raw: the numbers as drawn (every face's numbers, one byte
+    /// each), not the generator's words.
+    #[arg(long, requires = "raw")]
+    pub scaled: bool,
+
+    /// Family-wise significance level: the chance a fair file fails.
+    #[arg(long, default_value_t = 0.01)]
+    pub alpha: f64,
+
+    /// Where the report goes: a directory [default: FILE.audit, or
+    /// calls-GAME.audit]; with --raw, a file, or - for standard output.
+    #[arg(short, long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Overwrite an existing report or --raw file.
+    #[arg(long)]
+    pub force: bool,
+
+    /// Memory budget of the uniqueness check (see `verify --memory`).
+    #[arg(long, value_name = "SIZE", value_parser = super::super::parse_size)]
+    pub memory: Option<u64>,
+
+    /// Where an out-of-core uniqueness check keeps its key partitions.
+    #[arg(long, value_name = "DIR")]
+    pub temp_dir: Option<PathBuf>,
+
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+
+    /// Print only the verdict line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl Args {
+    /// Refuses values no audit can use.
+    pub fn check(&self) -> Result<()> {
+        if !(self.alpha > 0.0 && self.alpha <= 0.5) {
+            anyhow::bail!(
+                "--alpha {}: give a level above 0 and at most 0.5, such as 0.01",
+                self.alpha
+            );
+        }
+        if self.calls && self.games < 1000 {
+            anyhow::bail!(
+                "--games {}: the calls tests need at least 1000 games (100000 is the default)",
+                self.games
+            );
+        }
+        if self.raw == Some(0) {
+            anyhow::bail!("--raw 0: give the bytes to write, such as 1G");
+        }
+        if self.raw.is_some() && self.out.is_none() {
+            anyhow::bail!("--raw needs --out: a file, or - for standard output");
+        }
+        Ok(())
+    }
+
+    /// The report's directory.
+    pub fn report_dir(&self, game: &str) -> PathBuf {
+        if let Some(out) = &self.out {
+            return out.clone();
+        }
+        match &self.file {
+            Some(file) => {
+                let mut name = file.as_os_str().to_owned();
+                name.push(".audit");
+                PathBuf::from(name)
+            }
+            None => PathBuf::from(format!("calls-{game}.audit")),
+        }
+    }
+}
