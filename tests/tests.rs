@@ -1,6 +1,7 @@
 //! Integration tests: the real `bingomint` binary, one module per command,
 //! plus property tests of the library's invariants.
 
+mod audit_cmd;
 mod boards;
 mod common;
 mod damage;

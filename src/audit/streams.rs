@@ -40,6 +40,11 @@ pub struct Stream {
     recent: [i64; LAGS],
     seen: usize,
     products: [i64; LAGS],
+    // Per lag, the sums of each pair's earlier and later value: the
+    // correlation is measured about the stream's own means, so a biased
+    // frequency (the frequency test's business) does not read as one.
+    earlier: [i64; LAGS],
+    later: [i64; LAGS],
     pairs: [u64; LAGS],
     // Gap test: digits since the last hit (None before the first).
     gap: Option<usize>,
@@ -71,6 +76,8 @@ impl Stream {
             recent: [0; LAGS],
             seen: 0,
             products: [0; LAGS],
+            earlier: [0; LAGS],
+            later: [0; LAGS],
             pairs: [0; LAGS],
             gap: None,
             gaps: vec![0; LONGEST_GAP + 1],
@@ -110,7 +117,10 @@ impl Stream {
         }
         let c = 2 * x as i64 - (self.d as i64 - 1);
         for lag in 0..LAGS.min(self.seen) {
-            self.products[lag] += c * self.recent[(self.seen - 1 - lag) % LAGS];
+            let before = self.recent[(self.seen - 1 - lag) % LAGS];
+            self.products[lag] += c * before;
+            self.earlier[lag] += before;
+            self.later[lag] += c;
             self.pairs[lag] += 1;
         }
         self.recent[self.seen % LAGS] = c;
@@ -166,6 +176,8 @@ impl Stream {
         self.runs_var += other.runs_var;
         for lag in 0..LAGS {
             self.products[lag] += other.products[lag];
+            self.earlier[lag] += other.earlier[lag];
+            self.later[lag] += other.later[lag];
             self.pairs[lag] += other.pairs[lag];
         }
         add(&mut self.gaps, &other.gaps);
@@ -178,16 +190,20 @@ impl Stream {
         &self.freq
     }
 
-    /// The serial correlation's z-score at each lag.
+    /// The serial correlation's z-score at each lag: the pairs' sample
+    /// covariance about their own means, over its standard error under
+    /// independence (the values' variance, (d² − 1)/3 for 2x − (d − 1),
+    /// over √pairs).
     pub fn serial_z(&self) -> [f64; LAGS] {
         let var = (self.d * self.d - 1) as f64 / 3.0;
         std::array::from_fn(|lag| {
-            let pairs = self.pairs[lag] as f64;
-            if pairs == 0.0 {
-                0.0
-            } else {
-                self.products[lag] as f64 / (var * pairs.sqrt())
+            let n = self.pairs[lag] as f64;
+            if n < 2.0 {
+                return 0.0;
             }
+            let (a, b) = (self.earlier[lag] as f64, self.later[lag] as f64);
+            let covariance = (self.products[lag] as f64 - a * b / n) / n;
+            covariance * n.sqrt() / var
         })
     }
 

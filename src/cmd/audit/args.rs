@@ -100,9 +100,6 @@ impl Args {
                 self.games
             );
         }
-        if self.raw == Some(0) {
-            anyhow::bail!("--raw 0: give the bytes to write, such as 1G");
-        }
         if self.raw.is_some() && self.out.is_none() {
             anyhow::bail!("--raw needs --out: a file, or - for standard output");
         }
