@@ -287,6 +287,7 @@ impl Tally {
         residuals: &mut Vec<Residuals>,
     ) {
         let k = shape.span;
+        let mut bars = Vec::new();
         for (c, &m) in shape.heights.iter().enumerate() {
             let counts = &self.numbers[1 + c * k..1 + (c + 1) * k];
             let name = column_name(shape, c);
@@ -304,15 +305,10 @@ impl Tally {
             ));
             let q = m as f64 / k as f64;
             let sd = (n as f64 * q * (1.0 - q)).sqrt();
-            let bars = counts
-                .iter()
-                .enumerate()
-                .map(|(i, &o)| ((1 + c * k + i).to_string(), (o as f64 - n as f64 * q) / sd))
-                .collect();
-            residuals.push(Residuals {
-                title: format!("{name}: each number's count"),
-                bars,
-            });
+            bars.extend(counts.iter().enumerate().map(|(i, &o)| {
+                let z = (o as f64 - n as f64 * q) / sd;
+                ((1 + c * k + i).to_string(), z)
+            }));
             let (x, df) = stats::pearson_uniform(&self.orders[c]);
             let what = format!(
                 "{name}: each of the {} orders of its numbers equally often",
@@ -320,6 +316,8 @@ impl Tally {
             );
             tests.push(Test::chi(Family::Permutation, what, x, df, n));
         }
+        let title = "each number's count, column by column".to_string();
+        residuals.push(Residuals { title, bars });
         for (s, label) in shape.labels.iter().enumerate() {
             self.streams[s].tests(label, true, tests);
         }

@@ -132,7 +132,7 @@ pub fn html(battery: &Battery, about: &[(String, String)]) -> String {
     h.push_str("<h2>The p-values</h2><p>Fair draws give p-values spread evenly over 0–1.</p>");
     h.push_str(&histogram_svg(battery));
     h.push_str(
-        "<h2>Serial correlation by lag</h2><p>Each dot is one stream's z-score at that lag.</p>",
+        "<h2>Serial correlation by lag</h2><p>Each dot is one stream's z-score at that lag; lines at ±the critical value of α before the correction, which about α of the dots cross by chance.</p>",
     );
     h.push_str(&serial_svg(battery, critical_z(battery.alpha)));
     tests_section(&mut h, battery);

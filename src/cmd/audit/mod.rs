@@ -3,12 +3,15 @@
 //! a one-line summary; or, with --raw, the generator's output for a lab.
 
 mod args;
-mod subject;
+mod calls;
+mod cards;
+mod raw;
 
 use super::{outln, with_threads, Outcome};
 use anyhow::{Context, Result};
 pub use args::Args;
 use bingomint::audit::{report, Battery};
+use bingomint::cardfile::header::today;
 use bingomint::cardfile::writer::TempOutput;
 use std::io::Write;
 use std::path::Path;
@@ -17,12 +20,12 @@ use std::path::Path;
 pub fn run(args: Args) -> Result<Outcome> {
     args.check()?;
     if let Some(bytes) = args.raw {
-        return subject::raw(&args, bytes);
+        return raw::raw(&args, bytes);
     }
     let (mut battery, about, game) = if args.calls {
-        subject::calls(&args)?
+        calls::calls(&args)?
     } else {
-        subject::cards(&args)?
+        cards::cards(&args)?
     };
     battery.judge(args.alpha);
     let dir = args.report_dir(&game);
@@ -118,6 +121,35 @@ fn summary(battery: &Battery, dir: &Path, quiet: bool) -> Result<Outcome> {
 }
 
 /// Runs `work` on the pool `--threads` asks for.
-fn pooled<T: Send>(args: &Args, work: impl FnOnce() -> T + Send) -> Result<T> {
+pub fn pooled<T: Send>(args: &Args, work: impl FnOnce() -> T + Send) -> Result<T> {
     with_threads(args.threads, work)
+}
+
+/// What an audit was of: (what, value) lines for the report's header.
+type About = Vec<(String, String)>;
+
+/// The binary and the day of the audit.
+pub fn auditor(args: &Args) -> Result<About> {
+    let exe = std::env::current_exe().context("cannot find this program's own file")?;
+    let sha = bingomint::audit::sha256_file(&exe)
+        .with_context(|| format!("cannot read '{}'", exe.display()))?;
+    Ok(vec![
+        (
+            "audited by".into(),
+            format!("bingomint {}", env!("CARGO_PKG_VERSION")),
+        ),
+        ("binary SHA-256".into(), sha),
+        ("audited on".into(), date(today()?)),
+        ("alpha".into(), args.alpha.to_string()),
+    ])
+}
+
+/// A yyyymmdd date as people write it: 2026-11-25.
+pub fn date(yyyymmdd: u32) -> String {
+    format!(
+        "{}-{:02}-{:02}",
+        yyyymmdd / 10_000,
+        yyyymmdd / 100 % 100,
+        yyyymmdd % 100
+    )
 }

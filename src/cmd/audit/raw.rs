@@ -1,0 +1,76 @@
+//! `--raw`: the generator's own output for a lab's batteries.
+
+use super::Args;
+use crate::cmd::{outln, Outcome};
+use anyhow::{anyhow, Context, Result};
+use bingomint::audit;
+use bingomint::cardfile::{writer::TempOutput, CardFile};
+use bingomint::game::Spec;
+use bingomint::seed::Seed;
+use std::io::Write;
+
+/// --raw: the generator's words (or, --scaled, the numbers) to --out.
+pub fn raw(args: &Args, bytes: u64) -> Result<Outcome> {
+    let (spec, seed) = match &args.file {
+        Some(path) => {
+            let file = CardFile::open(path)?;
+            let seed = match (&args.seed, file.header().seed) {
+                (Some(text), _) => Seed::parse(text).value,
+                (None, Some(seed)) => seed,
+                (None, None) => {
+                    anyhow::bail!("'{}' records no seed (v3 layout); give --seed", file.path())
+                }
+            };
+            (file.header().spec, seed)
+        }
+        None => {
+            let game = args.game.as_deref().unwrap_or("75");
+            let spec = Spec::named(game).context("--game: choose one of the games listed")?;
+            let seed = match &args.seed {
+                Some(text) => Seed::parse(text),
+                None => {
+                    Seed::from_entropy().context("cannot read a seed from the operating system")?
+                }
+            };
+            (spec, seed.value)
+        }
+    };
+    let dump = if args.scaled {
+        audit::raw::Dump::Scaled
+    } else {
+        audit::raw::Dump::Raw
+    };
+    let out = args.out.as_deref().expect("checked: --raw has --out");
+    let what = if args.scaled {
+        "numbers as drawn"
+    } else {
+        "raw xoshiro256++ words"
+    };
+    let written = if out.as_os_str() == "-" {
+        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        audit::raw::write(spec, seed, dump, bytes, &mut stdout)
+            .context("cannot write to standard output")?
+    } else {
+        let (guard, file) = TempOutput::new(out, args.force)?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+        let n = audit::raw::write(spec, seed, dump, bytes, &mut w)
+            .with_context(|| crate::cmd::cannot_write(Some(out)))?;
+        w.flush()
+            .with_context(|| crate::cmd::cannot_write(Some(out)))?;
+        let file = w.into_inner().map_err(|e| anyhow!("{}", e.error()))?;
+        guard.publish(&file)?;
+        outln!(
+            "wrote {n} bytes of {what} ({}, seed {seed}) to {}",
+            spec.made(2),
+            out.display()
+        );
+        return Ok(Outcome::Success);
+    };
+    if !args.quiet {
+        eprintln!(
+            "bingomint: wrote {written} bytes of {what} ({}, seed {seed})",
+            spec.made(2)
+        );
+    }
+    Ok(Outcome::Success)
+}
