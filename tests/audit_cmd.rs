@@ -146,6 +146,10 @@ fn bad_flags_are_named() {
         (vec!["--raw", "0", "--out", "x"], "--raw <BYTES>"),
         (vec!["--games", "5000"], "--calls"),
         (vec![], "<FILE>"),
+        (
+            vec!["c.bmc"],
+            "holds 100 cards; the battery needs at least 1000",
+        ),
     ] {
         let mut cmd = bingomint();
         cmd.arg("audit").args(&args).current_dir(dir.path());

@@ -22,9 +22,17 @@ pub fn cards(args: &Args) -> Result<(Battery, About, String)> {
         crate::cmd::require_sound(&file, first..=last, None)?;
         file.release_records((first - 1) as usize * size..last as usize * size);
     }
+    let held = bingomint::text::count_of(count, spec.noun());
+    if count < 1000 {
+        anyhow::bail!(
+            "'{}' holds {held}; the battery needs at least 1000 to tell a fair file from a flawed one \
+             (docs/audit.md, \"Power\")",
+            file.path()
+        );
+    }
     if count < 10_000 {
         eprintln!(
-            "bingomint: warning: '{}' holds {count} records; the tests' approximations want 10000 or more, \
+            "bingomint: warning: '{}' holds {held}; the tests' approximations want 10000 or more, \
              so read their p-values with care",
             file.path()
         );
