@@ -23,7 +23,8 @@ Examples:
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
   bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf
-  bingomint audit cards.bmc";
+  bingomint audit cards.bmc
+  bingomint hall --cards cards.bmc";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
@@ -51,6 +52,7 @@ pub enum Command {
     Patterns(cmd::patterns::Args),
     Print(cmd::print::Args),
     Audit(cmd::audit::Args),
+    Hall(cmd::hall::Args),
 }
 
 impl Command {
@@ -71,6 +73,7 @@ impl Command {
             Command::Patterns(args) => cmd::patterns::run(args),
             Command::Print(args) => cmd::print::run(args),
             Command::Audit(args) => cmd::audit::run(args),
+            Command::Hall(args) => cmd::hall::run(args),
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod cardfile;
 pub mod dedup;
 pub mod export;
 pub mod game;
+pub mod hall;
 pub mod input;
 pub mod pipeline;
 pub mod play;

@@ -13,6 +13,7 @@ pub mod check;
 pub mod count;
 pub mod export;
 pub mod generate;
+pub mod hall;
 pub mod info;
 pub mod patterns;
 pub mod play;

@@ -33,6 +33,7 @@ pub mod calls;
 pub mod claims;
 pub mod listing;
 pub mod pattern;
+pub mod reference;
 pub mod simulate;
 
 use crate::cardfile::CardFile;

@@ -1,0 +1,175 @@
+//! `bingomint hall`: the live night. Card files → `hall::Hall` (its log
+//! read back, an open game resumed) → the HTTP API and pages (`api.rs`,
+//! served by `http.rs`) until stopped; `hall verify` checks a log.
+
+mod api;
+mod http;
+
+use super::{outln, Outcome};
+use anyhow::{Context, Result};
+use bingomint::cardfile::CardFile;
+use bingomint::hall::judge::Cards;
+use bingomint::hall::verify::{parse_sold, verify};
+use bingomint::hall::{FileEntry, Hall};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Run a bingo night in the browser: a caller's console, a board for the
+/// projector, claims judged by any number printed on a card.
+///
+/// Prints two addresses: the console (with its secret key; for the caller
+/// only) and the board (read-only, for the room). Each game's calls come
+/// from a fresh seed of the operating system, published as a SHA-256
+/// commitment before the first ball and revealed when the game ends. Every
+/// event goes to an append-only, hash-chained log first; a hall started
+/// again with the same --log resumes its open game.
+#[derive(clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "\
+Examples:
+  bingomint hall --cards cards.bmc
+  bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
+  bingomint hall verify friday.jsonl --cards cards.bmc
+  bingomint calls --game 75 --seed hall-<the revealed seed>"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+
+    /// A card file the night plays (repeat for more; plain numbers name
+    /// faces of the first, QR texts name their file).
+    #[arg(long = "cards", value_name = "FILE")]
+    cards: Vec<PathBuf>,
+
+    /// Faces of the first file sold tonight, such as 1..5000,7001..9000
+    /// [default: all]; a claim on another is refused.
+    #[arg(long, value_name = "RANGES")]
+    sold: Option<String>,
+
+    /// Address and port to listen on; another address than 127.0.0.1 lets
+    /// other machines in (the board on a second computer).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8075")]
+    listen: String,
+
+    /// The night's log [default: hall-YYYY-MM-DD.jsonl]; an existing log is
+    /// continued.
+    #[arg(long, value_name = "FILE")]
+    log: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Check a night's log: its chain, every game's calls against its
+    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
+    /// first bad line.
+    Verify {
+        /// The log.
+        log: PathBuf,
+        /// The card files the night played.
+        #[arg(long = "cards", value_name = "FILE", required = true)]
+        cards: Vec<PathBuf>,
+    },
+}
+
+/// Runs `hall`.
+pub fn run(args: Args) -> Result<Outcome> {
+    if let Some(Sub::Verify { log, cards }) = args.command {
+        return check_log(&log, &cards);
+    }
+    anyhow::ensure!(!args.cards.is_empty(), "--cards FILE: name the card file the night plays");
+    let (files, entries) = open_cards(&args.cards)?;
+    let count = files[0].header().count * files[0].header().spec.faces() as u64;
+    let sold = match &args.sold {
+        Some(text) => {
+            let ranges = parse_sold(text).map_err(|e| anyhow::anyhow!("--sold: {e}"))?;
+            if let Some(r) = ranges.iter().find(|r| *r.end() > count) {
+                anyhow::bail!("--sold: {}..{} goes past the {count} faces of '{}'", r.start(), r.end(), files[0].path());
+            }
+            Some(ranges)
+        }
+        None => None,
+    };
+    let log = args.log.clone().unwrap_or_else(|| {
+        let d = bingomint::cardfile::header::today().unwrap_or(0);
+        PathBuf::from(format!("hall-{}-{:02}-{:02}.jsonl", d / 10_000, d / 100 % 100, d % 100))
+    });
+    let hall = Hall::open(Cards { files, sold }, &log, entries, args.sold.clone()).map_err(anyhow::Error::msg)?;
+    let listener = std::net::TcpListener::bind(&args.listen)
+        .with_context(|| format!("--listen {}: cannot listen there (in use? 127.0.0.1:0 picks a free port)", args.listen))?;
+    let addr = listener.local_addr()?;
+    let key = random_key()?;
+    let state = hall.state();
+    outln!("console  http://{addr}/console#{key}   (the caller's; keep it private)");
+    outln!("board    http://{addr}/board");
+    outln!("log      {}", log.display());
+    if let Some(game) = state["game"].as_object() {
+        outln!("resumed  game {} after call {}", game["game"], game["calls"].as_array().map_or(0, Vec::len));
+    }
+    if !addr.ip().is_loopback() {
+        eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
+    }
+    let api = Arc::new(api::Api::new(hall, key));
+    http::serve(listener, Arc::new(move |request, stream| api.handle(request, stream)));
+    Ok(Outcome::Success)
+}
+
+/// Opens the night's files: each sound, all one game.
+fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
+    let mut files: Vec<CardFile> = Vec::new();
+    let mut entries = Vec::new();
+    for path in paths {
+        let file = CardFile::open(path)?;
+        let count = file.header().count;
+        super::require_sound(&file, 1..=count, None)?;
+        file.release_pages();
+        let spec = file.header().spec;
+        if let Some(first) = files.first() {
+            anyhow::ensure!(
+                first.header().spec.same_game(spec),
+                "--cards '{}' holds {} but '{}' holds {}: a night plays one game",
+                file.path(),
+                spec.short_name(),
+                first.path(),
+                first.header().spec.short_name()
+            );
+        }
+        let sha256 = bingomint::audit::sha256_file(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        entries.push(FileEntry { path: file.path().to_string(), id: file.short_id(), sha256, count, game: spec.short_name().into() });
+        files.push(file);
+    }
+    Ok((files, entries))
+}
+
+fn random_key() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("cannot read the operating system's entropy: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `hall verify`.
+fn check_log(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
+    let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
+    let (files, _) = open_cards(cards)?;
+    let mut cards = Cards { files, sold: None };
+    match verify(&text, &mut cards) {
+        Ok(s) => {
+            outln!(
+                "OK: {}: {} lines chained, {} games ended, {} calls match their revealed seeds, {} claims judged the same again",
+                log.display(),
+                s.lines,
+                s.games,
+                s.calls,
+                s.claims
+            );
+            if let Some(g) = s.open {
+                outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
+            }
+            Ok(Outcome::Success)
+        }
+        Err(f) => {
+            outln!("FAILED: {} line {}: {}", log.display(), f.line, f.what);
+            Ok(Outcome::Negative)
+        }
+    }
+}

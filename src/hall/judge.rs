@@ -1,0 +1,130 @@
+//! A claim judged: the reference looked up in the hall's card files, the
+//! face read, the pattern checked against the calls so far. The live hall
+//! and `hall verify` judge with this one function, so a log's verdicts can
+//! be judged again exactly.
+
+use crate::cardfile::CardFile;
+use crate::game::Face;
+use crate::play::calls::Calls;
+use crate::play::claims::{check, winners, Verdict};
+use crate::play::pattern::Pattern;
+use crate::play::reference::Reference;
+use crate::play::scan_faces;
+use serde_json::{json, Value};
+use std::ops::RangeInclusive;
+
+/// The hall's cards: the files and which faces were sold.
+pub struct Cards {
+    pub files: Vec<CardFile>,
+    /// Face ranges sold (of the first file); None: every face.
+    pub sold: Option<Vec<RangeInclusive<u64>>>,
+}
+
+/// What a claim came to.
+#[derive(Clone, Debug)]
+pub struct Judged {
+    pub win: bool,
+    /// In words: `wins row 2 at call 31`, `card 12 was not sold`.
+    pub reason: String,
+    /// `card 4711` or `ticket 70 (strip 12)`, and the file's id.
+    pub label: Option<String>,
+    /// The face with the called numbers marked, for the console.
+    pub face: Option<Value>,
+}
+
+impl Cards {
+    /// Whether face `n` of file `f` was sold.
+    pub fn sold(&self, f: usize, n: u64) -> bool {
+        match &self.sold {
+            Some(ranges) if f == 0 => ranges.iter().any(|r| r.contains(&n)),
+            _ => true,
+        }
+    }
+
+    /// The file and face `text` names: a QR text names its file by id; a
+    /// number is a face of the first file.
+    pub fn find(&self, text: &str) -> Result<(usize, u64), String> {
+        let reference = Reference::parse(text).map_err(|e| e.to_string())?;
+        let f = match &reference.file {
+            Some(id) => self.files.iter().position(|f| f.short_id().eq_ignore_ascii_case(id)).ok_or_else(|| {
+                let ids: Vec<String> = self.files.iter().map(|f| f.short_id()).collect();
+                format!("{:?} belongs to a file this hall does not hold (id {id}; the hall holds {})", text.trim(), ids.join(", "))
+            })?,
+            None => 0,
+        };
+        let file = &self.files[f];
+        let spec = file.header().spec;
+        let faces = file.header().count * spec.faces() as u64;
+        let n = reference.face_in(&file.short_id(), faces, spec.face_noun()).map_err(|e| e.to_string())?;
+        Ok((f, n))
+    }
+
+    /// Face `n` of file `f`.
+    fn face(&self, f: usize, n: u64) -> Result<Face, String> {
+        let file = &self.files[f];
+        let record = file.header().spec.record_of(n).0;
+        let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face)).map_err(|e| e.to_string())?;
+        found.first().copied().ok_or_else(|| format!("face {n} is not in its record"))
+    }
+
+    /// Judges a claim of `pattern` after `calls` by the face `text` names.
+    pub fn judge(&self, text: &str, pattern: &Pattern, calls: &Calls, last_call: bool) -> Judged {
+        let (f, n) = match self.find(text) {
+            Ok(found) => found,
+            Err(reason) => return Judged { win: false, reason, label: None, face: None },
+        };
+        let file = &self.files[f];
+        let spec = file.header().spec;
+        let label = if spec.faces() == 1 {
+            format!("card {n}")
+        } else {
+            format!("ticket {n} (strip {})", spec.record_of(n).0)
+        };
+        let label = Some(format!("{label} of {}", file.short_id()));
+        if !self.sold(f, n) {
+            let reason = format!("{} {n} was not sold tonight", spec.face_noun());
+            return Judged { win: false, reason, label, face: None };
+        }
+        let face = match self.face(f, n) {
+            Ok(face) => face,
+            Err(reason) => return Judged { win: false, reason, label, face: None },
+        };
+        let verdict = check(&face, pattern, calls, last_call);
+        let reason = match &verdict {
+            Verdict::Win(c) => format!("wins: {} complete at call {}", pattern.way_name(c.way), c.call),
+            Verdict::NotAtLastCall(c) => format!(
+                "complete ({} at call {}), but the last call did not complete it, as the house rule requires",
+                pattern.way_name(c.way),
+                c.call
+            ),
+            Verdict::NoWin { nearest, missing } => {
+                let missing: Vec<String> = missing.iter().map(u8::to_string).collect();
+                format!("not a win: {nearest} still needs {}", missing.join(", "))
+            }
+            Verdict::CannotWin => format!("not a win: no way of {} is on this face", pattern.name()),
+        };
+        let positions = calls.positions();
+        let marked: Vec<bool> = face.numbers().iter().map(|&x| x == 0 || positions[usize::from(x)] != u8::MAX).collect();
+        let grid = json!({"rows": face.rows, "cols": face.cols, "cells": face.numbers(), "marked": marked});
+        Judged { win: verdict.is_win(), reason, label, face: Some(grid) }
+    }
+
+    /// Every sold face of every file that holds `pattern` after `calls`
+    /// (at most `limit`), as labels.
+    pub fn also_winning(&self, pattern: &Pattern, calls: &Calls, last_call: bool, limit: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for (f, file) in self.files.iter().enumerate() {
+            let Ok(found) = winners(file, 1..=file.header().count, pattern, calls, last_call) else {
+                continue;
+            };
+            let noun = file.header().spec.face_noun();
+            for w in found.into_iter().filter(|w| self.sold(f, w.face)) {
+                if out.len() == limit {
+                    return out;
+                }
+                out.push(format!("{noun} {} of {}", w.face, file.short_id()));
+            }
+        }
+        out
+    }
+}
