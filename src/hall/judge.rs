@@ -30,6 +30,8 @@ pub struct Judged {
     pub label: Option<String>,
     /// The face with the called numbers marked, for the console.
     pub face: Option<Value>,
+    /// The file and face found.
+    pub at: Option<(usize, u64)>,
 }
 
 impl Cards {
@@ -55,7 +57,9 @@ impl Cards {
         let file = &self.files[f];
         let spec = file.header().spec;
         let faces = file.header().count * spec.faces() as u64;
-        let n = reference.face_in(&file.short_id(), faces, spec.face_noun()).map_err(|e| e.to_string())?;
+        let n = reference
+            .face_in(&file.short_id(), faces, spec.face_noun())
+            .map_err(|e| e.to_string())?;
         Ok((f, n))
     }
 
@@ -63,15 +67,27 @@ impl Cards {
     fn face(&self, f: usize, n: u64) -> Result<Face, String> {
         let file = &self.files[f];
         let record = file.header().spec.record_of(n).0;
-        let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face)).map_err(|e| e.to_string())?;
-        found.first().copied().ok_or_else(|| format!("face {n} is not in its record"))
+        let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face))
+            .map_err(|e| e.to_string())?;
+        found
+            .first()
+            .copied()
+            .ok_or_else(|| format!("face {n} is not in its record"))
     }
 
     /// Judges a claim of `pattern` after `calls` by the face `text` names.
     pub fn judge(&self, text: &str, pattern: &Pattern, calls: &Calls, last_call: bool) -> Judged {
         let (f, n) = match self.find(text) {
             Ok(found) => found,
-            Err(reason) => return Judged { win: false, reason, label: None, face: None },
+            Err(reason) => {
+                return Judged {
+                    win: false,
+                    reason,
+                    label: None,
+                    face: None,
+                    at: None,
+                }
+            }
         };
         let file = &self.files[f];
         let spec = file.header().spec;
@@ -83,11 +99,25 @@ impl Cards {
         let label = Some(format!("{label} of {}", file.short_id()));
         if !self.sold(f, n) {
             let reason = format!("{} {n} was not sold tonight", spec.face_noun());
-            return Judged { win: false, reason, label, face: None };
+            return Judged {
+                win: false,
+                reason,
+                label,
+                face: None,
+                at: Some((f, n)),
+            };
         }
         let face = match self.face(f, n) {
             Ok(face) => face,
-            Err(reason) => return Judged { win: false, reason, label, face: None },
+            Err(reason) => {
+                return Judged {
+                    win: false,
+                    reason,
+                    label,
+                    face: None,
+                    at: Some((f, n)),
+                }
+            }
         };
         let verdict = check(&face, pattern, calls, last_call);
         let reason = match &verdict {
@@ -104,21 +134,42 @@ impl Cards {
             Verdict::CannotWin => format!("not a win: no way of {} is on this face", pattern.name()),
         };
         let positions = calls.positions();
-        let marked: Vec<bool> = face.numbers().iter().map(|&x| x == 0 || positions[usize::from(x)] != u8::MAX).collect();
+        let marked: Vec<bool> = face
+            .numbers()
+            .iter()
+            .map(|&x| x == 0 || positions[usize::from(x)] != u8::MAX)
+            .collect();
         let grid = json!({"rows": face.rows, "cols": face.cols, "cells": face.numbers(), "marked": marked});
-        Judged { win: verdict.is_win(), reason, label, face: Some(grid) }
+        Judged {
+            win: verdict.is_win(),
+            reason,
+            label,
+            face: Some(grid),
+            at: Some((f, n)),
+        }
     }
 
-    /// Every sold face of every file that holds `pattern` after `calls`
-    /// (at most `limit`), as labels.
-    pub fn also_winning(&self, pattern: &Pattern, calls: &Calls, last_call: bool, limit: usize) -> Vec<String> {
+    /// Every sold face of every file but `claimed` that holds `pattern`
+    /// after `calls` (at most `limit`), as labels.
+    pub fn also_winning(
+        &self,
+        pattern: &Pattern,
+        calls: &Calls,
+        last_call: bool,
+        claimed: Option<(usize, u64)>,
+        limit: usize,
+    ) -> Vec<String> {
         let mut out = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
-            let Ok(found) = winners(file, 1..=file.header().count, pattern, calls, last_call) else {
+            let Ok(found) = winners(file, 1..=file.header().count, pattern, calls, last_call)
+            else {
                 continue;
             };
             let noun = file.header().spec.face_noun();
-            for w in found.into_iter().filter(|w| self.sold(f, w.face)) {
+            for w in found
+                .into_iter()
+                .filter(|w| self.sold(f, w.face) && claimed != Some((f, w.face)))
+            {
                 if out.len() == limit {
                     return out;
                 }

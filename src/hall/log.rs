@@ -28,7 +28,10 @@ pub struct Line {
 
 /// The SHA-256 of a line's bytes, in hex.
 pub fn hash(line: &str) -> String {
-    sha2::Sha256::digest(line.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    sha2::Sha256::digest(line.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// Why a log cannot be read as a chain.
@@ -46,16 +49,24 @@ pub enum LogError {
 pub fn read(text: &str) -> Result<(Vec<Line>, String), LogError> {
     let mut lines = Vec::new();
     let mut prev = GENESIS.to_string();
-    let complete = if text.ends_with('\n') { text } else { &text[..text.rfind('\n').map_or(0, |i| i + 1)] };
+    let complete = if text.ends_with('\n') {
+        text
+    } else {
+        &text[..text.rfind('\n').map_or(0, |i| i + 1)]
+    };
     for (i, raw) in complete.lines().enumerate() {
         let at = i as u64 + 1;
         let bad = |why: String| LogError::Bad { line: at, why };
-        let line: Line = serde_json::from_str(raw).map_err(|e| bad(format!("not a log line: {e}")))?;
+        let line: Line =
+            serde_json::from_str(raw).map_err(|e| bad(format!("not a log line: {e}")))?;
         if line.prev != prev {
             return Err(bad("the chain breaks here: its prev is not the SHA-256 of the line before (a line edited, removed or moved)".into()));
         }
         if line.seq != at {
-            return Err(bad(format!("sequence number {} where {at} belongs", line.seq)));
+            return Err(bad(format!(
+                "sequence number {} where {at} belongs",
+                line.seq
+            )));
         }
         prev = hash(raw);
         lines.push(line);
@@ -74,26 +85,49 @@ pub struct Log {
 impl Log {
     /// Opens (or creates) the log at `path`, reading what it holds.
     pub fn open(path: &Path) -> Result<(Log, Vec<Line>), LogError> {
-        let io = |source| LogError::Io { path: path.display().to_string(), source };
+        let io = |source| LogError::Io {
+            path: path.display().to_string(),
+            source,
+        };
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(io(e)),
         };
         let (lines, prev) = read(&text)?;
-        let mut file = OpenOptions::new().create(true).read(true).write(true).truncate(false).open(path).map_err(io)?;
+        let mut file = OpenOptions::new()
+            .create(true)
+            .read(true)
+            .write(true)
+            .truncate(false)
+            .open(path)
+            .map_err(io)?;
         // Drop an unfinished last line, so the next starts on a line of its own.
-        let keep = if text.ends_with('\n') || text.is_empty() { text.len() } else { text.rfind('\n').map_or(0, |i| i + 1) };
+        let keep = if text.ends_with('\n') || text.is_empty() {
+            text.len()
+        } else {
+            text.rfind('\n').map_or(0, |i| i + 1)
+        };
         file.set_len(keep as u64).map_err(io)?;
         use std::io::Seek;
         file.seek(io::SeekFrom::End(0)).map_err(io)?;
-        let log = Log { path: path.to_path_buf(), file, seq: lines.len() as u64, prev };
+        let log = Log {
+            path: path.to_path_buf(),
+            file,
+            seq: lines.len() as u64,
+            prev,
+        };
         Ok((log, lines))
     }
 
     /// Appends `event`, fsynced before it returns.
     pub fn append(&mut self, event: Event) -> io::Result<Line> {
-        let line = Line { seq: self.seq + 1, time: now(), prev: self.prev.clone(), event };
+        let line = Line {
+            seq: self.seq + 1,
+            time: now(),
+            prev: self.prev.clone(),
+            event,
+        };
         let text = serde_json::to_string(&line).map_err(io::Error::other)?;
         self.file.write_all(format!("{text}\n").as_bytes())?;
         self.file.sync_data()?;
@@ -110,7 +144,9 @@ impl Log {
 
 /// The time now, UTC, to the millisecond.
 pub fn now() -> String {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
     let secs = t.as_secs() as i64;
     let date = crate::cardfile::header::yyyymmdd(secs.div_euclid(86_400));
     let s = secs.rem_euclid(86_400);

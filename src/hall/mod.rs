@@ -32,15 +32,33 @@ use std::path::PathBuf;
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// The hall started (or started again) with these card files.
-    Session { files: Vec<FileEntry>, sold: Option<String> },
+    Session {
+        files: Vec<FileEntry>,
+        sold: Option<String>,
+    },
     /// A game: its stages (patterns, in order), prize and commitment.
-    GameStart { game: u64, balls: u8, stages: Vec<String>, prize: String, last_call: bool, commitment: String },
+    GameStart {
+        game: u64,
+        balls: u8,
+        stages: Vec<String>,
+        prize: String,
+        last_call: bool,
+        commitment: String,
+    },
     /// Call number `call` (from 1) of the game.
     Call { game: u64, call: usize, ball: u8 },
     /// The last call taken back (a mistaken call): `call` is no longer shown.
     Recall { game: u64, call: usize, ball: u8 },
     /// A claim and its verdict, at `call` calls, for `stage`.
-    Claim { game: u64, card: String, stage: String, call: usize, win: bool, reason: String, accepted: bool },
+    Claim {
+        game: u64,
+        card: String,
+        stage: String,
+        call: usize,
+        win: bool,
+        reason: String,
+        accepted: bool,
+    },
     /// An accepted win moved the game on to `stage`.
     Stage { game: u64, stage: String },
     /// The game ended: its seed revealed.
@@ -108,29 +126,64 @@ pub fn commitment(seed: &str) -> String {
 impl Hall {
     /// Opens the hall on `cards` with the log at `log` (created, or read
     /// back: an open game resumes from the seed kept beside it).
-    pub fn open(cards: Cards, log_path: &std::path::Path, files: Vec<FileEntry>, sold: Option<String>) -> Result<Hall, String> {
-        let (log, lines) = Log::open(log_path).map_err(|e| format!("'{}': {e}; `bingomint hall verify` names what is wrong", log_path.display()))?;
-        let mut hall = Hall { cards, log, open: None, games: 0, revealed: None, claims: Vec::new() };
+    pub fn open(
+        cards: Cards,
+        log_path: &std::path::Path,
+        files: Vec<FileEntry>,
+        sold: Option<String>,
+    ) -> Result<Hall, String> {
+        let (log, lines) = Log::open(log_path).map_err(|e| {
+            format!(
+                "'{}': {e}; `bingomint hall verify` names what is wrong",
+                log_path.display()
+            )
+        })?;
+        let mut hall = Hall {
+            cards,
+            log,
+            open: None,
+            games: 0,
+            revealed: None,
+            claims: Vec::new(),
+        };
         for line in &lines {
             hall.replay(line)?;
         }
         if let Some(open) = &mut hall.open {
             let path = hall.log.path();
-            let seed = std::fs::read_to_string(secret_path(path))
-                .map_err(|e| format!("game {} is open in the log, but its seed file '{}' cannot be read: {e}", open.game, secret_path(path).display()))?;
+            let seed = std::fs::read_to_string(secret_path(path)).map_err(|e| {
+                format!(
+                    "game {} is open in the log, but its seed file '{}' cannot be read: {e}",
+                    open.game,
+                    secret_path(path).display()
+                )
+            })?;
             let seed = seed.trim().to_string();
             if commitment(&seed) != open.commitment {
-                return Err(format!("'{}' does not hold the seed game {} committed to", secret_path(path).display(), open.game));
+                return Err(format!(
+                    "'{}' does not hold the seed game {} committed to",
+                    secret_path(path).display(),
+                    open.game
+                ));
             }
             open.seed = seed;
         }
-        hall.log.append(Event::Session { files, sold }).map_err(|e| format!("cannot write the log: {e}"))?;
+        hall.log
+            .append(Event::Session { files, sold })
+            .map_err(|e| format!("cannot write the log: {e}"))?;
         Ok(hall)
     }
 
     fn replay(&mut self, line: &Line) -> Result<(), String> {
         match &line.event {
-            Event::GameStart { game, balls, stages, prize, last_call, commitment } => {
+            Event::GameStart {
+                game,
+                balls,
+                stages,
+                prize,
+                last_call,
+                commitment,
+            } => {
                 self.games = *game;
                 self.open = Some(Open {
                     game: *game,
@@ -149,20 +202,37 @@ impl Hall {
             Event::Recall { call, .. } => self.open_mut()?.called = call - 1,
             Event::Stage { stage, .. } => {
                 let open = self.open_mut()?;
-                open.stage = open.stages.iter().position(|s| s == stage).unwrap_or(open.stage);
+                open.stage = open
+                    .stages
+                    .iter()
+                    .position(|s| s == stage)
+                    .unwrap_or(open.stage);
             }
             Event::GameEnd { game, seed } => {
-                let open = self.open.take().ok_or(format!("line {}: no game is open", line.seq))?;
+                let open = self
+                    .open
+                    .take()
+                    .ok_or(format!("line {}: no game is open", line.seq))?;
                 self.revealed = Some((*game, seed.clone(), open.commitment));
             }
-            Event::Claim { card, win, reason, call, .. } => self.claims.push(json!({"card": card, "win": win, "reason": reason, "call": call})),
+            Event::Claim {
+                card,
+                win,
+                reason,
+                call,
+                ..
+            } => self
+                .claims
+                .push(json!({"card": card, "win": win, "reason": reason, "call": call})),
             Event::Session { .. } => {}
         }
         Ok(())
     }
 
     fn open_mut(&mut self) -> Result<&mut Open, String> {
-        self.open.as_mut().ok_or_else(|| "the log has a call with no game open".to_string())
+        self.open
+            .as_mut()
+            .ok_or_else(|| "the log has a call with no game open".to_string())
     }
 
     fn record(&mut self, event: Event) -> Result<(), HallError> {
@@ -176,9 +246,17 @@ impl Hall {
     }
 
     /// Starts a game of `stages` (patterns in order), checked first.
-    pub fn start(&mut self, stages: Vec<String>, prize: String, last_call: bool) -> Result<(), HallError> {
+    pub fn start(
+        &mut self,
+        stages: Vec<String>,
+        prize: String,
+        last_call: bool,
+    ) -> Result<(), HallError> {
         if let Some(open) = &self.open {
-            return Err(HallError::Conflict(format!("game {} is still open: end it first", open.game)));
+            return Err(HallError::Conflict(format!(
+                "game {} is still open: end it first",
+                open.game
+            )));
         }
         let spec = self.cards.files[0].header().spec;
         if stages.is_empty() {
@@ -195,20 +273,32 @@ impl Hall {
         let game = self.games + 1;
         let commitment = commitment(&seed);
         let balls = self.balls();
-        self.record(Event::GameStart { game, balls, stages, prize, last_call, commitment })?;
+        self.record(Event::GameStart {
+            game,
+            balls,
+            stages,
+            prize,
+            last_call,
+            commitment,
+        })?;
         self.open.as_mut().expect("just started").seed = seed;
         Ok(())
     }
 
     fn the_open(&self) -> Result<&Open, HallError> {
-        self.open.as_ref().ok_or_else(|| HallError::Conflict("no game is open: start one".into()))
+        self.open
+            .as_ref()
+            .ok_or_else(|| HallError::Conflict("no game is open: start one".into()))
     }
 
     /// The next call.
     pub fn call(&mut self) -> Result<u8, HallError> {
         let open = self.the_open()?;
         if open.called == usize::from(open.balls) {
-            return Err(HallError::Conflict(format!("all {} numbers are called", open.balls)));
+            return Err(HallError::Conflict(format!(
+                "all {} numbers are called",
+                open.balls
+            )));
         }
         let calls = Calls::seeded(open.balls, Seed::parse(&open.seed).value, open.called + 1);
         let ball = *calls.order().last().expect("one call at least");
@@ -237,12 +327,28 @@ impl Hall {
         let pattern = Pattern::parse(&stage, spec).map_err(|e| HallError::Bad(e.to_string()))?;
         let calls = open.calls();
         let judged = self.cards.judge(card, &pattern, &calls, open.last_call);
-        let also = if judged.win { self.cards.also_winning(&pattern, &calls, open.last_call, 100) } else { Vec::new() };
+        let also = if judged.win {
+            self.cards
+                .also_winning(&pattern, &calls, open.last_call, judged.at, 100)
+        } else {
+            Vec::new()
+        };
         let accepted = accept && judged.win;
         let (game, call) = (open.game, open.called);
-        let (next, last) = (open.stages.get(open.stage + 1).cloned(), open.stage + 1 == open.stages.len());
+        let (next, last) = (
+            open.stages.get(open.stage + 1).cloned(),
+            open.stage + 1 == open.stages.len(),
+        );
         let card = card.trim().to_string();
-        self.record(Event::Claim { game, card: card.clone(), stage: stage.clone(), call, win: judged.win, reason: judged.reason.clone(), accepted })?;
+        self.record(Event::Claim {
+            game,
+            card: card.clone(),
+            stage: stage.clone(),
+            call,
+            win: judged.win,
+            reason: judged.reason.clone(),
+            accepted,
+        })?;
         if accepted {
             match next {
                 Some(stage) => self.record(Event::Stage { game, stage })?,
@@ -262,7 +368,10 @@ impl Hall {
     pub fn end(&mut self) -> Result<String, HallError> {
         let open = self.the_open()?;
         let (game, seed) = (open.game, open.seed.clone());
-        self.record(Event::GameEnd { game, seed: seed.clone() })?;
+        self.record(Event::GameEnd {
+            game,
+            seed: seed.clone(),
+        })?;
         let _ = std::fs::remove_file(secret_path(self.log.path()));
         Ok(seed)
     }
@@ -277,8 +386,16 @@ impl Hall {
                 "calls": o.calls().order(),
             })
         });
-        let revealed = self.revealed.as_ref().map(|(g, s, c)| json!({"game": g, "seed": s, "commitment": c}));
-        let files: Vec<Value> = self.cards.files.iter().map(|f| json!({"id": f.short_id(), "count": f.header().count, "path": f.path()})).collect();
+        let revealed = self
+            .revealed
+            .as_ref()
+            .map(|(g, s, c)| json!({"game": g, "seed": s, "commitment": c}));
+        let files: Vec<Value> = self
+            .cards
+            .files
+            .iter()
+            .map(|f| json!({"id": f.short_id(), "count": f.header().count, "path": f.path()}))
+            .collect();
         json!({
             "game": game, "revealed": revealed, "files": files, "balls": spec.balls(),
             "letters": spec.facts().letters, "game_name": spec.short_name(),
@@ -298,7 +415,12 @@ pub fn secret_path(log: &std::path::Path) -> PathBuf {
 fn write_secret(path: &std::path::Path, seed: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new().create(true).write(true).truncate(true).mode(0o600).open(path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
     file.write_all(format!("{seed}\n").as_bytes())?;
     file.sync_all()
 }

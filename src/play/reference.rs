@@ -23,9 +23,17 @@ pub enum ReferenceError {
     #[error("{0:?} names no card: numbers start at 1")]
     Zero(String),
     #[error("{text:?} is not in this file: it holds {noun}s 1 to {last}")]
-    OutOfRange { text: String, noun: &'static str, last: u64 },
+    OutOfRange {
+        text: String,
+        noun: &'static str,
+        last: u64,
+    },
     #[error("{text:?} belongs to the file with id {found}, not {id}")]
-    OtherFile { text: String, found: String, id: String },
+    OtherFile {
+        text: String,
+        found: String,
+        id: String,
+    },
 }
 
 impl Reference {
@@ -34,7 +42,11 @@ impl Reference {
         let t = text.trim();
         let unreadable = || ReferenceError::Unreadable(t.to_string());
         if let Ok(number) = t.parse::<u64>() {
-            return Ok(Reference { file: None, number, text: t.to_string() });
+            return Ok(Reference {
+                file: None,
+                number,
+                text: t.to_string(),
+            });
         }
         let parts: Vec<&str> = t.split(':').collect();
         let [scheme, id, kind, n] = parts[..] else {
@@ -45,7 +57,11 @@ impl Reference {
             return Err(unreadable());
         }
         let number = n.parse().map_err(|_| unreadable())?;
-        Ok(Reference { file: Some(id.to_ascii_uppercase()), number, text: t.to_string() })
+        Ok(Reference {
+            file: Some(id.to_ascii_uppercase()),
+            number,
+            text: t.to_string(),
+        })
     }
 
     /// The face this names in a file of `faces` faces with id `id`: its
@@ -62,13 +78,20 @@ impl Reference {
                 });
             }
         }
-        let out_of_range = || ReferenceError::OutOfRange { text: self.text.clone(), noun, last: faces };
+        let out_of_range = || ReferenceError::OutOfRange {
+            text: self.text.clone(),
+            noun,
+            last: faces,
+        };
         match self.number {
             0 => Err(ReferenceError::Zero(self.text.clone())),
             n if n <= faces => Ok(n),
             _ if self.file.is_none() && self.text.len() == digits(faces) + 1 => {
                 let face = self.text[1..].parse::<u64>().map_err(|_| out_of_range())?;
-                (1..=faces).contains(&face).then_some(face).ok_or_else(out_of_range)
+                (1..=faces)
+                    .contains(&face)
+                    .then_some(face)
+                    .ok_or_else(out_of_range)
             }
             _ => Err(out_of_range()),
         }
@@ -107,11 +130,17 @@ mod tests {
     #[test]
     fn what_names_no_face_says_why() {
         let r = |t: &str| Reference::parse(t).and_then(|r| r.face_in("AB12CD34", 5000, "card"));
-        assert!(matches!(r("bingomint:ZZZZZZZZ:card:3"), Err(ReferenceError::OtherFile { .. })));
+        assert!(matches!(
+            r("bingomint:ZZZZZZZZ:card:3"),
+            Err(ReferenceError::OtherFile { .. })
+        ));
         assert!(matches!(r("9999"), Err(ReferenceError::OutOfRange { .. })));
         assert!(matches!(r("0"), Err(ReferenceError::Zero(_))));
         assert!(matches!(r("12a"), Err(ReferenceError::Unreadable(_))));
-        assert!(matches!(r("bingomint:AB12CD34:strip:3"), Err(ReferenceError::Unreadable(_))));
+        assert!(matches!(
+            r("bingomint:AB12CD34:strip:3"),
+            Err(ReferenceError::Unreadable(_))
+        ));
         // A group face whose face is out of range is refused, not guessed.
         assert!(matches!(r("19999"), Err(ReferenceError::OutOfRange { .. })));
     }

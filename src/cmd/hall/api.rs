@@ -24,7 +24,11 @@ type Reply = (u16, Value);
 
 impl Api {
     pub fn new(hall: Hall, key: String) -> Api {
-        Api { hall: Mutex::new(hall), key, viewers: Mutex::new(Vec::new()) }
+        Api {
+            hall: Mutex::new(hall),
+            key,
+            viewers: Mutex::new(Vec::new()),
+        }
     }
 
     fn hall(&self) -> std::sync::MutexGuard<'_, Hall> {
@@ -40,7 +44,12 @@ impl Api {
             _ => None,
         };
         if let Some(page) = page {
-            let _ = respond(&mut stream, 200, "text/html; charset=utf-8", page.as_bytes());
+            let _ = respond(
+                &mut stream,
+                200,
+                "text/html; charset=utf-8",
+                page.as_bytes(),
+            );
             return;
         }
         if (method, path) == ("GET", "/api/events") {
@@ -49,14 +58,28 @@ impl Api {
         let (status, body) = match self.route(&request) {
             Ok(reply) | Err(reply) => reply,
         };
-        let _ = respond(&mut stream, status, "application/json", body.to_string().as_bytes());
+        let _ = respond(
+            &mut stream,
+            status,
+            "application/json",
+            body.to_string().as_bytes(),
+        );
     }
 
     fn route(&self, request: &Request) -> Result<Reply, Reply> {
         let fail = |status: u16, message: &str| (status, json!({ "error": message }));
-        let writes = ["/api/games", "/api/calls", "/api/calls/last", "/api/claims", "/api/games/end"];
+        let writes = [
+            "/api/games",
+            "/api/calls",
+            "/api/calls/last",
+            "/api/claims",
+            "/api/games/end",
+        ];
         if writes.contains(&request.path.as_str()) && request.method != "GET" {
-            let given = request.header("authorization").and_then(|h| h.strip_prefix("Bearer ")).map(str::trim);
+            let given = request
+                .header("authorization")
+                .and_then(|h| h.strip_prefix("Bearer "))
+                .map(str::trim);
             if given != Some(self.key.as_str()) {
                 return Err(fail(401, "this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)"));
             }
@@ -64,7 +87,8 @@ impl Api {
         let body: Value = if request.body.is_empty() {
             json!({})
         } else {
-            serde_json::from_slice(&request.body).map_err(|e| fail(400, &format!("the body is not JSON: {e}")))?
+            serde_json::from_slice(&request.body)
+                .map_err(|e| fail(400, &format!("the body is not JSON: {e}")))?
         };
         let mut hall = self.hall();
         let refuse = |e: HallError| {
@@ -79,7 +103,12 @@ impl Api {
             ("GET", "/api/state") => (200, hall.state()),
             ("POST", "/api/games") => {
                 let stages = stages(&body).map_err(|m| fail(400, &m))?;
-                let prize = body["prize"].as_str().unwrap_or("").chars().take(200).collect();
+                let prize = body["prize"]
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(200)
+                    .collect();
                 let last_call = body["last_call_must_complete"].as_bool().unwrap_or(false);
                 hall.start(stages, prize, last_call).map_err(refuse)?;
                 (201, hall.state())
@@ -93,16 +122,27 @@ impl Api {
                 (200, json!({ "recalled": ball, "state": hall.state() }))
             }
             ("POST", "/api/claims") => {
-                let card = body["card"].as_str().ok_or_else(|| fail(400, "give the card: {\"card\": \"4711\"}"))?;
-                let verdict = hall.claim(card, body["accept"].as_bool().unwrap_or(false)).map_err(refuse)?;
+                let card = body["card"]
+                    .as_str()
+                    .ok_or_else(|| fail(400, "give the card: {\"card\": \"4711\"}"))?;
+                let verdict = hall
+                    .claim(card, body["accept"].as_bool().unwrap_or(false))
+                    .map_err(refuse)?;
                 (200, verdict)
             }
             ("POST", "/api/games/end") => {
                 let seed = hall.end().map_err(refuse)?;
                 (200, json!({ "seed": seed, "state": hall.state() }))
             }
-            (_, "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims" | "/api/games/end") => {
-                return Err(fail(405, &format!("{} is not a method of {}", request.method, request.path)));
+            (
+                _,
+                "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
+                | "/api/games/end",
+            ) => {
+                return Err(fail(
+                    405,
+                    &format!("{} is not a method of {}", request.method, request.path),
+                ));
             }
             _ => return Err(fail(404, &format!("no page or API at {}", request.path))),
         };
@@ -123,13 +163,21 @@ impl Api {
     fn stream_events(&self, mut stream: TcpStream) {
         let (tx, rx) = channel();
         // Listen first, then read the state: no change falls between.
-        self.viewers.lock().unwrap_or_else(|e| e.into_inner()).push(tx);
+        self.viewers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(tx);
         let first = self.hall().state().to_string();
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
                     Connection: close\r\n\r\nretry: 1000\n\n";
         let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
         let _ = stream.set_nodelay(true);
-        if stream.write_all(head.as_bytes()).and_then(|()| event(&mut stream, &first)).is_err() {
+        if stream
+            .write_all(head.as_bytes())
+            .and_then(|()| event(&mut stream, &first))
+            .is_err()
+        {
             return;
         }
         loop {
@@ -154,7 +202,14 @@ fn event(stream: &mut TcpStream, data: &str) -> std::io::Result<()> {
 /// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.
 fn stages(body: &Value) -> Result<Vec<String>, String> {
     if let Some(list) = body["stages"].as_array() {
-        return list.iter().map(|s| s.as_str().map(str::to_string).ok_or_else(|| "stages: a list of pattern names".to_string())).collect();
+        return list
+            .iter()
+            .map(|s| {
+                s.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| "stages: a list of pattern names".to_string())
+            })
+            .collect();
     }
     match body["pattern"].as_str() {
         Some(p) => Ok(vec![p.to_string()]),

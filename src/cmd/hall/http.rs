@@ -28,12 +28,20 @@ pub struct Request {
 impl Request {
     /// A header's value (names compared without case).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
 /// Writes a whole response and closes.
-pub fn respond(stream: &mut TcpStream, status: u16, content_type: &str, body: &[u8]) -> io::Result<()> {
+pub fn respond(
+    stream: &mut TcpStream,
+    status: u16,
+    content_type: &str,
+    body: &[u8],
+) -> io::Result<()> {
     let head = format!(
         "HTTP/1.1 {status} {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
@@ -63,7 +71,9 @@ fn reason(status: u16) -> &'static str {
 
 /// A JSON error body: `{"error": "…"}`.
 pub fn error_body(message: &str) -> Vec<u8> {
-    serde_json::json!({ "error": message }).to_string().into_bytes()
+    serde_json::json!({ "error": message })
+        .to_string()
+        .into_bytes()
 }
 
 /// Serves `listener` for ever, each request to `handle` on a thread of its own.
@@ -72,22 +82,34 @@ pub fn serve(listener: TcpListener, handle: Arc<dyn Fn(Request, TcpStream) + Sen
     for stream in listener.incoming() {
         let Ok(mut stream) = stream else { continue };
         if open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
-            let _ = respond(&mut stream, 503, "application/json", &error_body("too many connections; try again"));
+            let _ = respond(
+                &mut stream,
+                503,
+                "application/json",
+                &error_body("too many connections; try again"),
+            );
             continue;
         }
         open.fetch_add(1, Ordering::Relaxed);
         let (handle, counter) = (handle.clone(), open.clone());
-        let spawned = std::thread::Builder::new().name("hall-connection".into()).spawn(move || {
-            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
-            let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-            match read_request(&mut stream) {
-                Ok(request) => handle(request, stream),
-                Err((status, message)) => {
-                    let _ = respond(&mut stream, status, "application/json", &error_body(&message));
+        let spawned = std::thread::Builder::new()
+            .name("hall-connection".into())
+            .spawn(move || {
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+                let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
+                match read_request(&mut stream) {
+                    Ok(request) => handle(request, stream),
+                    Err((status, message)) => {
+                        let _ = respond(
+                            &mut stream,
+                            status,
+                            "application/json",
+                            &error_body(&message),
+                        );
+                    }
                 }
-            }
-            counter.fetch_sub(1, Ordering::Relaxed);
-        });
+                counter.fetch_sub(1, Ordering::Relaxed);
+            });
         if spawned.is_err() {
             open.fetch_sub(1, Ordering::Relaxed);
         }
@@ -96,18 +118,31 @@ pub fn serve(listener: TcpListener, handle: Arc<dyn Fn(Request, TcpStream) + Sen
 
 fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
     let bad = |m: &str| (400, m.to_string());
-    let mut reader = BufReader::new(stream.try_clone().map_err(|e| (400, e.to_string()))?.take(MAX_HEAD as u64));
+    let mut reader = BufReader::new(
+        stream
+            .try_clone()
+            .map_err(|e| (400, e.to_string()))?
+            .take(MAX_HEAD as u64),
+    );
     let mut line = String::new();
-    reader.read_line(&mut line).map_err(|_| bad("unreadable request"))?;
+    reader
+        .read_line(&mut line)
+        .map_err(|_| bad("unreadable request"))?;
     let mut parts = line.split_whitespace();
-    let (Some(method), Some(target), Some(_version)) = (parts.next(), parts.next(), parts.next()) else {
+    let (Some(method), Some(target), Some(_version)) = (parts.next(), parts.next(), parts.next())
+    else {
         return Err(bad("not an HTTP request"));
     };
-    let (method, path) = (method.to_string(), target.split('?').next().unwrap_or("/").to_string());
+    let (method, path) = (
+        method.to_string(),
+        target.split('?').next().unwrap_or("/").to_string(),
+    );
     let mut headers = Vec::new();
     loop {
         let mut h = String::new();
-        let n = reader.read_line(&mut h).map_err(|_| bad("unreadable headers"))?;
+        let n = reader
+            .read_line(&mut h)
+            .map_err(|_| bad("unreadable headers"))?;
         if n == 0 && !h.ends_with('\n') {
             return Err((431, "request headers too large or cut short".into()));
         }
@@ -115,25 +150,39 @@ fn read_request(stream: &mut TcpStream) -> Result<Request, (u16, String)> {
         if h.is_empty() {
             break;
         }
-        let (name, value) = h.split_once(':').ok_or_else(|| bad("a header without a colon"))?;
+        let (name, value) = h
+            .split_once(':')
+            .ok_or_else(|| bad("a header without a colon"))?;
         headers.push((name.trim().to_string(), value.trim().to_string()));
     }
     let length = headers
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
-        .map(|(_, v)| v.parse::<usize>().map_err(|_| bad("Content-Length is not a number")))
+        .map(|(_, v)| {
+            v.parse::<usize>()
+                .map_err(|_| bad("Content-Length is not a number"))
+        })
         .transpose()?
         .unwrap_or(0);
     if length > MAX_BODY {
-        return Err((413, format!("a body of {length} bytes; the hall takes at most {MAX_BODY}")));
+        return Err((
+            413,
+            format!("a body of {length} bytes; the hall takes at most {MAX_BODY}"),
+        ));
     }
     let mut body = reader.buffer().to_vec();
     let mut rest = reader.into_inner().into_inner();
     body.truncate(length);
     if body.len() < length {
         let mut more = vec![0u8; length - body.len()];
-        rest.read_exact(&mut more).map_err(|_| bad("the body is shorter than its Content-Length"))?;
+        rest.read_exact(&mut more)
+            .map_err(|_| bad("the body is shorter than its Content-Length"))?;
         body.extend(more);
     }
-    Ok(Request { method, path, headers, body })
+    Ok(Request {
+        method,
+        path,
+        headers,
+        body,
+    })
 }

@@ -77,14 +77,22 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(Sub::Verify { log, cards }) = args.command {
         return check_log(&log, &cards);
     }
-    anyhow::ensure!(!args.cards.is_empty(), "--cards FILE: name the card file the night plays");
+    anyhow::ensure!(
+        !args.cards.is_empty(),
+        "--cards FILE: name the card file the night plays"
+    );
     let (files, entries) = open_cards(&args.cards)?;
     let count = files[0].header().count * files[0].header().spec.faces() as u64;
     let sold = match &args.sold {
         Some(text) => {
             let ranges = parse_sold(text).map_err(|e| anyhow::anyhow!("--sold: {e}"))?;
             if let Some(r) = ranges.iter().find(|r| *r.end() > count) {
-                anyhow::bail!("--sold: {}..{} goes past the {count} faces of '{}'", r.start(), r.end(), files[0].path());
+                anyhow::bail!(
+                    "--sold: {}..{} goes past the {count} faces of '{}'",
+                    r.start(),
+                    r.end(),
+                    files[0].path()
+                );
             }
             Some(ranges)
         }
@@ -92,11 +100,21 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     let log = args.log.clone().unwrap_or_else(|| {
         let d = bingomint::cardfile::header::today().unwrap_or(0);
-        PathBuf::from(format!("hall-{}-{:02}-{:02}.jsonl", d / 10_000, d / 100 % 100, d % 100))
+        PathBuf::from(format!(
+            "hall-{}-{:02}-{:02}.jsonl",
+            d / 10_000,
+            d / 100 % 100,
+            d % 100
+        ))
     });
-    let hall = Hall::open(Cards { files, sold }, &log, entries, args.sold.clone()).map_err(anyhow::Error::msg)?;
-    let listener = std::net::TcpListener::bind(&args.listen)
-        .with_context(|| format!("--listen {}: cannot listen there (in use? 127.0.0.1:0 picks a free port)", args.listen))?;
+    let hall = Hall::open(Cards { files, sold }, &log, entries, args.sold.clone())
+        .map_err(anyhow::Error::msg)?;
+    let listener = std::net::TcpListener::bind(&args.listen).with_context(|| {
+        format!(
+            "--listen {}: cannot listen there (in use? 127.0.0.1:0 picks a free port)",
+            args.listen
+        )
+    })?;
     let addr = listener.local_addr()?;
     let key = random_key()?;
     let state = hall.state();
@@ -104,13 +122,20 @@ pub fn run(args: Args) -> Result<Outcome> {
     outln!("board    http://{addr}/board");
     outln!("log      {}", log.display());
     if let Some(game) = state["game"].as_object() {
-        outln!("resumed  game {} after call {}", game["game"], game["calls"].as_array().map_or(0, Vec::len));
+        outln!(
+            "resumed  game {} after call {}",
+            game["game"],
+            game["calls"].as_array().map_or(0, Vec::len)
+        );
     }
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
     }
     let api = Arc::new(api::Api::new(hall, key));
-    http::serve(listener, Arc::new(move |request, stream| api.handle(request, stream)));
+    http::serve(
+        listener,
+        Arc::new(move |request, stream| api.handle(request, stream)),
+    );
     Ok(Outcome::Success)
 }
 
@@ -134,8 +159,15 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
                 first.header().spec.short_name()
             );
         }
-        let sha256 = bingomint::audit::sha256_file(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        entries.push(FileEntry { path: file.path().to_string(), id: file.short_id(), sha256, count, game: spec.short_name().into() });
+        let sha256 = bingomint::audit::sha256_file(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        entries.push(FileEntry {
+            path: file.path().to_string(),
+            id: file.short_id(),
+            sha256,
+            count,
+            game: spec.short_name().into(),
+        });
         files.push(file);
     }
     Ok((files, entries))
@@ -143,13 +175,15 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
 
 fn random_key() -> Result<String> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("cannot read the operating system's entropy: {e}"))?;
+    getrandom::fill(&mut bytes)
+        .map_err(|e| anyhow::anyhow!("cannot read the operating system's entropy: {e}"))?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// `hall verify`.
 fn check_log(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
-    let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
+    let text =
+        std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
     let (files, _) = open_cards(cards)?;
     let mut cards = Cards { files, sold: None };
     match verify(&text, &mut cards) {
