@@ -68,6 +68,16 @@ pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// A yyyymmdd date as people write it: `2026-11-25`.
+pub fn iso_date(yyyymmdd: u32) -> String {
+    format!(
+        "{}-{:02}-{:02}",
+        yyyymmdd / 10_000,
+        yyyymmdd / 100 % 100,
+        yyyymmdd % 100
+    )
+}
+
 /// `n` and a noun, plural when `n` is not 1: `1 card`, `2 cards`.
 pub fn count_of(n: u64, noun: &str) -> String {
     if n == 1 {

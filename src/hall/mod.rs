@@ -11,9 +11,12 @@
 //! first ball. Until then the seed lives beside the log (`LOG.seed`,
 //! readable by the hall's user only), so a restarted hall continues it.
 //!
-//! This module is the hall's state and its rules; the binary's `cmd/hall`
-//! serves it over HTTP.
+//! Here: the hall's state and rules; [`api`], its HTTP API and pages, on
+//! [`http`], a small server; [`judge`] and [`verify`], claims and logs
+//! judged.
 
+pub mod api;
+pub mod http;
 pub mod judge;
 pub mod log;
 pub mod verify;

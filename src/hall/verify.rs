@@ -40,6 +40,63 @@ struct Game {
     claims: Vec<(u64, String, String, usize, bool)>,
 }
 
+/// The open game, or a finding that `what` came with none.
+fn open<'a>(
+    game: &'a mut Option<(u64, Game)>,
+    at: u64,
+    what: &str,
+) -> Result<&'a mut Game, Finding> {
+    match game {
+        Some((_, g)) => Ok(g),
+        None => Err(Finding {
+            line: at,
+            what: format!("{what} with no game open"),
+        }),
+    }
+}
+
+impl Game {
+    fn call(&mut self, at: u64, call: usize, ball: u8) -> Result<(), String> {
+        if call != self.shown.len() + 1 {
+            return Err(format!(
+                "call {call} comes after {} calls shown",
+                self.shown.len()
+            ));
+        }
+        self.calls.push((at, call, ball));
+        self.shown.push(ball);
+        Ok(())
+    }
+
+    fn recall(&mut self, call: usize, ball: u8) -> Result<(), String> {
+        if self.shown.last() != Some(&ball) || call != self.shown.len() {
+            return Err(format!(
+                "recall of call {call} ({ball}), which is not the last call shown"
+            ));
+        }
+        self.shown.pop();
+        Ok(())
+    }
+
+    fn claim(
+        &mut self,
+        at: u64,
+        card: &str,
+        stage: &str,
+        call: usize,
+        win: bool,
+    ) -> Result<(), String> {
+        if call != self.shown.len() || !self.stages.iter().any(|s| s == stage) {
+            return Err(format!(
+                "a claim at call {call} for {stage}, which this game was not at"
+            ));
+        }
+        self.claims
+            .push((at, card.to_string(), stage.to_string(), call, win));
+        Ok(())
+    }
+}
+
 /// Checks the log `text` against `cards` (the session's card files).
 pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     let (lines, _) = read(text).map_err(|e| match e {
@@ -55,99 +112,93 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     };
     let mut game: Option<(u64, Game)> = None;
     for line in &lines {
-        let at = line.seq;
-        let bad = |what: String| Finding { line: at, what };
-        match &line.event {
-            Event::Session { files, sold } => {
-                for f in files {
-                    if !cards.files.iter().any(|c| c.short_id() == f.id) {
-                        return Err(bad(format!(
-                            "the session used the file {} (id {}); give it with --cards",
-                            f.path, f.id
-                        )));
-                    }
-                }
-                cards.sold = sold.as_deref().map(parse_sold).transpose().map_err(bad)?;
-            }
-            Event::GameStart {
-                game: g,
-                balls,
-                stages,
-                last_call,
-                commitment,
-                ..
-            } => {
-                if game.is_some() {
-                    return Err(bad("a game starts while another is open".into()));
-                }
-                let new = Game {
-                    balls: *balls,
-                    stages: stages.clone(),
-                    last_call: *last_call,
-                    commitment: commitment.clone(),
-                    calls: vec![],
-                    shown: vec![],
-                    claims: vec![],
-                };
-                game = Some((*g, new));
-            }
-            Event::Call { call, ball, .. } => {
-                let (_, g) = game
-                    .as_mut()
-                    .ok_or_else(|| bad("a call with no game open".into()))?;
-                if *call != g.shown.len() + 1 {
-                    return Err(bad(format!(
-                        "call {call} comes after {} calls shown",
-                        g.shown.len()
-                    )));
-                }
-                g.calls.push((at, *call, *ball));
-                g.shown.push(*ball);
-            }
-            Event::Recall { call, ball, .. } => {
-                let (_, g) = game
-                    .as_mut()
-                    .ok_or_else(|| bad("a recall with no game open".into()))?;
-                if g.shown.last() != Some(ball) || *call != g.shown.len() {
-                    return Err(bad(format!(
-                        "recall of call {call} ({ball}), which is not the last call shown"
-                    )));
-                }
-                g.shown.pop();
-            }
-            Event::Claim {
-                card,
-                stage,
-                call,
-                win,
-                ..
-            } => {
-                let (_, g) = game
-                    .as_mut()
-                    .ok_or_else(|| bad("a claim with no game open".into()))?;
-                if *call != g.shown.len() || !g.stages.contains(stage) {
-                    return Err(bad(format!(
-                        "a claim at call {call} for {stage}, which this game was not at"
-                    )));
-                }
-                g.claims
-                    .push((at, card.clone(), stage.clone(), *call, *win));
-            }
-            Event::Stage { .. } => {}
-            Event::GameEnd { game: ended, seed } => {
-                let (g_no, g) = game
-                    .take()
-                    .ok_or_else(|| bad("a game ends that never started".into()))?;
-                if g_no != *ended {
-                    return Err(bad(format!("game {ended} ends, but game {g_no} was open")));
-                }
-                check_game(&g, seed, at, cards, &mut summary)?;
-                summary.games += 1;
-            }
-        }
+        step(line, &mut game, cards, &mut summary)?;
     }
     summary.open = game.map(|(g, _)| g);
     Ok(summary)
+}
+
+/// One line of the log, checked against what came before it.
+fn step(
+    line: &super::log::Line,
+    game: &mut Option<(u64, Game)>,
+    cards: &mut Cards,
+    summary: &mut Summary,
+) -> Result<(), Finding> {
+    let at = line.seq;
+    let bad = |what: String| Finding { line: at, what };
+    match &line.event {
+        Event::Session { files, sold } => session(files, sold.as_deref(), cards).map_err(bad)?,
+        Event::GameStart {
+            game: g,
+            balls,
+            stages,
+            last_call,
+            commitment,
+            ..
+        } => {
+            if game.is_some() {
+                return Err(bad("a game starts while another is open".into()));
+            }
+            let (stages, commitment) = (stages.clone(), commitment.clone());
+            let new = Game {
+                balls: *balls,
+                stages,
+                last_call: *last_call,
+                commitment,
+                calls: vec![],
+                shown: vec![],
+                claims: vec![],
+            };
+            *game = Some((*g, new));
+        }
+        Event::Call { call, ball, .. } => open(game, at, "a call")?
+            .call(at, *call, *ball)
+            .map_err(bad)?,
+        Event::Recall { call, ball, .. } => open(game, at, "a recall")?
+            .recall(*call, *ball)
+            .map_err(bad)?,
+        Event::Claim {
+            card,
+            stage,
+            call,
+            win,
+            ..
+        } => open(game, at, "a claim")?
+            .claim(at, card, stage, *call, *win)
+            .map_err(bad)?,
+        Event::Stage { .. } => {}
+        Event::GameEnd { game: ended, seed } => {
+            let (g_no, g) = game
+                .take()
+                .ok_or_else(|| bad("a game ends that never started".into()))?;
+            if g_no != *ended {
+                return Err(bad(format!("game {ended} ends, but game {g_no} was open")));
+            }
+            check_game(&g, seed, at, cards, summary)?;
+            summary.games += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A session's files must be among `--cards`; its sold faces hold for
+/// the claims after it.
+fn session(
+    files: &[super::FileEntry],
+    sold: Option<&str>,
+    cards: &mut Cards,
+) -> Result<(), String> {
+    for f in files {
+        if !cards.files.iter().any(|c| c.short_id() == f.id) {
+            return Err(format!(
+                "the session used the file {} (id {}); give it with --cards",
+                f.path, f.id
+            ));
+        }
+    }
+    cards.sold = sold.map(parse_sold).transpose()?;
+    Ok(())
 }
 
 fn check_game(

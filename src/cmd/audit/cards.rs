@@ -1,6 +1,6 @@
 //! The battery on a card file's cards, and the exact uniqueness check.
 
-use super::{auditor, date, pooled, About, Args};
+use super::{auditor, pooled, About, Args};
 use crate::cmd::{spinning, Bar};
 use anyhow::{anyhow, Context, Result};
 use bingomint::audit::{self, Battery, Check};
@@ -69,7 +69,7 @@ pub fn cards(args: &Args) -> Result<(Battery, About, String)> {
         recorded(h.algorithm.map(|a| a.to_string())),
     ));
     about.push(("made by".into(), recorded(h.tool_version.clone())));
-    about.push(("created".into(), date(h.created)));
+    about.push(("created".into(), bingomint::text::iso_date(h.created)));
     about.extend(auditor(args)?);
     Ok((battery, about, spec.short_name().to_string()))
 }

@@ -139,17 +139,7 @@ pub fn auditor(args: &Args) -> Result<About> {
             format!("bingomint {}", env!("CARGO_PKG_VERSION")),
         ),
         ("binary SHA-256".into(), sha),
-        ("audited on".into(), date(today()?)),
+        ("audited on".into(), bingomint::text::iso_date(today()?)),
         ("alpha".into(), args.alpha.to_string()),
     ])
-}
-
-/// A yyyymmdd date as people write it: 2026-11-25.
-pub fn date(yyyymmdd: u32) -> String {
-    format!(
-        "{}-{:02}-{:02}",
-        yyyymmdd / 10_000,
-        yyyymmdd / 100 % 100,
-        yyyymmdd % 100
-    )
 }

@@ -2,9 +2,6 @@
 //! read back, an open game resumed) → the HTTP API and pages (`api.rs`,
 //! served by `http.rs`) until stopped; `hall verify` checks a log.
 
-mod api;
-mod http;
-
 use super::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::CardFile;
@@ -14,63 +11,9 @@ use bingomint::hall::{FileEntry, Hall};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Run a bingo night in the browser: a caller's console, a board for the
-/// projector, claims judged by any number printed on a card.
-///
-/// Prints two addresses: the console (with its secret key; for the caller
-/// only) and the board (read-only, for the room). Each game's calls come
-/// from a fresh seed of the operating system, published as a SHA-256
-/// commitment before the first ball and revealed when the game ends. Every
-/// event goes to an append-only, hash-chained log first; a hall started
-/// again with the same --log resumes its open game.
-#[derive(clap::Args)]
-#[command(
-    args_conflicts_with_subcommands = true,
-    after_help = "\
-Examples:
-  bingomint hall --cards cards.bmc
-  bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
-  bingomint hall verify friday.jsonl --cards cards.bmc
-  bingomint calls --game 75 --seed hall-<the revealed seed>"
-)]
-pub struct Args {
-    #[command(subcommand)]
-    command: Option<Sub>,
-
-    /// A card file the night plays (repeat for more; plain numbers name
-    /// faces of the first, QR texts name their file).
-    #[arg(long = "cards", value_name = "FILE")]
-    cards: Vec<PathBuf>,
-
-    /// Faces of the first file sold tonight, such as 1..5000,7001..9000
-    /// [default: all]; a claim on another is refused.
-    #[arg(long, value_name = "RANGES")]
-    sold: Option<String>,
-
-    /// Address and port to listen on; another address than 127.0.0.1 lets
-    /// other machines in (the board on a second computer).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8075")]
-    listen: String,
-
-    /// The night's log [default: hall-YYYY-MM-DD.jsonl]; an existing log is
-    /// continued.
-    #[arg(long, value_name = "FILE")]
-    log: Option<PathBuf>,
-}
-
-#[derive(clap::Subcommand)]
-enum Sub {
-    /// Check a night's log: its chain, every game's calls against its
-    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
-    /// first bad line.
-    Verify {
-        /// The log.
-        log: PathBuf,
-        /// The card files the night played.
-        #[arg(long = "cards", value_name = "FILE", required = true)]
-        cards: Vec<PathBuf>,
-    },
-}
+mod args;
+pub use args::Args;
+use args::Sub;
 
 /// Runs `hall`.
 pub fn run(args: Args) -> Result<Outcome> {
@@ -116,7 +59,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         )
     })?;
     let addr = listener.local_addr()?;
-    let key = random_key()?;
+    let key = bingomint::hall::api::console_key()
+        .context("cannot read the operating system's entropy")?;
     let state = hall.state();
     outln!("console  http://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    http://{addr}/board");
@@ -131,8 +75,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
     }
-    let api = Arc::new(api::Api::new(hall, key));
-    http::serve(
+    let api = Arc::new(bingomint::hall::api::Api::new(hall, key));
+    bingomint::hall::http::serve(
         listener,
         Arc::new(move |request, stream| api.handle(request, stream)),
     );
@@ -171,13 +115,6 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
         files.push(file);
     }
     Ok((files, entries))
-}
-
-fn random_key() -> Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("cannot read the operating system's entropy: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// `hall verify`.

@@ -2,7 +2,7 @@
 //! and the live stream of the state to every page (server-sent events).
 
 use super::http::{respond, Request};
-use bingomint::hall::{Hall, HallError};
+use super::{Hall, HallError};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::TcpStream;
@@ -91,61 +91,7 @@ impl Api {
                 .map_err(|e| fail(400, &format!("the body is not JSON: {e}")))?
         };
         let mut hall = self.hall();
-        let refuse = |e: HallError| {
-            let status = match e {
-                HallError::Conflict(_) => 409,
-                HallError::Bad(_) => 400,
-                HallError::Log(_) => 500,
-            };
-            fail(status, &e.to_string())
-        };
-        let reply = match (request.method.as_str(), request.path.as_str()) {
-            ("GET", "/api/state") => (200, hall.state()),
-            ("POST", "/api/games") => {
-                let stages = stages(&body).map_err(|m| fail(400, &m))?;
-                let prize = body["prize"]
-                    .as_str()
-                    .unwrap_or("")
-                    .chars()
-                    .take(200)
-                    .collect();
-                let last_call = body["last_call_must_complete"].as_bool().unwrap_or(false);
-                hall.start(stages, prize, last_call).map_err(refuse)?;
-                (201, hall.state())
-            }
-            ("POST", "/api/calls") => {
-                let ball = hall.call().map_err(refuse)?;
-                (201, json!({ "ball": ball, "state": hall.state() }))
-            }
-            ("DELETE", "/api/calls/last") => {
-                let ball = hall.recall().map_err(refuse)?;
-                (200, json!({ "recalled": ball, "state": hall.state() }))
-            }
-            ("POST", "/api/claims") => {
-                let card = body["card"]
-                    .as_str()
-                    .ok_or_else(|| fail(400, "give the card: {\"card\": \"4711\"}"))?;
-                let verdict = hall
-                    .claim(card, body["accept"].as_bool().unwrap_or(false))
-                    .map_err(refuse)?;
-                (200, verdict)
-            }
-            ("POST", "/api/games/end") => {
-                let seed = hall.end().map_err(refuse)?;
-                (200, json!({ "seed": seed, "state": hall.state() }))
-            }
-            (
-                _,
-                "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
-                | "/api/games/end",
-            ) => {
-                return Err(fail(
-                    405,
-                    &format!("{} is not a method of {}", request.method, request.path),
-                ));
-            }
-            _ => return Err(fail(404, &format!("no page or API at {}", request.path))),
-        };
+        let reply = answer(&mut hall, request, &body)?;
         let state = Arc::new(hall.state().to_string());
         drop(hall);
         if request.method != "GET" {
@@ -199,6 +145,67 @@ fn event(stream: &mut TcpStream, data: &str) -> std::io::Result<()> {
     stream.flush()
 }
 
+/// What a request to the API answers, and what it changed.
+fn answer(hall: &mut Hall, request: &Request, body: &Value) -> Result<Reply, Reply> {
+    let fail = |status: u16, message: &str| (status, json!({ "error": message }));
+    let refuse = |e: HallError| {
+        let status = match e {
+            HallError::Conflict(_) => 409,
+            HallError::Bad(_) => 400,
+            HallError::Log(_) => 500,
+        };
+        fail(status, &e.to_string())
+    };
+    let reply = match (request.method.as_str(), request.path.as_str()) {
+        ("GET", "/api/state") => (200, hall.state()),
+        ("POST", "/api/games") => {
+            let stages = stages(body).map_err(|m| fail(400, &m))?;
+            let prize = body["prize"]
+                .as_str()
+                .unwrap_or("")
+                .chars()
+                .take(200)
+                .collect();
+            let last_call = body["last_call_must_complete"].as_bool().unwrap_or(false);
+            hall.start(stages, prize, last_call).map_err(refuse)?;
+            (201, hall.state())
+        }
+        ("POST", "/api/calls") => {
+            let ball = hall.call().map_err(refuse)?;
+            (201, json!({ "ball": ball, "state": hall.state() }))
+        }
+        ("DELETE", "/api/calls/last") => {
+            let ball = hall.recall().map_err(refuse)?;
+            (200, json!({ "recalled": ball, "state": hall.state() }))
+        }
+        ("POST", "/api/claims") => {
+            let card = body["card"]
+                .as_str()
+                .ok_or_else(|| fail(400, "give the card: {\"card\": \"4711\"}"))?;
+            let verdict = hall
+                .claim(card, body["accept"].as_bool().unwrap_or(false))
+                .map_err(refuse)?;
+            (200, verdict)
+        }
+        ("POST", "/api/games/end") => {
+            let seed = hall.end().map_err(refuse)?;
+            (200, json!({ "seed": seed, "state": hall.state() }))
+        }
+        (
+            _,
+            "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
+            | "/api/games/end",
+        ) => {
+            return Err(fail(
+                405,
+                &format!("{} is not a method of {}", request.method, request.path),
+            ));
+        }
+        _ => return Err(fail(404, &format!("no page or API at {}", request.path))),
+    };
+    Ok(reply)
+}
+
 /// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.
 fn stages(body: &Value) -> Result<Vec<String>, String> {
     if let Some(list) = body["stages"].as_array() {
@@ -215,4 +222,11 @@ fn stages(body: &Value) -> Result<Vec<String>, String> {
         Some(p) => Ok(vec![p.to_string()]),
         None => Err("give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into()),
     }
+}
+
+/// A fresh console key: 128 bits from the operating system, in hex.
+pub fn console_key() -> std::io::Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

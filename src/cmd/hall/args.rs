@@ -1,0 +1,61 @@
+//! `hall`'s flags and their help.
+
+use std::path::PathBuf;
+
+/// Run a bingo night in the browser: a caller's console, a board for the
+/// projector, claims judged by any number printed on a card.
+///
+/// Prints two addresses: the console (with its secret key; for the caller
+/// only) and the board (read-only, for the room). Each game's calls come
+/// from a fresh seed of the operating system, published as a SHA-256
+/// commitment before the first ball and revealed when the game ends. Every
+/// event goes to an append-only, hash-chained log first; a hall started
+/// again with the same --log resumes its open game.
+#[derive(clap::Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "\
+Examples:
+  bingomint hall --cards cards.bmc
+  bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
+  bingomint hall verify friday.jsonl --cards cards.bmc
+  bingomint calls --game 75 --seed hall-<the revealed seed>"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+
+    /// A card file the night plays (repeat for more; plain numbers name
+    /// faces of the first, QR texts name their file).
+    #[arg(long = "cards", value_name = "FILE")]
+    pub cards: Vec<PathBuf>,
+
+    /// Faces of the first file sold tonight, such as 1..5000,7001..9000
+    /// [default: all]; a claim on another is refused.
+    #[arg(long, value_name = "RANGES")]
+    pub sold: Option<String>,
+
+    /// Address and port to listen on; another address than 127.0.0.1 lets
+    /// other machines in (the board on a second computer).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8075")]
+    pub listen: String,
+
+    /// The night's log [default: hall-YYYY-MM-DD.jsonl]; an existing log is
+    /// continued.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Sub {
+    /// Check a night's log: its chain, every game's calls against its
+    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
+    /// first bad line.
+    Verify {
+        /// The log.
+        log: PathBuf,
+        /// The card files the night played.
+        #[arg(long = "cards", value_name = "FILE", required = true)]
+        cards: Vec<PathBuf>,
+    },
+}
