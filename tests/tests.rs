@@ -7,6 +7,7 @@ mod common;
 mod damage;
 mod export;
 mod generate;
+mod hall;
 mod info;
 mod kill;
 mod outcore;

@@ -106,6 +106,12 @@ pub fn serve(listener: TcpListener, handle: Arc<dyn Fn(Request, TcpStream) + Sen
                             "application/json",
                             &error_body(&message),
                         );
+                        // Read what the client still sends (a refused body),
+                        // so closing does not reset the connection before it
+                        // has read the answer.
+                        let _ = stream.shutdown(std::net::Shutdown::Write);
+                        let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
+                        let _ = io::copy(&mut (&mut stream).take(1 << 20), &mut io::sink());
                     }
                 }
                 counter.fetch_sub(1, Ordering::Relaxed);
