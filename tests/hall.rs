@@ -75,15 +75,39 @@ pub fn http(
     let auth = key.map_or(String::new(), |k| format!("Authorization: Bearer {k}\r\n"));
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text[9..12].parse().unwrap();
-    let json = text.split_once("\r\n\r\n").map_or("", |p| p.1);
-    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+    // Read the head, then as many bytes as Content-Length says (a server
+    // may keep the connection open), else to the end.
+    let mut r = BufReader::new(s);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).unwrap() == 0 || line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let status = head[9..12].parse().unwrap();
+    let length = head.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("content-length")
+            .then(|| value.trim().parse::<usize>().unwrap())
+    });
+    let mut body = Vec::new();
+    match length {
+        Some(n) => {
+            body.resize(n, 0);
+            r.read_exact(&mut body).unwrap();
+        }
+        None => {
+            r.read_to_end(&mut body).unwrap();
+        }
+    }
+    let json = String::from_utf8_lossy(&body);
+    (status, serde_json::from_str(&json).unwrap_or(Value::Null))
 }
 
 impl Running {

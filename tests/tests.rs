@@ -3,6 +3,7 @@
 
 mod audit_cmd;
 mod boards;
+mod browser;
 mod common;
 mod damage;
 mod export;
