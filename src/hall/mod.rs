@@ -330,13 +330,15 @@ impl Hall {
         let pattern = Pattern::parse(&stage, spec).map_err(|e| HallError::Bad(e.to_string()))?;
         let calls = open.calls();
         let judged = self.cards.judge(card, &pattern, &calls, open.last_call);
-        let also = if judged.win {
+        let accepted = accept && judged.win;
+        // Who shares the prize: a scan of every file, so only when a win
+        // is accepted (a check stays a lookup of one face).
+        let also = if accepted {
             self.cards
                 .also_winning(&pattern, &calls, open.last_call, judged.at, 100)
         } else {
             Vec::new()
         };
-        let accepted = accept && judged.win;
         let (game, call) = (open.game, open.called);
         let (next, last) = (
             open.stages.get(open.stage + 1).cloned(),

@@ -90,8 +90,7 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
     for path in paths {
         let file = CardFile::open(path)?;
         let count = file.header().count;
-        super::require_sound(&file, 1..=count, None)?;
-        file.release_pages();
+        super::require_sound_flat(&file)?;
         let spec = file.header().spec;
         if let Some(first) = files.first() {
             anyhow::ensure!(
