@@ -341,6 +341,21 @@ impl CardFile {
         }
     }
 
+    /// [`CardFile::require_sound`] for every card, a stretch of 2²⁰ cards
+    /// at a time, each stretch's pages let go once checked: memory stays
+    /// flat however large the file.
+    pub fn require_sound_all(&self) -> Result<(), FileError> {
+        const STRETCH: u64 = 1 << 20;
+        let count = self.header.count;
+        let size = self.header.spec.record_size();
+        for first in (1..=count).step_by(STRETCH as usize) {
+            let last = (first + STRETCH - 1).min(count);
+            self.require_sound(first..=last)?;
+            self.release_records((first - 1) as usize * size..last as usize * size);
+        }
+        Ok(())
+    }
+
     /// Card `n` (1-based), if the file has it.
     pub fn record(&self, n: u64) -> Option<&[u8]> {
         if n == 0 || n > self.header.count {

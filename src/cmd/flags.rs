@@ -143,17 +143,7 @@ pub fn damaged(e: bingomint::cardfile::FileError, allowed: bool) -> anyhow::Erro
     anyhow::anyhow!("{e}; {advice}")
 }
 
-/// [`require_sound`] for a whole file, a stretch of cards at a time, each
-/// stretch's pages let go after its checksums: memory stays flat however
-/// large the file.
+/// [`require_sound`] for a whole file, memory flat (`require_sound_all`).
 pub fn require_sound_flat(file: &bingomint::cardfile::CardFile) -> Result<()> {
-    const STRETCH: u64 = 1 << 20;
-    let count = file.header().count;
-    let size = file.header().spec.record_size();
-    for first in (1..=count).step_by(STRETCH as usize) {
-        let last = (first + STRETCH - 1).min(count);
-        require_sound(file, first..=last, None)?;
-        file.release_records((first - 1) as usize * size..last as usize * size);
-    }
-    Ok(())
+    file.require_sound_all().map_err(|e| damaged(e, false))
 }

@@ -92,9 +92,13 @@ impl Api {
         };
         let mut hall = self.hall();
         let reply = answer(&mut hall, request, &body)?;
-        let state = Arc::new(hall.state().to_string());
-        drop(hall);
-        if request.method != "GET" {
+        // The pages follow changes of the game; a claim checked and not
+        // accepted changes nothing they show (the console reads its own
+        // verdict), so the viewers are not woken for it.
+        let claim_only = request.path == "/api/claims" && reply.1["accepted"] != json!(true);
+        if request.method != "GET" && !claim_only {
+            let state = Arc::new(hall.state().to_string());
+            drop(hall);
             self.publish(state);
         }
         Ok(reply)

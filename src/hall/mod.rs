@@ -268,10 +268,7 @@ impl Hall {
         for s in &stages {
             Pattern::parse(s, spec).map_err(|e| HallError::Bad(format!("pattern {s:?}: {e}")))?;
         }
-        let mut bytes = [0u8; 16];
-        getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-        let entropy = u128::from_le_bytes(bytes);
-        let seed = format!("hall-{entropy:032x}");
+        let seed = fresh_seed()?;
         write_secret(&secret_path(self.log.path()), &seed)?;
         let game = self.games + 1;
         let commitment = commitment(&seed);
@@ -408,6 +405,30 @@ impl Hall {
             "claims": self.claims.iter().rev().take(10).collect::<Vec<_>>(),
         })
     }
+}
+
+/// A new game's seed: `hall-` and 128 bits of the operating system's
+/// entropy in hex. Its order is `Calls::seeded(balls, Seed::parse(seed))`.
+pub fn fresh_seed() -> std::io::Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(format!("hall-{:032x}", u128::from_le_bytes(bytes)))
+}
+
+/// The seeds a log revealed, with each game's numbers, in log order (the
+/// chain checked first).
+pub fn revealed(text: &str) -> Result<Vec<(u8, String)>, log::LogError> {
+    let (lines, _) = log::read(text)?;
+    let mut balls = 0;
+    let mut out = Vec::new();
+    for line in lines {
+        match line.event {
+            Event::GameStart { balls: b, .. } => balls = b,
+            Event::GameEnd { seed, .. } => out.push((balls, seed)),
+            _ => {}
+        }
+    }
+    Ok(out)
 }
 
 /// Where an open game's seed is kept: beside the log.

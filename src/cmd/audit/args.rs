@@ -34,6 +34,11 @@ pub struct Args {
     #[arg(long, value_parser = super::super::games())]
     pub game: Option<String>,
 
+    /// With --calls: test the games these hall logs revealed (their
+    /// chains checked first) instead of drawing new ones.
+    #[arg(long, value_name = "LOG", requires = "calls")]
+    pub log: Vec<PathBuf>,
+
     /// Games whose calls --calls tests.
     #[arg(long, value_name = "N", default_value_t = 100_000, requires = "calls")]
     pub games: u64,
@@ -94,7 +99,7 @@ impl Args {
                 self.alpha
             );
         }
-        if self.calls && self.games < 1000 {
+        if self.calls && self.log.is_empty() && self.games < 1000 {
             anyhow::bail!(
                 "--games {}: the calls tests need at least 1000 games (100000 is the default)",
                 self.games
