@@ -303,7 +303,12 @@ fn claims_by_every_reference_and_their_refusals() {
         (&format!("bingomint:{oid}:card:3") as &str, "does not hold"),
         ("seventeen", "neither a card or ticket number"),
     ] {
-        let v = hall.post("/api/claims", json!({"card": card})).1;
+        let (status, v) = hall.post("/api/claims", json!({"card": card}));
+        assert_eq!(
+            status,
+            if card == "2500" { 200 } else { 404 },
+            "{card}: {v}"
+        );
         assert_eq!(v["win"], false, "{card}");
         assert!(
             v["reason"].as_str().unwrap().contains(reason),

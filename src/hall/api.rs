@@ -189,7 +189,15 @@ fn answer(hall: &mut Hall, request: &Request, body: &Value) -> Result<Reply, Rep
             let verdict = hall
                 .claim(card, body["accept"].as_bool().unwrap_or(false))
                 .map_err(refuse)?;
-            (200, verdict)
+            // A reference that names no face of the hall's files: 404, the
+            // claim still logged (it was made), the reason as the error.
+            if verdict["found"] == json!(false) {
+                let mut v = verdict;
+                v["error"] = v["reason"].clone();
+                (404, v)
+            } else {
+                (200, verdict)
+            }
         }
         ("POST", "/api/games/end") => {
             let seed = hall.end().map_err(refuse)?;

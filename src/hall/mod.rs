@@ -361,7 +361,7 @@ impl Hall {
             }
         }
         Ok(json!({
-            "card": card, "win": judged.win, "reason": judged.reason, "label": judged.label,
+            "card": card, "win": judged.win, "reason": judged.reason, "label": judged.label, "found": judged.at.is_some(),
             "face": judged.face, "stage": stage, "call": call, "also_winning": also, "accepted": accepted,
         }))
     }
