@@ -386,6 +386,7 @@ impl Hall {
                 "game": o.game, "balls": o.balls, "stages": o.stages, "stage": o.stages[o.stage],
                 "prize": o.prize, "last_call": o.last_call, "commitment": o.commitment,
                 "calls": o.calls().order(),
+                "drawn": drawn(&o.stages[o.stage], spec),
             })
         });
         let revealed = self
@@ -429,6 +430,20 @@ pub fn revealed(text: &str) -> Result<Vec<(u8, String)>, log::LogError> {
         }
     }
     Ok(out)
+}
+
+/// A pattern as the board draws it: its first way's cells (rows × cols,
+/// row-major) and how many ways it has; None for a pattern with no fixed
+/// cells (90-ball lines count numbers, not cells).
+fn drawn(stage: &str, spec: crate::game::Spec) -> Option<Value> {
+    let pattern = Pattern::parse(stage, spec).ok()?;
+    let ways = pattern.ways()?;
+    let facts = spec.facts();
+    let cells = facts.rows * facts.cols;
+    let mask: Vec<bool> = (0..cells).map(|i| ways[0].mask >> i & 1 == 1).collect();
+    Some(
+        json!({"rows": facts.rows, "cols": facts.cols, "cells": mask, "way": ways[0].name, "ways": ways.len()}),
+    )
 }
 
 /// Where an open game's seed is kept: beside the log.
