@@ -161,3 +161,59 @@ pub fn now() -> String {
         t.subsec_millis()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(ball: u8) -> Event {
+        Event::Call {
+            game: 1,
+            call: usize::from(ball),
+            ball,
+        }
+    }
+
+    #[test]
+    fn a_log_reads_back_and_an_unfinished_line_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("log.jsonl");
+        let (mut log, lines) = Log::open(&path).unwrap();
+        assert!(lines.is_empty());
+        log.append(event(1)).unwrap();
+        log.append(event(2)).unwrap();
+        drop(log);
+        // A write cut short: half a line, no newline.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("{\"seq\":3,\"ti");
+        std::fs::write(&path, &text).unwrap();
+        let (mut log, lines) = Log::open(&path).unwrap();
+        assert_eq!(lines.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(lines[0].prev, GENESIS);
+        log.append(event(3)).unwrap();
+        let (lines, _) = read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(lines.len(), 3, "the new line follows the last whole one");
+    }
+
+    #[test]
+    fn the_chain_names_the_line_where_it_breaks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("log.jsonl");
+        let (mut log, _) = Log::open(&path).unwrap();
+        for b in 1..=4 {
+            log.append(event(b)).unwrap();
+        }
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("\"ball\":2", "\"ball\":9");
+        match read(&text) {
+            Err(LogError::Bad { line, .. }) => assert_eq!(line, 3),
+            other => panic!("{other:?}"),
+        }
+        // The commitment formula: SHA-256 of the text, lowercase hex.
+        assert_eq!(
+            hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}
