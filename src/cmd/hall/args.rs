@@ -19,7 +19,7 @@ Examples:
   bingomint hall --cards cards.bmc
   bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
   bingomint hall verify friday.jsonl --cards cards.bmc
-  bingomint calls --game 75 --seed hall-<the revealed seed>"
+  bingomint calls --game 75 --seed hall-29332128305bd6b404dbfe94c3f49ba0"
 )]
 pub struct Args {
     #[command(subcommand)]
