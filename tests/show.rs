@@ -1,4 +1,4 @@
-use crate::common::{bingomint, export_txt, generate};
+use crate::common::{bingomint, export_txt, generate, stdout_of};
 use predicates::prelude::*;
 
 #[test]
@@ -60,4 +60,45 @@ fn fails_for_a_card_out_of_range() {
             )))
             .stderr(predicate::str::contains("holds cards 1 to 10"));
     }
+}
+
+#[test]
+fn what_is_printed_on_a_face_finds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "3000", "--seed", "2"]);
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "300", "--seed", "2"],
+    );
+    let id = |f: &std::path::Path| {
+        let info = stdout_of(bingomint().arg("info").arg(f));
+        info.lines()
+            .find(|l| l.starts_with("id"))
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    let show =
+        |f: &std::path::Path, args: &[&str]| stdout_of(bingomint().arg("show").arg(f).args(args));
+    let by_number = show(&cards, &["--card", "17"]);
+    let qr = format!("bingomint:{}:card:17", id(&cards));
+    assert_eq!(show(&cards, &["--card", &qr]), by_number);
+    assert_eq!(show(&cards, &["--card", &qr.to_lowercase()]), by_number);
+    // The group face: a colour digit, then the number padded to 4 digits.
+    assert_eq!(show(&cards, &["--card", "30017"]), by_number);
+    let ticket = show(&strips, &["--ticket", "70"]);
+    let qr = format!("bingomint:{}:ticket:70", id(&strips));
+    assert_eq!(show(&strips, &["--card", &qr]), ticket);
+    bingomint()
+        .arg("show")
+        .arg(&cards)
+        .args(["--card", "bingomint:ZZZZZZZZ:card:17"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "belongs to the file with id ZZZZZZZZ",
+        ));
 }

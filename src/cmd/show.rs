@@ -7,6 +7,7 @@ use super::{out, require_sound, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::show;
+use bingomint::play::reference::Reference;
 use std::path::PathBuf;
 
 /// Show one card, strip or ticket as a grid.
@@ -24,14 +25,16 @@ pub struct Args {
     /// The card file.
     file: PathBuf,
 
-    /// Card number (75-ball) or strip number (90-ball), from 1.
+    /// Card number (75-ball) or strip number (90-ball), from 1; or what is
+    /// printed on a face: its QR text (`bingomint:ID:card:N`,
+    /// `bingomint:ID:ticket:N`) or its group face.
     #[arg(
         short,
         long,
         required_unless_present = "ticket",
         conflicts_with = "ticket"
     )]
-    card: Option<u64>,
+    card: Option<String>,
 
     /// Ticket number (90-ball), from 1: strip n holds tickets 6(n−1)+1 … 6n.
     #[arg(short, long)]
@@ -53,7 +56,31 @@ pub fn run(args: Args) -> Result<Outcome> {
     let count = file.header().count;
     let faces = spec.faces() as u64;
     // The record, the face alone if one was asked for, and how to name them.
-    let (n, only, flag, shown, last, what) = match (args.card, args.ticket) {
+    // What is printed on a face names a face: a card, or a strip's ticket.
+    let (card, ticket) = match args.card.as_deref().map(|t| (t, t.trim().parse::<u64>())) {
+        Some((_, Ok(n))) if n <= count => (Some(n), args.ticket),
+        // Out of range as a number: a group face, or the range error below.
+        Some((text, Ok(n))) => match Reference::parse(text)
+            .and_then(|r| r.face_in(&file.short_id(), count * faces, spec.face_noun()))
+        {
+            Ok(face) if faces == 1 => (Some(face), None),
+            Ok(face) => (None, Some(face)),
+            Err(_) => (Some(n), args.ticket),
+        },
+        Some((text, _)) => {
+            let reference = Reference::parse(text).map_err(super::flag("--card"))?;
+            let n = reference
+                .face_in(&file.short_id(), count * faces, spec.face_noun())
+                .map_err(super::flag("--card"))?;
+            if faces == 1 {
+                (Some(n), None)
+            } else {
+                (None, Some(n))
+            }
+        }
+        None => (None, args.ticket),
+    };
+    let (n, only, flag, shown, last, what) = match (card, ticket) {
         (Some(n), _) => (n, None, "--card", n, count, spec.noun()),
         (None, Some(_)) if faces == 1 => bail!(
             "--ticket is for 90-ball strips; use --card with a {} file",
