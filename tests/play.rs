@@ -401,7 +401,7 @@ fn claims_name_how_and_when_and_refuse_bad_input() {
                 "--pattern",
                 "line",
             ],
-            "refers to the file with id ZZZZZZZZ",
+            "belongs to the file with id ZZZZZZZZ",
         ),
     ];
     for (args, message) in cases {

@@ -89,6 +89,25 @@ fn what_is_printed_on_a_face_finds_it() {
     assert_eq!(show(&cards, &["--card", &qr.to_lowercase()]), by_number);
     // The group face: a colour digit, then the number padded to 4 digits.
     assert_eq!(show(&cards, &["--card", "30017"]), by_number);
+    // check names the face the same ways (exit 1: no win after 3 calls).
+    let check = |card: &str| {
+        let args = ["--card", card, "--calls", "1,2,3", "--pattern", "line"];
+        let out = bingomint()
+            .arg("check")
+            .arg(&cards)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    assert_eq!(check("30017"), check("17"));
+    assert_eq!(check(&qr), check("17"));
     let ticket = show(&strips, &["--ticket", "70"]);
     let qr = format!("bingomint:{}:ticket:70", id(&strips));
     assert_eq!(show(&strips, &["--card", &qr]), ticket);

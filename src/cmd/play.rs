@@ -8,6 +8,7 @@ use bingomint::game::{Face, Spec};
 use bingomint::input::InputError;
 use bingomint::play::calls::Calls;
 use bingomint::play::pattern::Pattern;
+use bingomint::play::reference::Reference;
 use std::path::PathBuf;
 
 /// `--calls` / `--calls-file`.
@@ -79,11 +80,31 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> R
         (_, Some(t)) => ("ticket", t),
         (Some(text), None) => match text.trim().parse::<u64>() {
             Ok(n) => ("card", n),
-            Err(_) => reference(text, &file.short_id())?,
+            // The QR text of a face; its range is checked below.
+            Err(_) => {
+                let r = Reference::parse(text).map_err(super::flag("--card"))?;
+                let n = r.face_in(&file.short_id(), u64::MAX, spec.face_noun());
+                (
+                    if faces == 1 { "card" } else { "ticket" },
+                    n.map_err(super::flag("--card"))?,
+                )
+            }
         },
         (None, None) => bail!("name the face: --card N (75-ball) or --ticket N (90-ball)"),
     };
     let count = file.header().count;
+    // A number past the faces may be a group face (a colour digit, then
+    // the face number padded to the file's count of digits).
+    let (kind, number) = match card.map(Reference::parse) {
+        Some(Ok(r)) if r.file.is_none() && number > count * faces => {
+            match r.face_in(&file.short_id(), count * faces, spec.face_noun()) {
+                Ok(face) if faces == 1 => ("card", face),
+                Ok(face) => ("ticket", face),
+                Err(_) => (kind, number),
+            }
+        }
+        _ => (kind, number),
+    };
     match (kind, faces) {
         ("card", 1) | ("ticket", 2..) => {}
         ("ticket", _) => bail!(
@@ -110,33 +131,6 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> R
         number,
         label,
     })
-}
-
-/// `bingomint:ID:card:N` → ("card", N), checking ID against `id`.
-fn reference(text: &str, id: &str) -> Result<(&'static str, u64)> {
-    let parts: Vec<&str> = text.trim().split(':').collect();
-    let [scheme, found, kind, n] = parts[..] else {
-        bail!(
-            "--card {text:?} is neither a card number nor a reference like bingomint:{id}:card:12"
-        );
-    };
-    if !scheme.eq_ignore_ascii_case("bingomint") {
-        bail!(
-            "--card {text:?} is neither a card number nor a reference like bingomint:{id}:card:12"
-        );
-    }
-    if !found.eq_ignore_ascii_case(id) {
-        bail!("--card {text:?} refers to the file with id {found}, but this file's id is {id}");
-    }
-    let kind = match kind.to_ascii_lowercase().as_str() {
-        "card" => "card",
-        "ticket" => "ticket",
-        other => bail!("--card {text:?}: {other:?} is neither card nor ticket"),
-    };
-    let n = n
-        .parse()
-        .with_context(|| format!("--card {text:?}: {n:?} is not a number"))?;
-    Ok((kind, n))
 }
 
 /// The face a claim names, read from the file (a record that breaks its
