@@ -82,6 +82,23 @@ fn size_text(bytes: u64) -> String {
     }
 }
 
+/// The SHA-256 of a file's bytes, in lowercase hex, read in blocks
+/// (memory flat): what a report or a log records of a file.
+pub fn sha256_file(path: &Path) -> std::io::Result<String> {
+    use sha2::Digest;
+    let mut file = std::fs::File::open(path)?;
+    let mut hasher = sha2::Sha256::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    loop {
+        let n = file.read(&mut buffer)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+    }
+    Ok(crate::text::hex(&hasher.finalize()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,6 +68,17 @@ pub fn clip(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Bytes in lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex(&sha2::Sha256::digest(bytes))
+}
+
 /// A yyyymmdd date as people write it: `2026-11-25`.
 pub fn iso_date(yyyymmdd: u32) -> String {
     format!(

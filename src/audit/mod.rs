@@ -224,24 +224,3 @@ fn kolmogorov_p(d: f64, n: f64) -> f64 {
     }
     sum.clamp(0.0, 1.0)
 }
-
-/// The SHA-256 of a file's bytes, in hex, read in blocks (memory flat).
-pub fn sha256_file(path: &std::path::Path) -> std::io::Result<String> {
-    use sha2::Digest;
-    use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
-    let mut hasher = sha2::Sha256::new();
-    let mut buffer = vec![0u8; 1 << 20];
-    loop {
-        let n = file.read(&mut buffer)?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buffer[..n]);
-    }
-    Ok(hasher
-        .finalize()
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
-}

@@ -5,7 +5,6 @@
 
 use super::Event;
 use serde::{Deserialize, Serialize};
-use sha2::Digest;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -28,10 +27,7 @@ pub struct Line {
 
 /// The SHA-256 of a line's bytes, in hex.
 pub fn hash(line: &str) -> String {
-    sha2::Sha256::digest(line.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::text::sha256_hex(line.as_bytes())
 }
 
 /// Why a log cannot be read as a chain.

@@ -4,7 +4,6 @@
 
 use super::Plan;
 use crate::cardfile::header::{source_date_epoch, yyyymmdd, SourceDateEpochError};
-use sha2::Digest;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -66,10 +65,7 @@ impl ManifestRow {
             pages: part.sheets.end - part.sheets.start,
             first,
             last,
-            sha256: sha2::Sha256::digest(bytes)
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect(),
+            sha256: crate::text::sha256_hex(bytes),
         }
     }
 }

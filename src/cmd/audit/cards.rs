@@ -46,7 +46,7 @@ pub fn cards(args: &Args) -> Result<(Battery, About, String)> {
         ("file id".into(), file.short_id()),
         (
             "file SHA-256".into(),
-            audit::sha256_file(path).context("cannot read the file again")?,
+            bingomint::input::sha256_file(path).context("cannot read the file again")?,
         ),
         (
             "game".into(),

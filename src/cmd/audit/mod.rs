@@ -131,7 +131,7 @@ type About = Vec<(String, String)>;
 /// The binary and the day of the audit.
 pub fn auditor(args: &Args) -> Result<About> {
     let exe = std::env::current_exe().context("cannot find this program's own file")?;
-    let sha = bingomint::audit::sha256_file(&exe)
+    let sha = bingomint::input::sha256_file(&exe)
         .with_context(|| format!("cannot read '{}'", exe.display()))?;
     Ok(vec![
         (

@@ -102,7 +102,7 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
                 first.header().spec.short_name()
             );
         }
-        let sha256 = bingomint::audit::sha256_file(path)
+        let sha256 = bingomint::input::sha256_file(path)
             .with_context(|| format!("cannot read '{}'", path.display()))?;
         entries.push(FileEntry {
             path: file.path().to_string(),
