@@ -84,9 +84,8 @@ impl Tally {
     }
 
     fn merge(&mut self, other: &Tally) {
-        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        add(&mut self.first, &other.first);
-        add(&mut self.table, &other.table);
+        super::add_counts(&mut self.first, &other.first);
+        super::add_counts(&mut self.table, &other.table);
         for (a, b) in self.streams.iter_mut().zip(&other.streams) {
             a.merge(b);
         }

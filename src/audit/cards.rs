@@ -232,17 +232,16 @@ impl Tally {
         for (a, b) in self.streams.iter_mut().zip(&other.streams) {
             a.merge(b);
         }
-        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        add(&mut self.numbers, &other.numbers);
+        super::add_counts(&mut self.numbers, &other.numbers);
         for (a, b) in self.orders.iter_mut().zip(&other.orders) {
-            add(a, b);
+            super::add_counts(a, b);
         }
-        add(&mut self.stars, &other.stars);
+        super::add_counts(&mut self.stars, &other.stars);
         for (a, b) in self.rows.iter_mut().zip(&other.rows) {
-            add(a, b);
+            super::add_counts(a, b);
         }
         for (a, b) in self.columns.iter_mut().zip(&other.columns) {
-            add(a, b);
+            super::add_counts(a, b);
         }
         self.updown.merge(&other.updown);
         self.broken += other.broken;

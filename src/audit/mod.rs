@@ -210,6 +210,11 @@ impl Battery {
     }
 }
 
+/// Adds counts `b` into `a`, place by place.
+pub(crate) fn add_counts(a: &mut [u64], b: &[u64]) {
+    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+}
+
 /// The asymptotic Kolmogorov p-value of distance `d` over `n` points.
 fn kolmogorov_p(d: f64, n: f64) -> f64 {
     let t = (n.sqrt() + 0.12 + 0.11 / n.sqrt()) * d;

@@ -169,8 +169,7 @@ impl Stream {
 
     /// Adds another stream's finished counts (the same d).
     pub fn merge(&mut self, other: &Stream) {
-        let add = |a: &mut [u64], b: &[u64]| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-        add(&mut self.freq, &other.freq);
+        super::add_counts(&mut self.freq, &other.freq);
         self.runs += other.runs;
         self.runs_mean += other.runs_mean;
         self.runs_var += other.runs_var;
@@ -180,9 +179,9 @@ impl Stream {
             self.later[lag] += other.later[lag];
             self.pairs[lag] += other.pairs[lag];
         }
-        add(&mut self.gaps, &other.gaps);
-        add(&mut self.hands, &other.hands);
-        add(&mut self.coupons, &other.coupons);
+        super::add_counts(&mut self.gaps, &other.gaps);
+        super::add_counts(&mut self.hands, &other.hands);
+        super::add_counts(&mut self.coupons, &other.coupons);
     }
 
     /// Each value's count.
