@@ -121,11 +121,7 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> R
         );
     }
     let record = spec.record_of(number).0;
-    let label = if faces == 1 {
-        format!("card {number}")
-    } else {
-        format!("ticket {number} (strip {record})")
-    };
+    let label = spec.face_label(number);
     Ok(Named {
         record,
         number,

@@ -164,6 +164,15 @@ impl Spec {
         }
     }
 
+    /// Face `n` as people name it: `card 4711`, or `ticket 70 (strip 12)`.
+    pub fn face_label(self, n: u64) -> String {
+        if self.faces() == 1 {
+            format!("card {n}")
+        } else {
+            format!("ticket {n} (strip {})", self.record_of(n).0)
+        }
+    }
+
     /// Whether each record is drawn from a stream of its own
     /// ([`crate::seed::own_stream`], attempt 0) rather than one after
     /// another from its chunk's stream: what a raw dump of the generator

@@ -235,10 +235,3 @@ fn stages(body: &Value) -> Result<Vec<String>, String> {
         None => Err("give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into()),
     }
 }
-
-/// A fresh console key: 128 bits from the operating system, in hex.
-pub fn console_key() -> std::io::Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}

@@ -34,6 +34,19 @@ pub struct Judged {
     pub at: Option<(usize, u64)>,
 }
 
+impl Judged {
+    /// A claim that is no win without looking at the calls.
+    fn refused(reason: String, label: Option<String>, at: Option<(usize, u64)>) -> Judged {
+        Judged {
+            win: false,
+            reason,
+            label,
+            face: None,
+            at,
+        }
+    }
+}
+
 impl Cards {
     /// Whether face `n` of file `f` was sold.
     pub fn sold(&self, f: usize, n: u64) -> bool {
@@ -86,45 +99,18 @@ impl Cards {
     pub fn judge(&self, text: &str, pattern: &Pattern, calls: &Calls, last_call: bool) -> Judged {
         let (f, n) = match self.find(text) {
             Ok(found) => found,
-            Err(reason) => {
-                return Judged {
-                    win: false,
-                    reason,
-                    label: None,
-                    face: None,
-                    at: None,
-                }
-            }
+            Err(reason) => return Judged::refused(reason, None, None),
         };
         let file = &self.files[f];
         let spec = file.header().spec;
-        let label = if spec.faces() == 1 {
-            format!("card {n}")
-        } else {
-            format!("ticket {n} (strip {})", spec.record_of(n).0)
-        };
-        let label = Some(format!("{label} of {}", file.short_id()));
+        let label = Some(format!("{} of {}", spec.face_label(n), file.short_id()));
         if !self.sold(f, n) {
             let reason = format!("{} {n} was not sold tonight", spec.face_noun());
-            return Judged {
-                win: false,
-                reason,
-                label,
-                face: None,
-                at: Some((f, n)),
-            };
+            return Judged::refused(reason, label, Some((f, n)));
         }
         let face = match self.face(f, n) {
             Ok(face) => face,
-            Err(reason) => {
-                return Judged {
-                    win: false,
-                    reason,
-                    label,
-                    face: None,
-                    at: Some((f, n)),
-                }
-            }
+            Err(reason) => return Judged::refused(reason, label, Some((f, n))),
         };
         let verdict = check(&face, pattern, calls, last_call);
         let reason = match &verdict {

@@ -411,9 +411,14 @@ impl Hall {
 /// A new game's seed: `hall-` and 128 bits of the operating system's
 /// entropy in hex. Its order is `Calls::seeded(balls, Seed::parse(seed))`.
 pub fn fresh_seed() -> std::io::Result<String> {
+    Ok(format!("hall-{}", random_hex()?))
+}
+
+/// 128 bits of the operating system's entropy, in hex: a seed's or a key's.
+pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(format!("hall-{:032x}", u128::from_le_bytes(bytes)))
+    Ok(crate::text::hex(&bytes))
 }
 
 /// The seeds a log revealed, with each game's numbers, in log order (the

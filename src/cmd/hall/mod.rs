@@ -59,8 +59,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         )
     })?;
     let addr = listener.local_addr()?;
-    let key = bingomint::hall::api::console_key()
-        .context("cannot read the operating system's entropy")?;
+    let key =
+        bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
     let state = hall.state();
     outln!("console  http://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    http://{addr}/board");
