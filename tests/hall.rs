@@ -264,16 +264,7 @@ fn claims_by_every_reference_and_their_refusals() {
     let dir = tempfile::tempdir().unwrap();
     let cards = generate(dir.path(), "c.bmc", &["--count", "3000", "--seed", "4"]);
     let other = generate(dir.path(), "o.bmc", &["--count", "10", "--seed", "5"]);
-    let id = |f: &Path| {
-        let info = stdout_of(bingomint().arg("info").arg(f));
-        info.lines()
-            .find(|l| l.starts_with("id"))
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string()
-    };
+    let id = |f: &std::path::Path| crate::common::file_id(f);
     let (cid, oid) = (id(&cards), id(&other));
     let hall = start(
         &[&cards],

@@ -71,16 +71,7 @@ fn what_is_printed_on_a_face_finds_it() {
         "s.bmc",
         &["--game", "90", "--count", "300", "--seed", "2"],
     );
-    let id = |f: &std::path::Path| {
-        let info = stdout_of(bingomint().arg("info").arg(f));
-        info.lines()
-            .find(|l| l.starts_with("id"))
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string()
-    };
+    let id = |f: &std::path::Path| crate::common::file_id(f);
     let show =
         |f: &std::path::Path, args: &[&str]| stdout_of(bingomint().arg("show").arg(f).args(args));
     let by_number = show(&cards, &["--card", "17"]);

@@ -163,3 +163,10 @@ pub fn skipped(why: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "SKIPPED {why}");
 }
+
+/// A card file's short id, as `info` prints it.
+pub fn file_id(file: &Path) -> String {
+    let info = stdout_of(bingomint().arg("info").arg(file));
+    let line = info.lines().find(|l| l.starts_with("id")).unwrap();
+    line.split_whitespace().nth(1).unwrap().to_string()
+}
