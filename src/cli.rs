@@ -24,7 +24,8 @@ Examples:
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
   bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf
   bingomint audit cards.bmc
-  bingomint hall --cards cards.bmc";
+  bingomint hall --cards cards.bmc
+  bingomint import perms.csv --game 75 --out perms.bmc";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
@@ -53,6 +54,7 @@ pub enum Command {
     Print(cmd::print::Args),
     Audit(cmd::audit::Args),
     Hall(cmd::hall::Args),
+    Import(cmd::import::Args),
 }
 
 impl Command {
@@ -74,6 +76,7 @@ impl Command {
             Command::Print(args) => cmd::print::run(args),
             Command::Audit(args) => cmd::audit::run(args),
             Command::Hall(args) => cmd::hall::run(args),
+            Command::Import(args) => cmd::import::run(args),
         }
     }
 }

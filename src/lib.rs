@@ -9,8 +9,9 @@
 //! native and v3 layouts, block checksums), [`export`] (cards as text for
 //! people and programs), [`print`](mod@print) (press-ready PDF), [`play`] (call
 //! orders, win patterns, claims, winners, simulated games) and [`boards`]
-//! (objective boards from Lockout goal sets), and [`audit`] (the statistical
-//! battery test labs run on cards and calls). The library draws no terminal
+//! (objective boards from Lockout goal sets), [`audit`] (the statistical
+//! battery test labs run on cards and calls) and [`import`] (other makers'
+//! card and ticket files). The library draws no terminal
 //! output and knows no command line: the binary's `cmd/` does that.
 
 pub mod audit;
@@ -21,6 +22,7 @@ pub mod dedup;
 pub mod export;
 pub mod game;
 pub mod hall;
+pub mod import;
 pub mod input;
 pub mod pipeline;
 pub mod play;

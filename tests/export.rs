@@ -43,7 +43,7 @@ fn range_selects_cards() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "--range 90..101: the file holds cards 1 to 100",
+            "--range 90..101: \"101\" is not in this file: it holds cards 1 to 100",
         ));
 }
 

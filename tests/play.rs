@@ -390,7 +390,7 @@ fn claims_name_how_and_when_and_refuse_bad_input() {
         ),
         (
             &["--card", "101", "--calls", "5", "--pattern", "line"],
-            "--card 101 is out of range: ",
+            "--card \"101\" is not in this file: it holds cards 1 to 100",
         ),
         (
             &[

@@ -441,3 +441,49 @@ fn books_collate_sheets_in_their_colours_and_tints_reach_into_the_bleed() {
     print(&file, &plain, &["--bleed", "3mm"]);
     assert!(gray_at_bleed(&plain) > 250, "no tint, no fill in the bleed");
 }
+
+#[test]
+fn group_faces_print_in_the_free_centre_and_name_their_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "1200", "--seed", "12"]);
+    let pdf = dir.path().join("g.pdf");
+    print(
+        &file,
+        &pdf,
+        &[
+            "--group-face",
+            "--range",
+            "1..12",
+            "--book-pages",
+            "2",
+            "--colours",
+            "gray",
+            "cmyk:0,100,100,0",
+        ],
+    );
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    // Sheet 1 in the first colour, sheet 2 in the second: card 1 is 10001,
+    // card 7 (the first of sheet 2) 20007; four digits for 1,200 cards.
+    assert!(
+        page_text(&doc, 1).contains("10001"),
+        "{}",
+        page_text(&doc, 1)
+    );
+    assert!(
+        page_text(&doc, 2).contains("20007"),
+        "{}",
+        page_text(&doc, 2)
+    );
+    let shown = crate::common::stdout_of(bingomint().args(["show", "--card", "20007"]).arg(&file));
+    assert!(shown.starts_with("card 7 of 1200"), "{shown}");
+    let strips = generate(dir.path(), "s.bmc", &["--game", "90", "--count", "2"]);
+    bingomint()
+        .arg("print")
+        .arg(&strips)
+        .arg("--out")
+        .arg(dir.path().join("s.pdf"))
+        .arg("--group-face")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("75-ball cards only"));
+}

@@ -121,8 +121,10 @@ fn show_prints_a_strip_or_one_ticket() {
         .assert()
         .code(2)
         .stderr(
-            predicate::str::contains("--ticket 121 is out of range")
-                .and(predicate::str::contains("tickets 1 to 120")),
+            predicate::str::contains(
+                "--ticket \"121\" is not in this file: it holds tickets 1 to 120",
+            )
+            .and(predicate::str::contains("tickets 1 to 120")),
         );
 }
 

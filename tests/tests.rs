@@ -9,6 +9,7 @@ mod damage;
 mod export;
 mod generate;
 mod hall;
+mod import;
 mod info;
 mod kill;
 mod outcore;

@@ -20,13 +20,20 @@
 //! | 56 | 16 | tool version, ASCII, NUL-padded |
 //! | 72 | 8 | XXH3-64 of the block table (version 1: of all record bytes) |
 //! | 80 | 4 | records a block (version 2; version 1: zero) |
-//! | 84 | 36 | reserved, zero |
+//! | 84 | 4 | version 3: provenance bytes P (else reserved, zero) |
+//! | 88 | 8 | version 3: the first face's number (else zero) |
+//! | 96 | 8 | version 3: XXH3-64 of the provenance (else zero) |
+//! | 104 | 16 | reserved, zero |
 //! | 120 | 8 | XXH3-64 of header bytes 0–119 |
 //!
 //! Version 2 seals the records in blocks of [`BLOCK`] records: the block
 //! table, from byte 128 to the records, holds the XXH3-64 of each block's
 //! bytes (the last block may be shorter), so damage is named by the cards it
 //! touches, and one card is checked by hashing its block alone.
+//!
+//! Version 3 is an imported file ([`Import`]): no seed, no algorithm; the
+//! provenance (JSON, [`Provenance`]) sits between the header and the block
+//! table, and faces are numbered from the source's first face number.
 //!
 //! v3 layout: int32 version = 3 (offset 0), number of cards (4), records
 //! offset = 128 (8), record size = 25 (12), creation date yyyymmdd (16), the
@@ -36,12 +43,19 @@ use crate::game::us75::StarRule;
 use crate::game::Spec;
 use xxhash_rust::xxh3::xxh3_64;
 
+pub use super::date::{source_date_epoch, today, yyyymmdd, SourceDateEpochError};
+
 /// Size of either header.
 pub const HEADER_SIZE: usize = 128;
 /// The native header's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"BINGOMNT";
-/// The native format version this build writes (it reads 1 and 2).
+/// The native format version this build writes for minted files (it reads
+/// 1 to 3; 3 is an imported file).
 pub const NATIVE_VERSION: u16 = 2;
+/// The native format version of an imported file.
+pub const IMPORTED_VERSION: u16 = 3;
+/// The most provenance bytes an imported file carries.
+pub const MAX_PROVENANCE: u32 = 1 << 16;
 /// Records a checksum block holds in the files this build writes.
 pub const BLOCK: u32 = 64;
 /// The most records a block may hold in a file this build reads.
@@ -78,6 +92,53 @@ pub struct Header {
     /// Records a checksum block holds (native format version 2); None for
     /// version 1 and v3, which keep no block table.
     pub block: Option<u32>,
+    /// An imported file's provenance and numbering (native format version 3).
+    pub import: Option<Import>,
+}
+
+/// Where an imported file's faces came from, and how they are numbered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Import {
+    /// The first face's number (the source's own numbering); the faces run
+    /// on from it, one by one.
+    pub first_face: u64,
+    /// The provenance as stored: JSON of a [`Provenance`].
+    pub provenance: Vec<u8>,
+}
+
+/// What `import` records about its source.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Provenance {
+    /// The source file's name, as given.
+    pub source: String,
+    /// SHA-256 of the source file's bytes, hex.
+    pub sha256: String,
+    /// The source's layout as read: `csv (a card a row, cells column by column)`.
+    pub layout: String,
+    /// Where the face numbers came from: `column 'card'` or `order in the file`.
+    pub numbering: String,
+    /// The rules the faces were judged by: `strict` or `loose`.
+    pub rules: String,
+    /// Faces that do not meet every rule of their game (loose imports).
+    pub breaking: u64,
+}
+
+impl Import {
+    /// The provenance, decoded.
+    pub fn provenance(&self) -> Option<Provenance> {
+        serde_json::from_slice(&self.provenance).ok()
+    }
+
+    /// The provenance in one line, as `verify` prints it.
+    pub fn describe(&self) -> String {
+        match self.provenance() {
+            Some(p) => format!(
+                "imported from '{}' (sha256 {}), faces numbered from {} ({})",
+                p.source, p.sha256, self.first_face, p.numbering
+            ),
+            None => "imported (the provenance cannot be read)".into(),
+        }
+    }
 }
 
 /// A header that could not be decoded; the text says why.
@@ -98,6 +159,39 @@ pub fn table_len(count: u64, block: u32) -> Option<u64> {
 }
 
 impl Header {
+    /// Where the block table starts: after the header and, in an imported
+    /// file, the provenance.
+    pub fn table_at(&self) -> usize {
+        HEADER_SIZE + self.import.as_ref().map_or(0, |i| i.provenance.len())
+    }
+
+    /// The first face's number: 1, or an imported file's own.
+    pub fn first_face(&self) -> u64 {
+        self.import.as_ref().map_or(1, |i| i.first_face)
+    }
+
+    /// The number printed on face `t` (from 0) of record `record` (from 1).
+    pub fn face_number(&self, record: u64, t: usize) -> u64 {
+        self.spec.face_number(record, t) + self.first_face() - 1
+    }
+
+    /// The record (from 1) and place (from 0) of the face numbered `face`,
+    /// if the file holds it.
+    pub fn record_of(&self, face: u64) -> Option<(u64, usize)> {
+        let first = self.first_face();
+        let faces = self.count.checked_mul(self.spec.faces() as u64)?;
+        if face < first || face - first >= faces {
+            return None;
+        }
+        Some(self.spec.record_of(face - first + 1))
+    }
+
+    /// The numbers of the file's faces, first and last.
+    pub fn face_range(&self) -> std::ops::RangeInclusive<u64> {
+        let faces = self.count * self.spec.faces() as u64;
+        self.first_face()..=self.first_face() + faces.max(1) - 1
+    }
+
     /// Total file size the header describes; None when it overflows (a
     /// forged or damaged header).
     pub fn file_size(&self) -> Option<u64> {
@@ -120,7 +214,11 @@ impl Header {
             FileFormat::Native => {
                 put(&mut b, 0, MAGIC);
                 // Version 1 headers are encoded only to test reading them.
-                let version: u16 = if self.block.is_some() { 2 } else { 1 };
+                let version: u16 = match (&self.import, self.block) {
+                    (Some(_), _) => IMPORTED_VERSION,
+                    (None, Some(_)) => 2,
+                    (None, None) => 1,
+                };
                 put(&mut b, 8, &version.to_le_bytes());
                 let (game, rules, flags) = self.spec.header_fields();
                 b[10] = game;
@@ -142,6 +240,11 @@ impl Header {
                     &self.records_checksum.unwrap_or(0).to_le_bytes(),
                 );
                 put(&mut b, 80, &self.block.unwrap_or(0).to_le_bytes());
+                if let Some(import) = &self.import {
+                    put(&mut b, 84, &(import.provenance.len() as u32).to_le_bytes());
+                    put(&mut b, 88, &import.first_face.to_le_bytes());
+                    put(&mut b, 96, &xxh3_64(&import.provenance).to_le_bytes());
+                }
                 let sum = xxh3_64(&b[..120]);
                 put(&mut b, 120, &sum.to_le_bytes());
             }
@@ -196,14 +299,15 @@ fn truncated_header(b: &[u8]) -> bool {
 fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let version = u16::from_le_bytes([b[8], b[9]]);
     let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
-    if !(1..=NATIVE_VERSION).contains(&version) && !checksum_ok {
+    let known = 1..=IMPORTED_VERSION;
+    if !known.contains(&version) && !checksum_ok {
         return Err(HeaderError::Damaged(format!(
             "the header's checksum does not match, and its format version reads {version}"
         )));
     }
-    if !(1..=NATIVE_VERSION).contains(&version) {
+    if !known.contains(&version) {
         return Err(HeaderError::Unsupported(format!(
-            "native format version {version}; this bingomint reads versions 1 to {NATIVE_VERSION}"
+            "native format version {version}; this bingomint reads versions 1 to {IMPORTED_VERSION}"
         )));
     }
     let spec = Spec::from_header(b[10], b[11], u32_at(b, 12))
@@ -221,26 +325,33 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let count = u64_at(b, 16);
     let block = match (version, u32_at(b, 80)) {
         (1, 0) => None,
-        (2, block @ 1..=MAX_BLOCK) => Some(block),
+        (2 | 3, block @ 1..=MAX_BLOCK) => Some(block),
         (_, block) => {
             return Err(HeaderError::Damaged(format!(
                 "{block} records a checksum block is impossible in format version {version}"
             )))
         }
     };
+    let import = if version == IMPORTED_VERSION {
+        Some(decode_import(b)?)
+    } else {
+        None
+    };
+    let table_at = HEADER_SIZE as u64 + import.as_ref().map_or(0, |i| i.provenance.len() as u64);
     let expected_at = match block {
-        None => Some(HEADER_SIZE as u64),
-        Some(block) => table_len(count, block).and_then(|t| t.checked_add(HEADER_SIZE as u64)),
+        None => Some(table_at),
+        Some(block) => table_len(count, block).and_then(|t| t.checked_add(table_at)),
     };
     if expected_at != Some(u64::from(records_at)) {
         return Err(HeaderError::Damaged(format!(
             "records offset {records_at} does not fit {count} records and their block table"
         )));
     }
-    if b[84..120].iter().any(|&x| x != 0) {
-        return Err(HeaderError::Damaged(
-            "reserved header bytes 84-119 are not zero".into(),
-        ));
+    let reserved = if import.is_some() { 104 } else { 84 };
+    if b[reserved..120].iter().any(|&x| x != 0) {
+        return Err(HeaderError::Damaged(format!(
+            "reserved header bytes {reserved}-119 are not zero"
+        )));
     }
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
@@ -251,14 +362,39 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         record_size,
         records_at,
         created: u32_at(b, 40),
-        seed: Some(u64_at(b, 32)),
-        algorithm: Some(u32_at(b, 44)),
-        redrawn: Some(u64_at(b, 48)),
+        seed: import.is_none().then(|| u64_at(b, 32)),
+        algorithm: import.is_none().then(|| u32_at(b, 44)),
+        redrawn: import.is_none().then(|| u64_at(b, 48)),
         tool_version: Some(String::from_utf8_lossy(&version_bytes[..end]).into_owned()),
         records_checksum: Some(u64_at(b, 72)),
         block,
+        import,
     };
     Ok((header, Some(checksum_ok)))
+}
+
+/// An imported file's provenance (after the header) and first face number.
+fn decode_import(b: &[u8]) -> Result<Import, HeaderError> {
+    let len = u32_at(b, 84);
+    let first_face = u64_at(b, 88);
+    if len == 0 || len > MAX_PROVENANCE || first_face == 0 {
+        return Err(HeaderError::Damaged(format!(
+            "an imported file's header gives {len} provenance bytes and first face {first_face}"
+        )));
+    }
+    let end = HEADER_SIZE + len as usize;
+    let provenance = b
+        .get(HEADER_SIZE..end)
+        .ok_or_else(|| HeaderError::Damaged("truncated inside its provenance".into()))?;
+    if xxh3_64(provenance) != u64_at(b, 96) {
+        return Err(HeaderError::Damaged(
+            "the provenance (bytes after the header) fails its checksum".into(),
+        ));
+    }
+    Ok(Import {
+        first_face,
+        provenance: provenance.to_vec(),
+    })
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
@@ -288,6 +424,7 @@ fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         tool_version: None,
         records_checksum: None,
         block: None,
+        import: None,
     };
     Ok((header, None))
 }
@@ -308,61 +445,6 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
 }
 
-/// Today's date as yyyymmdd (UTC), or the date of `SOURCE_DATE_EPOCH` when
-/// that variable is set, so that runs can be reproduced byte for byte on any day.
-/// A `SOURCE_DATE_EPOCH` that is not a date from 1970-01-01 to 9999-12-31
-/// is an error naming the variable.
-pub fn today() -> Result<u32, SourceDateEpochError> {
-    let secs = match source_date_epoch()? {
-        Some(secs) => secs,
-        None => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0),
-    };
-    Ok(yyyymmdd(secs.div_euclid(86_400)))
-}
-
-/// `SOURCE_DATE_EPOCH` in seconds, if set: an error naming the variable
-/// unless it is a time from 1970-01-01 to 9999-12-31 (the last date a
-/// yyyymmdd field holds).
-pub fn source_date_epoch() -> Result<Option<i64>, SourceDateEpochError> {
-    let Ok(text) = std::env::var("SOURCE_DATE_EPOCH") else {
-        return Ok(None);
-    };
-    match text.trim().parse::<i64>() {
-        Ok(secs) if (0..=LAST_SECOND).contains(&secs) => Ok(Some(secs)),
-        _ => Err(SourceDateEpochError(text)),
-    }
-}
-
-/// 9999-12-31T23:59:59Z, the last time a yyyymmdd field holds.
-const LAST_SECOND: i64 = 253_402_300_799;
-
-/// `SOURCE_DATE_EPOCH` holds something that is not a time a header can
-/// carry (the variable's text).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error(
-    "SOURCE_DATE_EPOCH is {0:?}; it must be whole seconds since 1970 \
-     from 0 to {LAST_SECOND} (9999-12-31), or unset"
-)]
-pub struct SourceDateEpochError(pub String);
-
-/// Days since 1970-01-01 → yyyymmdd (proleptic Gregorian calendar).
-pub fn yyyymmdd(days: i64) -> u32 {
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year * 10_000 + month * 100 + day) as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -381,7 +463,40 @@ mod tests {
             tool_version: Some("0.1.0".into()),
             records_checksum: Some(0xDEAD_BEEF),
             block: Some(BLOCK),
+            import: None,
         }
+    }
+
+    #[test]
+    fn imported_headers_carry_their_provenance_and_numbering() {
+        let provenance = br#"{"source":"perm.csv"}"#.to_vec();
+        let h = Header {
+            seed: None,
+            algorithm: None,
+            redrawn: None,
+            records_at: (128 + provenance.len() + 12_500 * 8) as u32,
+            import: Some(Import {
+                first_face: 10_001,
+                provenance: provenance.clone(),
+            }),
+            ..native()
+        };
+        let mut b = h.encode().to_vec();
+        b.extend_from_slice(&provenance);
+        assert_eq!(b[8], 3);
+        assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+        assert_eq!(h.face_number(1, 0), 10_001);
+        assert_eq!(h.record_of(10_001), Some((1, 0)));
+        assert_eq!(h.record_of(10_000), None);
+        assert_eq!(h.record_of(810_000), Some((800_000, 0)));
+        assert_eq!(h.record_of(810_001), None);
+        // A changed provenance byte is damage, named.
+        let last = b.len() - 2;
+        b[last] ^= 1;
+        let Err(HeaderError::Damaged(why)) = Header::decode(&b) else {
+            panic!("a changed provenance must be damage");
+        };
+        assert!(why.contains("provenance"), "{why}");
     }
 
     #[test]
@@ -457,13 +572,5 @@ mod tests {
             Header::decode(&[0u8; 128]),
             Err(HeaderError::Unrecognised(_))
         ));
-    }
-
-    #[test]
-    fn dates() {
-        assert_eq!(yyyymmdd(0), 19700101);
-        assert_eq!(yyyymmdd(19_393), 20230205);
-        assert_eq!(yyyymmdd(20_513), 20260301);
-        assert_eq!(yyyymmdd(11_016), 20000229);
     }
 }

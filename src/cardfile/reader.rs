@@ -233,6 +233,17 @@ impl CardFile {
     /// The file's short id: 8 characters (Crockford base32) derived from
     /// its contents, stable, printed on faces and in references
     /// (`bingomint:ID:card:N`) so that a face leads back to its file. A
+    /// Record `n`'s name as people read it: the face number of a card or
+    /// ticket (an imported file's own numbering), a strip's record number.
+    pub fn record_name(&self, n: u64) -> u64 {
+        let h = &self.header;
+        if h.spec.faces() == 1 {
+            h.face_number(n, 0)
+        } else {
+            n
+        }
+    }
+
     /// native file's id comes from its header checksum (which covers the
     /// records' checksum); a v3 file's from a hash of all its bytes.
     pub fn short_id(&self) -> String {
@@ -259,7 +270,7 @@ impl CardFile {
     /// The block table (format version 2), one XXH3-64 a block.
     fn table(&self) -> Option<&[u8]> {
         self.header.block?;
-        Some(&self.map[HEADER_SIZE..self.header.records_at as usize])
+        Some(&self.map[self.header.table_at()..self.header.records_at as usize])
     }
 
     /// Checks `cards` (1-based, inclusive, within the file) against the

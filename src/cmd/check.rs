@@ -33,9 +33,10 @@ pub struct Args {
     #[arg(short, long, conflicts_with = "ticket")]
     card: Option<String>,
 
-    /// The ticket claimed (90-ball): strip n holds tickets 6n-5 to 6n.
+    /// The ticket claimed (90-ball): its number (strip n holds tickets 6n-5
+    /// to 6n), or its QR text or group face.
     #[arg(short, long)]
-    ticket: Option<u64>,
+    ticket: Option<String>,
 
     #[command(flatten)]
     calls: CallsArgs,
@@ -61,7 +62,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let spec = file.header().spec;
     let pattern = pattern(&args.pattern, spec)?;
-    let named = named_face(&file, args.card.as_deref(), args.ticket)?;
+    let named = named_face(&file, args.card.as_deref(), args.ticket.as_deref())?;
     let calls = args.calls.required(spec.balls())?;
     require_sound(&file, named.record..=named.record, Some(args.allow_damaged))?;
     let face = read_face(&file, &named)?;

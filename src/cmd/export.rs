@@ -6,7 +6,8 @@ use super::{cannot_write, clear_stale, flag, require_sound, Outcome};
 use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
-use bingomint::export::{export, export_for_merge, parse_range, ExportError, Format, Merge};
+use bingomint::export::{export, export_for_merge, ExportError, Format, Merge};
+use bingomint::play::reference::locate_range;
 use bingomint::print::paper::Layout;
 use bingomint::print::{layout_counts, series_ok, MAX_SERIES};
 use std::path::PathBuf;
@@ -67,9 +68,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => {
-            parse_range(text, count, file.header().spec.noun()).map_err(super::flag("--range"))?
-        }
+        Some(text) => locate_range(&file, text).map_err(super::flag("--range"))?,
         None => 1..=count,
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;

@@ -2,7 +2,9 @@
 
 use super::{out, Outcome};
 use anyhow::Result;
-use bingomint::cardfile::{CardFile, FileFormat, Integrity};
+use bingomint::cardfile::header::Import;
+use bingomint::cardfile::{CardFile, FileFormat, Header, Integrity};
+use bingomint::text::count_of;
 use std::path::PathBuf;
 
 /// Describe a card file: game, format, count, seed, checksums.
@@ -24,21 +26,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut field = |name: &str, value: String| out.push_str(&format!("{name:<14}{value}\n"));
     field("file", file.path().to_string());
     field("id", file.short_id());
-    field(
-        "format",
-        match h.format {
-            FileFormat::Native => match h.block {
-                Some(block) => format!(
-                    "native (bingomint format 2: a checksum every {block} {}s)",
-                    h.spec.noun()
-                ),
-                None => "native (bingomint format 1: one checksum for all records)".to_string(),
-            },
-            FileFormat::V3 => {
-                "v3 (the original generator's layout: no seed, no checksums)".to_string()
-            }
-        },
-    );
+    field("format", format_of(h));
     field("game", h.spec.describe().to_string());
     let (before, after) = h.spec.info(h.count, h.format == FileFormat::Native);
     for (name, value) in before {
@@ -51,13 +39,23 @@ pub fn run(args: Args) -> Result<Outcome> {
     for (name, value) in after {
         field(name, value);
     }
+    if let Some(import) = &h.import {
+        for (name, value) in imported(h, import) {
+            field(name, value);
+        }
+    }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());
     }
     if let Some(algorithm) = h.algorithm {
         field("algorithm", format!("version {algorithm}"));
     }
-    field("created", date(h.created));
+    let created = if h.import.is_some() {
+        "imported"
+    } else {
+        "created"
+    };
+    field(created, bingomint::text::iso_date(h.created));
     if let Some(tool) = &h.tool_version {
         field("written by", format!("bingomint {tool}"));
     }
@@ -92,11 +90,51 @@ pub fn run(args: Args) -> Result<Outcome> {
 /// What `info` says of a checksum the layout does not keep.
 const NONE: &str = "none in this format (`bingomint verify` still checks rules and uniqueness)";
 
-fn date(yyyymmdd: u32) -> String {
-    format!(
-        "{:04}-{:02}-{:02}",
-        yyyymmdd / 10_000,
-        yyyymmdd / 100 % 100,
-        yyyymmdd % 100
-    )
+/// The format line: the layout and its version.
+fn format_of(h: &Header) -> String {
+    let noun = h.spec.noun();
+    match (h.format, h.block) {
+        (FileFormat::Native, Some(block)) if h.import.is_some() => {
+            format!("native, imported (bingomint format 3: a checksum every {block} {noun}s)")
+        }
+        (FileFormat::Native, Some(block)) => {
+            format!("native (bingomint format 2: a checksum every {block} {noun}s)")
+        }
+        (FileFormat::Native, None) => {
+            "native (bingomint format 1: one checksum for all records)".into()
+        }
+        (FileFormat::V3, _) => "v3 (the original generator's layout: no seed, no checksums)".into(),
+    }
+}
+
+/// What an imported file says of its source.
+fn imported(h: &Header, import: &Import) -> Vec<(&'static str, String)> {
+    let Some(p) = import.provenance() else {
+        return vec![("imported from", "(the provenance cannot be read)".into())];
+    };
+    let faces = h.face_range();
+    let mut out = vec![
+        ("imported from", format!("'{}'", p.source)),
+        ("source sha256", p.sha256),
+        ("source layout", p.layout),
+        (
+            "numbered",
+            format!(
+                "{}s {}–{}, {}",
+                h.spec.face_noun(),
+                faces.start(),
+                faces.end(),
+                p.numbering
+            ),
+        ),
+    ];
+    if p.breaking > 0 {
+        let n = count_of(p.breaking, h.spec.face_noun());
+        out.push((
+            "breaking",
+            format!("{n} break the layout rules (valid to play)"),
+        ));
+    }
+    out.push(("seed", "none: imported, not drawn".into()));
+    out
 }

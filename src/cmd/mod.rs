@@ -14,6 +14,7 @@ pub mod count;
 pub mod export;
 pub mod generate;
 pub mod hall;
+pub mod import;
 pub mod info;
 pub mod patterns;
 pub mod play;

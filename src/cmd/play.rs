@@ -8,7 +8,7 @@ use bingomint::game::{Face, Spec};
 use bingomint::input::InputError;
 use bingomint::play::calls::Calls;
 use bingomint::play::pattern::Pattern;
-use bingomint::play::reference::Reference;
+use bingomint::play::reference::locate;
 use std::path::PathBuf;
 
 /// `--calls` / `--calls-file`.
@@ -73,55 +73,22 @@ pub struct Named {
 /// The face `--card` or `--ticket` names: a number, or a reference as a
 /// printed face's QR code carries it (`bingomint:ID:card:N`,
 /// `bingomint:ID:ticket:N`), whose ID must be this file's.
-pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<u64>) -> Result<Named> {
+pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<&str>) -> Result<Named> {
     let spec = file.header().spec;
-    let faces = spec.faces() as u64;
-    let (kind, number) = match (card, ticket) {
-        (_, Some(t)) => ("ticket", t),
-        (Some(text), None) => match text.trim().parse::<u64>() {
-            Ok(n) => ("card", n),
-            // The QR text of a face; its range is checked below.
-            Err(_) => {
-                let r = Reference::parse(text).map_err(super::flag("--card"))?;
-                let n = r.face_in(&file.short_id(), u64::MAX, spec.face_noun());
-                (
-                    if faces == 1 { "card" } else { "ticket" },
-                    n.map_err(super::flag("--card"))?,
-                )
-            }
-        },
-        (None, None) => bail!("name the face: --card N (75-ball) or --ticket N (90-ball)"),
-    };
-    let count = file.header().count;
-    // A number past the faces may be a group face (a colour digit, then
-    // the face number padded to the file's count of digits).
-    let (kind, number) = match card.map(Reference::parse) {
-        Some(Ok(r)) if r.file.is_none() && number > count * faces => {
-            match r.face_in(&file.short_id(), count * faces, spec.face_noun()) {
-                Ok(face) if faces == 1 => ("card", face),
-                Ok(face) => ("ticket", face),
-                Err(_) => (kind, number),
-            }
-        }
-        _ => (kind, number),
-    };
-    match (kind, faces) {
-        ("card", 1) | ("ticket", 2..) => {}
-        ("ticket", _) => bail!(
+    let located = match (card, ticket) {
+        (_, Some(_)) if spec.face_noun() != "ticket" => bail!(
             "--ticket is for 90-ball strips; use --card with a {} file",
             spec.short_name()
         ),
-        _ => bail!("claims on 90-ball strips are per ticket: use --ticket N (strip n holds tickets 6n-5 to 6n)"),
-    }
-    if number == 0 || number > count * faces {
-        bail!(
-            "--{kind} {number} is out of range: '{}' holds {kind}s 1 to {}",
-            file.path(),
-            count * faces
-        );
-    }
-    let record = spec.record_of(number).0;
-    let label = spec.face_label(number);
+        (_, Some(text)) => locate(file, text, false).map_err(super::flag("--ticket"))?,
+        (Some(text), None) => locate(file, text, true).map_err(super::flag("--card"))?,
+        (None, None) => bail!("name the face: --card N (75-ball) or --ticket N (90-ball)"),
+    };
+    let Some((number, _)) = located.face else {
+        bail!("claims on 90-ball strips are per ticket: use --ticket N (strip n holds tickets 6n-5 to 6n)")
+    };
+    let record = located.record;
+    let label = spec.face_label(number, record);
     Ok(Named {
         record,
         number,

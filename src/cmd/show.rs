@@ -7,7 +7,7 @@ use super::{out, require_sound, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::show;
-use bingomint::play::reference::Reference;
+use bingomint::play::reference::locate;
 use std::path::PathBuf;
 
 /// Show one card, strip or ticket as a grid.
@@ -36,9 +36,10 @@ pub struct Args {
     )]
     card: Option<String>,
 
-    /// Ticket number (90-ball), from 1: strip n holds tickets 6(n−1)+1 … 6n.
+    /// Ticket number (90-ball), from 1: strip n holds tickets 6(n−1)+1 … 6n;
+    /// or the ticket's QR text or group face.
     #[arg(short, long)]
-    ticket: Option<u64>,
+    ticket: Option<String>,
 
     /// Show the card even if its checksum block does not match (it was
     /// changed or damaged since the file was written).
@@ -55,57 +56,30 @@ pub fn run(args: Args) -> Result<Outcome> {
     let spec = file.header().spec;
     let count = file.header().count;
     let faces = spec.faces() as u64;
-    // The record, the face alone if one was asked for, and how to name them.
-    // What is printed on a face names a face: a card, or a strip's ticket.
-    let (card, ticket) = match args.card.as_deref().map(|t| (t, t.trim().parse::<u64>())) {
-        Some((_, Ok(n))) if n <= count => (Some(n), args.ticket),
-        // Out of range as a number: a group face, or the range error below.
-        Some((text, Ok(n))) => match Reference::parse(text)
-            .and_then(|r| r.face_in(&file.short_id(), count * faces, spec.face_noun()))
-        {
-            Ok(face) if faces == 1 => (Some(face), None),
-            Ok(face) => (None, Some(face)),
-            Err(_) => (Some(n), args.ticket),
-        },
-        Some((text, _)) => {
-            let reference = Reference::parse(text).map_err(super::flag("--card"))?;
-            let n = reference
-                .face_in(&file.short_id(), count * faces, spec.face_noun())
-                .map_err(super::flag("--card"))?;
-            if faces == 1 {
-                (Some(n), None)
-            } else {
-                (None, Some(n))
-            }
-        }
-        None => (None, args.ticket),
-    };
-    let (n, only, flag, shown, last, what) = match (card, ticket) {
-        (Some(n), _) => (n, None, "--card", n, count, spec.noun()),
-        (None, Some(_)) if faces == 1 => bail!(
-            "--ticket is for 90-ball strips; use --card with a {} file",
-            spec.short_name()
-        ),
-        (None, Some(t)) => {
-            let (record, face) = spec.record_of(t.max(1));
-            let noun = spec.face_noun();
-            (record, Some(face), "--ticket", t, faces * count, noun)
-        }
-        (None, None) => unreachable!("clap requires --card or --ticket"),
-    };
     if count == 0 {
         bail!("'{}' holds no {}s", file.path(), spec.noun());
     }
-    if shown == 0 || n > count {
-        bail!(
-            "{flag} {shown} is out of range: '{}' holds {what}s 1 to {last}",
-            file.path()
-        );
-    }
+    // The record, and the face alone if one was asked for: what is printed
+    // on a face names a face (a card, or a strip's ticket).
+    let located = match (args.card.as_deref(), args.ticket.as_deref()) {
+        (Some(text), _) => locate(&file, text, true).map_err(super::flag("--card"))?,
+        (None, Some(_)) if spec.face_noun() != "ticket" => bail!(
+            "--ticket is for 90-ball strips; use --card with a {} file",
+            spec.short_name()
+        ),
+        (None, Some(text)) => locate(&file, text, false).map_err(super::flag("--ticket"))?,
+        (None, None) => unreachable!("clap requires --card or --ticket"),
+    };
+    let n = located.record;
+    let only = located.face.filter(|_| faces > 1).map(|(_, place)| place);
     require_sound(&file, n..=n, Some(args.allow_damaged))?;
     if let Some(calls) = args.calls.read(spec.balls())? {
-        let faces = faces as usize;
-        let wanted = |t: u64| only.is_none_or(|o| (t - 1) as usize % faces == o);
+        let place = |t: u64| {
+            let (record, place) = file.header().record_of(t).expect("a face of the record");
+            debug_assert_eq!(record, n);
+            place
+        };
+        let wanted = |t: u64| only.is_none_or(|o| place(t) == o);
         let shown =
             bingomint::play::scan_faces(&file, n..=n, |t, face| wanted(t).then_some((t, *face)))?;
         let mut text = String::new();
@@ -113,7 +87,11 @@ pub fn run(args: Args) -> Result<Outcome> {
             if faces > 1 {
                 text.push_str(&format!("ticket {t}\n"));
             } else {
-                text.push_str(&format!("card {t} of {count} ({})\n", file.path()));
+                text.push_str(&format!(
+                    "{} {t} of {count} ({})\n",
+                    spec.face_noun(),
+                    file.path()
+                ));
             }
             text.push_str(&bingomint::play::marked_grid(&face, spec, |x| {
                 calls.called(x)

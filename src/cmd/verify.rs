@@ -82,6 +82,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let (Some((p, disk)), false) = (partitions, args.quiet) {
         outln!("uniqueness        checked in {p} key partitions ({disk} on disk)");
     }
+    if let (Some(import), false) = (&file.header().import, args.quiet) {
+        outln!("provenance        {}", import.describe());
+    }
     for (failed, text) in report.lines() {
         if !args.quiet || failed {
             outln!("{text}");

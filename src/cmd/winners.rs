@@ -9,9 +9,9 @@ use super::{cannot_write, clear_stale, require_sound, with_threads, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
-use bingomint::export::parse_range;
 use bingomint::play::claims::winners;
 use bingomint::play::listing::Listing;
+use bingomint::play::reference::locate_range;
 use std::path::PathBuf;
 
 /// List every card (or ticket) that holds the pattern after the calls.
@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let calls = args.calls.required(spec.balls())?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => parse_range(text, count, spec.noun()).map_err(super::flag("--range"))?,
+        Some(text) => locate_range(&file, text).map_err(super::flag("--range"))?,
         None => 1..=count,
     };
     if let Some(out) = &args.out {
@@ -99,6 +99,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         winners: &found,
         path: file.path(),
         records: range,
+        first_face: file.header().first_face(),
     };
     let format = args.format.parse().map_err(anyhow::Error::msg)?;
     let target = cannot_write(args.out.as_deref());

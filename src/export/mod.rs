@@ -146,11 +146,12 @@ impl Visit for Export<'_> {
             csv.write_record(header).map_err(csv_error)?;
             let mut row = csv::StringRecord::new();
             let first = *range.start();
+            let header = file.header();
             for n in range {
                 let card = decode(file, game, n)?;
                 for face in 0..game.spec().faces() {
                     row.clear();
-                    game.csv_row(n, &card, face, &mut row);
+                    game.csv_row(n, header.face_number(n, face), &card, face, &mut row);
                     if let Some(m) = merge {
                         let at = n - first;
                         row.push_field(&m.series);
@@ -169,7 +170,7 @@ impl Visit for Export<'_> {
             let card = decode(file, game, n)?;
             line.clear();
             match format {
-                Format::Jsonl => game.json_line(n, &card, &mut line),
+                Format::Jsonl => game.json_line(file.record_name(n), &card, &mut line),
                 _ => game.txt_line(&card, &mut line),
             }
             out.write_all(line.as_bytes())?;
@@ -218,11 +219,12 @@ impl Visit for Show<'_> {
         let count = file.header().count;
         let mut out = String::new();
         if spec.faces() == 1 {
-            let _ = writeln!(out, "{} {n} of {count} ({})", spec.noun(), file.path());
+            let name = file.record_name(n);
+            let _ = writeln!(out, "{} {name} of {count} ({})", spec.noun(), file.path());
             out.push_str(&game.grid(&card, 0));
         } else {
             let faces = spec.faces() as u64;
-            let first = spec.face_number(n, 0);
+            let first = file.header().face_number(n, 0);
             let _ = writeln!(
                 out,
                 "{} {n} of {count} ({}, {}): {}s {first}–{}",
@@ -246,43 +248,6 @@ impl Visit for Show<'_> {
     }
 }
 
-/// Parses `A..B`, `A..`, `..B` or `N` (1-based, inclusive) against `count`
-/// records called `noun`s.
-pub fn parse_range(text: &str, count: u64, noun: &str) -> Result<RangeInclusive<u64>, RangeError> {
-    let fail = |problem| RangeError {
-        text: text.to_string(),
-        problem,
-    };
-    let number = |s: &str, default: u64| -> Result<u64, RangeError> {
-        if s.is_empty() {
-            return Ok(default);
-        }
-        s.trim()
-            .parse::<u64>()
-            .map_err(|e| fail(RangeProblem::NotANumber(s.to_string(), e)))
-    };
-    if count == 0 {
-        return Err(fail(RangeProblem::Empty(noun.to_string())));
-    }
-    let (start, end) = match text.split_once("..") {
-        Some((a, b)) => (number(a, 1)?, number(b, count)?),
-        None => {
-            let n = number(text, 0)?;
-            (n, n)
-        }
-    };
-    if start == 0 {
-        return Err(fail(RangeProblem::Zero));
-    }
-    if start > end {
-        return Err(fail(RangeProblem::Backwards));
-    }
-    if end > count {
-        return Err(fail(RangeProblem::Beyond(noun.to_string(), count)));
-    }
-    Ok(start..=end)
-}
-
 /// A range of records that cannot be read or is not in the file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}: {problem}", crate::text::clip(text, 40))]
@@ -294,49 +259,12 @@ pub struct RangeError {
 /// What is wrong with a [`RangeError`]'s range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RangeProblem {
-    #[error("'{text}' is not a card or strip number: {why}", text = crate::text::clip(.0, 40), why = .1)]
-    NotANumber(String, std::num::ParseIntError),
     /// The file holds no records (called that).
     #[error("the file holds no {0}s")]
     Empty(String),
-    #[error("cards and strips are numbered from 1")]
-    Zero,
     #[error("the first card comes after the last")]
     Backwards,
-    /// The range ends past the file's last record.
-    #[error("the file holds {0}s 1 to {1}")]
-    Beyond(String, u64),
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ranges() {
-        assert_eq!(parse_range("1..10", 100, "card").unwrap(), 1..=10);
-        assert_eq!(parse_range("5..", 100, "card").unwrap(), 5..=100);
-        assert_eq!(parse_range("..3", 100, "card").unwrap(), 1..=3);
-        assert_eq!(parse_range("7", 100, "card").unwrap(), 7..=7);
-        assert_eq!(
-            parse_range("0..3", 100, "card").map_err(|e| e.problem),
-            Err(RangeProblem::Zero)
-        );
-        assert!(parse_range("0..3", 100, "card")
-            .unwrap_err()
-            .to_string()
-            .contains("from 1"));
-        assert!(parse_range("5..2", 100, "card").is_err());
-        assert!(parse_range("1..101", 100, "card")
-            .unwrap_err()
-            .to_string()
-            .contains("1 to 100"));
-        assert!(parse_range("x..2", 100, "card").is_err());
-        let long = format!("{}..2", "7".repeat(10_000));
-        let said = parse_range(&long, 100, "card").unwrap_err().to_string();
-        assert!(
-            said.len() < 200,
-            "a long range is cut in the message: {said}"
-        );
-    }
+    /// An end names no face or record of the file (why).
+    #[error("{0}")]
+    Reference(String),
 }

@@ -17,8 +17,9 @@
 
 use crate::dedup::Keyed;
 use crate::seed::Rng;
-use num_bigint::BigUint;
+use csv::StringRecord as Row;
 
+mod describe;
 pub mod facts;
 pub mod patterns;
 pub mod uk90;
@@ -28,6 +29,7 @@ pub mod us80;
 pub use facts::{Face, Facts, LabelAt, Paper, MAX_FACE_CELLS, NO_STAR};
 
 use uk90::rules::Rules;
+use uk90::tickets::Tickets90;
 use uk90::Uk90;
 use us75::{StarRule, Us75};
 use us80::Us80;
@@ -54,6 +56,25 @@ pub trait Game: Keyed {
     fn decode(&self, record: &[u8]) -> Result<Self::Card, RuleViolation>;
     /// Face `face` (0-based, below `spec().faces()`) as a grid of numbers.
     fn face(&self, card: &Self::Card, face: usize) -> Face;
+    /// The exact key of one face read from a file of another layout of the
+    /// same game (a single ticket excluded from new strips), when keys are
+    /// per face; None otherwise.
+    fn face_key(&self, face: &Face) -> Option<Self::Key> {
+        let _ = face;
+        None
+    }
+    /// The rules a card valid to play still breaks, each in words: layout
+    /// rules a strict file keeps and a loose one need not (single tickets);
+    /// none for most games, whose every rule [`Game::decode`] checks.
+    fn strict_faults(&self, card: &Self::Card) -> Vec<String> {
+        let _ = card;
+        Vec::new()
+    }
+    /// Writes `faces` (each of the game's shape, `spec().faces()` of them)
+    /// into a record as [`Game::encode`] lays it out, unchecked: the inverse
+    /// of [`Game::read_faces`], for faces read from elsewhere (`import`),
+    /// which [`Game::decode`] then judges.
+    fn encode_faces(&self, faces: &[Face], record: &mut [u8]);
     /// This game with the parameters of `spec`, if `spec` is this game
     /// (to read a file of the same game drawn with other parameters).
     fn with_spec(spec: Spec) -> Option<Self>
@@ -82,9 +103,12 @@ pub trait Text: Game {
     fn txt_line(&self, card: &Self::Card, out: &mut String);
     /// The CSV header fields (one row per face follows).
     fn csv_header(&self) -> Vec<String>;
-    /// The CSV fields of face `face` of card `number`, appended to `row`.
-    fn csv_row(&self, number: u64, card: &Self::Card, face: usize, row: &mut csv::StringRecord);
-    /// The card as one JSON object (`export --to jsonl`), with newline.
+    /// The CSV fields of face `face` (numbered `number`) of record
+    /// `record`, appended to `row`.
+    fn csv_row(&self, record: u64, number: u64, card: &Self::Card, face: usize, row: &mut Row);
+    /// The record as one JSON object (`export --to jsonl`), with newline;
+    /// `number` names it: a card's or ticket's face number, a strip's record
+    /// number.
     fn json_line(&self, number: u64, card: &Self::Card, out: &mut String);
 }
 
@@ -104,6 +128,9 @@ pub enum Spec {
     Uk90 { rules: Rules },
     /// US 80-ball cards: 4×4, no free cell.
     Us80,
+    /// Single 90-ball tickets that never formed strips (imported), checked
+    /// against a rule set, or only against the rules of play when `loose`.
+    Tickets90 { rules: Rules, loose: bool },
 }
 
 /// A game chosen by name that does not exist or does not take what came
@@ -130,7 +157,7 @@ pub enum FieldError {
     Rules75(u8),
     #[error("unknown flags {0:#x} in the header")]
     Flags(u32),
-    #[error("flags {0:#x} in a 90-ball header (expected 0)")]
+    #[error("flags {0:#x} in a 90-ball header (expected 0, 2 or 6)")]
     Flags90(u32),
     #[error("unknown 90-ball rule set {0} in the header")]
     Rules90(u8),
@@ -153,6 +180,11 @@ const UK90_BYTE: u8 = 90;
 const US80_BYTE: u8 = 80;
 /// Header flag bit: the cards carry a star.
 const FLAG_STAR: u32 = 1;
+/// 90-ball header flag bit: records are single tickets, not strips.
+const FLAG_TICKETS: u32 = 2;
+/// 90-ball header flag bit (with [`FLAG_TICKETS`]): the tickets meet only
+/// the rules of play, not every rule of their rule set.
+const FLAG_LOOSE: u32 = 4;
 
 impl Spec {
     /// The exact law of a face's layout, for a game whose layouts are
@@ -160,16 +192,49 @@ impl Spec {
     pub fn layout_law(self) -> Option<uk90::law::LayoutLaw> {
         match self {
             Spec::Uk90 { rules } => Some(uk90::law::layout_law(rules)),
-            Spec::Us75 { .. } | Spec::Us80 => None,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => None,
         }
     }
 
-    /// Face `n` as people name it: `card 4711`, or `ticket 70 (strip 12)`.
-    pub fn face_label(self, n: u64) -> String {
+    /// Face `n` of record `record` as people name it: `card 4711`, or
+    /// `ticket 70 (strip 12)`.
+    pub fn face_label(self, n: u64, record: u64) -> String {
         if self.faces() == 1 {
-            format!("card {n}")
+            format!("{} {n}", self.face_noun())
         } else {
-            format!("ticket {n} (strip {})", self.record_of(n).0)
+            format!("ticket {n} (strip {record})")
+        }
+    }
+
+    /// The game a face of this game read from elsewhere (`import`) is
+    /// judged by, one face a record, checking the rules of play (a 75-ball
+    /// star anywhere, a ticket's layout loose): [`Game::strict_faults`]
+    /// names the rest.
+    pub fn lenient(self) -> Spec {
+        match self {
+            Spec::Us75 { .. } => Spec::Us75 {
+                star: StarRule::Any,
+            },
+            Spec::Uk90 { rules } | Spec::Tickets90 { rules, .. } => {
+                Spec::Tickets90 { rules, loose: true }
+            }
+            Spec::Us80 => Spec::Us80,
+        }
+    }
+
+    /// The game of a file of imported faces: 75-ball cards with or without
+    /// a star; 90-ball strips when the tickets form them, else single
+    /// tickets, `loose` when some break the layout rules.
+    pub fn imported(self, strips: bool, loose: bool, star: bool) -> Spec {
+        match self {
+            Spec::Us75 { .. } => Spec::Us75 {
+                star: if star { StarRule::On } else { StarRule::Off },
+            },
+            Spec::Uk90 { rules } if strips && !loose => Spec::Uk90 { rules },
+            Spec::Uk90 { rules } | Spec::Tickets90 { rules, .. } => {
+                Spec::Tickets90 { rules, loose }
+            }
+            Spec::Us80 => Spec::Us80,
         }
     }
 
@@ -180,7 +245,7 @@ impl Spec {
     pub fn own_streams(self) -> bool {
         match self {
             Spec::Uk90 { rules } => rules.own_streams(),
-            Spec::Us75 { .. } | Spec::Us80 => false,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => false,
         }
     }
 
@@ -235,11 +300,18 @@ impl Spec {
                 Ok(Spec::Us75 { star })
             }
             UK90_BYTE => {
-                if flags != 0 {
-                    return Err(FieldError::Flags90(flags));
-                }
                 let rules = Rules::from_byte(rules).ok_or(FieldError::Rules90(rules))?;
-                Ok(Spec::Uk90 { rules })
+                match flags {
+                    0 => Ok(Spec::Uk90 { rules }),
+                    FLAG_TICKETS => Ok(Spec::Tickets90 {
+                        rules,
+                        loose: false,
+                    }),
+                    f if f == FLAG_TICKETS | FLAG_LOOSE => {
+                        Ok(Spec::Tickets90 { rules, loose: true })
+                    }
+                    _ => Err(FieldError::Flags90(flags)),
+                }
             }
             US80_BYTE => {
                 if rules != 0 || flags != 0 {
@@ -257,6 +329,11 @@ impl Spec {
             Spec::Us75 { star } => (US75_BYTE, 0, u32::from(star == StarRule::On) * FLAG_STAR),
             Spec::Uk90 { rules } => (UK90_BYTE, rules.byte(), 0),
             Spec::Us80 => (US80_BYTE, 0, 0),
+            Spec::Tickets90 { rules, loose } => (
+                UK90_BYTE,
+                rules.byte(),
+                FLAG_TICKETS | (u32::from(loose) * FLAG_LOOSE),
+            ),
         }
     }
 
@@ -266,6 +343,7 @@ impl Spec {
             Spec::Us75 { star } => work.visit(&Us75::new(star)),
             Spec::Uk90 { rules } => work.visit(&Uk90::new(rules)),
             Spec::Us80 => work.visit(&Us80),
+            Spec::Tickets90 { rules, loose } => work.visit(&Tickets90::new(rules, loose)),
         }
     }
 
@@ -273,7 +351,7 @@ impl Spec {
     /// show (`building the 90-ball uk tables`).
     pub fn slow_start(self) -> Option<String> {
         match self {
-            Spec::Us75 { .. } | Spec::Us80 => None,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => None,
             Spec::Uk90 { rules } => Some(format!("building the 90-ball {} tables", rules.name())),
         }
     }
@@ -306,6 +384,11 @@ impl Spec {
             },
             Spec::Uk90 { rules } => format!("rules {}", rules.name()),
             Spec::Us80 => "no free cell".into(),
+            Spec::Tickets90 { rules, loose } => format!(
+                "single tickets, rules {}{}",
+                rules.name(),
+                if loose { ", loose" } else { "" }
+            ),
         }
     }
 
@@ -340,6 +423,7 @@ impl Spec {
             Spec::Us75 { .. } => us75::RECORD_SIZE,
             Spec::Uk90 { .. } => uk90::RECORD_SIZE,
             Spec::Us80 => us80::RECORD_SIZE,
+            Spec::Tickets90 { .. } => uk90::tickets::RECORD_SIZE,
         }
     }
 
@@ -352,53 +436,10 @@ impl Spec {
     pub fn key_set_bytes(self, keys: usize) -> usize {
         match self {
             Spec::Us75 { .. } => crate::dedup::KeySet::<us75::Key96>::bytes_for(keys),
-            Spec::Uk90 { .. } => crate::dedup::KeySet::<uk90::TicketKey>::bytes_for(keys),
-            Spec::Us80 => crate::dedup::KeySet::<us80::Key80>::bytes_for(keys),
-        }
-    }
-
-    /// What a run of `count` records made, for summaries: `75-ball cards`,
-    /// `90-ball strips (uk, 6000 tickets)`.
-    pub fn made(self, count: u64) -> String {
-        let s = if count == 1 { "" } else { "s" };
-        match self {
-            Spec::Us75 { .. } | Spec::Us80 => format!("{} card{s}", self.short_name()),
-            Spec::Uk90 { rules } => format!(
-                "90-ball strip{s} ({}, {} tickets)",
-                rules.name(),
-                count * self.faces() as u64
-            ),
-        }
-    }
-
-    /// The fields `info` lists about the game, as (field, value): those
-    /// before the record layout, and those after it.
-    #[allow(clippy::type_complexity)]
-    pub fn info(
-        self,
-        count: u64,
-        star_recorded: bool,
-    ) -> (Vec<(&'static str, String)>, Vec<(&'static str, String)>) {
-        match self {
-            Spec::Us75 { star } => {
-                let star = match (star, star_recorded) {
-                    (StarRule::On, _) => "yes, one per card",
-                    (_, true) => "no",
-                    _ => "not recorded in a v3 header (each card's centre byte says: 12 no star, another cell its star)",
-                };
-                (
-                    vec![("cards", count.to_string())],
-                    vec![("star", star.to_string())],
-                )
+            Spec::Uk90 { .. } | Spec::Tickets90 { .. } => {
+                crate::dedup::KeySet::<uk90::TicketKey>::bytes_for(keys)
             }
-            Spec::Us80 => (vec![("cards", count.to_string())], Vec::new()),
-            Spec::Uk90 { rules } => (
-                vec![
-                    ("rules", rules.name().to_string()),
-                    ("strips", format!("{count} ({} tickets)", 6 * count)),
-                ],
-                Vec::new(),
-            ),
+            Spec::Us80 => crate::dedup::KeySet::<us80::Key80>::bytes_for(keys),
         }
     }
 
@@ -408,6 +449,7 @@ impl Spec {
             Spec::Us75 { .. } => &us75::facts::FACTS,
             Spec::Uk90 { .. } => &uk90::facts::FACTS,
             Spec::Us80 => &us80::FACTS,
+            Spec::Tickets90 { .. } => &uk90::tickets::FACTS,
         }
     }
 
@@ -439,46 +481,6 @@ impl Spec {
     pub fn short_name(self) -> &'static str {
         self.facts().short_name
     }
-
-    /// The exact counts `count` prints, as (label, value) lines, and a title.
-    pub fn counts(self) -> (Option<String>, Vec<(&'static str, BigUint)>) {
-        match self {
-            Spec::Us75 { .. } => {
-                // Ordered draws: 15·14·13·12·11 for B, I, G, O; 15·14·13·12 for N.
-                let cards = BigUint::from(360_360u64).pow(4) * BigUint::from(32_760u64);
-                let stars = &cards * BigUint::from(24u32);
-                (
-                    None,
-                    vec![
-                        ("75-ball cards (distinct number grids):", cards),
-                        ("with a star on one of 24 cells:       ", stars),
-                    ],
-                )
-            }
-            Spec::Us80 => {
-                // Ordered draws of four of twenty in each of four columns.
-                let cards = BigUint::from(20u64 * 19 * 18 * 17).pow(4);
-                (
-                    None,
-                    vec![("80-ball cards (distinct number grids):", cards)],
-                )
-            }
-            Spec::Uk90 { rules } => {
-                // A fresh build: `count` also checks the tables come out the same.
-                let c = uk90::tables::Tables::build(rules).counts();
-                (
-                    Some(format!("90-ball, rule set {}", rules.name())),
-                    vec![
-                        ("valid rows:                     ", c.rows.into()),
-                        ("ticket column-count vectors:    ", c.vectors.into()),
-                        ("ticket layouts:                 ", c.ticket_layouts.into()),
-                        ("strip layouts (tickets ordered):", c.strip_layouts),
-                        ("numbered strips:                ", c.numbered_strips),
-                    ],
-                )
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -495,12 +497,21 @@ mod tests {
             Spec::Uk90 { rules: Rules::Uk },
             Spec::Uk90 { rules: Rules::Es },
             Spec::Us80,
+            Spec::Tickets90 {
+                rules: Rules::Es,
+                loose: false,
+            },
+            Spec::Tickets90 {
+                rules: Rules::Uk,
+                loose: true,
+            },
         ] {
             let (g, r, f) = spec.header_fields();
             assert_eq!(Spec::from_header(g, r, f), Ok(spec));
         }
         assert_eq!(Spec::from_header(90, 7, 0), Err(FieldError::Rules90(7)));
         assert_eq!(Spec::from_header(90, 0, 1), Err(FieldError::Flags90(1)));
+        assert_eq!(Spec::from_header(90, 0, 4), Err(FieldError::Flags90(4)));
         assert_eq!(Spec::from_header(75, 1, 0), Err(FieldError::Rules75(1)));
         assert_eq!(Spec::from_header(75, 0, 2), Err(FieldError::Flags(2)));
         assert_eq!(Spec::from_header(81, 0, 0), Err(FieldError::Game(81)));

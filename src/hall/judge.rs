@@ -8,7 +8,7 @@ use crate::game::Face;
 use crate::play::calls::Calls;
 use crate::play::claims::{check, winners, Verdict};
 use crate::play::pattern::Pattern;
-use crate::play::reference::Reference;
+use crate::play::reference::{locate, Reference};
 use crate::play::scan_faces;
 use serde_json::{json, Value};
 use std::ops::RangeInclusive;
@@ -67,19 +67,18 @@ impl Cards {
             })?,
             None => 0,
         };
-        let file = &self.files[f];
-        let spec = file.header().spec;
-        let faces = file.header().count * spec.faces() as u64;
-        let n = reference
-            .face_in(&file.short_id(), faces, spec.face_noun())
-            .map_err(|e| e.to_string())?;
-        Ok((f, n))
+        let located = locate(&self.files[f], text, false).map_err(|e| e.to_string())?;
+        Ok((f, located.face.expect("a face, not a record").0))
     }
 
     /// Face `n` of file `f`.
     fn face(&self, f: usize, n: u64) -> Result<Face, String> {
         let file = &self.files[f];
-        let record = file.header().spec.record_of(n).0;
+        let record = file
+            .header()
+            .record_of(n)
+            .ok_or_else(|| format!("face {n} is not in the file"))?
+            .0;
         let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face))
             .map_err(|e| e.to_string())?;
         // Let go of the pages the read mapped (the kernel maps a window
@@ -103,7 +102,12 @@ impl Cards {
         };
         let file = &self.files[f];
         let spec = file.header().spec;
-        let label = Some(format!("{} of {}", spec.face_label(n), file.short_id()));
+        let record = file.header().record_of(n).map_or(0, |(record, _)| record);
+        let label = Some(format!(
+            "{} of {}",
+            spec.face_label(n, record),
+            file.short_id()
+        ));
         if !self.sold(f, n) {
             let reason = format!("{} {n} was not sold tonight", spec.face_noun());
             return Judged::refused(reason, label, Some((f, n)));

@@ -23,6 +23,14 @@ pub enum ExcludeError {
         found: &'static str,
         wanted: &'static str,
     },
+    /// A file of another layout (single tickets) in a run that settles its
+    /// keys out of core, which reads excluded records of its own layout only.
+    #[error(
+        "'{path}' holds {found}; a run this large settles its keys out of core, which \
+         excludes files of the same layout only: raise --memory (or exclude it from a \
+         smaller run)"
+    )]
+    OutOfCore { path: String, found: &'static str },
     /// One of its records breaks its game's rules.
     #[error("'{path}': card {card} is not valid: {why}")]
     Invalid {
@@ -49,7 +57,8 @@ pub fn open(
                     .map_err(ExcludeError::File)?;
             }
             let found = file.header().spec;
-            if !found.same_game(spec) {
+            // Single tickets (imported) and strips share their faces' keys.
+            if !found.same_game(spec) && !found.lenient().same_game(spec.lenient()) {
                 return Err(ExcludeError::OtherGame {
                     path: path.display().to_string(),
                     found: found.describe(),
@@ -61,11 +70,14 @@ pub fn open(
         .collect()
 }
 
-/// Claims the keys of every card of `file` (a file of `G`'s game, read with
-/// its own parameters) in `set`, in parallel, as [`EXCLUDED`].
-pub fn claim<G: Game>(file: &CardFile, set: &KeySet<G::Key>) -> Result<(), ExcludeError> {
+/// Claims the keys of every card of `file` (a file of `game`'s game, read
+/// with its own parameters, or of another layout of its faces: single
+/// tickets for strips) in `set`, in parallel, as [`EXCLUDED`].
+pub fn claim<G: Game>(game: &G, file: &CardFile, set: &KeySet<G::Key>) -> Result<(), ExcludeError> {
     let spec = file.header().spec;
-    let game = G::with_spec(spec).expect("open() checked the game");
+    let Some(game) = G::with_spec(spec) else {
+        return claim_faces(game, file, set);
+    };
     let size = spec.record_size();
     // Each chunk of records, with the first invalid card it finds.
     type Chunk<'a> = (&'a [u8], Option<(usize, RuleViolation)>);
@@ -94,4 +106,25 @@ pub fn claim<G: Game>(file: &CardFile, set: &KeySet<G::Key>) -> Result<(), Exclu
         }),
         None => Ok(()),
     }
+}
+
+/// [`claim`] for a file of another layout: its faces one by one, each
+/// keyed by [`Game::face_key`].
+fn claim_faces<G: Game>(
+    game: &G,
+    file: &CardFile,
+    set: &KeySet<G::Key>,
+) -> Result<(), ExcludeError> {
+    let keys =
+        crate::play::scan_faces(file, 1..=file.header().count, |_, face| game.face_key(face))
+            .map_err(|e| ExcludeError::Invalid {
+                path: file.path().to_string(),
+                card: e.number as usize,
+                why: e.why,
+            })?;
+    set.reserve();
+    for key in keys {
+        set.claim(key, EXCLUDED);
+    }
+    Ok(())
 }

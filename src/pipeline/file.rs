@@ -151,6 +151,15 @@ impl Visit for Generate<'_> {
         let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
         let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
         let in_core = !partitioned(spec, plan.count, excluded_cards, plan.memory);
+        if let Some(other) = excluded.iter().find(|f| !f.header().spec.same_game(spec)) {
+            if !in_core {
+                return Err(exclude::ExcludeError::OutOfCore {
+                    path: other.path().to_string(),
+                    found: other.header().spec.describe(),
+                }
+                .into());
+            }
+        }
         if in_core {
             check_memory(spec.key_set_bytes(keys)).map_err(|memory| MintError::Memory {
                 cards: plan.count,
@@ -184,6 +193,7 @@ impl Visit for Generate<'_> {
             tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
             records_checksum,
             block,
+            import: None,
         };
         writer.finish(&header.encode())?;
         progress.phase("published");
@@ -212,7 +222,7 @@ fn in_memory<G: Text>(
     // Tables only if keys come (`--exclude`, or two hashes meeting).
     let set = KeySet::deferred(keys);
     for file in excluded {
-        exclude::claim::<G>(file, &set)?;
+        exclude::claim(game, file, &set)?;
     }
     let at = writer.records_at() as u64;
     let (table, file) = writer.table_and_file();

@@ -27,6 +27,9 @@ pub struct Report {
     pub spec: Spec,
     /// Records in the file.
     pub count: u64,
+    /// The number of the file's first face (1, or an imported file's own):
+    /// cards and tickets are named by it.
+    pub first_face: u64,
     /// Whether the header's own checksum matches (None: the layout has none).
     pub header_ok: Option<bool>,
     /// What the records' checksums say (the damaged cards, if any).
@@ -48,6 +51,54 @@ impl Report {
     }
 }
 
+impl Report {
+    /// The uniqueness line, and the first repeated records.
+    fn uniqueness(&self, line: &mut impl FnMut(bool, String)) {
+        let report = self;
+        let duplicates = &self.duplicates;
+        let noun = self.spec.noun();
+        let face = self.spec.face_noun();
+        if duplicates.is_empty() {
+            line(
+                false,
+                format!("uniqueness        ok (no {face} repeats another)"),
+            );
+        } else {
+            line(
+                true,
+                format!(
+                    "uniqueness        {} {} an earlier {face}:",
+                    count_of(duplicates.len() as u64, noun),
+                    if duplicates.len() == 1 {
+                        "repeats"
+                    } else {
+                        "repeat"
+                    }
+                ),
+            );
+            let what = |&(n, first): &(u64, u64)| {
+                let (n, first) = (report.name(n), report.name(first));
+                if report.spec.faces() > 1 {
+                    format!("  {noun} {n} repeats a {face} of {noun} {first}")
+                } else {
+                    format!("  {noun} {n} is the same as {noun} {first}")
+                }
+            };
+            listed(line, duplicates.iter().map(what), duplicates.len());
+        }
+    }
+
+    /// Record `n`'s name: a card's or ticket's face number, a strip's
+    /// record number.
+    fn name(&self, n: u64) -> u64 {
+        if self.spec.faces() == 1 {
+            n + self.first_face - 1
+        } else {
+            n
+        }
+    }
+}
+
 /// Cards listed for each kind of problem; the rest are counted.
 pub const SHOWN: usize = 10;
 
@@ -58,7 +109,6 @@ impl Report {
     pub fn lines(&self) -> Vec<(bool, String)> {
         let report = self;
         let noun = report.spec.noun();
-        let face = report.spec.face_noun();
         let mut out = Vec::new();
         let mut line = |failed: bool, text: String| out.push((failed, text));
         match report.header_ok {
@@ -85,7 +135,7 @@ impl Report {
             }
             Integrity::Unchecked => line(false, "records checksum  none (v3 layout)".into()),
         }
-        let (broken, duplicates) = (&report.broken, &report.duplicates);
+        let broken = &report.broken;
         if broken.is_empty() {
             line(
                 false,
@@ -102,37 +152,13 @@ impl Report {
             );
             listed(
                 &mut line,
-                broken.iter().map(|(n, why)| format!("  {noun} {n}: {why}")),
+                broken
+                    .iter()
+                    .map(|(n, why)| format!("  {noun} {}: {why}", report.name(*n))),
                 broken.len(),
             );
         }
-        if duplicates.is_empty() {
-            line(
-                false,
-                format!("uniqueness        ok (no {face} repeats another)"),
-            );
-        } else {
-            line(
-                true,
-                format!(
-                    "uniqueness        {} {} an earlier {face}:",
-                    count_of(duplicates.len() as u64, noun),
-                    if duplicates.len() == 1 {
-                        "repeats"
-                    } else {
-                        "repeat"
-                    }
-                ),
-            );
-            let what = |&(n, first): &(u64, u64)| {
-                if report.spec.faces() > 1 {
-                    format!("  {noun} {n} repeats a {face} of {noun} {first}")
-                } else {
-                    format!("  {noun} {n} is the same as {noun} {first}")
-                }
-            };
-            listed(&mut line, duplicates.iter().map(what), duplicates.len());
-        }
+        report.uniqueness(&mut line);
         out
     }
 }
@@ -158,6 +184,7 @@ pub fn verify(file: &CardFile) -> Result<Report, OutOfMemory> {
         spec,
         count: file.header().count,
         header_ok: file.header_ok(),
+        first_face: file.header().first_face(),
         integrity: file.integrity(1..=file.header().count),
         broken,
         duplicates,
@@ -189,6 +216,7 @@ pub fn verify_within(
         spec,
         count,
         header_ok: file.header_ok(),
+        first_face: file.header().first_face(),
         integrity,
         broken,
         duplicates,

@@ -22,6 +22,8 @@ pub struct Listing<'a> {
     pub path: &'a str,
     /// The records scanned.
     pub records: RangeInclusive<u64>,
+    /// The number of the file's first face (1, or an imported file's own).
+    pub first_face: u64,
 }
 
 impl Listing<'_> {
@@ -58,7 +60,7 @@ impl Listing<'_> {
             let (call, way) = (win.completed.call, win.completed.way);
             let mut row = vec![win.face.to_string()];
             if strips {
-                row.push(spec.record_of(win.face).0.to_string());
+                row.push(spec.record_of(win.face + 1 - self.first_face).0.to_string());
             }
             row.extend([
                 call.to_string(),
@@ -88,7 +90,10 @@ impl Listing<'_> {
 
     /// A heading, a line a winner, then the count at each call.
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let (first, last) = (self.records.start(), self.records.end());
+        let (mut first, mut last) = (*self.records.start(), *self.records.end());
+        if self.spec.faces() == 1 {
+            (first, last) = (first + self.first_face - 1, last + self.first_face - 1);
+        }
         writeln!(
             out,
             "pattern {} · {} · {}s {first} to {last} of '{}': {}",

@@ -57,8 +57,8 @@ const SCAN_CHUNK: usize = 1 << 14;
 /// Calls `each(face number, face)` for every face of records `records`
 /// (1-based, inclusive, within the file) of `file`, in parallel on the
 /// current rayon pool, and returns what it kept, in face order. Face `t`
-/// (from 0) of record `n` is face number `(n − 1) × faces + t + 1`: the card
-/// number for 75-ball, the ticket number for 90-ball.
+/// (from 0) of record `n` is face number `(n − 1) × faces + t + 1` (the card
+/// or ticket number; an imported file's numbers start at its own first).
 pub fn scan_faces<T: Send>(
     file: &CardFile,
     records: RangeInclusive<u64>,
@@ -82,6 +82,7 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
 
     fn visit<G: Text>(self, game: &G) -> Self::Out {
         let spec = game.spec();
+        let header = self.file.header();
         let size = spec.record_size();
         let faces = spec.faces() as u64;
         let (first, last) = (*self.records.start(), *self.records.end());
@@ -106,7 +107,7 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
                             why,
                         })?;
                     for (t, face) in cells.iter().enumerate() {
-                        let n = spec.face_number(number, t);
+                        let n = header.face_number(number, t);
                         if let Some(value) = (self.each)(n, face) {
                             kept.push(value);
                         }

@@ -4,6 +4,10 @@
 //! colour digit followed by the face number padded to the file's count of
 //! digits (`3004711`: colour 3, face 4711 of a file of up to 999,999 faces).
 
+use crate::cardfile::CardFile;
+use crate::export::{RangeError, RangeProblem};
+use std::ops::RangeInclusive;
+
 /// A reference, parsed but not yet looked up in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reference {
@@ -22,10 +26,11 @@ pub enum ReferenceError {
     Unreadable(String),
     #[error("{0:?} names no card: numbers start at 1")]
     Zero(String),
-    #[error("{text:?} is not in this file: it holds {noun}s 1 to {last}")]
+    #[error("{text:?} is not in this file: it holds {noun}s {first} to {last}")]
     OutOfRange {
         text: String,
         noun: &'static str,
+        first: u64,
         last: u64,
     },
     #[error("{text:?} belongs to the file with id {found}, not {id}")]
@@ -64,11 +69,16 @@ impl Reference {
         })
     }
 
-    /// The face this names in a file of `faces` faces with id `id`: its
-    /// number, or, for a group face (one digit more than the file's count
-    /// of faces has, out of range as a plain number), the number after the
-    /// colour digit.
-    pub fn face_in(&self, id: &str, faces: u64, noun: &'static str) -> Result<u64, ReferenceError> {
+    /// The face this names in a file with id `id` whose faces are numbered
+    /// `faces`: its number, or, for a group face (one digit more than the
+    /// file's last face number has, out of range as a plain number), the
+    /// number after the colour digit.
+    pub fn face_in(
+        &self,
+        id: &str,
+        faces: RangeInclusive<u64>,
+        noun: &'static str,
+    ) -> Result<u64, ReferenceError> {
         if let Some(found) = &self.file {
             if !found.eq_ignore_ascii_case(id) {
                 return Err(ReferenceError::OtherFile {
@@ -81,14 +91,18 @@ impl Reference {
         let out_of_range = || ReferenceError::OutOfRange {
             text: self.text.clone(),
             noun,
-            last: faces,
+            first: *faces.start(),
+            last: *faces.end(),
         };
         match self.number {
             0 => Err(ReferenceError::Zero(self.text.clone())),
-            n if n <= faces => Ok(n),
-            _ if self.file.is_none() && self.text.len() == digits(faces) + 1 => {
+            n if faces.contains(&n) => Ok(n),
+            n if self.file.is_none()
+                && n > *faces.end()
+                && self.text.len() == digits(*faces.end()) + 1 =>
+            {
                 let face = self.text[1..].parse::<u64>().map_err(|_| out_of_range())?;
-                (1..=faces)
+                faces
                     .contains(&face)
                     .then_some(face)
                     .ok_or_else(out_of_range)
@@ -98,10 +112,96 @@ impl Reference {
     }
 }
 
-/// The group face printed for face `face` of a file of `faces` faces in
-/// colour `colour` (0–9).
-pub fn group_face(colour: u8, face: u64, faces: u64) -> String {
-    format!("{colour}{face:0width$}", width = digits(faces))
+/// What a reference names in a file: a face, or (a strip's number) a whole
+/// record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// The record (from 1).
+    pub record: u64,
+    /// The face's number and its place in the record (from 0); None when a
+    /// plain number named a strip.
+    pub face: Option<(u64, usize)>,
+}
+
+/// Finds what `text` names in `file`: a face number (an imported file's
+/// own numbering), the QR text, a group face; with `records` set, a plain
+/// number in a file of strips names a strip, as `--card` and `--range`
+/// read it (`--ticket` reads it as a ticket).
+pub fn locate(file: &CardFile, text: &str, records: bool) -> Result<Located, ReferenceError> {
+    let reference = Reference::parse(text)?;
+    let h = file.header();
+    let spec = h.spec;
+    if records && spec.faces() > 1 && reference.file.is_none() {
+        match reference.number {
+            0 => return Err(ReferenceError::Zero(reference.text)),
+            n if n <= h.count => {
+                return Ok(Located {
+                    record: n,
+                    face: None,
+                })
+            }
+            // Past the strips: a group face, or out of range.
+            n if n <= h.count * spec.faces() as u64 => {
+                return Err(ReferenceError::OutOfRange {
+                    text: reference.text,
+                    noun: spec.noun(),
+                    first: 1,
+                    last: h.count,
+                })
+            }
+            _ => {}
+        }
+    }
+    let face = reference.face_in(&file.short_id(), h.face_range(), spec.face_noun())?;
+    let (record, place) = h
+        .record_of(face)
+        .expect("face_in keeps to the file's faces");
+    Ok(Located {
+        record,
+        face: Some((face, place)),
+    })
+}
+
+/// The records (from 1, inclusive) a `--range` names: `A..B`, `A..`,
+/// `..B` or `A`, each end anything [`locate`] reads.
+pub fn locate_range(file: &CardFile, text: &str) -> Result<RangeInclusive<u64>, RangeError> {
+    let count = file.header().count;
+    let noun = file.header().spec.noun();
+    if count == 0 {
+        return Err(RangeError {
+            text: text.to_string(),
+            problem: RangeProblem::Empty(noun.to_string()),
+        });
+    }
+    let fail = |problem| RangeError {
+        text: text.to_string(),
+        problem,
+    };
+    let end = |s: &str, default: u64| -> Result<u64, RangeError> {
+        if s.trim().is_empty() {
+            return Ok(default);
+        }
+        locate(file, s, true)
+            .map(|l| l.record)
+            .map_err(|e| fail(RangeProblem::Reference(e.to_string())))
+    };
+    let (start, last) = match text.split_once("..") {
+        Some((a, b)) => (end(a, 1)?, end(b, count)?),
+        None => {
+            let n = end(text, 0)?;
+            (n, n)
+        }
+    };
+    if start > last {
+        return Err(fail(RangeProblem::Backwards));
+    }
+    Ok(start..=last)
+}
+
+/// The group face printed for face `face` of a file whose last face is
+/// numbered `last`, in colour `colour` (0–9).
+pub fn group_face(colour: u8, face: u64, last: u64) -> String {
+    format!("{colour}{face:0width$}", width = digits(last))
 }
 
 fn digits(n: u64) -> usize {
@@ -122,14 +222,46 @@ mod tests {
             (&group_face(3, 4711, faces) as &str, 4711),
         ] {
             let r = Reference::parse(text).unwrap();
-            assert_eq!(r.face_in("AB12CD34", faces, "card"), Ok(face), "{text}");
+            assert_eq!(r.face_in("AB12CD34", 1..=faces, "card"), Ok(face), "{text}");
         }
         assert_eq!(group_face(3, 4711, faces), "3004711");
     }
 
     #[test]
+    fn ranges_read_both_ends_as_references() {
+        let dir = std::env::temp_dir().join(format!("bingomint-ranges-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("c.bmc");
+        let plan = crate::pipeline::file::Plan {
+            spec: crate::game::Spec::named("75").unwrap(),
+            count: 100,
+            seed: 1,
+            format: crate::cardfile::FileFormat::Native,
+            out: &out,
+            force: true,
+            exclude: &[],
+            allow_damaged: false,
+            memory: 1 << 30,
+            spill_dir: None,
+        };
+        crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
+        let file = CardFile::open(&out).unwrap();
+        let id = file.short_id();
+        let range = |t: &str| locate_range(&file, t).map_err(|e| e.problem);
+        assert_eq!(range("1..10"), Ok(1..=10));
+        assert_eq!(range("5.."), Ok(5..=100));
+        assert_eq!(range("..3"), Ok(1..=3));
+        assert_eq!(range("7"), Ok(7..=7));
+        assert_eq!(range(&format!("bingomint:{id}:card:7..1090")), Ok(7..=90));
+        assert_eq!(range("5..2"), Err(RangeProblem::Backwards));
+        assert!(matches!(range("0..3"), Err(RangeProblem::Reference(_))));
+        assert!(matches!(range("1..101"), Err(RangeProblem::Reference(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn what_names_no_face_says_why() {
-        let r = |t: &str| Reference::parse(t).and_then(|r| r.face_in("AB12CD34", 5000, "card"));
+        let r = |t: &str| Reference::parse(t).and_then(|r| r.face_in("AB12CD34", 1..=5000, "card"));
         assert!(matches!(
             r("bingomint:ZZZZZZZZ:card:3"),
             Err(ReferenceError::OtherFile { .. })
@@ -143,5 +275,14 @@ mod tests {
         ));
         // A group face whose face is out of range is refused, not guessed.
         assert!(matches!(r("19999"), Err(ReferenceError::OutOfRange { .. })));
+        // Faces numbered from 10001 (an imported file's own numbering).
+        let own =
+            |t: &str| Reference::parse(t).and_then(|r| r.face_in("X", 10_001..=15_000, "card"));
+        assert_eq!(own("10001"), Ok(10_001));
+        assert_eq!(own("215000"), Ok(15_000));
+        assert!(matches!(
+            own("42"),
+            Err(ReferenceError::OutOfRange { first: 10_001, .. })
+        ));
     }
 }

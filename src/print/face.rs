@@ -164,14 +164,21 @@ pub(super) fn text(g: &mut Content, font: Name, size: f32, x: f32, y: f32, encod
 
 /// A record's faces: each one's numbers, star and identity (the form drew
 /// the rest).
-pub(super) fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Fonts, ink: Ink) {
+pub(super) fn record(
+    g: &mut Content,
+    plan: &Plan,
+    item: &Item<'_>,
+    fonts: &Fonts,
+    ink: Ink,
+    colour: u8,
+) {
     let c = plan.cell;
     let spec = plan.spec;
     let noun = capitalized(spec.face_noun());
     ink.fill(g);
     for (t, face) in item.faces.iter().enumerate() {
         let (grid_top, label) = face_place(plan, t);
-        let number = spec.face_number(item.record, t);
+        let number = spec.face_number(item.record, t) + plan.first_face - 1;
         let name = if spec.faces() == 1 {
             format!("{noun} {number}")
         } else {
@@ -184,6 +191,10 @@ pub(super) fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Font
             identify(g);
         }
         numbers(g, fonts, face, grid_top, c);
+        if plan.options.group_face {
+            let group = crate::play::reference::group_face(colour, number, plan.last_face);
+            group_face(g, plan, fonts, &group, grid_top);
+        }
         if let Some((r, col)) = face.star_at() {
             let s = 0.3 * c;
             let x = col as f32 * c + 0.06 * c;
@@ -193,6 +204,20 @@ pub(super) fn record(g: &mut Content, plan: &Plan, item: &Item<'_>, fonts: &Font
         if spec.facts().paper.label_at == LabelAt::Below {
             identify(g);
         }
+    }
+}
+
+/// The group face under FREE in each free cell.
+fn group_face(g: &mut Content, plan: &Plan, fonts: &Fonts, group: &str, grid_top: f32) {
+    let c = plan.cell;
+    let facts = plan.spec.facts();
+    let size = 0.17 * c;
+    let encoded = fonts.regular.encode(group);
+    for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
+        let (r, col) = (cell / facts.cols, cell % facts.cols);
+        let x = col as f32 * c + (c - fonts.regular.width(group, size)) / 2.0;
+        let y = grid_top - (r as f32 + 1.0) * c + 0.12 * c;
+        text(g, F_REGULAR, size, x, y, &encoded);
     }
 }
 

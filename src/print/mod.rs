@@ -58,6 +58,8 @@ pub struct Options {
     pub marks: bool,
     pub series: Option<String>,
     pub qr: bool,
+    /// The group face (colour digit, face number) in each free cell.
+    pub group_face: bool,
     pub ink: Ink,
     /// Books (`--book-pages K --colours …`): page k of every book in ink
     /// k; empty for none.
@@ -131,6 +133,10 @@ pub struct Plan {
     pub id: String,
     /// The series printed on every face.
     pub series: String,
+    /// The number of the file's first face (1, or an imported file's own).
+    pub first_face: u64,
+    /// The number of its last face (group faces are padded to its digits).
+    pub last_face: u64,
     /// A record's measures in cells, from the game's paper facts.
     measures: Measures,
 }
@@ -198,6 +204,8 @@ impl Plan {
             options,
             id,
             series,
+            first_face: file.header().first_face(),
+            last_face: *file.header().face_range().end(),
             measures,
         })
     }
@@ -339,7 +347,9 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
             g.rect(0.0, 0.0, fw, fh).fill_nonzero();
         }
         g.x_object(Name(form.as_bytes()));
-        record(&mut g, plan, item, fonts, ink);
+        // A group face's colour digit: the sheet's ink among the books'.
+        let colour = plan.ink_index(sheet) as u8 + 1;
+        record(&mut g, plan, item, fonts, ink, colour);
         g.restore_state();
     }
     // The sheet's own label, in the bottom margin.

@@ -14,6 +14,13 @@ pub fn cards(args: &Args) -> Result<(Battery, About, String)> {
     let file = CardFile::open(path)?;
     let (spec, count) = (file.header().spec, file.header().count);
     crate::cmd::require_sound_flat(&file)?;
+    if spec.faces() == 1 && spec.face_noun() == "ticket" {
+        anyhow::bail!(
+            "'{}' holds single 90-ball tickets (imported): the battery tests 75- and 80-ball \
+             cards and 90-ball strips, whose layouts have a known law; single tickets have none",
+            file.path()
+        );
+    }
     let size = spec.record_size();
     let held = bingomint::text::count_of(count, spec.noun());
     if count < 1000 {

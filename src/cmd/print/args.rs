@@ -66,6 +66,12 @@ pub struct Args {
     #[arg(long)]
     pub(super) qr: bool,
 
+    /// Print each 75-ball card's group face in its free centre: a colour
+    /// digit (the sheet's place in --colours, else 1), then the card number
+    /// padded to the file's digits; the caller types what the player reads.
+    #[arg(long)]
+    pub(super) group_face: bool,
+
     /// The ink: gray, or cmyk:C,M,Y,K in percent.
     #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
     #[arg(conflicts_with = "book_pages")]

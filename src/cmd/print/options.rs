@@ -5,7 +5,7 @@ use super::args::Args;
 use crate::cmd::flag;
 use anyhow::{anyhow, bail, Result};
 use bingomint::cardfile::CardFile;
-use bingomint::export::parse_range;
+use bingomint::play::reference::locate_range;
 use bingomint::print::job;
 use bingomint::print::paper::{self, Layout};
 use bingomint::print::{self as pr, Ink, Options, Order, PrintError, MIN_NUMBER_PT};
@@ -31,7 +31,7 @@ impl Args {
         let spec = file.header().spec;
         let count = file.header().count;
         match &self.range {
-            Some(text) => Ok(parse_range(text, count, spec.noun()).map_err(flag("--range"))?),
+            Some(text) => Ok(locate_range(file, text).map_err(flag("--range"))?),
             None if count == 0 => bail!("'{}' holds no {}s to print", file.path(), spec.noun()),
             None => Ok(1..=count),
         }
@@ -56,6 +56,7 @@ impl Args {
             marks: !self.no_marks,
             series: self.series.clone(),
             qr: self.qr,
+            group_face: self.group_face,
             ink: Ink::parse(&self.colour).map_err(flag("--colour"))?,
             books: books(self)?,
             background: {
@@ -75,6 +76,12 @@ impl Args {
             range,
             date: job::date(file.header().created)?,
         };
+        if self.group_face && spec.facts().free == 0 {
+            bail!("--group-face is printed in the free centre: 75-ball cards only");
+        }
+        if self.group_face && options.books.len() > 9 {
+            bail!("--group-face takes one colour digit a sheet: at most 9 --colours");
+        }
         if let Some(series) = &self.series {
             if !pr::series_ok(series) {
                 bail!(

@@ -4,8 +4,8 @@
 use crate::cmd::require_sound;
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
-use bingomint::export::parse_range;
 use bingomint::game::{Face, Spec};
+use bingomint::play::reference::locate_range;
 use bingomint::play::scan_faces;
 use bingomint::play::simulate::fresh_faces;
 use std::path::PathBuf;
@@ -96,9 +96,7 @@ pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)>
         let spec = file.header().spec;
         let count = file.header().count;
         let range = match &args.range {
-            Some(text) => {
-                parse_range(text, count, spec.noun()).map_err(crate::cmd::flag("--range"))?
-            }
+            Some(text) => locate_range(&file, text).map_err(crate::cmd::flag("--range"))?,
             None => 1..=count,
         };
         let faces = (range.end() - range.start() + 1) * spec.faces() as u64;
@@ -109,8 +107,8 @@ pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)>
         let what = format!(
             "{}s {} to {} of '{}'",
             spec.noun(),
-            range.start(),
-            range.end(),
+            file.record_name(*range.start()),
+            file.record_name(*range.end()),
             file.path()
         );
         let faces = scan_faces(&file, range, |_, face| Some(*face))?;

@@ -28,7 +28,7 @@ pub const FACTS: Facts = Facts {
     },
 };
 
-const PATTERNS: [Builtin; 5] = [
+pub(crate) const PATTERNS: [Builtin; 5] = [
     Builtin {
         name: "one-line",
         about: "any row",

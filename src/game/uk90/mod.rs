@@ -33,6 +33,7 @@ mod levels;
 pub mod rules;
 pub mod tables;
 pub mod text;
+pub mod tickets;
 
 use super::{Face, Game, RuleViolation, Spec};
 use crate::dedup::Keyed;
@@ -378,6 +379,20 @@ impl Game for Uk90 {
             )));
         }
         Ok(Strip::from_cells(cells))
+    }
+
+    fn face_key(&self, face: &Face) -> Option<TicketKey> {
+        let mut cells = [[0u8; 9]; 3];
+        for (r, row) in cells.iter_mut().enumerate() {
+            row.copy_from_slice(&face.cells[9 * r..9 * r + 9]);
+        }
+        Some(tickets::Ticket::new(cells).key())
+    }
+
+    fn encode_faces(&self, faces: &[Face], record: &mut [u8]) {
+        for (t, face) in faces.iter().enumerate() {
+            record[27 * t..27 * t + 27].copy_from_slice(&face.cells[..27]);
+        }
     }
 
     fn with_spec(spec: Spec) -> Option<Uk90> {

@@ -7,13 +7,13 @@
 //!   strip, `{"strip":N,"tickets":[[[9 numbers]×3]×6]}`.
 
 use super::{Strip, Uk90};
-use crate::game::{Game, Text};
+use crate::game::Text;
 use crate::text::{push_line, rule, Rule};
 use std::fmt::Write;
 
 impl Text for Uk90 {
     fn grid(&self, strip: &Strip, ticket: usize) -> String {
-        ticket_grid(strip, ticket)
+        ticket_grid(&strip.cells[ticket])
     }
 
     fn legend(&self, _strip: &Strip) -> Option<String> {
@@ -34,11 +34,17 @@ impl Text for Uk90 {
         fields
     }
 
-    /// Ticket number 6(number − 1) + t + 1, the strip number, 27 cells row
-    /// by row (0 = blank).
-    fn csv_row(&self, number: u64, strip: &Strip, t: usize, row: &mut csv::StringRecord) {
-        row.push_field(&self.spec().face_number(number, t).to_string());
+    /// The ticket's number, the strip's, 27 cells row by row (0 = blank).
+    fn csv_row(
+        &self,
+        record: u64,
+        number: u64,
+        strip: &Strip,
+        t: usize,
+        row: &mut csv::StringRecord,
+    ) {
         row.push_field(&number.to_string());
+        row.push_field(&record.to_string());
         for n in strip.cells[t].iter().flatten() {
             row.push_field(&n.to_string());
         }
@@ -65,9 +71,9 @@ impl Text for Uk90 {
 }
 
 /// One ticket as a boxed grid, blanks empty.
-pub fn ticket_grid(strip: &Strip, ticket: usize) -> String {
+pub fn ticket_grid(cells: &[[u8; 9]; 3]) -> String {
     let mut out = rule(Rule::Top, 9, 4);
-    for (r, row) in strip.cells[ticket].iter().enumerate() {
+    for (r, row) in cells.iter().enumerate() {
         out.push('│');
         for &n in row {
             if n == 0 {

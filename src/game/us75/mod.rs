@@ -553,6 +553,22 @@ impl Game for Us75 {
         }
     }
 
+    /// Column-major; the centre byte holds the star's column-major cell,
+    /// or [`CENTRE`] without one (a star on the centre is kept there, for
+    /// [`Game::decode`] to refuse).
+    fn encode_faces(&self, faces: &[Face], record: &mut [u8]) {
+        let face = &faces[0];
+        for r in 0..5 {
+            for c in 0..5 {
+                record[5 * c + r] = face.cells[5 * r + c];
+            }
+        }
+        record[usize::from(CENTRE)] = match face.star {
+            super::NO_STAR => CENTRE,
+            s => 5 * (s % 5) + s / 5,
+        };
+    }
+
     fn with_spec(spec: Spec) -> Option<Us75> {
         match spec {
             Spec::Us75 { star } => Some(Us75::new(star)),

@@ -42,7 +42,14 @@ impl Text for Us75 {
 
     /// The card number, 25 numbers row-major (0 = free), the star's cell
     /// (empty without a star).
-    fn csv_row(&self, number: u64, card: &Card, _face: usize, row: &mut csv::StringRecord) {
+    fn csv_row(
+        &self,
+        _record: u64,
+        number: u64,
+        card: &Card,
+        _face: usize,
+        row: &mut csv::StringRecord,
+    ) {
         row.push_field(&number.to_string());
         for n in card.grid().iter().flatten() {
             row.push_field(&n.to_string());
@@ -141,7 +148,7 @@ mod tests {
             "1 16 31 46 61 2 17 32 47 62 3 18 0 48 63 4 19 33 49 64 5 20 34 50 65\n"
         );
         let mut row = csv::StringRecord::new();
-        game.csv_row(7, &card, 0, &mut row);
+        game.csv_row(7, 7, &card, 0, &mut row);
         assert_eq!(
             row.iter().collect::<Vec<_>>().join(","),
             "7,1,16,31,46,61,2,17,32,47,62,3,18,0,48,63,4,19,33,49,64,5,20,34,50,65,B5"

@@ -232,6 +232,14 @@ impl Game for Us80 {
         face
     }
 
+    fn encode_faces(&self, faces: &[Face], record: &mut [u8]) {
+        for r in 0..SIDE {
+            for c in 0..SIDE {
+                record[SIDE * c + r] = faces[0].cells[SIDE * r + c];
+            }
+        }
+    }
+
     fn with_spec(spec: Spec) -> Option<Us80> {
         matches!(spec, Spec::Us80).then_some(Us80)
     }

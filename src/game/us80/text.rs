@@ -46,7 +46,14 @@ impl Text for Us80 {
     }
 
     /// The card number, then its 16 numbers row by row.
-    fn csv_row(&self, number: u64, card: &Card, _face: usize, row: &mut csv::StringRecord) {
+    fn csv_row(
+        &self,
+        _record: u64,
+        number: u64,
+        card: &Card,
+        _face: usize,
+        row: &mut csv::StringRecord,
+    ) {
         row.push_field(&number.to_string());
         for n in card.grid().iter().flatten() {
             row.push_field(&n.to_string());

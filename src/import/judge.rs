@@ -1,0 +1,379 @@
+//! The judging pass: every face against its game's rules, duplicates by
+//! exact key, the numbering, stars, and whether 90-ball tickets form strips.
+
+use super::read::{self, Layout};
+use super::{Duplicates, ImportError, Item, Options, Source};
+use crate::dedup::Xxh3Build;
+use crate::game::{Face, Game, Spec, Text, Visit, NO_STAR};
+use std::collections::HashMap;
+
+/// Reported faces kept whole; past this, counted.
+const REPORTED: usize = 50;
+
+/// A report: the first [`REPORTED`] lines and the count of all.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Lines {
+    pub(super) lines: Vec<String>,
+    pub(super) total: u64,
+}
+
+impl Lines {
+    fn push(&mut self, line: impl FnOnce() -> String) {
+        self.total += 1;
+        if self.lines.len() < REPORTED {
+            self.lines.push(line());
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            out.push_str("  ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        if self.total > self.lines.len() as u64 {
+            out.push_str(&format!(
+                "  … and {} more\n",
+                self.total - self.lines.len() as u64
+            ));
+        }
+        out
+    }
+}
+
+/// What the judging pass found.
+pub(super) struct Judged {
+    pub(super) describe: read::Describe,
+    pub(super) kept: u64,
+    pub(super) first_face: u64,
+    /// Indices (from 0, in source order) of faces left out.
+    pub(super) dropped: Vec<u64>,
+    pub(super) dropped_lines: Lines,
+    pub(super) breaking: Lines,
+    /// 75-ball: faces with a star, without.
+    pub(super) stars: (u64, u64),
+    pub(super) strips: bool,
+    pub(super) not_strips: Option<String>,
+}
+
+impl Judged {
+    /// The file's game as written.
+    pub(super) fn spec(&self, options: &Options) -> Spec {
+        options
+            .game
+            .imported(self.strips, self.breaking.total > 0, self.stars.0 > 0)
+    }
+}
+
+/// Pass 1.
+pub(super) struct Judge<'a> {
+    pub(super) source: &'a Source<'a>,
+    pub(super) options: &'a Options<'a>,
+    pub(super) layout: Layout,
+}
+
+impl Visit for Judge<'_> {
+    type Out = Result<Judged, ImportError>;
+
+    fn visit<G: Text>(self, game: &G) -> Result<Judged, ImportError> {
+        let Judge {
+            source,
+            options,
+            layout,
+        } = self;
+        let mut pass = Pass::<G>::new(game, options);
+        let describe = read::read(source, layout, &mut |item| {
+            pass.face(item);
+            Ok(())
+        })?;
+        pass.finish(source, options, describe)
+    }
+}
+
+/// The judging pass's state.
+struct Pass<'g, G: Game> {
+    game: &'g G,
+    noun: &'static str,
+    record: Vec<u8>,
+    /// Each key's first face: its index and its place's number (a line,
+    /// a value), 8 bytes with the key: 2.5 M cards in about 70 MB.
+    seen: HashMap<G::Key, (u32, u32), Xxh3Build>,
+    index: u64,
+    kept: u64,
+    refused: Lines,
+    breaking: Lines,
+    duplicates: Lines,
+    dropped: Vec<u64>,
+    numbering: Option<(u64, u64)>,
+    numbering_error: Option<String>,
+    stars: (u64, u64),
+    star_first: (Option<String>, Option<String>),
+    /// 90-ball: the numbers of the strip being filled, and the first way
+    /// the tickets failed to form strips.
+    cover: u128,
+    not_strips: Option<String>,
+    loose: bool,
+    drop: bool,
+    renumber: bool,
+    /// Faces a strip of the game holds (6), or 1.
+    strip: usize,
+}
+
+impl<'g, G: Game> Pass<'g, G> {
+    fn new(game: &'g G, options: &Options) -> Pass<'g, G> {
+        Pass {
+            game,
+            noun: game.spec().face_noun(),
+            record: vec![0; game.spec().record_size()],
+            seen: HashMap::with_hasher(Xxh3Build),
+            index: 0,
+            kept: 0,
+            refused: Lines::default(),
+            breaking: Lines::default(),
+            duplicates: Lines::default(),
+            dropped: Vec::new(),
+            numbering: None,
+            numbering_error: None,
+            stars: (0, 0),
+            star_first: (None, None),
+            cover: 0,
+            not_strips: None,
+            loose: options.loose,
+            drop: options.duplicates == Duplicates::Drop,
+            renumber: options.renumber,
+            strip: options.game.faces(),
+        }
+    }
+
+    /// Follows the source's numbering: each face's number one more than
+    /// the last; the first break is kept, to refuse a numbered source.
+    fn numbering_step(&mut self, index: u64, item: &Item) {
+        if !self.renumber && self.numbering_error.is_none() {
+            match (self.numbering, item.number) {
+                (None, Some(n)) if n > 0 && index == 0 => self.numbering = Some((n, n)),
+                (Some((first, last)), Some(n)) if n == last + 1 => {
+                    self.numbering = Some((first, n))
+                }
+                (None, None) => {}
+                (prev, n) => {
+                    let follows = match prev {
+                        Some((_, last)) => format!("follows {} {last}", self.noun),
+                        None => "comes first".into(),
+                    };
+                    let n = n.map_or("without a number".to_string(), |n| n.to_string());
+                    self.numbering_error = Some(format!(
+                        "{}: {} {n} {follows}; faces are numbered one after another from \
+                         the first: add --renumber to number them 1, 2, … in file order",
+                        item.at, self.noun
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Judges one face.
+    fn face(&mut self, item: Item) {
+        let index = self.index;
+        self.index += 1;
+        let number = match item.number {
+            Some(n) if !self.renumber => n,
+            _ => index + 1,
+        };
+        let name = format!("{} {number} ({})", self.noun, item.at);
+        self.numbering_step(index, &item);
+        self.game.encode_faces(&[item.face], &mut self.record);
+        let card = match self.game.decode(&self.record) {
+            Ok(card) => card,
+            Err(why) => {
+                self.refused.push(|| format!("{name}: {why}"));
+                return;
+            }
+        };
+        let strict = self.game.strict_faults(&card);
+        if !strict.is_empty() {
+            if self.loose {
+                self.breaking
+                    .push(|| format!("{name}: {}", strict.join("; ")));
+            } else {
+                self.refused
+                    .push(|| format!("{name}: {}", strict.join("; ")));
+                return;
+            }
+        }
+        let key = *self
+            .game
+            .keys(&card)
+            .as_ref()
+            .first()
+            .expect("a key a face");
+        if let Some(&(first, place)) = self.seen.get(&key) {
+            let first = match (self.numbering, self.renumber) {
+                (Some((from, _)), false) => from + u64::from(first),
+                _ => u64::from(first) + 1,
+            };
+            let at = item.at.at(u64::from(place));
+            let line = format!("{name} repeats {} {first} ({at})", self.noun);
+            if self.drop {
+                self.dropped.push(index);
+            }
+            self.duplicates.push(|| line);
+            return;
+        }
+        let small = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+        self.seen
+            .insert(key, (small(index), small(item.at.number())));
+        let starred = item.face.star != NO_STAR;
+        if starred {
+            self.stars.0 += 1;
+            self.star_first.0.get_or_insert_with(|| name.clone());
+        } else {
+            self.stars.1 += 1;
+            self.star_first.1.get_or_insert_with(|| name.clone());
+        }
+        self.strip_step(&item.face, &name);
+        self.kept += 1;
+    }
+
+    /// Follows whether the kept tickets form strips, six at a time.
+    fn strip_step(&mut self, face: &Face, name: &str) {
+        let strip = self.strip as u64;
+        if self.not_strips.is_some() || strip < 2 {
+            return;
+        }
+        for &n in face.numbers() {
+            if n != 0 {
+                if self.cover >> (n - 1) & 1 == 1 {
+                    self.not_strips = Some(format!(
+                        "{name} holds {n}, which the strip it would join holds already"
+                    ));
+                }
+                self.cover |= 1 << (n - 1);
+            }
+        }
+        if (self.kept + 1) % strip == 0 {
+            if self.cover != (1u128 << 90) - 1 && self.not_strips.is_none() {
+                self.not_strips = Some(format!(
+                    "the six tickets ending with {name} do not hold 1–90 once"
+                ));
+            }
+            self.cover = 0;
+        }
+    }
+
+    /// The report of faces that break the rules, repeat, or mix stars;
+    /// empty when there are none.
+    fn refusals(&mut self, path: &str, spec: Spec, describe: &read::Describe) -> String {
+        let mut report = String::new();
+        if self.refused.total > 0 {
+            report.push_str(&format!(
+                "'{path}': {} of {} {}s break the {} rules:\n{}",
+                self.refused.total,
+                self.index,
+                self.noun,
+                rules_name(spec),
+                self.refused.text()
+            ));
+            if self.refused.total == self.index && describe.layout.contains("row by row") {
+                report.push_str(
+                    "  every face breaks them: if the source lists cells column by column, \
+                     add --by columns\n",
+                );
+            }
+            if spec.faces() > 1 && !self.loose {
+                report.push_str(
+                    "  --rules loose imports tickets that break the layout rules but are \
+                     valid to play (numbers in their columns, none twice)\n",
+                );
+            }
+        }
+        if self.duplicates.total > 0 && !self.drop {
+            report.push_str(&format!(
+                "'{path}': {} repeat{} an earlier {} (same numbers in the same cells):\n{}  \
+                 --duplicates drop keeps the first of each and leaves out the rest\n",
+                crate::text::count_of(self.duplicates.total, self.noun),
+                if self.duplicates.total == 1 { "s" } else { "" },
+                self.noun,
+                self.duplicates.text()
+            ));
+        }
+        if self.stars.0 > 0 && self.stars.1 > 0 {
+            report.push_str(&format!(
+                "'{path}': some cards carry a star and some do not ({} has one, {} none); \
+                 a card file's cards all carry one or none\n",
+                self.star_first.0.take().unwrap_or_default(),
+                self.star_first.1.take().unwrap_or_default()
+            ));
+        }
+        report
+    }
+
+    /// The verdict on the whole source.
+    fn finish(
+        mut self,
+        source: &Source,
+        options: &Options,
+        describe: read::Describe,
+    ) -> Result<Judged, ImportError> {
+        let path = source.name();
+        let spec = options.game;
+        if self.index == 0 {
+            return Err(source.not_cards("it holds no faces"));
+        }
+        let mut report = self.refusals(&path, spec, &describe);
+        if !report.is_empty() {
+            report.push_str("nothing was written");
+            return Err(ImportError::Refused(report));
+        }
+        let numbered = describe.numbered_by.is_some() && !self.renumber;
+        if numbered && !self.dropped.is_empty() {
+            return Err(ImportError::Refused(format!(
+                "'{path}': leaving out {} would leave gaps in the source's numbering; \
+                 add --renumber to number the rest 1, 2, … in file order\nnothing was written",
+                crate::text::count_of(self.dropped.len() as u64, "duplicate")
+            )));
+        }
+        if let Some(why) = self.numbering_error.filter(|_| numbered) {
+            return Err(ImportError::Refused(format!(
+                "'{path}', {why}\nnothing was written"
+            )));
+        }
+        let first_face = if numbered {
+            self.numbering.map_or(1, |(first, _)| first)
+        } else {
+            1
+        };
+        let strips = spec.faces() > 1 && self.breaking.total == 0 && {
+            if self.kept % 6 != 0 && self.not_strips.is_none() {
+                self.not_strips = Some(format!(
+                    "{} tickets are not a whole number of strips",
+                    self.kept
+                ));
+            }
+            self.not_strips.is_none()
+        };
+        if spec.faces() > 1 && self.breaking.total > 0 && self.not_strips.is_none() {
+            self.not_strips =
+                Some("tickets that break the rules are kept as single tickets".into());
+        }
+        Ok(Judged {
+            describe,
+            kept: self.kept,
+            first_face,
+            dropped: self.dropped,
+            dropped_lines: self.duplicates,
+            breaking: self.breaking,
+            stars: self.stars,
+            strips,
+            not_strips: self.not_strips.filter(|_| spec.faces() > 1),
+        })
+    }
+}
+
+/// The rules a game's faces are judged by, in words: `75-ball`, `90-ball uk`.
+fn rules_name(spec: Spec) -> String {
+    match spec.parameters() {
+        p if p.starts_with("rules ") => format!("{} {}", spec.short_name(), &p[6..]),
+        _ => spec.short_name().to_string(),
+    }
+}
