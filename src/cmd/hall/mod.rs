@@ -25,16 +25,21 @@ pub fn run(args: Args) -> Result<Outcome> {
         "--cards FILE: name the card file the night plays"
     );
     let (files, entries) = open_cards(&args.cards)?;
-    let count = files[0].header().count * files[0].header().spec.faces() as u64;
+    let faces = files[0].header().face_range();
     let sold = match &args.sold {
         Some(text) => {
             let ranges = parse_sold(text).map_err(|e| anyhow::anyhow!("--sold: {e}"))?;
-            if let Some(r) = ranges.iter().find(|r| *r.end() > count) {
+            let outside = |r: &&std::ops::RangeInclusive<u64>| {
+                !faces.contains(r.start()) || !faces.contains(r.end())
+            };
+            if let Some(r) = ranges.iter().find(outside) {
                 anyhow::bail!(
-                    "--sold: {}..{} goes past the {count} faces of '{}'",
+                    "--sold: {}..{} is not within the faces of '{}', numbered {}..{}",
                     r.start(),
                     r.end(),
-                    files[0].path()
+                    files[0].path(),
+                    faces.start(),
+                    faces.end()
                 );
             }
             Some(ranges)
