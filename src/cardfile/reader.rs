@@ -356,11 +356,17 @@ impl CardFile {
     /// at a time, each stretch's pages let go once checked: memory stays
     /// flat however large the file.
     pub fn require_sound_all(&self) -> Result<(), FileError> {
+        self.require_sound_flat(1..=self.header.count)
+    }
+
+    /// [`CardFile::require_sound`] for `cards`, a stretch of 2²⁰ cards at a
+    /// time, each stretch's pages let go once checked.
+    pub fn require_sound_flat(&self, cards: RangeInclusive<u64>) -> Result<(), FileError> {
         const STRETCH: u64 = 1 << 20;
-        let count = self.header.count;
         let size = self.header.spec.record_size();
-        for first in (1..=count).step_by(STRETCH as usize) {
-            let last = (first + STRETCH - 1).min(count);
+        let (start, end) = (*cards.start(), *cards.end());
+        for first in (start..=end).step_by(STRETCH as usize) {
+            let last = (first + STRETCH - 1).min(end);
             self.require_sound(first..=last)?;
             self.release_records((first - 1) as usize * size..last as usize * size);
         }

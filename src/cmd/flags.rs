@@ -111,7 +111,7 @@ pub fn require_sound(
 ) -> Result<()> {
     if allow != Some(true) {
         return file
-            .require_sound(cards)
+            .require_sound_flat(cards)
             .map_err(|e| damaged(e, allow.is_some()));
     }
     let damage = file.integrity(cards);

@@ -256,6 +256,28 @@ fn check_game(
     Ok(())
 }
 
+/// `ranges` when every one is within a file's faces `faces` (the file at
+/// `path`); else which is not.
+pub fn sold_within(
+    ranges: Vec<std::ops::RangeInclusive<u64>>,
+    faces: std::ops::RangeInclusive<u64>,
+    path: &str,
+) -> Result<Vec<std::ops::RangeInclusive<u64>>, String> {
+    match ranges
+        .iter()
+        .find(|r| !faces.contains(r.start()) || !faces.contains(r.end()))
+    {
+        Some(r) => Err(format!(
+            "{}..{} is not within the faces of '{path}', numbered {}..{}",
+            r.start(),
+            r.end(),
+            faces.start(),
+            faces.end()
+        )),
+        None => Ok(ranges),
+    }
+}
+
 /// `--sold`: face ranges `A..B` or single faces, separated by commas.
 pub fn parse_sold(text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, String> {
     let mut ranges = Vec::new();

@@ -5,16 +5,24 @@
 
 use super::face::{face_size, repeated};
 use super::font::Font;
-use super::{form_name, page, Fonts, Ink, Items, Plan, PrintError, F_BOLD, F_REGULAR};
+use super::stream::PdfOut;
+use super::{
+    form_name, page, DocumentError, Fonts, Ink, Items, Plan, PrintError, F_BOLD, F_REGULAR,
+};
+use crate::cardfile::CardFile;
 use crate::pipeline::Progress;
 use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
-use pdf_writer::{Date, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
+use pdf_writer::{Chunk, Date, Filter, Finish, Name, Pdf, Rect, Ref, TextStr};
 use rayon::prelude::*;
 use std::ops::Range;
 
+/// Pages a node of the page tree holds: the pages of one batch.
+const BATCH: u64 = 1024;
+
 /// The numbers of a document's objects: catalog, page tree, info, the two
 /// fonts (each five objects), a form and a resource dictionary per ink,
-/// then each page followed by its content stream.
+/// then each page followed by its content stream, then the page tree's
+/// nodes, one a batch of [`BATCH`] pages.
 struct Refs {
     catalog: Ref,
     tree: Ref,
@@ -23,13 +31,13 @@ struct Refs {
     bold: Ref,
     forms: Vec<Ref>,
     resources: Vec<Ref>,
-    pages: Vec<Ref>,
+    first_page: i32,
+    pages: usize,
 }
 
 impl Refs {
     fn new(inks: usize, pages: usize) -> Refs {
         let inks = inks as i32;
-        let first_page = 14 + 2 * inks;
         Refs {
             catalog: Ref::new(1),
             tree: Ref::new(2),
@@ -38,10 +46,29 @@ impl Refs {
             bold: Ref::new(9),
             forms: (0..inks).map(|k| Ref::new(14 + k)).collect(),
             resources: (0..inks).map(|k| Ref::new(14 + inks + k)).collect(),
-            pages: (0..pages as i32)
-                .map(|i| Ref::new(first_page + 2 * i))
-                .collect(),
+            first_page: 14 + 2 * inks,
+            pages,
         }
+    }
+
+    /// Page `i` (from 0) of the document; its content stream is the next.
+    fn page(&self, i: usize) -> Ref {
+        Ref::new(self.first_page + 2 * i as i32)
+    }
+
+    /// The page tree's nodes, one a batch.
+    fn nodes(&self) -> usize {
+        self.pages.div_ceil(BATCH as usize)
+    }
+
+    /// The node of batch `k`.
+    fn node(&self, k: usize) -> Ref {
+        Ref::new(self.first_page + 2 * self.pages as i32 + k as i32)
+    }
+
+    /// The last object's number.
+    fn last(&self) -> i32 {
+        self.node(self.nodes()).get() - 1
     }
 }
 
@@ -66,44 +93,42 @@ impl Fonts {
     }
 }
 
-/// Builds the PDF of sheets `sheets` of `plan` (one output file): the
-/// catalog and info, the fonts, a form per ink, then the pages.
+/// Writes the PDF of sheets `sheets` of `plan` (one output file) to `out`
+/// as it is made: the catalog and info, the fonts, a form per ink, then the
+/// pages, reading `file`'s records a batch of sheets at a time.
 pub fn document(
     plan: &Plan,
-    items: &Items,
+    file: &CardFile,
     sheets: Range<u64>,
     progress: &dyn Progress,
-) -> Result<Vec<u8>, PrintError> {
+    out: &mut dyn std::io::Write,
+) -> Result<(), DocumentError> {
     let fonts = Fonts::new(plan)?;
     let pages = (sheets.end - sheets.start) as usize;
     let inks = plan.inks();
     let refs = Refs::new(inks.len(), pages);
-    // Room for 4 KB a page, far more than a page takes: address space only
-    // (pages of it never written are never resident), and the document is
-    // never copied to a larger buffer.
-    let mut pdf = Pdf::with_capacity(pages * 4096 + (1 << 20));
+    let mut pdf = Pdf::new();
     pdf.set_version(1, 3);
     let title = catalog_and_info(&mut pdf, plan, &refs);
     fonts.regular.write(&mut pdf, refs.regular);
     fonts.bold.write(&mut pdf, refs.bold);
     forms(&mut pdf, plan, &fonts, &inks, &refs);
+    let mut w = PdfOut::new(out, refs.last() as usize);
+    w.front(pdf)?;
     // The file id: a hash of what the document holds.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     hasher.update(title.as_bytes());
     hasher.update(&sheets.start.to_le_bytes());
-    write_pages(
-        &mut pdf,
+    let batch = Batch {
         plan,
-        items,
-        sheets,
-        &fonts,
-        &refs,
-        progress,
-        &mut hasher,
-    );
-    let id = hasher.digest128().to_le_bytes().to_vec();
-    pdf.set_file_id((id.clone(), id));
-    Ok(pdf.finish())
+        file,
+        fonts: &fonts,
+        refs: &refs,
+    };
+    batch.write_pages(&mut w, sheets, progress, &mut hasher)?;
+    let id = hasher.digest128().to_le_bytes();
+    w.finish(refs.catalog, refs.info, &id)?;
+    Ok(())
 }
 
 /// The catalog (with the PDF/X output intent), the page tree and the
@@ -120,8 +145,8 @@ fn catalog_and_info(pdf: &mut Pdf, plan: &Plan, refs: &Refs) -> String {
         .info(TextStr("U.S. Web Coated (SWOP) v2"));
     cat.finish();
     pdf.pages(refs.tree)
-        .kids(refs.pages.iter().copied())
-        .count(refs.pages.len() as i32);
+        .kids((0..refs.nodes()).map(|k| refs.node(k)))
+        .count(refs.pages as i32);
     let (y, mo, d, hh, mi, s) = o.date;
     let date = Date::new(y)
         .month(mo)
@@ -180,62 +205,93 @@ fn forms(pdf: &mut Pdf, plan: &Plan, fonts: &Fonts, inks: &[Ink], refs: &Refs) {
     }
 }
 
-/// The pages, built and compressed in parallel batches and written in
-/// order, so only a batch of contents is held besides the document; each
-/// content is added to `hasher`.
-#[allow(clippy::too_many_arguments)]
-fn write_pages(
-    pdf: &mut Pdf,
-    plan: &Plan,
-    items: &Items,
-    sheets: Range<u64>,
-    fonts: &Fonts,
-    refs: &Refs,
-    progress: &dyn Progress,
-    hasher: &mut xxhash_rust::xxh3::Xxh3,
-) {
-    let o = &plan.options;
-    let (w, h) = o.paper;
-    let slug = o.bleed + if o.marks { 18.0 } else { 0.0 };
-    let media = Rect::new(0.0, 0.0, w + 2.0 * slug, h + 2.0 * slug);
-    let trim = Rect::new(slug, slug, slug + w, slug + h);
-    let bleed = Rect::new(
-        slug - o.bleed,
-        slug - o.bleed,
-        slug + w + o.bleed,
-        slug + h + o.bleed,
-    );
-    const BATCH: u64 = 1024;
-    let mut at = sheets.start;
-    while at < sheets.end {
-        let batch = at..(at + BATCH).min(sheets.end);
-        let contents: Vec<Vec<u8>> = batch
-            .clone()
-            .into_par_iter()
-            .map(|sheet| {
-                let page = page(plan, items, sheet, fonts, slug);
-                progress.advance(1);
-                deflate(&page)
-            })
-            .collect();
-        for (sheet, content) in batch.clone().zip(&contents) {
-            let page_ref = refs.pages[(sheet - sheets.start) as usize];
-            let content_ref = Ref::new(page_ref.get() + 1);
-            // Every page carries its own boxes and resources (nothing
-            // inherited: some prepress tools read pages on their own); the
-            // resources are one shared dictionary per ink, referred to.
-            let mut page = pdf.page(page_ref);
-            page.parent(refs.tree)
-                .media_box(media)
-                .trim_box(trim)
-                .bleed_box(bleed)
-                .contents(content_ref);
-            page.pair(Name(b"Resources"), refs.resources[plan.ink_index(sheet)]);
-            page.finish();
-            pdf.stream(content_ref, content).filter(Filter::FlateDecode);
-            hasher.update(content);
+/// What every batch of pages draws from.
+struct Batch<'a> {
+    plan: &'a Plan,
+    file: &'a CardFile,
+    fonts: &'a Fonts,
+    refs: &'a Refs,
+}
+
+impl Batch<'_> {
+    /// The pages, built and compressed in parallel batches and written in
+    /// order, so only a batch of faces and contents is held; each content
+    /// is added to `hasher`.
+    fn write_pages(
+        &self,
+        w: &mut PdfOut,
+        sheets: Range<u64>,
+        progress: &dyn Progress,
+        hasher: &mut xxhash_rust::xxh3::Xxh3,
+    ) -> Result<(), DocumentError> {
+        let Batch {
+            plan,
+            file,
+            fonts,
+            refs,
+        } = *self;
+        let o = &plan.options;
+        let (w_, h) = o.paper;
+        let slug = o.bleed + if o.marks { 18.0 } else { 0.0 };
+        let media = Rect::new(0.0, 0.0, w_ + 2.0 * slug, h + 2.0 * slug);
+        let trim = Rect::new(slug, slug, slug + w_, slug + h);
+        let bleed = Rect::new(
+            slug - o.bleed,
+            slug - o.bleed,
+            slug + w_ + o.bleed,
+            slug + h + o.bleed,
+        );
+        let mut at = sheets.start;
+        while at < sheets.end {
+            let batch = at..(at + BATCH).min(sheets.end);
+            let items = Items::for_sheets(file, plan, batch.clone())?;
+            let contents: Vec<Vec<u8>> = batch
+                .clone()
+                .into_par_iter()
+                .map(|sheet| {
+                    let page = page(plan, &items, sheet, fonts, slug);
+                    progress.advance(1);
+                    deflate(&page)
+                })
+                .collect();
+            let first = (batch.start - sheets.start) as usize;
+            let node = refs.node(first / BATCH as usize);
+            for (sheet, content) in batch.clone().zip(&contents) {
+                let page_ref = refs.page((sheet - sheets.start) as usize);
+                let content_ref = Ref::new(page_ref.get() + 1);
+                // Every page carries its own boxes and resources (nothing
+                // inherited: some prepress tools read pages on their own);
+                // the resources are one shared dictionary per ink, referred
+                // to.
+                let mut chunk = Chunk::new();
+                let mut page = chunk.page(page_ref);
+                page.parent(node)
+                    .media_box(media)
+                    .trim_box(trim)
+                    .bleed_box(bleed)
+                    .contents(content_ref);
+                page.pair(Name(b"Resources"), refs.resources[plan.ink_index(sheet)]);
+                page.finish();
+                w.object(page_ref, &chunk)?;
+                let mut chunk = Chunk::with_capacity(content.len() + 64);
+                chunk
+                    .stream(content_ref, content)
+                    .filter(Filter::FlateDecode);
+                w.object(content_ref, &chunk)?;
+                hasher.update(content);
+            }
+            // The batch's node of the page tree.
+            let mut chunk = Chunk::new();
+            let kids = (first..first + contents.len()).map(|i| refs.page(i));
+            chunk
+                .pages(node)
+                .parent(refs.tree)
+                .kids(kids)
+                .count(contents.len() as i32);
+            w.object(node, &chunk)?;
+            at = batch.end;
         }
-        at = batch.end;
+        Ok(())
     }
 }
 

@@ -34,6 +34,42 @@ pub fn parts(out: &Path, sheets: u64, per_file: Option<u64>) -> Vec<Part> {
         .collect()
 }
 
+/// A writer that hashes what passes through it (SHA-256), for the
+/// manifest of a file written as it is made.
+pub struct Hashed<'a> {
+    out: &'a mut dyn std::io::Write,
+    hasher: sha2::Sha256,
+}
+
+impl<'a> Hashed<'a> {
+    pub fn new(out: &'a mut dyn std::io::Write) -> Hashed<'a> {
+        use sha2::Digest;
+        Hashed {
+            out,
+            hasher: sha2::Sha256::new(),
+        }
+    }
+
+    /// The SHA-256 of everything written, hex.
+    pub fn sha256(self) -> String {
+        use sha2::Digest;
+        crate::text::hex(&self.hasher.finalize())
+    }
+}
+
+impl std::io::Write for Hashed<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        use sha2::Digest;
+        let n = self.out.write(bytes)?;
+        self.hasher.update(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// The manifest's line for one written file: its name, pages, the first
 /// and last record printed in it, and the SHA-256 of its bytes.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -46,8 +82,8 @@ pub struct ManifestRow {
 }
 
 impl ManifestRow {
-    /// The row of `part`, written as `bytes`, of `plan`.
-    pub fn new(plan: &Plan, part: &Part, bytes: &[u8]) -> ManifestRow {
+    /// The row of `part` of `plan`, whose file's SHA-256 is `sha256` (hex).
+    pub fn new(plan: &Plan, part: &Part, sha256: String) -> ManifestRow {
         let start = *plan.options.range.start();
         let slots = plan.grid.per_page();
         let items: Vec<u64> = part
@@ -65,7 +101,7 @@ impl ManifestRow {
             pages: part.sheets.end - part.sheets.start,
             first,
             last,
-            sha256: crate::text::sha256_hex(bytes),
+            sha256,
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod font;
 mod ink;
 pub mod job;
 pub mod paper;
+mod stream;
 
 use crate::cardfile::CardFile;
 use crate::game::{Face, Spec};
@@ -253,12 +254,15 @@ impl Plan {
     }
 }
 
-/// The faces of the records printed, in order, read in parallel from the
-/// mapped file (every record checked against its game's rules).
+/// The faces of the records a batch of sheets prints, read in parallel
+/// from the mapped file (every record checked against its game's rules):
+/// runs of consecutive records (one for sequential order, one a slot for a
+/// cut stack).
 pub struct Items {
     first: u64,
     per: usize,
-    faces: Vec<Face>,
+    /// (index of the run's first record, its faces).
+    runs: Vec<(u64, Vec<Face>)>,
 }
 
 /// One record's faces as printed.
@@ -268,25 +272,59 @@ pub(super) struct Item<'a> {
 }
 
 impl Items {
+    /// The faces of the records sheets `sheets` print.
+    fn for_sheets(
+        file: &CardFile,
+        plan: &Plan,
+        sheets: std::ops::Range<u64>,
+    ) -> Result<Items, crate::play::InvalidRecord> {
+        let first = *plan.options.range.start();
+        let slots = plan.grid.per_page();
+        let mut wanted: Vec<u64> = sheets
+            .flat_map(|s| (0..slots).filter_map(move |k| plan.item(s, k)))
+            .collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < wanted.len() {
+            let mut j = i + 1;
+            while j < wanted.len() && wanted[j] == wanted[j - 1] + 1 {
+                j += 1;
+            }
+            let records = first + wanted[i]..=first + wanted[j - 1];
+            let faces = crate::play::scan_faces(file, records, |_, face| Some(*face))?;
+            runs.push((wanted[i], faces));
+            i = j;
+        }
+        file.release_pages();
+        Ok(Items {
+            first,
+            per: plan.spec.faces(),
+            runs,
+        })
+    }
+
     fn get(&self, index: u64) -> Item<'_> {
-        let i = index as usize;
+        let at = self.runs.partition_point(|(start, _)| *start <= index) - 1;
+        let (start, faces) = &self.runs[at];
+        let i = (index - start) as usize;
         Item {
             record: self.first + index,
-            faces: &self.faces[i * self.per..(i + 1) * self.per],
+            faces: &faces[i * self.per..(i + 1) * self.per],
         }
     }
 }
 
-/// Reads the faces of the plan's records.
-pub fn faces(file: &CardFile, plan: &Plan) -> Result<Items, crate::play::InvalidRecord> {
-    let range = plan.options.range.clone();
-    let first = *range.start();
-    let faces = crate::play::scan_faces(file, range, |_, face| Some(*face))?;
-    Ok(Items {
-        first,
-        per: plan.spec.faces(),
-        faces,
-    })
+/// Why a document could not be made: the layout, a record, or writing.
+#[derive(Debug, thiserror::Error)]
+pub enum DocumentError {
+    #[error(transparent)]
+    Print(#[from] PrintError),
+    #[error(transparent)]
+    Record(#[from] crate::play::InvalidRecord),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// Fonts and the names content streams use for them and for the form.

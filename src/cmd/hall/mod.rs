@@ -6,7 +6,7 @@ use super::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::hall::judge::Cards;
-use bingomint::hall::verify::{parse_sold, verify};
+use bingomint::hall::verify::{parse_sold, sold_within, verify};
 use bingomint::hall::{FileEntry, Hall};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -27,23 +27,11 @@ pub fn run(args: Args) -> Result<Outcome> {
     let (files, entries) = open_cards(&args.cards)?;
     let faces = files[0].header().face_range();
     let sold = match &args.sold {
-        Some(text) => {
-            let ranges = parse_sold(text).map_err(|e| anyhow::anyhow!("--sold: {e}"))?;
-            let outside = |r: &&std::ops::RangeInclusive<u64>| {
-                !faces.contains(r.start()) || !faces.contains(r.end())
-            };
-            if let Some(r) = ranges.iter().find(outside) {
-                anyhow::bail!(
-                    "--sold: {}..{} is not within the faces of '{}', numbered {}..{}",
-                    r.start(),
-                    r.end(),
-                    files[0].path(),
-                    faces.start(),
-                    faces.end()
-                );
-            }
-            Some(ranges)
-        }
+        Some(text) => Some(
+            parse_sold(text)
+                .and_then(|ranges| sold_within(ranges, faces, files[0].path()))
+                .map_err(|e| anyhow::anyhow!("--sold: {e}"))?,
+        ),
         None => None,
     };
     let log = args.log.clone().unwrap_or_else(|| {

@@ -13,7 +13,7 @@ pub use args::Args;
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::print::job::{self, ManifestRow, Part};
-use bingomint::print::{self as pr, Plan};
+use bingomint::print::{self as pr, DocumentError, Plan};
 use options::plan_error;
 use std::path::PathBuf;
 
@@ -28,19 +28,25 @@ pub fn run(args: Args) -> Result<Outcome> {
     let started = std::time::Instant::now();
     let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
         require_sound(&file, range, None)?;
-        let items = pr::faces(&file, &plan)?;
-        file.release_pages();
         let bar = Bar::new(plan.sheets, "page", args.quiet);
         let mut rows = Vec::new();
         for part in &parts {
-            let bytes =
-                pr::document(&plan, &items, part.sheets.clone(), &bar).map_err(plan_error)?;
             let path = &part.path;
-            write_text(Some(path), args.force, |out| {
-                out.write_all(&bytes)
-                    .with_context(|| format!("cannot write '{}'", path.display()))
+            // Pages go to the file as they are made; the file is published
+            // whole or not at all.
+            let sha256 = write_text(Some(path), args.force, |out| -> Result<String> {
+                let mut hashed = job::Hashed::new(out);
+                pr::document(&plan, &file, part.sheets.clone(), &bar, &mut hashed).map_err(
+                    |e| match e {
+                        DocumentError::Print(e) => plan_error(e),
+                        DocumentError::Io(e) => anyhow::Error::new(e)
+                            .context(format!("cannot write '{}'", path.display())),
+                        e => e.into(),
+                    },
+                )?;
+                Ok(hashed.sha256())
             })?;
-            rows.push(ManifestRow::new(&plan, part, &bytes));
+            rows.push(ManifestRow::new(&plan, part, sha256));
         }
         bar.finish();
         Ok(rows)
