@@ -12,12 +12,14 @@ Examples:
   bingomint info cards.bmc
   bingomint show cards.bmc --card 66057
   bingomint verify cards.bmc
-  bingomint export cards.bmc --format txt --range 1..1000 --out first-thousand.txt
+  bingomint export cards.bmc --format txt --range 1..1000 \\
+      --out first-thousand.txt
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint show strips.bmc --card 12
   bingomint count --game 90
-  bingomint boards --set goals.json --size 5x5 --seed MV2XRO
-  bingomint boards --set goals.json --count 100000 --seed s1 --format jsonl --out boards.jsonl
+  bingomint boards --set data/sample-goals.json --size 5x5 --seed MV2XRO
+  bingomint boards --set data/sample-goals.json --count 100000 --seed s1 \\
+      --format jsonl --out boards.jsonl
   bingomint calls --game 75 --seed hall-7:2026-11-23:game-3 > calls.txt
   bingomint check cards.bmc --card 4711 --calls-file calls.txt --pattern line
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000

@@ -13,9 +13,9 @@ use std::process::Command;
 fn have(tool: &str, test: &str) -> bool {
     let found = Command::new(tool).arg("-v").output().is_ok();
     if !found {
-        eprintln!(
-            "SKIPPED {test}: {tool} is not installed (Debian: qpdf, poppler-utils, zbar-tools)"
-        );
+        crate::common::skipped(&format!(
+            "{test}: {tool} is not installed (Debian: qpdf, poppler-utils, zbar-tools)"
+        ));
     }
     found
 }

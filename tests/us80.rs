@@ -179,7 +179,7 @@ fn eighty_ball_cards_print_with_their_numbers_and_qr_codes() {
         .iter()
         .any(|t| Command::new(t).arg("-v").output().is_err())
     {
-        eprintln!("SKIPPED 80-ball QR codes: pdftoppm or zbarimg is not installed");
+        crate::common::skipped("80-ball QR codes: pdftoppm or zbarimg is not installed");
         return;
     }
     let codes = crate::print::first_page_codes(&pdf, dir.path());

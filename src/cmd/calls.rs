@@ -26,7 +26,7 @@ pub struct Args {
     seed: Option<String>,
 
     /// Print only the first K calls [default: all of them].
-    #[arg(long, value_name = "K")]
+    #[arg(short = 'n', long, value_name = "K")]
     count: Option<usize>,
 }
 

@@ -21,8 +21,10 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint check cards.bmc --card 4711 --calls 12,44,7,68,3 --pattern line
-  bingomint check strips.bmc --ticket 70 --calls-file calls.txt --pattern two-lines
-  bingomint check cards.bmc --card bingomint:Q295AQEF:card:4711 --calls-file calls.txt --pattern four-corners
+  bingomint check strips.bmc --ticket 70 --calls-file calls.txt \\
+      --pattern two-lines
+  bingomint check cards.bmc --card bingomint:Q295AQEF:card:4711 \\
+      --calls-file calls.txt --pattern four-corners
   bingomint patterns      # every pattern, drawn")]
 pub struct Args {
     /// The card file.

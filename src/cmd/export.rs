@@ -23,8 +23,10 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint export cards.bmc --format txt | head
-  bingomint export cards.bmc --format csv --range 1..1000 --out first-thousand.csv
-  bingomint export cards.bmc --format csv --layout 6 --series 'Autumn 24-B' --out merge.csv")]
+  bingomint export cards.bmc --format csv --range 1..1000 \\
+      --out first-thousand.csv
+  bingomint export cards.bmc --format csv --layout 6 --series 'Autumn 24-B' \\
+      --out merge.csv")]
 pub struct Args {
     /// The card file.
     file: PathBuf,

@@ -17,7 +17,8 @@ use bingomint::play::pattern::Pattern;
 Examples:
   bingomint patterns
   bingomint patterns --game 90
-  bingomint check cards.bmc --card 7 --calls-file calls.txt --pattern 'mask:X...X/.X.X./..X../.X.X./X...X'")]
+  bingomint check cards.bmc --card 7 --calls-file calls.txt \\
+      --pattern 'mask:X...X/.X.X./..X../.X.X./X...X'")]
 pub struct Args {
     /// Only this game's patterns.
     #[arg(long, value_parser = super::games())]

@@ -18,7 +18,8 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint show cards.bmc --card 66057
-  bingomint show cards.bmc --card 66057 --calls 12,44,7,68,3   # called numbers marked [12]
+  # Called numbers marked [12]:
+  bingomint show cards.bmc --card 66057 --calls 12,44,7,68,3
   bingomint show strips.bmc --card 12      # strip 12: tickets 67-72
   bingomint show strips.bmc --ticket 70")]
 pub struct Args {

@@ -23,7 +23,8 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
-  bingomint winners strips.bmc --calls-file calls.txt --pattern one-line --format csv --out winners.csv")]
+  bingomint winners strips.bmc --calls-file calls.txt --pattern one-line \\
+      --format csv --out winners.csv")]
 pub struct Args {
     /// The card file.
     file: PathBuf,

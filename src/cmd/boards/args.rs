@@ -26,11 +26,14 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
-  bingomint boards --set smo.json --size 5x5 --seed MV2XRO
-  bingomint boards --set smo.json --size 7x5 --count 100000 --seed s1 --format jsonl --out boards.jsonl
-  bingomint boards --set smo.json --size 5x5 --seed MV2XRO --format bingosync --out card.json
-  bingomint boards --set smo.json --seed MV2XRO:v1:17        # board 17 of that batch, again
-  bingomint boards --set smo.json --check --size 7x7")]
+  bingomint boards --set data/sample-goals.json --size 5x5 --seed MV2XRO
+  bingomint boards --set data/sample-goals.json --size 7x5 --count 100000 \\
+      --seed s1 --format jsonl --out boards.jsonl
+  bingomint boards --set data/sample-goals.json --size 5x5 --seed MV2XRO \\
+      --format bingosync --out card.json
+  # Board 17 of that batch, again:
+  bingomint boards --set data/sample-goals.json --seed MV2XRO:v1:17
+  bingomint boards --set data/sample-goals.json --check --size 7x7")]
 pub struct Args {
     /// The goal set: Lockout schema v3 JSON.
     #[arg(long, value_name = "FILE")]
@@ -65,7 +68,7 @@ pub struct Args {
     pub(super) force: bool,
 
     /// Worker threads [default: every core].
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     pub(super) threads: Option<usize>,
 
     /// No progress bar or summary (warnings still go to stderr).

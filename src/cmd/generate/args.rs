@@ -25,7 +25,8 @@ Examples:
   bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
-  bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch --out big.bmc")]
+  bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch \\
+      --out big.bmc")]
 pub struct Args {
     /// The game.
     #[arg(long, default_value = "75", value_parser = crate::cmd::games())]

@@ -23,7 +23,8 @@ Examples:
   bingomint import perms.csv --game 75 --out perms.bmc
   bingomint import tickets.txt --game 90 --rules loose --out tickets.bmc
   bingomint import old.dat --game 75 --out old.bmc            # a v3 file
-  bingomint import sheet.csv --game 80 --columns number,skip,cells --out sheet.bmc
+  bingomint import sheet.csv --game 80 --columns number,skip,cells \\
+      --out sheet.bmc
   bingomint generate --count 100000 --exclude perms.bmc --out new.bmc")]
 pub struct Args {
     /// The file to import.

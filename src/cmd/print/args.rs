@@ -15,13 +15,18 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint print cards.bmc --out cards.pdf
-  bingomint print cards.bmc --layout 9 --paper a4 --bleed 3mm --series 'Autumn 24-B' --range 1..9000 --out s24b.pdf
-  bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 --out red.pdf
+  bingomint print cards.bmc --layout 9 --paper a4 --bleed 3mm \\
+      --series 'Autumn 24-B' --range 1..9000 --out s24b.pdf
+  bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 \\
+      --out red.pdf
   bingomint print strips.bmc --paper legal --out strips.pdf
-  bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf   # run/cards-0001.pdf … and run/manifest.csv
+  # Writes run/cards-0001.pdf … and run/manifest.csv:
+  bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf
   bingomint print cards.bmc --order cut-stack --out stack.pdf
-  bingomint print cards.bmc --book-pages 3 --colours cmyk:0,100,100,0 cmyk:100,0,0,0 gray --out books.pdf
-  bingomint print cards.bmc --bleed 3mm --background 15 --colour cmyk:100,0,0,0 --out tinted.pdf")]
+  bingomint print cards.bmc --book-pages 3 \\
+      --colours cmyk:0,100,100,0 cmyk:100,0,0,0 gray --out books.pdf
+  bingomint print cards.bmc --bleed 3mm --background 15 \\
+      --colour cmyk:100,0,0,0 --out tinted.pdf")]
 pub struct Args {
     /// The card file (native or v3).
     pub(super) file: PathBuf,

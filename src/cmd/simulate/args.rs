@@ -21,9 +21,11 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
-  bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000 --plot coverall.svg
+  bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000 \\
+      --plot coverall.svg
   bingomint simulate --game 90 --strips 200 --pattern full-house --games 20000
-  bingomint simulate --from cards.bmc --range 1..9000 --pattern line --games 20000 --json")]
+  bingomint simulate --from cards.bmc --range 1..9000 --pattern line \\
+      --games 20000 --json")]
 pub struct Args {
     /// The game, for fresh cards.
     #[arg(long, default_value = "75", value_parser = crate::cmd::games())]
