@@ -88,7 +88,7 @@ pub fn summary(
     let size = batch.engine.size();
     let to = batch
         .out
-        .map(|p| format!(" → {}", p.display()))
+        .map(|p| format!(" -> {}", p.display()))
         .unwrap_or_default();
     if batch.count > 1 {
         Some(format!(

@@ -11,7 +11,7 @@ use clap::builder::PossibleValuesParser;
 /// strip layouts and numbered strips (90-ball) of a game, as exact integers,
 /// from the same tables the generator draws from.
 #[derive(clap::Args)]
-#[command(after_help = "\\
+#[command(after_help = "\
 Examples:
   bingomint count --game 75
   bingomint count --game 90

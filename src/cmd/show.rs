@@ -37,7 +37,7 @@ pub struct Args {
     )]
     card: Option<String>,
 
-    /// Ticket number (90-ball), from 1: strip n holds tickets 6(n−1)+1 … 6n;
+    /// Ticket number (90-ball), from 1: strip n holds tickets 6n-5 to 6n;
     /// or the ticket's QR text or group face.
     #[arg(short, long)]
     ticket: Option<String>,

@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = super::parse_size)]
     memory: Option<u64>,
 
-    /// Where an out-of-core check keeps its key partitions (about 12 bytes
+    /// Where an out-of-core check keeps its key partitions (about 8 bytes
     /// a card, removed at the end) [default: the file's directory].
     #[arg(long, value_name = "DIR")]
     temp_dir: Option<PathBuf>,

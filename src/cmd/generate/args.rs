@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = crate::cmd::parse_size)]
     pub(super) memory: Option<u64>,
 
-    /// Where an out-of-core run keeps its key partitions (about 12 bytes a
+    /// Where an out-of-core run keeps its key partitions (about 8 bytes a
     /// card, removed at the end) [default: the output's directory].
     #[arg(long, value_name = "DIR")]
     pub(super) temp_dir: Option<PathBuf>,

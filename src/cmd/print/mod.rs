@@ -14,6 +14,7 @@ use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::print::job::{self, ManifestRow, Part};
 use bingomint::print::{self as pr, DocumentError, Plan};
+use bingomint::text::count_of;
 use options::plan_error;
 use std::path::PathBuf;
 
@@ -109,14 +110,12 @@ fn summary(plan: &Plan, files: usize, secs: f64) {
     let secs = secs.max(1e-6);
     let faces = plan.items * spec.faces() as u64;
     eprintln!(
-        "{} {}s on {} pages ({} a page, {:.1} pt numbers) in {} file{}, {secs:.2} s, {} {}s/s",
-        plan.items,
-        spec.noun(),
-        plan.sheets,
+        "{} on {} ({} a page, {:.1} pt numbers) in {}, {secs:.2} s, {} {}s/s",
+        count_of(plan.items, spec.noun()),
+        count_of(plan.sheets, "page"),
         plan.grid.per_page(),
         plan.cell * 0.5,
-        files,
-        if files == 1 { "" } else { "s" },
+        count_of(files as u64, "file"),
         super::rate(faces as f64 / secs),
         spec.face_noun()
     );

@@ -5,9 +5,7 @@ use crate::cmd::require_sound;
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::game::{Face, Spec};
-use bingomint::play::reference::locate_range;
-use bingomint::play::scan_faces;
-use bingomint::play::simulate::fresh_faces;
+use bingomint::play::{reference::locate_range, scan_faces, simulate::fresh_faces};
 use std::path::PathBuf;
 
 /// Simulate games: calls until the first win, and how many share it.
@@ -63,7 +61,8 @@ pub struct Args {
     #[arg(long, default_value_t = 10_000)]
     pub(super) games: u64,
 
-    /// Seed of the cards and call orders: a number or any text.
+    /// Seed of the cards and call orders: a number or any text; 1 unless
+    /// given (not fresh, as generate's), so a simulation's figures repeat.
     #[arg(long, default_value = "1")]
     pub(super) seed: String,
 
