@@ -446,7 +446,7 @@ fn every_reference_form_names_a_face_in_every_command() {
             .arg(&perms)
             .assert()
             .success()
-            .stderr(contains("1 card"));
+            .stdout(contains("1 card on 1 page"));
     }
     bingomint()
         .args(["show", "--card", "42"])

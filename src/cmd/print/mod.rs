@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
     }
     if !args.quiet {
-        summary(&plan, parts.len(), started.elapsed().as_secs_f64());
+        summary(&plan, &parts, started.elapsed().as_secs_f64())?;
     }
     Ok(Outcome::Success)
 }
@@ -104,19 +104,27 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
     Ok((parts, manifest))
 }
 
-/// The run's line on stderr: records, pages and files, the speed.
-fn summary(plan: &Plan, files: usize, secs: f64) {
+/// The run's line on stdout: records, pages and files, the speed, where.
+fn summary(plan: &Plan, parts: &[Part], secs: f64) -> Result<()> {
+    let files = parts.len();
+    let out = match parts {
+        [one] => one.path.display().to_string(),
+        [first, .., last] => format!("{} … {}", first.path.display(), last.path.display()),
+        [] => String::new(),
+    };
     let spec = plan.spec;
     let secs = secs.max(1e-6);
     let faces = plan.items * spec.faces() as u64;
-    eprintln!(
-        "{} on {} ({} a page, {:.1} pt numbers) in {}, {secs:.2} s, {} {}s/s",
+    super::outln!(
+        "{} on {} ({} a page, {:.1} pt numbers) in {}, {secs:.2} s, {} {}s/s -> {}",
         count_of(plan.items, spec.noun()),
         count_of(plan.sheets, "page"),
         plan.grid.per_page(),
         plan.cell * 0.5,
         count_of(files as u64, "file"),
         super::rate(faces as f64 / secs),
-        spec.face_noun()
+        spec.face_noun(),
+        out
     );
+    Ok(())
 }
