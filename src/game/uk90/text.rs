@@ -25,13 +25,7 @@ impl Text for Uk90 {
     }
 
     fn csv_header(&self) -> Vec<String> {
-        let mut fields = vec!["ticket".to_string(), "strip".to_string()];
-        for r in 1..=3 {
-            for c in 1..=9 {
-                fields.push(format!("r{r}c{c}"));
-            }
-        }
-        fields
+        ticket_header(&["ticket", "strip"])
     }
 
     /// The ticket's number, the strip's, 27 cells row by row (0 = blank).
@@ -45,29 +39,51 @@ impl Text for Uk90 {
     ) {
         row.push_field(&number.to_string());
         row.push_field(&record.to_string());
-        for n in strip.cells[t].iter().flatten() {
-            row.push_field(&n.to_string());
-        }
+        push_cells(&strip.cells[t], row);
     }
 
     fn json_line(&self, number: u64, strip: &Strip, out: &mut String) {
         let _ = write!(out, "{{\"strip\":{number},\"tickets\":[");
         for (t, ticket) in strip.cells.iter().enumerate() {
-            out.push_str(if t > 0 { ",[" } else { "[" });
-            for (r, row) in ticket.iter().enumerate() {
-                out.push_str(if r > 0 { ",[" } else { "[" });
-                for (c, n) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(',');
-                    }
-                    let _ = write!(out, "{n}");
-                }
-                out.push(']');
-            }
-            out.push(']');
+            out.push_str(if t > 0 { "," } else { "" });
+            push_rows(ticket, out);
         }
         out.push_str("]}\n");
     }
+}
+
+/// A ticket's CSV header: `first`, then its 27 cells `r1c1` … `r3c9`.
+pub fn ticket_header(first: &[&str]) -> Vec<String> {
+    let mut fields: Vec<String> = first.iter().map(|f| f.to_string()).collect();
+    for r in 1..=3 {
+        for c in 1..=9 {
+            fields.push(format!("r{r}c{c}"));
+        }
+    }
+    fields
+}
+
+/// A ticket's 27 cells, row by row (0 = blank), as CSV fields.
+pub fn push_cells(cells: &[[u8; 9]; 3], row: &mut csv::StringRecord) {
+    for n in cells.iter().flatten() {
+        row.push_field(&n.to_string());
+    }
+}
+
+/// A ticket's rows as JSON: `[[9 numbers],[…],[…]]`.
+pub fn push_rows(cells: &[[u8; 9]; 3], out: &mut String) {
+    out.push('[');
+    for (r, row) in cells.iter().enumerate() {
+        out.push_str(if r > 0 { ",[" } else { "[" });
+        for (c, n) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{n}");
+        }
+        out.push(']');
+    }
+    out.push(']');
 }
 
 /// One ticket as a boxed grid, blanks empty.

@@ -14,7 +14,7 @@
 //! play: every number 1–90 in its own column, none twice, at least one.
 
 use super::rules::{column_of, Rules};
-use super::text::ticket_grid;
+use super::text::{push_cells, push_rows, ticket_grid, ticket_header};
 use super::{ticket_key, TicketKey, Uk90};
 use crate::dedup::Keyed;
 use crate::game::facts::{Facts, LabelAt, Paper};
@@ -260,13 +260,7 @@ impl Text for Tickets90 {
     }
 
     fn csv_header(&self) -> Vec<String> {
-        let mut fields = vec!["ticket".to_string()];
-        for r in 1..=3 {
-            for c in 1..=9 {
-                fields.push(format!("r{r}c{c}"));
-            }
-        }
-        fields
+        ticket_header(&["ticket"])
     }
 
     fn csv_row(
@@ -278,24 +272,13 @@ impl Text for Tickets90 {
         row: &mut csv::StringRecord,
     ) {
         row.push_field(&number.to_string());
-        for n in ticket.cells.iter().flatten() {
-            row.push_field(&n.to_string());
-        }
+        push_cells(&ticket.cells, row);
     }
 
     fn json_line(&self, number: u64, ticket: &Ticket, out: &mut String) {
-        let _ = write!(out, "{{\"ticket\":{number},\"rows\":[");
-        for (r, row) in ticket.cells.iter().enumerate() {
-            out.push_str(if r > 0 { ",[" } else { "[" });
-            for (c, n) in row.iter().enumerate() {
-                if c > 0 {
-                    out.push(',');
-                }
-                let _ = write!(out, "{n}");
-            }
-            out.push(']');
-        }
-        out.push_str("]}\n");
+        let _ = write!(out, "{{\"ticket\":{number},\"rows\":");
+        push_rows(&ticket.cells, out);
+        out.push_str("}\n");
     }
 }
 
