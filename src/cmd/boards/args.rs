@@ -71,7 +71,7 @@ pub struct Args {
     #[arg(short = 'j', long)]
     pub(super) threads: Option<usize>,
 
-    /// No progress bar or summary (warnings still go to stderr).
+    /// No progress bar and no summary line (warnings still show).
     #[arg(short, long)]
     pub(super) quiet: bool,
 

@@ -83,7 +83,7 @@ pub struct Args {
     #[arg(short = 'j', long)]
     pub(super) threads: Option<usize>,
 
-    /// Print nothing but errors.
+    /// No progress bar and no summary line (errors still show).
     #[arg(short, long)]
     pub(super) quiet: bool,
 

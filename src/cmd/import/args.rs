@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long)]
     pub(super) force: bool,
 
-    /// No progress bar.
+    /// No progress bar and no summary line (warnings still show).
     #[arg(short, long)]
     pub(super) quiet: bool,
 }

@@ -61,25 +61,27 @@ pub fn run(args: Args) -> Result<Outcome> {
         ImportError::Write(e) => anyhow::Error::new(e),
         e => e.into(),
     })?;
-    summary(&args, &made, started.elapsed().as_secs_f64())?;
+    summary(&args, &made, started.elapsed().as_secs_f64(), args.quiet)?;
     Ok(Outcome::Success)
 }
 
 /// The summary on stdout; what was loosened or dropped on stderr.
-fn summary(args: &Args, made: &Imported, secs: f64) -> Result<()> {
+fn summary(args: &Args, made: &Imported, secs: f64, quiet: bool) -> Result<()> {
     let spec = made.spec;
     let last = made.first_face + made.faces - 1;
-    outln!(
-        "{} {} from '{}' ({}), {}s {}–{last} ({}), {secs:.2} s -> {}",
-        made.records,
-        spec.made(made.records),
-        args.file.display(),
-        made.provenance.layout,
-        spec.face_noun(),
-        made.first_face,
-        made.provenance.numbering,
-        args.out.display()
-    );
+    if !quiet {
+        outln!(
+            "{} {} from '{}' ({}), {}s {}–{last} ({}), {secs:.2} s -> {}",
+            made.records,
+            spec.made(made.records),
+            args.file.display(),
+            made.provenance.layout,
+            spec.face_noun(),
+            made.first_face,
+            made.provenance.numbering,
+            args.out.display()
+        );
+    }
     if let Some(why) = &made.not_strips {
         eprintln!("bingomint: kept as single tickets, not strips: {why}");
     }

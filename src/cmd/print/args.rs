@@ -119,7 +119,7 @@ pub struct Args {
     #[arg(short = 'j', long)]
     pub(super) threads: Option<usize>,
 
-    /// No progress bar or summary.
+    /// No progress bar and no summary line.
     #[arg(short, long)]
     pub(super) quiet: bool,
 }

@@ -82,7 +82,7 @@ pub struct Args {
     #[arg(short = 'j', long)]
     pub(super) threads: Option<usize>,
 
-    /// No progress bar.
+    /// No progress bar (the results still print).
     #[arg(short, long)]
     pub(super) quiet: bool,
 }
