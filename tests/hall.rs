@@ -578,3 +578,60 @@ fn audit_tests_the_games_a_log_revealed() {
         .code(2)
         .stderr(predicates::str::contains("line 6"));
 }
+
+#[test]
+fn an_imported_file_plays_by_its_own_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "40", "--seed", "6"]);
+    // Another maker's perms numbered from 1001: the same cards, renumbered.
+    let csv = stdout_of(bingomint().args(["export", "--format", "csv"]).arg(&cards));
+    let mut lines: Vec<String> = csv.lines().map(String::from).collect();
+    for (i, line) in lines.iter_mut().enumerate().skip(1) {
+        let (_, cells) = line.split_once(',').unwrap();
+        *line = format!("{},{cells}", 1000 + i);
+    }
+    let source = dir.path().join("perms.csv");
+    std::fs::write(&source, lines.join("\n")).unwrap();
+    let perms = dir.path().join("perms.bmc");
+    bingomint()
+        .args(["import", "--game", "75", "--quiet", "--out"])
+        .arg(&perms)
+        .arg(&source)
+        .assert()
+        .success();
+    let id = crate::common::file_id(&perms);
+    let hall = start(
+        &[&perms],
+        &dir.path().join("n.jsonl"),
+        &["--sold", "1001..1020"],
+    );
+    hall.post("/api/games", json!({"pattern": "line"}));
+    for _ in 0..75 {
+        hall.post("/api/calls", json!({}));
+    }
+    for card in ["1005", "11005", &format!("bingomint:{id}:card:1005")] {
+        let (status, v) = hall.post("/api/claims", json!({"card": card}));
+        assert_eq!(status, 200, "{card}: {v}");
+        assert_eq!(v["win"], true, "{card}: {v}");
+        assert_eq!(v["label"], format!("card 1005 of {id}"));
+    }
+    let (_, v) = hall.post("/api/claims", json!({"card": "1030"}));
+    assert!(v["reason"].as_str().unwrap().contains("not sold"), "{v}");
+    let (status, v) = hall.post("/api/claims", json!({"card": "5"}));
+    assert_eq!(status, 404);
+    assert!(
+        v["reason"].as_str().unwrap().contains("cards 1001 to 1040"),
+        "{v}"
+    );
+    drop(hall);
+    // --sold outside the file's own numbers is refused before the night.
+    bingomint()
+        .arg("hall")
+        .arg("--cards")
+        .arg(&perms)
+        .args(["--sold", "1..20", "--log"])
+        .arg(dir.path().join("m.jsonl"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("numbered 1001..1040"));
+}
