@@ -8,8 +8,7 @@
 //! `null`, or text as a table's cells are.
 
 use super::columns::is_number_name;
-use super::read::Describe;
-use super::{Bad, ImportError, Item, Source};
+use super::{Bad, Describe, ImportError, Item, Source};
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! exact key, the numbering, stars, and whether 90-ball tickets form strips.
 
 use super::read::{self, Layout};
-use super::{Duplicates, ImportError, Item, Options, Source};
+use super::{Describe, Duplicates, ImportError, Item, Options, Source};
 use crate::dedup::Xxh3Build;
 use crate::game::{Face, Game, Spec, Text, Visit, NO_STAR};
 use std::collections::HashMap;
@@ -44,7 +44,7 @@ impl Lines {
 
 /// What the judging pass found.
 pub(super) struct Judged {
-    pub(super) describe: read::Describe,
+    pub(super) describe: Describe,
     pub(super) kept: u64,
     pub(super) first_face: u64,
     /// Indices (from 0, in source order) of faces left out.
@@ -263,7 +263,7 @@ impl<'g, G: Game> Pass<'g, G> {
 
     /// The report of faces that break the rules, repeat, or mix stars;
     /// empty when there are none.
-    fn refusals(&mut self, path: &str, spec: Spec, describe: &read::Describe) -> String {
+    fn refusals(&mut self, path: &str, spec: Spec, describe: &Describe) -> String {
         let mut report = String::new();
         if self.refused.total > 0 {
             report.push_str(&format!(
@@ -313,7 +313,7 @@ impl<'g, G: Game> Pass<'g, G> {
         mut self,
         source: &Source,
         options: &Options,
-        describe: read::Describe,
+        describe: Describe,
     ) -> Result<Judged, ImportError> {
         let path = source.name();
         let spec = options.game;

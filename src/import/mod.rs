@@ -179,6 +179,12 @@ impl std::fmt::Display for Bad {
     }
 }
 
+/// How a source was read, in words, and whether it numbered its faces.
+pub struct Describe {
+    pub layout: String,
+    pub numbered_by: Option<String>,
+}
+
 /// One face read from a source.
 #[derive(Clone, Debug)]
 pub struct Item {
@@ -292,8 +298,6 @@ pub struct Options<'a> {
     pub loose: bool,
     /// The source's layout, or None to tell from its bytes and name.
     pub layout: Option<Layout>,
-    pub columns: Option<&'a str>,
-    pub by_columns: bool,
     /// Number faces 1, 2, … in file order, whatever the source says.
     pub renumber: bool,
     pub duplicates: Duplicates,

@@ -6,7 +6,7 @@
 //! `x`, `null`. A number followed by `*` (`12*`) carries the star.
 
 use super::columns::{self, Columns, Role};
-use super::{Bad, ImportError, Item, Source};
+use super::{Bad, Describe, ImportError, Item, Source};
 use crate::cardfile::CardFile;
 use crate::game::Face;
 use std::io::{BufRead, BufReader, Read};
@@ -38,8 +38,7 @@ impl Layout {
     /// JSON bracket, a tab or comma in a first line with a name in it),
     /// else by its extension, else text.
     pub fn sniff(path: &std::path::Path, head: &[u8]) -> Layout {
-        if CardFile::from_bytes("", head.to_vec()).is_ok()
-            || head.starts_with(crate::cardfile::header::MAGIC)
+        if head.starts_with(crate::cardfile::header::MAGIC)
             || (head.len() >= 16
                 && head[..4] == [3, 0, 0, 0]
                 && head[8..16] == [128, 0, 0, 0, 25, 0, 0, 0])
@@ -149,12 +148,6 @@ pub fn read(
         Layout::Text => text(source, reader, each),
         Layout::Cards => unreachable!("read above"),
     }
-}
-
-/// How a source was read, in words, and whether it numbered its faces.
-pub struct Describe {
-    pub layout: String,
-    pub numbered_by: Option<String>,
 }
 
 /// A table: a header (or `--columns`), then a face a row.

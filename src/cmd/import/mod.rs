@@ -43,8 +43,6 @@ pub fn run(args: Args) -> Result<Outcome> {
         game,
         loose,
         layout: args.format.as_deref().and_then(Layout::named),
-        columns: args.columns.as_deref(),
-        by_columns: args.by == "columns",
         renumber: args.renumber,
         duplicates: if args.duplicates == "drop" {
             Duplicates::Drop
