@@ -7,7 +7,7 @@ use predicates::str::contains;
 use std::path::{Path, PathBuf};
 
 /// Imports `source` as `game` into `dir/out` with `args`; must succeed.
-fn import(dir: &Path, source: &Path, game: &str, out: &str, args: &[&str]) -> PathBuf {
+pub fn import(dir: &Path, source: &Path, game: &str, out: &str, args: &[&str]) -> PathBuf {
     let path = dir.join(out);
     bingomint()
         .arg("import")
@@ -22,7 +22,7 @@ fn import(dir: &Path, source: &Path, game: &str, out: &str, args: &[&str]) -> Pa
 
 /// `import` of `source` that must fail with exit 2 naming `message`, and
 /// leave nothing at `--out` nor beside it.
-fn refused(dir: &Path, source: &Path, game: &str, args: &[&str], message: &str) {
+pub fn refused(dir: &Path, source: &Path, game: &str, args: &[&str], message: &str) {
     let out = dir.join("refused.bmc");
     bingomint()
         .arg("import")
@@ -43,7 +43,7 @@ fn refused(dir: &Path, source: &Path, game: &str, args: &[&str], message: &str) 
     assert!(stray.is_empty(), "temporaries left: {stray:?}");
 }
 
-fn export(file: &Path, format: &str, range: Option<&str>) -> String {
+pub fn export(file: &Path, format: &str, range: Option<&str>) -> String {
     let mut cmd = bingomint();
     cmd.args(["export", "--format", format]).arg(file);
     if let Some(range) = range {

@@ -15,9 +15,12 @@ use serde_json::Value;
 use std::io::Read;
 
 /// Reads a JSON source.
+/// `run` counts the bytes of the element being read: the reader refuses
+/// one past [`super::read::MAX_LINE`], and each face read sets it to 0.
 pub fn read(
     source: &Source,
     reader: impl Read,
+    run: &std::rc::Rc<std::cell::Cell<u64>>,
     each: &mut dyn FnMut(Item) -> Result<(), ImportError>,
 ) -> Result<Describe, ImportError> {
     let mut de = serde_json::Deserializer::from_reader(reader);
@@ -27,6 +30,7 @@ pub fn read(
         values: 0,
         numbered: false,
         error: None,
+        run,
     };
     let mut tops = 0u64;
     loop {
@@ -39,10 +43,14 @@ pub fn read(
             return Err(e);
         }
         result.map_err(|e| {
-            source.bad(
-                Bad::line(e.line() as u64),
-                format!("not JSON the import can read: {e}"),
-            )
+            let why = match e.io_error_kind() {
+                Some(std::io::ErrorKind::FileTooLarge) => format!(
+                    "a JSON element longer than {} MiB: no face is that long; is this the right file?",
+                    super::read::MAX_LINE >> 20
+                ),
+                _ => format!("not JSON the import can read: {e}"),
+            };
+            source.bad(Bad::line(e.line() as u64), why)
         })?;
     }
     if state.values == 0 {
@@ -66,11 +74,14 @@ struct State<'a, 'b> {
     numbered: bool,
     /// The first error, kept whole (serde would flatten it to text).
     error: Option<ImportError>,
+    /// Bytes of the element being read, shared with the reader.
+    run: &'a std::rc::Rc<std::cell::Cell<u64>>,
 }
 
 impl State<'_, '_> {
     /// One value that holds a face or a strip (`k` counts them from 1).
     fn value(&mut self, value: Value) -> Result<(), ImportError> {
+        self.run.set(0);
         self.values += 1;
         let at = Bad::element(self.values);
         let source = self.source;

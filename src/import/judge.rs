@@ -118,6 +118,8 @@ struct Pass<'g, G: Game> {
     renumber: bool,
     /// Faces a strip of the game holds (6), or 1.
     strip: usize,
+    /// The game's faces, for the cells it keeps blank.
+    shape: super::Shape,
 }
 
 impl<'g, G: Game> Pass<'g, G> {
@@ -143,6 +145,7 @@ impl<'g, G: Game> Pass<'g, G> {
             drop: options.duplicates == Duplicates::Drop,
             renumber: options.renumber,
             strip: options.game.faces(),
+            shape: super::Shape::of(game.spec()),
         }
     }
 
@@ -182,6 +185,26 @@ impl<'g, G: Game> Pass<'g, G> {
         };
         let name = format!("{} {number} ({})", self.noun, item.at);
         self.numbering_step(index, &item);
+        // A number printed where the game keeps a blank (the 75-ball free
+        // centre) would be dropped by the card file: the card played would
+        // not be the card printed. Refused, loose or not.
+        let shape = &self.shape;
+        let printed: Vec<String> = (0..shape.rows * shape.cols)
+            .filter(|&c| shape.free >> c & 1 == 1 && item.face.cells[c] != 0)
+            .map(|c| {
+                format!(
+                    "its free cell {} holds {}; a {} card keeps it blank, so that number would be lost (print it elsewhere, or leave the cell empty or FREE)",
+                    shape.cell_name(c),
+                    item.face.cells[c],
+                    shape.short_name
+                )
+            })
+            .collect();
+        if !printed.is_empty() {
+            self.refused
+                .push(|| format!("{name}: {}", printed.join("; ")));
+            return;
+        }
         self.game.encode_faces(&[item.face], &mut self.record);
         let card = match self.game.decode(&self.record) {
             Ok(card) => card,

@@ -271,6 +271,9 @@ pub enum ImportError {
     },
     #[error("'{path}' is not a card or ticket list: {why}")]
     NotCards { path: String, why: String },
+    /// A card file whose checksums fail: nothing is read from it.
+    #[error("{0}; run `bingomint verify` on it (import reads only sound card files)")]
+    Damaged(#[from] crate::cardfile::FileError),
     /// Faces that break the rules or repeat: the whole report.
     #[error("{0}")]
     Refused(String),
@@ -323,23 +326,51 @@ pub struct Imported {
     pub not_strips: Option<String>,
 }
 
+/// Whether `head` is UTF-16 text: a byte-order mark, or ASCII with a zero
+/// byte beside every character.
+fn utf16(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0xff, 0xfe, ..] => return Some("UTF-16 (little-endian)"),
+        [0xfe, 0xff, ..] => return Some("UTF-16 (big-endian)"),
+        _ => {}
+    }
+    let pairs = head.len() / 2;
+    let zeros_at = |odd: usize| (0..pairs).filter(|i| head[2 * i + odd] == 0).count();
+    if pairs >= 8 && zeros_at(1) == pairs && zeros_at(0) == 0 {
+        Some("UTF-16 (little-endian, no byte-order mark)")
+    } else if pairs >= 8 && zeros_at(0) == pairs && zeros_at(1) == 0 {
+        Some("UTF-16 (big-endian, no byte-order mark)")
+    } else {
+        None
+    }
+}
+
+/// The layout of `source`, told from its first bytes and its name; UTF-16
+/// and binary sources are refused, named for what they are.
+fn sniff(source: &Source) -> Result<Layout, ImportError> {
+    let mut head = vec![0u8; 4096];
+    let mut file = std::fs::File::open(source.path).map_err(|e| source.io(e))?;
+    let n = std::io::Read::read(&mut file, &mut head).map_err(|e| source.io(e))?;
+    head.truncate(n);
+    let layout = Layout::sniff(source.path, &head);
+    if let Some(which) = utf16(&head).filter(|_| layout != Layout::Cards) {
+        return Err(source.not_cards(&format!(
+            "it is {which} text; save it as UTF-8 (a spreadsheet's \"CSV UTF-8\", or \
+             iconv -f UTF-16 -t UTF-8 FILE > FILE.csv) and import that"
+        )));
+    }
+    if layout != Layout::Cards && head.contains(&0) {
+        return Err(source
+            .not_cards("it is binary, not text (CSV, JSON, a list of numbers) or a card file"));
+    }
+    Ok(layout)
+}
+
 /// Imports `source` as `options` say, publishing the card file at `out`.
 pub fn import(source: &Source, options: &Options) -> Result<Imported, ImportError> {
     let layout = match options.layout {
         Some(layout) => layout,
-        None => {
-            let mut head = vec![0u8; 4096];
-            let mut file = std::fs::File::open(source.path).map_err(|e| source.io(e))?;
-            let n = std::io::Read::read(&mut file, &mut head).map_err(|e| source.io(e))?;
-            head.truncate(n);
-            let layout = Layout::sniff(source.path, &head);
-            if layout != Layout::Cards && head.contains(&0) {
-                return Err(source.not_cards(
-                    "it is binary, not text (CSV, JSON, a list of numbers) or a card file",
-                ));
-            }
-            layout
-        }
+        None => sniff(source)?,
     };
     let sha256 = crate::input::sha256_file(source.path).map_err(|e| source.io(e))?;
     let judge = options.game.lenient();
@@ -371,6 +402,15 @@ pub fn import(source: &Source, options: &Options) -> Result<Imported, ImportErro
     };
     let first_face = judged.first_face;
     let provenance_bytes = serde_json::to_vec(&provenance).expect("plain fields");
+    // Every field is bounded (column names cut and counted), so this holds;
+    // checked, as a file past it could not be read back.
+    if provenance_bytes.len() > crate::cardfile::header::MAX_PROVENANCE as usize {
+        return Err(source.not_cards(&format!(
+            "its description takes {} bytes, more than a card file keeps ({})",
+            provenance_bytes.len(),
+            crate::cardfile::header::MAX_PROVENANCE
+        )));
+    }
     judge.visit(write::Write {
         source,
         options,

@@ -89,12 +89,34 @@ pub fn cell(text: &str) -> Option<(u8, bool)> {
     t.parse::<u8>().ok().map(|n| (n, star && n != 0))
 }
 
-/// Counts the bytes read through it, for progress.
+/// The longest line (a row of a table, a line of text) or JSON element
+/// the import reads: far past any face or strip, and a bound on memory
+/// whatever the source holds.
+pub const MAX_LINE: u64 = 1 << 20;
+
+/// Counts the bytes read through it, for progress, and refuses a line
+/// longer than [`MAX_LINE`] (JSON: an element, whose reader sets `run` to
+/// 0 after each).
 struct Counted<'a, R> {
     inner: R,
     read: u64,
     tick: u64,
     progress: super::Tick<'a>,
+    /// Bytes of the line (or JSON element) being read so far.
+    run: std::rc::Rc<std::cell::Cell<u64>>,
+    /// Lines end at a newline (tables, text); else only `since` moves.
+    by_lines: bool,
+}
+
+/// The error a line past [`MAX_LINE`] gives (its kind: `FileTooLarge`).
+fn too_long() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::FileTooLarge,
+        format!(
+            "a line (or JSON element) longer than {} MiB: no face is that long; is this the right file?",
+            MAX_LINE >> 20
+        ),
+    )
 }
 
 impl<R: Read> Read for Counted<'_, R> {
@@ -109,11 +131,20 @@ impl<R: Read> Read for Counted<'_, R> {
                 self.tick = self.read;
             }
             let mut kept = 0;
+            let mut run = self.run.get();
             for i in 0..n {
                 if buf[i] != b'\r' {
                     buf[kept] = buf[i];
                     kept += 1;
                 }
+                run += 1;
+                if self.by_lines && buf[i] == b'\n' {
+                    run = 0;
+                }
+            }
+            self.run.set(run);
+            if run > MAX_LINE {
+                return Err(too_long());
             }
             if kept > 0 || n == 0 {
                 return Ok(kept);
@@ -133,6 +164,7 @@ pub fn read(
         return cards(source, each);
     }
     let file = std::fs::File::open(path).map_err(|e| source.io(e))?;
+    let run = std::rc::Rc::new(std::cell::Cell::new(0));
     let reader = BufReader::with_capacity(
         1 << 16,
         Counted {
@@ -140,11 +172,13 @@ pub fn read(
             read: 0,
             tick: 0,
             progress: source.progress,
+            run: run.clone(),
+            by_lines: layout != Layout::Json,
         },
     );
     match layout {
         Layout::Csv | Layout::Tsv => table(source, reader, layout, each),
-        Layout::Json => super::json::read(source, reader, each),
+        Layout::Json => super::json::read(source, reader, &run, each),
         Layout::Text => text(source, reader, each),
         Layout::Cards => unreachable!("read above"),
     }
@@ -172,6 +206,11 @@ fn table(
             Ok(true) => {}
             Err(e) => {
                 let line = e.position().map_or(rows.position().line(), |p| p.line());
+                if let csv::ErrorKind::Io(io) = e.kind() {
+                    if io.kind() == std::io::ErrorKind::FileTooLarge {
+                        return Err(source.bad(Bad::line(line + 1), io.to_string()));
+                    }
+                }
                 return Err(source.bad(Bad::line(line), csv_problem(&e)));
             }
         }
@@ -216,16 +255,35 @@ fn table(
     let columns = mapped.ok_or_else(|| source.not_cards("it holds no rows"))?;
     let mut layout = format!("{} ({}", layout.name(), columns.cells);
     if !columns.ignored.is_empty() {
-        layout.push_str(&format!(
-            "; ignored columns: {}",
-            columns.ignored.join(", ")
-        ));
+        layout.push_str(&format!("; ignored columns: {}", names(&columns.ignored)));
     }
     layout.push(')');
     Ok(Describe {
         layout,
-        numbered_by: columns.number.map(|n| format!("column '{n}'")),
+        numbered_by: columns
+            .number
+            .map(|n| format!("column '{}'", crate::text::clip(&n, NAME_CHARS))),
     })
+}
+
+/// The most characters of a column's name the provenance keeps.
+const NAME_CHARS: usize = 40;
+/// The most ignored columns the provenance names one by one.
+const NAMES_LISTED: usize = 10;
+
+/// Column names as the provenance keeps them: the first few, each cut to
+/// [`NAME_CHARS`], and how many more there were (a header is the source's
+/// text, of any length; the card file's provenance is bounded).
+fn names(all: &[String]) -> String {
+    let mut listed: Vec<String> = all
+        .iter()
+        .take(NAMES_LISTED)
+        .map(|n| crate::text::clip(n, NAME_CHARS).into_owned())
+        .collect();
+    if all.len() > NAMES_LISTED {
+        listed.push(format!("and {} more", all.len() - NAMES_LISTED));
+    }
+    listed.join(", ")
 }
 
 /// A row split on commas that was meant to be split on semicolons (a
@@ -315,6 +373,7 @@ fn text(
         let n = i as u64 + 1;
         let line = line.map_err(|e| match e.kind() {
             std::io::ErrorKind::InvalidData => source.bad(Bad::line(n), "not UTF-8 text".into()),
+            std::io::ErrorKind::FileTooLarge => source.bad(Bad::line(n), e.to_string()),
             _ => source.io(e),
         })?;
         grid.line(n, &line, each)?;
@@ -481,6 +540,9 @@ fn cards(
     let mut first = 1;
     while first <= h.count {
         let last = (first + STRETCH - 1).min(h.count);
+        // Checked as every command checks a card file: a damaged one is
+        // not laundered into a new file that verifies clean.
+        file.require_sound(first..=last)?;
         let faces = crate::play::scan_faces(&file, first..=last, |n, face| Some((n, *face)))
             .map_err(|e| source.not_cards(&e.to_string()))?;
         for (n, face) in faces {

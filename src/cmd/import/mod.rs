@@ -24,7 +24,14 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     let game = spec_from_flags(&args.game, rules, false)?;
     not_an_input(&args.out, "--out", &[&args.file])?;
-    if bingomint::input::irregular(&args.file).is_some() || !args.file.exists() {
+    if let Some(kind) = bingomint::input::irregular(&args.file) {
+        bail!(
+            "'{}' is {kind}: import reads its source twice (judge, then write), so it needs a \
+             regular file; save the data to a file first (e.g. `… > cards.csv`) and import that",
+            args.file.display()
+        );
+    }
+    if !args.file.exists() {
         bail!("'{}': no such file to import", args.file.display());
     }
     bingomint::cardfile::writer::refuse_existing(&args.out, args.force)?;
