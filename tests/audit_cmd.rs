@@ -103,6 +103,38 @@ fn a_report_is_never_clobbered_without_force() {
         .arg("-q")
         .assert()
         .success();
+    // See: hardening round three, item 13 — with a directory or a link where
+    // a report goes, --force was asked for although it was given.
+    std::fs::remove_file(out.join("report.html")).unwrap();
+    std::fs::create_dir(out.join("report.html")).unwrap();
+    std::fs::remove_file(out.join("report.json")).unwrap();
+    std::os::unix::fs::symlink(&file, out.join("report.json")).unwrap();
+    bingomint()
+        .arg("audit")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .arg("--force")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("report.json' is a symbolic link")
+                .and(predicate::str::contains("move it away"))
+                .and(predicate::str::contains("add --force").not()),
+        );
+    std::fs::remove_file(out.join("report.json")).unwrap();
+    bingomint()
+        .arg("audit")
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .arg("--force")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("report.html' is a directory")
+                .and(predicate::str::contains("move it away")),
+        );
 }
 
 #[test]

@@ -47,11 +47,14 @@ fn write_report(
     let files = [("report.json", json), ("report.html", html)];
     // Refuse before writing either, so a refusal leaves no half report.
     for (name, _) in &files {
+        use bingomint::cardfile::writer::WriteError;
         bingomint::cardfile::writer::refuse_existing(&dir.join(name), force).map_err(|e| {
-            anyhow::anyhow!(
-                "{e} (in --out '{}'; add --force to replace the report)",
-                dir.display()
-            )
+            // --force replaces a report, never what stands in its way.
+            let fix = match e {
+                WriteError::Exists(_) => "add --force to replace the report",
+                _ => "move it away, or give --out another folder",
+            };
+            anyhow::anyhow!("{e} (in --out '{}'; {fix})", dir.display())
         })?;
     }
     for (name, text) in files {
