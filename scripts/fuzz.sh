@@ -13,7 +13,8 @@
 # (--range), calls (--calls and calls files), pattern (--pattern names and
 # masks, through completion), claims (any mask or built-in against any face
 # and calls: check, the last-call rule, winners, the simulator), goal_set_check
-# (goal sets through --check's report on a small sample).
+# (goal sets through --check's report on a small sample), hall_request (any
+# bytes as an HTTP request to the hall, and as each route's JSON body).
 # Seeds: fuzz/seeds/TARGET (kept in the repository); the growing corpus:
 # fuzz/corpus/TARGET (local). A crash is saved in fuzz/artifacts/TARGET and
 # ends the script with a non-zero status.
@@ -29,7 +30,7 @@ else
     shift || true
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check)
+[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check hall_request)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p logs
 for target in "${targets[@]}"; do

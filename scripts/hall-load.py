@@ -43,9 +43,11 @@ def request(addr, method, path, key=None, body=None):
     return status, json.loads(text.split("\r\n\r\n", 1)[1] or "null")
 
 
-def viewer(addr, seen, stop, ready):
+def viewer(addr, seen, stop, ready, source):
     host, port = addr.rsplit(":", 1)
-    s = socket.create_connection((host, int(port)), timeout=5)
+    # Each viewer from an address of its own in 127.0.0.0/8, as phones and
+    # screens in a room are: the hall holds at most 64 connections an address.
+    s = socket.create_connection((host, int(port)), timeout=5, source_address=(source, 0))
     s.sendall(b"GET /api/events HTTP/1.1\r\n\r\n")
     ready.release()
     buf = b""
@@ -108,7 +110,7 @@ def main():
         stop = threading.Event()
         ready = threading.Semaphore(0)
         seen = [set() for _ in range(a.viewers)]
-        threads = [threading.Thread(target=viewer, args=(addr, seen[i], stop, ready), daemon=True) for i in range(a.viewers)]
+        threads = [threading.Thread(target=viewer, args=(addr, seen[i], stop, ready, f"127.0.{2 + i // 250}.{1 + i % 250}"), daemon=True) for i in range(a.viewers)]
         for t in threads:
             t.start()
         for _ in threads:

@@ -111,6 +111,10 @@ pub fn http(
 }
 
 impl Running {
+    /// The hall's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
     pub fn post(&self, path: &str, body: Value) -> (u16, Value) {
         http(
             &self.addr,

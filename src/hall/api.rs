@@ -3,6 +3,7 @@
 
 use super::http::{respond, Request};
 use super::{Hall, HallError};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::net::TcpStream;
@@ -10,8 +11,91 @@ use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-const CONSOLE: &str = include_str!("pages/console.html");
-const BOARD: &str = include_str!("pages/board.html");
+/// The pages and their files: (path, content type, bytes). Scripts and
+/// styles are files of their own, so the Content-Security-Policy can allow
+/// the hall's own files and no inline script at all.
+const PAGES: [(&str, &str, &str); 6] = [
+    ("/console", HTML, include_str!("pages/console.html")),
+    ("/console.js", JS, include_str!("pages/console.js")),
+    ("/console.css", CSS, include_str!("pages/console.css")),
+    ("/board", HTML, include_str!("pages/board.html")),
+    ("/board.js", JS, include_str!("pages/board.js")),
+    ("/board.css", CSS, include_str!("pages/board.css")),
+];
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// `POST /api/games`: a pattern, or stages in order.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    pattern: Option<String>,
+    stages: Option<Vec<String>>,
+    #[serde(default)]
+    prize: String,
+    #[serde(default)]
+    last_call_must_complete: bool,
+}
+
+/// `POST /api/claims`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    card: String,
+    #[serde(default)]
+    accept: bool,
+}
+
+/// The body of a request that takes none (`{}` or nothing).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Nothing {}
+
+/// Reads a JSON body as `T`; an empty body is `{}`. A missing, unknown or
+/// mistyped field is refused with 400 naming it.
+fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Reply> {
+    let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        bytes
+    };
+    let refused = |message: String| (400, json!({ "error": message }));
+    // serde reads a struct from an array too (`["4711", true]` as a
+    // claim); the API's bodies are objects, named fields only.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(refused(
+            "the body must be a JSON object, such as {\"card\": \"4711\"}".into(),
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let at = e.path().to_string();
+        let why = e.into_inner();
+        refused(if at == "." {
+            format!("the body is not the JSON this takes: {why}")
+        } else {
+            format!("field {at}: {why}")
+        })
+    })?;
+    de.end()
+        .map_err(|e| refused(format!("the body is not the JSON this takes: {e}")))?;
+    Ok(value)
+}
+
+/// Whether `given` is `key`, in time that does not depend on where they
+/// differ.
+fn same_key(given: &str, key: &str) -> bool {
+    let (a, b) = (given.as_bytes(), key.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header (the scheme in any
+/// case).
+fn bearer(header: &str) -> Option<&str> {
+    let (scheme, token) = header.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
 
 /// The hall behind the API: its state, the console's key, the viewers.
 pub struct Api {
@@ -38,19 +122,12 @@ impl Api {
     /// Answers one request.
     pub fn handle(&self, request: Request, mut stream: TcpStream) {
         let (method, path) = (request.method.as_str(), request.path.as_str());
-        let page = match (method, path) {
-            ("GET", "/" | "/board") => Some(BOARD),
-            ("GET", "/console") => Some(CONSOLE),
-            _ => None,
-        };
-        if let Some(page) = page {
-            let _ = respond(
-                &mut stream,
-                200,
-                "text/html; charset=utf-8",
-                page.as_bytes(),
-            );
-            return;
+        let path = if path == "/" { "/board" } else { path };
+        if method == "GET" {
+            if let Some((_, kind, page)) = PAGES.iter().find(|(p, ..)| *p == path) {
+                let _ = respond(&mut stream, 200, kind, page.as_bytes());
+                return;
+            }
         }
         if (method, path) == ("GET", "/api/events") {
             return self.stream_events(stream);
@@ -76,22 +153,13 @@ impl Api {
             "/api/games/end",
         ];
         if writes.contains(&request.path.as_str()) && request.method != "GET" {
-            let given = request
-                .header("authorization")
-                .and_then(|h| h.strip_prefix("Bearer "))
-                .map(str::trim);
-            if given != Some(self.key.as_str()) {
+            let given = request.header("authorization").and_then(bearer);
+            if !given.is_some_and(|g| same_key(g, &self.key)) {
                 return Err(fail(401, "this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)"));
             }
         }
-        let body: Value = if request.body.is_empty() {
-            json!({})
-        } else {
-            serde_json::from_slice(&request.body)
-                .map_err(|e| fail(400, &format!("the body is not JSON: {e}")))?
-        };
         let mut hall = self.hall();
-        let reply = answer(&mut hall, request, &body)?;
+        let reply = answer(&mut hall, request)?;
         // The pages follow changes of the game; a claim checked and not
         // accepted changes nothing they show (the console reads its own
         // verdict), so the viewers are not woken for it.
@@ -149,46 +217,103 @@ fn event(stream: &mut TcpStream, data: &str) -> std::io::Result<()> {
     stream.flush()
 }
 
-/// What a request to the API answers, and what it changed.
-fn answer(hall: &mut Hall, request: &Request, body: &Value) -> Result<Reply, Reply> {
-    let fail = |status: u16, message: &str| (status, json!({ "error": message }));
-    let refuse = |e: HallError| {
-        let status = match e {
-            HallError::Conflict(_) => 409,
-            HallError::Bad(_) => 400,
-            HallError::Log(_) => 500,
+/// What a request asks of the hall, read and checked from its method,
+/// path and body before the hall is touched.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    State,
+    Start {
+        stages: Vec<String>,
+        prize: String,
+        last_call: bool,
+    },
+    Call,
+    Recall,
+    End,
+    Claim {
+        card: String,
+        accept: bool,
+    },
+}
+
+impl Command {
+    /// The command a request to the API makes; a refusal (404, 405, or
+    /// 400 naming the field) otherwise.
+    pub fn of(request: &Request) -> Result<Command, (u16, String)> {
+        let error = |reply: Reply| {
+            let message = reply.1["error"].as_str().unwrap_or("").to_string();
+            (reply.0, message)
         };
-        fail(status, &e.to_string())
-    };
-    let reply = match (request.method.as_str(), request.path.as_str()) {
-        ("GET", "/api/state") => (200, hall.state()),
-        ("POST", "/api/games") => {
-            let stages = stages(body).map_err(|m| fail(400, &m))?;
-            let prize = body["prize"]
-                .as_str()
-                .unwrap_or("")
-                .chars()
-                .take(200)
-                .collect();
-            let last_call = body["last_call_must_complete"].as_bool().unwrap_or(false);
+        let command = match (request.method.as_str(), request.path.as_str()) {
+            ("GET", "/api/state") => Command::State,
+            ("POST", "/api/games") => {
+                let new: NewGame = body(&request.body).map_err(error)?;
+                Command::Start {
+                    stages: stages(new.pattern, new.stages).map_err(|m| (400, m))?,
+                    prize: new.prize.chars().take(200).collect(),
+                    last_call: new.last_call_must_complete,
+                }
+            }
+            ("POST", "/api/calls" | "/api/games/end") | ("DELETE", "/api/calls/last") => {
+                let Nothing {} = body(&request.body).map_err(error)?;
+                match request.method.as_str() {
+                    "DELETE" => Command::Recall,
+                    _ if request.path == "/api/calls" => Command::Call,
+                    _ => Command::End,
+                }
+            }
+            ("POST", "/api/claims") => {
+                let claim: Claim = body(&request.body).map_err(error)?;
+                Command::Claim {
+                    card: claim.card,
+                    accept: claim.accept,
+                }
+            }
+            (
+                _,
+                "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
+                | "/api/games/end",
+            ) => {
+                return Err((
+                    405,
+                    format!("{} is not a method of {}", request.method, request.path),
+                ))
+            }
+            _ => return Err((404, format!("no page or API at {}", request.path))),
+        };
+        Ok(command)
+    }
+}
+
+/// What a request to the API answers, and what it changed.
+fn answer(hall: &mut Hall, request: &Request) -> Result<Reply, Reply> {
+    let command =
+        Command::of(request).map_err(|(status, message)| (status, json!({ "error": message })))?;
+    let refuse = refusal;
+    let reply = match command {
+        Command::State => (200, hall.state()),
+        Command::Start {
+            stages,
+            prize,
+            last_call,
+        } => {
             hall.start(stages, prize, last_call).map_err(refuse)?;
             (201, hall.state())
         }
-        ("POST", "/api/calls") => {
+        Command::Call => {
             let ball = hall.call().map_err(refuse)?;
             (201, json!({ "ball": ball, "state": hall.state() }))
         }
-        ("DELETE", "/api/calls/last") => {
+        Command::Recall => {
             let ball = hall.recall().map_err(refuse)?;
             (200, json!({ "recalled": ball, "state": hall.state() }))
         }
-        ("POST", "/api/claims") => {
-            let card = body["card"]
-                .as_str()
-                .ok_or_else(|| fail(400, "give the card: {\"card\": \"4711\"}"))?;
-            let verdict = hall
-                .claim(card, body["accept"].as_bool().unwrap_or(false))
-                .map_err(refuse)?;
+        Command::End => {
+            let seed = hall.end().map_err(refuse)?;
+            (200, json!({ "seed": seed, "state": hall.state() }))
+        }
+        Command::Claim { card, accept } => {
+            let verdict = hall.claim(&card, accept).map_err(refuse)?;
             // A reference that names no face of the hall's files: 404, the
             // claim still logged (it was made), the reason as the error.
             if verdict["found"] == json!(false) {
@@ -199,39 +324,26 @@ fn answer(hall: &mut Hall, request: &Request, body: &Value) -> Result<Reply, Rep
                 (200, verdict)
             }
         }
-        ("POST", "/api/games/end") => {
-            let seed = hall.end().map_err(refuse)?;
-            (200, json!({ "seed": seed, "state": hall.state() }))
-        }
-        (
-            _,
-            "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
-            | "/api/games/end",
-        ) => {
-            return Err(fail(
-                405,
-                &format!("{} is not a method of {}", request.method, request.path),
-            ));
-        }
-        _ => return Err(fail(404, &format!("no page or API at {}", request.path))),
     };
     Ok(reply)
 }
 
+/// A refusal of the hall as an HTTP answer.
+fn refusal(e: HallError) -> Reply {
+    let status = match e {
+        HallError::Conflict(_) => 409,
+        HallError::Bad(_) => 400,
+        HallError::Log(_) => 500,
+    };
+    (status, json!({ "error": e.to_string() }))
+}
+
 /// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.
-fn stages(body: &Value) -> Result<Vec<String>, String> {
-    if let Some(list) = body["stages"].as_array() {
-        return list
-            .iter()
-            .map(|s| {
-                s.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| "stages: a list of pattern names".to_string())
-            })
-            .collect();
-    }
-    match body["pattern"].as_str() {
-        Some(p) => Ok(vec![p.to_string()]),
-        None => Err("give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into()),
+fn stages(pattern: Option<String>, stages: Option<Vec<String>>) -> Result<Vec<String>, String> {
+    match (pattern, stages) {
+        (Some(_), Some(_)) => Err("give pattern or stages, not both".into()),
+        (Some(p), None) => Ok(vec![p]),
+        (None, Some(list)) => Ok(list),
+        (None, None) => Err("give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into()),
     }
 }

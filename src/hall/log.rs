@@ -2,6 +2,13 @@
 //! the SHA-256 of the line before it (`prev`; 64 zeros on the first), so an
 //! edited, deleted, inserted or swapped line breaks the chain. A line is
 //! written and fsynced before its event is shown to anyone.
+//!
+//! Guarantees. The log is locked (`flock`) for the life of the hall that
+//! opened it: a second hall on the same log is refused, naming the first.
+//! A write that fails (a full disk) is cut back to the last whole line, so
+//! the log stays a chain and the next write, once there is room, follows
+//! it. An unfinished last line (a crash mid-write) is dropped on opening
+//! and reported ([`Opened::dropped`]).
 
 use super::Event;
 use serde::{Deserialize, Serialize};
@@ -35,6 +42,10 @@ pub fn hash(line: &str) -> String {
 pub enum LogError {
     #[error("cannot read '{path}': {source}")]
     Io { path: String, source: io::Error },
+    #[error("'{path}': the directory '{dir}' does not exist; create it or give another --log")]
+    NoDirectory { path: String, dir: String },
+    #[error("'{path}' is in use by another hall{holder}; stop that hall first, or give this one another --log")]
+    Locked { path: String, holder: String },
     #[error("line {line}: {why}")]
     Bad { line: u64, why: String },
 }
@@ -70,27 +81,45 @@ pub fn read(text: &str) -> Result<(Vec<Line>, String), LogError> {
     Ok((lines, prev))
 }
 
-/// An open log, appended to.
+/// An open log, appended to, locked while it is open.
 pub struct Log {
     path: PathBuf,
     file: File,
     seq: u64,
     prev: String,
+    /// The length of the log's whole lines: where the next line starts.
+    len: u64,
+    /// A failed write may have left bytes past `len` (cutting them back
+    /// failed too): cut them before the next write.
+    dirty: bool,
+}
+
+/// A log as opened: its lines, and what was dropped on the way.
+pub struct Opened {
+    pub log: Log,
+    pub lines: Vec<Line>,
+    /// The bytes of an unfinished last line that were dropped (0: none).
+    pub dropped: usize,
 }
 
 impl Log {
-    /// Opens (or creates) the log at `path`, reading what it holds.
-    pub fn open(path: &Path) -> Result<(Log, Vec<Line>), LogError> {
+    /// Opens (or creates) the log at `path`, locks it, and reads what it
+    /// holds.
+    pub fn open(path: &Path) -> Result<Opened, LogError> {
         let io = |source| LogError::Io {
             path: path.display().to_string(),
             source,
         };
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(io(e)),
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
         };
-        let (lines, prev) = read(&text)?;
+        if !dir.is_dir() {
+            return Err(LogError::NoDirectory {
+                path: path.display().to_string(),
+                dir: dir.display().to_string(),
+            });
+        }
         let mut file = OpenOptions::new()
             .create(true)
             .read(true)
@@ -98,6 +127,11 @@ impl Log {
             .truncate(false)
             .open(path)
             .map_err(io)?;
+        lock(&file, path)?;
+        let mut text = String::new();
+        use std::io::{Read, Seek};
+        file.read_to_string(&mut text).map_err(io)?;
+        let (lines, prev) = read(&text)?;
         // Drop an unfinished last line, so the next starts on a line of its own.
         let keep = if text.ends_with('\n') || text.is_empty() {
             text.len()
@@ -105,19 +139,29 @@ impl Log {
             text.rfind('\n').map_or(0, |i| i + 1)
         };
         file.set_len(keep as u64).map_err(io)?;
-        use std::io::Seek;
         file.seek(io::SeekFrom::End(0)).map_err(io)?;
         let log = Log {
             path: path.to_path_buf(),
             file,
             seq: lines.len() as u64,
             prev,
+            len: keep as u64,
+            dirty: false,
         };
-        Ok((log, lines))
+        Ok(Opened {
+            log,
+            lines,
+            dropped: text.len() - keep,
+        })
     }
 
-    /// Appends `event`, fsynced before it returns.
+    /// Appends `event`, fsynced before it returns. A write that fails
+    /// leaves the log as it was: whatever part of the line reached the
+    /// file is cut off again.
     pub fn append(&mut self, event: Event) -> io::Result<Line> {
+        if self.dirty {
+            self.cut_back()?;
+        }
         let line = Line {
             seq: self.seq + 1,
             time: now(),
@@ -125,17 +169,74 @@ impl Log {
             event,
         };
         let text = serde_json::to_string(&line).map_err(io::Error::other)?;
-        self.file.write_all(format!("{text}\n").as_bytes())?;
-        self.file.sync_data()?;
+        let bytes = format!("{text}\n");
+        let written = self
+            .file
+            .write_all(bytes.as_bytes())
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = written {
+            self.dirty = true;
+            let _ = self.cut_back();
+            return Err(e);
+        }
         self.seq += 1;
+        self.len += bytes.len() as u64;
         self.prev = hash(&text);
         Ok(line)
+    }
+
+    /// Cuts the file back to its whole lines.
+    fn cut_back(&mut self) -> io::Result<()> {
+        use std::io::Seek;
+        self.file.set_len(self.len)?;
+        self.file.seek(io::SeekFrom::Start(self.len))?;
+        self.file.sync_data()?;
+        self.dirty = false;
+        Ok(())
     }
 
     /// Where the log is.
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Locks the open log for this process's life, or names who holds it.
+fn lock(file: &File, path: &Path) -> Result<(), LogError> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a descriptor this function borrows; no memory is
+    // shared with the call.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    if e.kind() != io::ErrorKind::WouldBlock {
+        return Err(LogError::Io {
+            path: path.display().to_string(),
+            source: e,
+        });
+    }
+    let holder = holder(file).map_or(String::new(), |pid| {
+        format!(" (process {pid} holds its lock)")
+    });
+    Err(LogError::Locked {
+        path: path.display().to_string(),
+        holder,
+    })
+}
+
+/// The process holding the `flock` on `file`, from `/proc/locks` (Linux).
+fn holder(file: &File) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let inode = file.metadata().ok()?.ino();
+    let locks = std::fs::read_to_string("/proc/locks").ok()?;
+    // "1: FLOCK  ADVISORY  WRITE 4242 00:2a:1234 0 EOF"
+    locks.lines().find_map(|l| {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let (kind, pid, dev_ino) = (f.get(1)?, f.get(4)?, f.get(5)?);
+        let ino: u64 = dev_ino.rsplit(':').next()?.parse().ok()?;
+        (*kind == "FLOCK" && ino == inode).then(|| pid.parse().ok())?
+    })
 }
 
 /// The time now, UTC, to the millisecond.
@@ -174,7 +275,7 @@ mod tests {
     fn a_log_reads_back_and_an_unfinished_line_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("log.jsonl");
-        let (mut log, lines) = Log::open(&path).unwrap();
+        let Opened { mut log, lines, .. } = Log::open(&path).unwrap();
         assert!(lines.is_empty());
         log.append(event(1)).unwrap();
         log.append(event(2)).unwrap();
@@ -183,7 +284,12 @@ mod tests {
         let mut text = std::fs::read_to_string(&path).unwrap();
         text.push_str("{\"seq\":3,\"ti");
         std::fs::write(&path, &text).unwrap();
-        let (mut log, lines) = Log::open(&path).unwrap();
+        let Opened {
+            mut log,
+            lines,
+            dropped,
+        } = Log::open(&path).unwrap();
+        assert_eq!(dropped, 12, "the half line's bytes are reported");
         assert_eq!(lines.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(lines[0].prev, GENESIS);
         log.append(event(3)).unwrap();
@@ -195,7 +301,7 @@ mod tests {
     fn the_chain_names_the_line_where_it_breaks() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("log.jsonl");
-        let (mut log, _) = Log::open(&path).unwrap();
+        let mut log = Log::open(&path).unwrap().log;
         for b in 1..=4 {
             log.append(event(b)).unwrap();
         }

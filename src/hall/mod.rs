@@ -19,6 +19,7 @@ pub mod api;
 pub mod http;
 pub mod judge;
 pub mod log;
+pub mod secret;
 pub mod verify;
 
 use crate::play::calls::Calls;
@@ -26,9 +27,10 @@ use crate::play::pattern::Pattern;
 use crate::seed::Seed;
 use judge::Cards;
 use log::{Line, Log};
+pub use secret::secret_path;
+use secret::{read_secret, write_secret, SecretError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 
 /// One event of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,6 +40,10 @@ pub enum Event {
     Session {
         files: Vec<FileEntry>,
         sold: Option<String>,
+        /// What the hall repaired on opening the log (an unfinished last
+        /// line dropped), said once here.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
     },
     /// A game: its stages (patterns, in order), prize and commitment.
     GameStart {
@@ -66,6 +72,9 @@ pub enum Event {
     Stage { game: u64, stage: String },
     /// The game ended: its seed revealed.
     GameEnd { game: u64, seed: String },
+    /// The game ended unrevealed: its seed was lost (the seed file gone),
+    /// so its calls can never be checked against the commitment.
+    GameVoid { game: u64, reason: String },
 }
 
 /// A card file as the session's first line records it.
@@ -119,6 +128,17 @@ pub struct Hall {
     games: u64,
     revealed: Option<(u64, String, String)>,
     claims: Vec<Value>,
+    /// What the caller should know since the hall started (a repaired log).
+    notice: Option<String>,
+}
+
+/// What to do with an open game whose seed file is lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LostSeed {
+    /// Refuse to start, saying how to go on.
+    Refuse,
+    /// End the game unrevealed ([`Event::GameVoid`]) and go on.
+    Void,
 }
 
 /// The commitment to a seed: SHA-256 of its text, lowercase hex.
@@ -134,46 +154,74 @@ impl Hall {
         log_path: &std::path::Path,
         files: Vec<FileEntry>,
         sold: Option<String>,
+        lost: LostSeed,
     ) -> Result<Hall, String> {
-        let (log, lines) = Log::open(log_path).map_err(|e| {
-            format!(
+        let opened = Log::open(log_path).map_err(|e| match e {
+            log::LogError::Bad { .. } => format!(
                 "'{}': {e}; `bingomint hall verify` names what is wrong",
                 log_path.display()
-            )
+            ),
+            e => e.to_string(),
         })?;
+        let note = (opened.dropped > 0).then(|| {
+            format!(
+                "the log's last line was unfinished ({} bytes, a write cut short); it was dropped: it had never been shown",
+                opened.dropped
+            )
+        });
         let mut hall = Hall {
             cards,
-            log,
+            log: opened.log,
             open: None,
             games: 0,
             revealed: None,
             claims: Vec::new(),
+            notice: note.clone(),
         };
-        for line in &lines {
+        for line in &opened.lines {
             hall.replay(line)?;
         }
-        if let Some(open) = &mut hall.open {
-            let path = hall.log.path();
-            let seed = std::fs::read_to_string(secret_path(path)).map_err(|e| {
-                format!(
-                    "game {} is open in the log, but its seed file '{}' cannot be read: {e}",
-                    open.game,
-                    secret_path(path).display()
-                )
-            })?;
-            let seed = seed.trim().to_string();
-            if commitment(&seed) != open.commitment {
-                return Err(format!(
-                    "'{}' does not hold the seed game {} committed to",
-                    secret_path(path).display(),
-                    open.game
-                ));
+        // The open game's seed, checked before anything is written.
+        let mut void = None;
+        if let Some(open) = &hall.open {
+            let (game, commitment) = (open.game, open.commitment.clone());
+            let path = secret_path(hall.log.path());
+            match read_secret(&path) {
+                Ok(seed) if self::commitment(&seed) == commitment => {
+                    hall.open.as_mut().expect("open").seed = seed;
+                }
+                Ok(_) => {
+                    return Err(format!(
+                        "'{}' does not hold the seed game {game} committed to",
+                        path.display()
+                    ))
+                }
+                Err(SecretError::Unsafe(why)) => {
+                    return Err(format!("'{}': {why}", path.display()))
+                }
+                Err(SecretError::Lost(e)) if lost == LostSeed::Void => {
+                    let reason = format!("its seed file '{}' was lost ({e})", path.display());
+                    void = Some(Event::GameVoid { game, reason });
+                }
+                Err(SecretError::Lost(e)) => {
+                    return Err(format!(
+                        "game {game} is open in the log, but its seed file '{}' cannot be read ({e}), so its calls cannot go on; \
+                         start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)",
+                        path.display()
+                    ))
+                }
             }
-            open.seed = seed;
         }
         hall.log
-            .append(Event::Session { files, sold })
+            .append(Event::Session { files, sold, note })
             .map_err(|e| format!("cannot write the log: {e}"))?;
+        if let Some(event) = void {
+            let game = hall.open.as_ref().map_or(0, |o| o.game);
+            hall.record(event).map_err(|e| e.to_string())?;
+            hall.notice = Some(format!(
+                "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
+            ));
+        }
         Ok(hall)
     }
 
@@ -217,6 +265,12 @@ impl Hall {
                     .take()
                     .ok_or(format!("line {}: no game is open", line.seq))?;
                 self.revealed = Some((*game, seed.clone(), open.commitment));
+            }
+            Event::GameVoid { .. } => {
+                self.open
+                    .take()
+                    .ok_or(format!("line {}: no game is open", line.seq))?;
+                self.revealed = None;
             }
             Event::Claim {
                 card,
@@ -269,7 +323,13 @@ impl Hall {
             Pattern::parse(s, spec).map_err(|e| HallError::Bad(format!("pattern {s:?}: {e}")))?;
         }
         let seed = fresh_seed()?;
-        write_secret(&secret_path(self.log.path()), &seed)?;
+        write_secret(&secret_path(self.log.path()), &seed).map_err(|e| match e {
+            SecretError::Unsafe(why) => HallError::Conflict(format!(
+                "'{}': {why}",
+                secret_path(self.log.path()).display()
+            )),
+            SecretError::Lost(e) => HallError::Log(e),
+        })?;
         let game = self.games + 1;
         let commitment = commitment(&seed);
         let balls = self.balls();
@@ -404,6 +464,7 @@ impl Hall {
             "letters": spec.facts().letters, "game_name": spec.short_name(),
             "patterns": spec.facts().patterns.iter().map(|p| p.name).collect::<Vec<_>>(),
             "claims": self.claims.iter().rev().take(10).collect::<Vec<_>>(),
+            "notice": self.notice,
         })
     }
 }
@@ -449,24 +510,4 @@ fn drawn(stage: &str, spec: crate::game::Spec) -> Option<Value> {
     Some(
         json!({"rows": facts.rows, "cols": facts.cols, "cells": mask, "way": ways[0].name, "ways": ways.len()}),
     )
-}
-
-/// Where an open game's seed is kept: beside the log.
-pub fn secret_path(log: &std::path::Path) -> PathBuf {
-    let mut name = log.as_os_str().to_owned();
-    name.push(".seed");
-    PathBuf::from(name)
-}
-
-fn write_secret(path: &std::path::Path, seed: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
-    file.write_all(format!("{seed}\n").as_bytes())?;
-    file.sync_all()
 }

@@ -26,6 +26,9 @@ pub struct Summary {
     pub claims: u64,
     /// A game not ended (its calls cannot be checked before its seed is out).
     pub open: Option<u64>,
+    /// Games ended unrevealed, their seeds lost: their calls cannot be
+    /// checked.
+    pub voided: Vec<u64>,
 }
 
 struct Game {
@@ -128,7 +131,9 @@ fn step(
     let at = line.seq;
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
-        Event::Session { files, sold } => session(files, sold.as_deref(), cards).map_err(bad)?,
+        Event::Session { files, sold, .. } => {
+            session(files, sold.as_deref(), cards).map_err(bad)?
+        }
         Event::GameStart {
             game: g,
             balls,
@@ -177,6 +182,17 @@ fn step(
             }
             check_game(&g, seed, at, cards, summary)?;
             summary.games += 1;
+        }
+        Event::GameVoid { game: ended, .. } => {
+            let (g_no, _) = game
+                .take()
+                .ok_or_else(|| bad("a game is voided that never started".into()))?;
+            if g_no != *ended {
+                return Err(bad(format!(
+                    "game {ended} is voided, but game {g_no} was open"
+                )));
+            }
+            summary.voided.push(g_no);
         }
     }
     Ok(())

@@ -44,6 +44,12 @@ pub struct Args {
     /// continued.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+
+    /// When the log's open game has lost its seed file (LOG.seed), end
+    /// that game unrevealed, logged as such (its calls can then never be
+    /// checked), and go on with the night.
+    #[arg(long)]
+    pub void_lost_game: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -58,4 +64,28 @@ pub enum Sub {
         #[arg(long = "cards", value_name = "FILE", required = true)]
         cards: Vec<PathBuf>,
     },
+}
+
+impl Args {
+    /// The log: `--log`, else `hall-YYYY-MM-DD.jsonl` for today (UTC).
+    pub fn log_path(&self) -> PathBuf {
+        self.log.clone().unwrap_or_else(|| {
+            let d = bingomint::cardfile::header::today().unwrap_or(0);
+            PathBuf::from(format!(
+                "hall-{}-{:02}-{:02}.jsonl",
+                d / 10_000,
+                d / 100 % 100,
+                d % 100
+            ))
+        })
+    }
+
+    /// What to do with an open game whose seed file is lost.
+    pub fn lost_seed(&self) -> bingomint::hall::LostSeed {
+        if self.void_lost_game {
+            bingomint::hall::LostSeed::Void
+        } else {
+            bingomint::hall::LostSeed::Refuse
+        }
+    }
 }

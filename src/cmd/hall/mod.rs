@@ -34,23 +34,27 @@ pub fn run(args: Args) -> Result<Outcome> {
         ),
         None => None,
     };
-    let log = args.log.clone().unwrap_or_else(|| {
-        let d = bingomint::cardfile::header::today().unwrap_or(0);
-        PathBuf::from(format!(
-            "hall-{}-{:02}-{:02}.jsonl",
-            d / 10_000,
-            d / 100 % 100,
-            d % 100
-        ))
-    });
-    let hall = Hall::open(Cards { files, sold }, &log, entries, args.sold.clone())
-        .map_err(anyhow::Error::msg)?;
+    let log = args.log_path();
+    // Listen first: a hall that cannot take its port writes nothing.
     let listener = std::net::TcpListener::bind(&args.listen).with_context(|| {
         format!(
             "--listen {}: cannot listen there (in use? 127.0.0.1:0 picks a free port)",
             args.listen
         )
     })?;
+    // A log past the file-size limit must fail as a write (and be cut
+    // back), not kill the hall.
+    // SAFETY: sets this process's disposition of one signal to "ignore".
+    unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
+    let lost = args.lost_seed();
+    let hall = Hall::open(
+        Cards { files, sold },
+        &log,
+        entries,
+        args.sold.clone(),
+        lost,
+    )
+    .map_err(anyhow::Error::msg)?;
     let addr = listener.local_addr()?;
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
@@ -58,6 +62,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     outln!("console  http://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    http://{addr}/board");
     outln!("log      {}", log.display());
+    if let Some(notice) = state["notice"].as_str() {
+        eprintln!("bingomint: note: {notice}");
+    }
     if let Some(game) = state["game"].as_object() {
         outln!(
             "resumed  game {} after call {}",
@@ -125,6 +132,9 @@ fn check_log(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
                 s.calls,
                 s.claims
             );
+            for g in &s.voided {
+                outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
+            }
             if let Some(g) = s.open {
                 outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
             }

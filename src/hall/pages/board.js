@@ -1,0 +1,83 @@
+"use strict";
+// The board for the room. What the hall sends is shown as text (el() and
+// textContent), never as markup; the page's Content-Security-Policy allows
+// no inline script.
+// An element with a class and text (or children).
+function el(tag, cls, ...content) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const c of content) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+let built = 0;
+function letterOf(state, n) {
+  if (!state.letters || !state.letters.length) return "";
+  const per = state.balls / state.letters.length;
+  return state.letters[Math.floor((n - 1) / per)];
+}
+function build(state) {
+  const grid = document.getElementById("grid");
+  grid.replaceChildren();
+  const letters = state.letters || [];
+  const rows = letters.length ? letters.length : 9;
+  const per = letters.length ? state.balls / letters.length : 10;
+  grid.style.gridTemplateColumns = (letters.length ? "0.8fr " : "") + `repeat(${per}, 1fr)`;
+  const size = Math.min(70 / rows, 90 / (per + 1)) * 0.55;
+  grid.style.fontSize = size + "vh";
+  for (let r = 0; r < rows; r++) {
+    if (letters.length) {
+      const h = document.createElement("div");
+      h.className = "head"; h.textContent = letters[r];
+      grid.appendChild(h);
+    }
+    for (let c = 0; c < per; c++) {
+      const n = r * per + c + 1;
+      if (n > state.balls) continue;
+      const d = document.createElement("div");
+      d.id = "n" + n; d.textContent = n;
+      d.style.height = (70 / rows) + "vh";
+      grid.appendChild(d);
+    }
+  }
+  built = state.balls;
+}
+function render(state) {
+  if (built !== state.balls) build(state);
+  const g = state.game;
+  const calls = g ? g.calls : [];
+  for (let n = 1; n <= state.balls; n++) {
+    const d = document.getElementById("n" + n);
+    d.className = calls.includes(n) ? (n === calls[calls.length - 1] ? "newest" : "lit") : "";
+  }
+  const last = calls[calls.length - 1];
+  document.querySelector("#ball .letter").textContent = last ? letterOf(state, last) : "";
+  document.querySelector("#ball .number").textContent = last || "–";
+  document.getElementById("last").replaceChildren(...calls.slice(-6, -1).reverse().map(n => el("span", "", n)));
+  document.getElementById("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
+  document.getElementById("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), " · " + state.game_name] :
+    [state.revealed ? `Game ${state.revealed.game} is over` : "Waiting for the first game"]));
+  document.getElementById("stage").replaceChildren(...(g ? ["Playing for ", el("b", "", g.stage.replace(/-/g, " "))] : []));
+  document.getElementById("prize").textContent = g && g.prize ? g.prize : "";
+  const d = g && g.drawn;
+  const pic = [];
+  if (d) {
+    const table = el("table");
+    for (let r = 0; r < d.rows; r++) {
+      const tr = table.insertRow();
+      for (let c = 0; c < d.cols; c++) tr.insertCell().className = d.cells[r * d.cols + c] ? "on" : "";
+    }
+    pic.push(table, el("span", "", d.ways > 1 ? "for example: " + d.way + " (any of " + d.ways + ")" : d.way));
+  }
+  document.getElementById("drawn").replaceChildren(...pic);
+  const proof = g ? `calls committed: SHA-256 ${g.commitment}` :
+    state.revealed ? `game ${state.revealed.game} seed ${state.revealed.seed} (SHA-256 ${state.revealed.commitment.slice(0, 16)}…)` : "";
+  document.getElementById("proof").textContent = proof;
+  document.getElementById("files").textContent = state.files.map(f => f.id).join(" · ");
+}
+function connect() {
+  const es = new EventSource("/api/events");
+  es.onopen = () => { document.getElementById("offline").hidden = true; };
+  es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };
+  es.onerror = () => { document.getElementById("offline").hidden = false; };
+}
+fetch("/api/state").then(r => r.json()).then(render).finally(connect);

@@ -1,0 +1,113 @@
+"use strict";
+// The caller's console. Everything the hall or a client sent is shown as
+// text: elements are made with el() and filled with textContent, never by
+// building markup from data (the page's Content-Security-Policy allows no
+// inline script either).
+const key = location.hash.slice(1);
+let state = null;
+const $ = id => document.getElementById(id);
+// An element with a class and text (or children).
+function el(tag, cls, ...content) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const c of content) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: { "Authorization": "Bearer " + key, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) throw new Error(j.error || r.statusText);
+  return j;
+}
+function shown(e) { $("error").textContent = e ? e.message || e : ""; }
+function grid(face) {
+  const t = el("table", "face");
+  for (let r = 0; r < face.rows; r++) {
+    const tr = t.insertRow();
+    for (let c = 0; c < face.cols; c++) {
+      const i = r * face.cols + c, n = face.cells[i];
+      const td = tr.insertCell();
+      if (face.marked[i]) td.className = "m";
+      td.textContent = n === 0 ? (face.cols === 5 && i === 12 ? "FREE" : "") : String(n);
+    }
+  }
+  return t;
+}
+function setupPatterns(s) {
+  const sel = $("pattern");
+  if (sel.options.length) return;
+  const names = s.balls === 90 ? ["stages: one line, two lines, full house"].concat(s.patterns) : s.patterns;
+  for (const p of names.concat(["custom…"])) sel.add(new Option(p, p));
+  const [rows, cols] = s.balls === 90 ? [3, 9] : s.balls === 80 ? [4, 4] : [5, 5];
+  const t = $("mask");
+  for (let r = 0; r < rows; r++) {
+    const tr = t.insertRow();
+    for (let c = 0; c < cols; c++) { const td = tr.insertCell(); td.onclick = () => td.classList.toggle("on"); }
+  }
+  sel.onchange = () => { $("maskrow").hidden = sel.value !== "custom…"; };
+}
+function chosen() {
+  const v = $("pattern").value;
+  if (v.startsWith("stages")) return { stages: ["one-line", "two-lines", "full-house"] };
+  if (v === "custom…") {
+    const rows = [...$("mask").rows].map(tr => [...tr.cells].map(td => td.classList.contains("on") ? "X" : ".").join(""));
+    return { pattern: "mask:" + rows.join("/") };
+  }
+  return { pattern: v };
+}
+function render(s) {
+  state = s;
+  setupPatterns(s);
+  const g = s.game;
+  $("title").textContent = g ? `game ${g.game}: ${g.stage}${g.prize ? " · " + g.prize : ""}` : "no game";
+  $("files").textContent = s.files.map(f => `${f.path} (${f.id}, ${f.count})`).join(" · ");
+  $("start").disabled = !!g; $("end").disabled = !g; $("call").disabled = !g || g.calls.length === g.balls;
+  $("undo").disabled = !g || !g.calls.length;
+  const calls = g ? g.calls : [];
+  $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
+  $("called").replaceChildren(...calls.map(n => el("span", "", n)));
+  $("proof").textContent = g ? `Commitment (SHA-256 of the seed): ${g.commitment}` :
+    s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: bingomint calls --game ${s.balls} --seed ${s.revealed.seed}` : "";
+  $("recent").replaceChildren(...s.claims.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
+  $("notice").textContent = s.notice || "";
+  $("notice").hidden = !s.notice;
+}
+async function act(f) { try { shown(); render((await f()).state || state); } catch (e) { shown(e); } }
+$("start").onclick = () => act(async () => ({ state: await api("POST", "/api/games", Object.assign(chosen(),
+  { prize: $("prize").value, last_call_must_complete: $("lastcall").checked })) }));
+$("end").onclick = () => { if (confirm("End the game and reveal its seed?")) act(() => api("POST", "/api/games/end")); };
+$("call").onclick = () => act(() => api("POST", "/api/calls"));
+$("undo").onclick = () => { if (confirm("Take back the last call? It stays in the log as a recall.")) act(() => api("DELETE", "/api/calls/last")); };
+async function claim(accept) {
+  const card = $("claim").value.trim();
+  if (!card) return;
+  try {
+    shown();
+    const v = await api("POST", "/api/claims", { card, accept });
+    const parts = [el("div", "verdict " + (v.win ? "win" : "lose"), (v.win ? "BINGO" : "NOT A WIN") + (v.label ? " · " + v.label : "")),
+      el("div", "", v.reason)];
+    if (v.face) parts.push(grid(v.face));
+    if (accept) {
+      parts.push(el("p", "", el("b", "", "Win accepted.")));
+      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Also winning now: " + v.also_winning.join(", ") : "No other sold card wins now."));
+    }
+    $("verdict").replaceChildren(...parts);
+    $("accept").hidden = !(v.win && !accept);
+    const s = await (await fetch("/api/state")).json(); render(s);
+  } catch (e) {
+    $("verdict").replaceChildren(el("div", "verdict lose", "NO SUCH CARD"));
+    $("accept").hidden = true;
+    shown(e);
+  }
+}
+$("check").onclick = () => claim(false);
+$("accept").onclick = () => claim(true);
+$("claim").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); claim(false); } });
+document.addEventListener("keydown", e => {
+  if (e.code === "Space" && document.activeElement !== $("claim") && !$("call").disabled) { e.preventDefault(); $("call").click(); }
+});
+if (!key) shown("This address has no console key: use the console address the hall printed.");
+fetch("/api/state").then(r => r.json()).then(render);
+const es = new EventSource("/api/events");
+es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };

@@ -1,0 +1,107 @@
+//! An open game's secret seed, kept beside the log (`LOG.seed`) so a
+//! restarted hall can continue the game: created new for each game (no link
+//! followed), mode 0600, and read back only from a plain file of one name,
+//! owned by the hall's user, that no one else may read.
+
+/// Where an open game's seed is kept: beside the log.
+pub fn secret_path(log: &std::path::Path) -> std::path::PathBuf {
+    let mut name = log.as_os_str().to_owned();
+    name.push(".seed");
+    std::path::PathBuf::from(name)
+}
+
+/// Why a seed file cannot be used.
+#[derive(Debug)]
+pub enum SecretError {
+    /// Missing or unreadable.
+    Lost(std::io::Error),
+    /// There, but not a file only this user can read: a link, another
+    /// owner, or a mode that lets others in.
+    Unsafe(String),
+}
+
+/// Opens the seed file without following a link at its name, and checks it
+/// is a plain file of one name, owned by this user, readable by no one else.
+fn open_secret(path: &std::path::Path) -> Result<std::fs::File, SecretError> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .map_err(|e| {
+            match e.raw_os_error() {
+            Some(libc::ELOOP) => SecretError::Unsafe(
+                "is a symbolic link; the hall keeps its seed in a file of its own (remove the link)"
+                    .into(),
+            ),
+            _ => SecretError::Lost(e),
+        }
+        })?;
+    let meta = file.metadata().map_err(SecretError::Lost)?;
+    // SAFETY: geteuid has no arguments and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    let why = if !meta.is_file() {
+        Some("is not a plain file".to_string())
+    } else if meta.nlink() != 1 {
+        Some(format!(
+            "has {} names (a hard link); the hall keeps its seed in a file of its own",
+            meta.nlink()
+        ))
+    } else if meta.uid() != me {
+        Some(format!(
+            "belongs to user {}, not to the hall's user {me}",
+            meta.uid()
+        ))
+    } else if meta.mode() & 0o077 != 0 {
+        Some(format!(
+            "has mode {:o}: others may read the secret seed (it must be 600: chmod 600 it if it is yours)",
+            meta.mode() & 0o777
+        ))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(SecretError::Unsafe(why)),
+        None => Ok(file),
+    }
+}
+
+/// Reads an open game's seed.
+pub fn read_secret(path: &std::path::Path) -> Result<String, SecretError> {
+    use std::io::Read;
+    let mut text = String::new();
+    open_secret(path)?
+        .take(1024)
+        .read_to_string(&mut text)
+        .map_err(SecretError::Lost)?;
+    Ok(text.trim().to_string())
+}
+
+/// Writes a new game's seed to a new file, mode 0600. No game is open, so
+/// anything at the name is a leftover (a crash between this and the game's
+/// log line) or planted: a file of ours is removed, a link is removed as a
+/// name (its target untouched), and the new file is created with O_EXCL,
+/// which follows no link.
+pub fn write_secret(path: &std::path::Path, seed: &str) -> Result<(), SecretError> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(SecretError::Unsafe(
+                "is a directory; the hall keeps its seed in a file there".into(),
+            ))
+        }
+        Ok(_) => std::fs::remove_file(path).map_err(SecretError::Lost)?,
+        Err(_) => {}
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .map_err(SecretError::Lost)?;
+    file.write_all(format!("{seed}\n").as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(SecretError::Lost)
+}
