@@ -46,7 +46,10 @@ pub fn start(cards: &[&Path], log: &Path, extra: &[&str]) -> Running {
         if out.read_line(&mut line).unwrap() == 0 {
             break;
         }
-        if let Some(rest) = line.strip_prefix("console  http://") {
+        if let Some(rest) = line
+            .strip_prefix("console  http://")
+            .or_else(|| line.strip_prefix("console  https://"))
+        {
             let (a, k) = rest.split_once("/console#").unwrap();
             addr = a.to_string();
             key = k.split_whitespace().next().unwrap().to_string();

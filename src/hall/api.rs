@@ -1,15 +1,31 @@
-//! The hall's HTTP API and pages: what each path does, the console key,
-//! and the live stream of the state to every page (server-sent events).
+//! The hall's API, apart from any server: what each method and path does
+//! ([`Command`], read strictly from the body), the console key, the pages'
+//! files, and the limits a server of it keeps. `bingomint hall` serves it
+//! (over HTTP or TLS); a route there is a call of [`Api::answer`].
 
-use super::http::{respond, Request};
 use super::{Hall, HallError};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::io::Write;
-use std::net::TcpStream;
-use std::sync::mpsc::{channel, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Largest request body: a claim or a game's settings.
+pub const MAX_BODY: usize = 16 * 1024;
+/// Connections at once from one address (a phone, the projector's laptop):
+/// one client cannot take the slots everyone else needs.
+pub const MAX_PER_ADDRESS: usize = 64;
+/// A request's head must arrive within this, and its body within as long
+/// again; an idle kept-alive connection is closed after it.
+pub const DEADLINE: Duration = Duration::from_secs(10);
+
+/// A page or a file of one: its content type and text, for `path`.
+pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
+    let path = if path == "/" { "/board" } else { path };
+    PAGES
+        .iter()
+        .find(|(p, ..)| *p == path)
+        .map(|&(_, kind, text)| (kind, text))
+}
 
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
@@ -54,7 +70,7 @@ struct Nothing {}
 
 /// Reads a JSON body as `T`; an empty body is `{}`. A missing, unknown or
 /// mistyped field is refused with 400 naming it.
-fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Reply> {
+fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Reply> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         &b"{}"[..]
     } else {
@@ -92,26 +108,42 @@ fn same_key(given: &str, key: &str) -> bool {
 
 /// The token of an `Authorization: Bearer TOKEN` header (the scheme in any
 /// case).
-fn bearer(header: &str) -> Option<&str> {
+pub fn bearer(header: &str) -> Option<&str> {
     let (scheme, token) = header.trim().split_once(' ')?;
     scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
 }
 
-/// The hall behind the API: its state, the console's key, the viewers.
+/// The hall behind the API: its state and the console's key.
 pub struct Api {
-    pub hall: Mutex<Hall>,
-    pub key: String,
-    viewers: Mutex<Vec<Sender<Arc<String>>>>,
+    hall: Mutex<Hall>,
+    key: String,
 }
 
 type Reply = (u16, Value);
+
+/// What a request answers.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    /// The state after the request, when it changed what the pages show
+    /// (for the live streams); None when nothing they show changed.
+    pub changed: Option<Arc<String>>,
+}
+
+/// The paths that change the hall, and so need the console's key.
+const WRITES: [&str; 5] = [
+    "/api/games",
+    "/api/calls",
+    "/api/calls/last",
+    "/api/claims",
+    "/api/games/end",
+];
 
 impl Api {
     pub fn new(hall: Hall, key: String) -> Api {
         Api {
             hall: Mutex::new(hall),
             key,
-            viewers: Mutex::new(Vec::new()),
         }
     }
 
@@ -119,102 +151,52 @@ impl Api {
         self.hall.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Answers one request.
-    pub fn handle(&self, request: Request, mut stream: TcpStream) {
-        let (method, path) = (request.method.as_str(), request.path.as_str());
-        let path = if path == "/" { "/board" } else { path };
-        if method == "GET" {
-            if let Some((_, kind, page)) = PAGES.iter().find(|(p, ..)| *p == path) {
-                let _ = respond(&mut stream, 200, kind, page.as_bytes());
-                return;
-            }
-        }
-        if (method, path) == ("GET", "/api/events") {
-            return self.stream_events(stream);
-        }
-        let (status, body) = match self.route(&request) {
-            Ok(reply) | Err(reply) => reply,
-        };
-        let _ = respond(
-            &mut stream,
-            status,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
+    /// The state the pages show, as JSON text.
+    pub fn state_text(&self) -> String {
+        self.hall().state().to_string()
     }
 
-    fn route(&self, request: &Request) -> Result<Reply, Reply> {
-        let fail = |status: u16, message: &str| (status, json!({ "error": message }));
-        let writes = [
-            "/api/games",
-            "/api/calls",
-            "/api/calls/last",
-            "/api/claims",
-            "/api/games/end",
-        ];
-        if writes.contains(&request.path.as_str()) && request.method != "GET" {
-            let given = request.header("authorization").and_then(bearer);
+    /// Answers `method path` with `body`; `authorization` is the request's
+    /// Authorization header, if any.
+    pub fn answer(
+        &self,
+        method: &str,
+        path: &str,
+        authorization: Option<&str>,
+        body: &[u8],
+    ) -> Answer {
+        let fail = |status: u16, message: &str| Answer {
+            status,
+            body: json!({ "error": message }),
+            changed: None,
+        };
+        if WRITES.contains(&path) && method != "GET" {
+            let given = authorization.and_then(bearer);
             if !given.is_some_and(|g| same_key(g, &self.key)) {
-                return Err(fail(401, "this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)"));
+                return fail(401, "this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)");
             }
         }
+        let command = match Command::of(method, path, body) {
+            Ok(command) => command,
+            Err((status, message)) => return fail(status, &message),
+        };
         let mut hall = self.hall();
-        let reply = answer(&mut hall, request)?;
+        let writes = command != Command::State;
+        let (status, body) = match answer(&mut hall, command) {
+            Ok(reply) | Err(reply) => reply,
+        };
         // The pages follow changes of the game; a claim checked and not
         // accepted changes nothing they show (the console reads its own
         // verdict), so the viewers are not woken for it.
-        let claim_only = request.path == "/api/claims" && reply.1["accepted"] != json!(true);
-        if request.method != "GET" && !claim_only {
-            let state = Arc::new(hall.state().to_string());
-            drop(hall);
-            self.publish(state);
-        }
-        Ok(reply)
-    }
-
-    /// Sends the state to every viewer still listening.
-    fn publish(&self, state: Arc<String>) {
-        let mut viewers = self.viewers.lock().unwrap_or_else(|e| e.into_inner());
-        viewers.retain(|v| v.send(state.clone()).is_ok());
-    }
-
-    fn stream_events(&self, mut stream: TcpStream) {
-        let (tx, rx) = channel();
-        // Listen first, then read the state: no change falls between.
-        self.viewers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(tx);
-        let first = self.hall().state().to_string();
-        let head =
-            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-                    Connection: close\r\n\r\nretry: 1000\n\n";
-        let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
-        let _ = stream.set_nodelay(true);
-        if stream
-            .write_all(head.as_bytes())
-            .and_then(|()| event(&mut stream, &first))
-            .is_err()
-        {
-            return;
-        }
-        loop {
-            let sent = match rx.recv_timeout(Duration::from_secs(15)) {
-                Ok(state) => event(&mut stream, &state),
-                Err(RecvTimeoutError::Timeout) => event(&mut stream, "{\"ping\":true}"),
-                Err(RecvTimeoutError::Disconnected) => return,
-            };
-            if sent.is_err() {
-                return;
-            }
+        let claim_only = path == "/api/claims" && body["accepted"] != json!(true);
+        let changed =
+            (writes && !claim_only && status < 300).then(|| Arc::new(hall.state().to_string()));
+        Answer {
+            status,
+            body,
+            changed,
         }
     }
-}
-
-/// One server-sent event.
-fn event(stream: &mut TcpStream, data: &str) -> std::io::Result<()> {
-    stream.write_all(format!("data: {data}\n\n").as_bytes())?;
-    stream.flush()
 }
 
 /// What a request asks of the hall, read and checked from its method,
@@ -237,17 +219,17 @@ pub enum Command {
 }
 
 impl Command {
-    /// The command a request to the API makes; a refusal (404, 405, or
-    /// 400 naming the field) otherwise.
-    pub fn of(request: &Request) -> Result<Command, (u16, String)> {
+    /// The command `method path` with `body` makes; a refusal (404, 405,
+    /// or 400 naming the field) otherwise.
+    pub fn of(method: &str, path: &str, body: &[u8]) -> Result<Command, (u16, String)> {
         let error = |reply: Reply| {
             let message = reply.1["error"].as_str().unwrap_or("").to_string();
             (reply.0, message)
         };
-        let command = match (request.method.as_str(), request.path.as_str()) {
+        let command = match (method, path) {
             ("GET", "/api/state") => Command::State,
             ("POST", "/api/games") => {
-                let new: NewGame = body(&request.body).map_err(error)?;
+                let new: NewGame = read(body).map_err(error)?;
                 Command::Start {
                     stages: stages(new.pattern, new.stages).map_err(|m| (400, m))?,
                     prize: new.prize.chars().take(200).collect(),
@@ -255,15 +237,15 @@ impl Command {
                 }
             }
             ("POST", "/api/calls" | "/api/games/end") | ("DELETE", "/api/calls/last") => {
-                let Nothing {} = body(&request.body).map_err(error)?;
-                match request.method.as_str() {
+                let Nothing {} = read(body).map_err(error)?;
+                match method {
                     "DELETE" => Command::Recall,
-                    _ if request.path == "/api/calls" => Command::Call,
+                    _ if path == "/api/calls" => Command::Call,
                     _ => Command::End,
                 }
             }
             ("POST", "/api/claims") => {
-                let claim: Claim = body(&request.body).map_err(error)?;
+                let claim: Claim = read(body).map_err(error)?;
                 Command::Claim {
                     card: claim.card,
                     accept: claim.accept,
@@ -273,22 +255,15 @@ impl Command {
                 _,
                 "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
                 | "/api/games/end",
-            ) => {
-                return Err((
-                    405,
-                    format!("{} is not a method of {}", request.method, request.path),
-                ))
-            }
-            _ => return Err((404, format!("no page or API at {}", request.path))),
+            ) => return Err((405, format!("{method} is not a method of {path}"))),
+            _ => return Err((404, format!("no page or API at {path}"))),
         };
         Ok(command)
     }
 }
 
 /// What a request to the API answers, and what it changed.
-fn answer(hall: &mut Hall, request: &Request) -> Result<Reply, Reply> {
-    let command =
-        Command::of(request).map_err(|(status, message)| (status, json!({ "error": message })))?;
+fn answer(hall: &mut Hall, command: Command) -> Result<Reply, Reply> {
     let refuse = refusal;
     let reply = match command {
         Command::State => (200, hall.state()),

@@ -11,12 +11,11 @@
 //! first ball. Until then the seed lives beside the log (`LOG.seed`,
 //! readable by the hall's user only), so a restarted hall continues it.
 //!
-//! Here: the hall's state and rules; [`api`], its HTTP API and pages, on
-//! [`http`], a small server; [`judge`] and [`verify`], claims and logs
-//! judged.
+//! Here: the hall's state and rules; [`api`], its API and pages (served
+//! by `bingomint hall`); [`judge`] and [`verify`], claims and logs judged;
+//! [`log`] and [`secret`], the log and an open game's seed.
 
 pub mod api;
-pub mod http;
 pub mod judge;
 pub mod log;
 pub mod secret;

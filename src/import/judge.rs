@@ -175,6 +175,24 @@ impl<'g, G: Game> Pass<'g, G> {
         }
     }
 
+    /// A number printed where the game keeps a blank (the 75-ball free
+    /// centre) would be dropped by the card file: the card played would not
+    /// be the card printed. Refused, loose or not; one line a cell.
+    fn printed_in_free_cells(&self, face: &Face) -> Vec<String> {
+        let shape = &self.shape;
+        (0..shape.rows * shape.cols)
+            .filter(|&c| shape.free >> c & 1 == 1 && face.cells[c] != 0)
+            .map(|c| {
+                format!(
+                    "its free cell {} holds {}; a {} card keeps it blank, so that number would be lost (print it elsewhere, or leave the cell empty or FREE)",
+                    shape.cell_name(c),
+                    face.cells[c],
+                    shape.short_name
+                )
+            })
+            .collect()
+    }
+
     /// Judges one face.
     fn face(&mut self, item: Item) {
         let index = self.index;
@@ -185,21 +203,7 @@ impl<'g, G: Game> Pass<'g, G> {
         };
         let name = format!("{} {number} ({})", self.noun, item.at);
         self.numbering_step(index, &item);
-        // A number printed where the game keeps a blank (the 75-ball free
-        // centre) would be dropped by the card file: the card played would
-        // not be the card printed. Refused, loose or not.
-        let shape = &self.shape;
-        let printed: Vec<String> = (0..shape.rows * shape.cols)
-            .filter(|&c| shape.free >> c & 1 == 1 && item.face.cells[c] != 0)
-            .map(|c| {
-                format!(
-                    "its free cell {} holds {}; a {} card keeps it blank, so that number would be lost (print it elsewhere, or leave the cell empty or FREE)",
-                    shape.cell_name(c),
-                    item.face.cells[c],
-                    shape.short_name
-                )
-            })
-            .collect();
+        let printed = self.printed_in_free_cells(&item.face);
         if !printed.is_empty() {
             self.refused
                 .push(|| format!("{name}: {}", printed.join("; ")));

@@ -45,6 +45,15 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
 
+    /// Serve over TLS (https) with this certificate (PEM; a chain may
+    /// follow it); needs --tls-key. `hall cert` makes a self-signed pair.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+
     /// When the log's open game has lost its seed file (LOG.seed), end
     /// that game unrevealed, logged as such (its calls can then never be
     /// checked), and go on with the night.
@@ -63,6 +72,27 @@ pub enum Sub {
         /// The card files the night played.
         #[arg(long = "cards", value_name = "FILE", required = true)]
         cards: Vec<PathBuf>,
+    },
+    /// Make a self-signed TLS certificate and key for a venue without a
+    /// domain: DIR/hall-cert.pem and DIR/hall-key.pem (mode 0600). Start
+    /// the hall with them; phones are asked once to trust the certificate
+    /// (its SHA-256 fingerprint is printed, to check against).
+    #[command(after_help = "\
+Examples:
+  bingomint hall cert --host hall.local --host 192.168.1.20 --out tls
+  bingomint hall --cards cards.bmc --listen 0.0.0.0:8443 \\
+      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem")]
+    Cert {
+        /// A name or address the hall is reached by (repeat for more);
+        /// localhost and 127.0.0.1 are always included.
+        #[arg(long = "host", value_name = "NAME")]
+        hosts: Vec<String>,
+        /// The folder to write the pair into.
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+        /// Replace an existing pair.
+        #[arg(long)]
+        force: bool,
     },
 }
 

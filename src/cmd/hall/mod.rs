@@ -1,24 +1,32 @@
 //! `bingomint hall`: the live night. Card files → `hall::Hall` (its log
-//! read back, an open game resumed) → the HTTP API and pages (`api.rs`,
-//! served by `http.rs`) until stopped; `hall verify` checks a log.
+//! read back, an open game resumed) → `hall::api::Api`, served over HTTP or
+//! TLS (`serve.rs`: axum on tokio, `routes.rs`, `slots.rs`, `tls.rs`) until
+//! stopped; `hall verify` checks a log (`verify.rs`), `hall cert` makes a
+//! certificate.
 
 use super::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::hall::judge::Cards;
-use bingomint::hall::verify::{parse_sold, sold_within, verify};
+use bingomint::hall::verify::{parse_sold, sold_within};
 use bingomint::hall::{FileEntry, Hall};
 use std::path::PathBuf;
-use std::sync::Arc;
 
 mod args;
+mod routes;
+mod serve;
+mod slots;
+mod tls;
+mod verify;
 pub use args::Args;
 use args::Sub;
 
 /// Runs `hall`.
 pub fn run(args: Args) -> Result<Outcome> {
-    if let Some(Sub::Verify { log, cards }) = args.command {
-        return check_log(&log, &cards);
+    match args.command {
+        Some(Sub::Verify { log, cards }) => return verify::run(&log, &cards),
+        Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
+        None => {}
     }
     anyhow::ensure!(
         !args.cards.is_empty(),
@@ -35,7 +43,12 @@ pub fn run(args: Args) -> Result<Outcome> {
         None => None,
     };
     let log = args.log_path();
-    // Listen first: a hall that cannot take its port writes nothing.
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(tls::config(cert, key)?),
+        _ => None,
+    };
+    // Listen first: a hall that cannot take its port (or read its TLS
+    // files) writes nothing.
     let listener = std::net::TcpListener::bind(&args.listen).with_context(|| {
         format!(
             "--listen {}: cannot listen there (in use? 127.0.0.1:0 picks a free port)",
@@ -56,11 +69,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     )
     .map_err(anyhow::Error::msg)?;
     let addr = listener.local_addr()?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
     let state = hall.state();
-    outln!("console  http://{addr}/console#{key}   (the caller's; keep it private)");
-    outln!("board    http://{addr}/board");
+    outln!("console  {scheme}://{addr}/console#{key}   (the caller's; keep it private)");
+    outln!("board    {scheme}://{addr}/board");
     outln!("log      {}", log.display());
     if let Some(notice) = state["notice"].as_str() {
         eprintln!("bingomint: note: {notice}");
@@ -74,17 +88,17 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
+        if tls.is_none() {
+            eprintln!("bingomint: note: without --tls-cert the console's key and every claim cross the network in clear text (`bingomint hall cert` makes a certificate)");
+        }
     }
-    let api = Arc::new(bingomint::hall::api::Api::new(hall, key));
-    bingomint::hall::http::serve(
-        listener,
-        Arc::new(move |request, stream| api.handle(request, stream)),
-    );
+    let api = bingomint::hall::api::Api::new(hall, key);
+    serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
 }
 
 /// Opens the night's files: each sound, all one game.
-fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
+pub(super) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
     let mut files: Vec<CardFile> = Vec::new();
     let mut entries = Vec::new();
     for path in paths {
@@ -114,35 +128,4 @@ fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
         files.push(file);
     }
     Ok((files, entries))
-}
-
-/// `hall verify`.
-fn check_log(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
-    let text =
-        std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
-    let (files, _) = open_cards(cards)?;
-    let mut cards = Cards { files, sold: None };
-    match verify(&text, &mut cards) {
-        Ok(s) => {
-            outln!(
-                "OK: {}: {} lines chained, {} games ended, {} calls match their revealed seeds, {} claims judged the same again",
-                log.display(),
-                s.lines,
-                s.games,
-                s.calls,
-                s.claims
-            );
-            for g in &s.voided {
-                outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
-            }
-            if let Some(g) = s.open {
-                outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
-            }
-            Ok(Outcome::Success)
-        }
-        Err(f) => {
-            outln!("FAILED: {} line {}: {}", log.display(), f.line, f.what);
-            Ok(Outcome::Negative)
-        }
-    }
 }

@@ -1,0 +1,129 @@
+//! The hall's routes: a page, the live stream, or the API, each a thin
+//! turn of a request into a call of `hall::api::Api` and its answer into
+//! JSON.
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use bingomint::hall::api::{Api, DEADLINE, MAX_BODY};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// What every route shares.
+#[derive(Clone)]
+pub struct App {
+    pub api: Arc<Api>,
+    /// The state after each change, to every live stream.
+    pub viewers: broadcast::Sender<Arc<String>>,
+}
+
+/// A JSON answer.
+fn json(status: u16, body: &serde_json::Value) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+fn error(status: u16, message: &str) -> Response {
+    json(status, &serde_json::json!({ "error": message }))
+}
+
+/// Every path but the live stream: a page, or the API.
+pub async fn route(
+    State(app): State<App>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    if method == Method::GET {
+        if let Some((kind, page)) = bingomint::hall::api::page(uri.path()) {
+            return ([(header::CONTENT_TYPE, kind)], page).into_response();
+        }
+    }
+    let bytes = match read_body(body).await {
+        Ok(bytes) => bytes,
+        Err(refused) => return refused,
+    };
+    let authorization = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let api = app.api.clone();
+    let path = uri.path().to_string();
+    // The hall's work (a log line fsynced, a claim judged on the card
+    // files) blocks: off the server's threads.
+    let answered = tokio::task::spawn_blocking(move || {
+        api.answer(method.as_str(), &path, authorization.as_deref(), &bytes)
+    })
+    .await;
+    match answered {
+        Ok(answer) => {
+            if let Some(state) = answer.changed {
+                let _ = app.viewers.send(state);
+            }
+            json(answer.status, &answer.body)
+        }
+        Err(_) => error(500, "the hall failed to answer"),
+    }
+}
+
+/// A request's body: at most [`MAX_BODY`] bytes, within [`DEADLINE`].
+async fn read_body(body: Body) -> Result<Bytes, Response> {
+    match tokio::time::timeout(DEADLINE, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(error(
+            413,
+            &format!("the body is over {MAX_BODY} bytes (or was cut short)"),
+        )),
+        Err(_) => Err(error(
+            408,
+            &format!(
+                "the body took longer than {} s to arrive",
+                DEADLINE.as_secs()
+            ),
+        )),
+    }
+}
+
+/// `GET /api/events`: the state now, then after every change; a comment
+/// every 15 s keeps the stream open through proxies.
+pub async fn events(State(app): State<App>) -> impl IntoResponse {
+    // Listen first, then read the state: no change falls between.
+    let changes = app.viewers.subscribe();
+    let api = app.api.clone();
+    let first = tokio::task::spawn_blocking(move || api.state_text())
+        .await
+        .unwrap_or_default();
+    let stream = futures_util::stream::unfold(
+        (Some(first), changes, app.api.clone()),
+        |(first, mut changes, api)| async move {
+            let text = match first {
+                Some(text) => text,
+                None => match changes.recv().await {
+                    Ok(state) => state.to_string(),
+                    // A viewer too slow for the changes gets the state
+                    // now, which holds every call.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let api = api.clone();
+                        tokio::task::spawn_blocking(move || api.state_text())
+                            .await
+                            .ok()?
+                    }
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                },
+            };
+            let event = Ok::<_, Infallible>(Event::default().data(text));
+            Some((event, (None, changes, api)))
+        },
+    );
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}

@@ -1,0 +1,39 @@
+//! `bingomint hall verify`: a night's log checked against its card files.
+
+use super::open_cards;
+use crate::cmd::{outln, Outcome};
+use anyhow::{Context, Result};
+use bingomint::hall::judge::Cards;
+use bingomint::hall::verify::verify;
+use std::path::PathBuf;
+
+/// `hall verify`.
+pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
+    let text =
+        std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
+    let (files, _) = open_cards(cards)?;
+    let mut cards = Cards { files, sold: None };
+    match verify(&text, &mut cards) {
+        Ok(s) => {
+            outln!(
+                "OK: {}: {} lines chained, {} games ended, {} calls match their revealed seeds, {} claims judged the same again",
+                log.display(),
+                s.lines,
+                s.games,
+                s.calls,
+                s.claims
+            );
+            for g in &s.voided {
+                outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
+            }
+            if let Some(g) = s.open {
+                outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
+            }
+            Ok(Outcome::Success)
+        }
+        Err(f) => {
+            outln!("FAILED: {} line {}: {}", log.display(), f.line, f.what);
+            Ok(Outcome::Negative)
+        }
+    }
+}
