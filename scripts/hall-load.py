@@ -7,7 +7,11 @@ call every second and sends CLAIMS claims a second for SECONDS seconds, then
 prints the claims' latency (median, p99, max), whether every viewer saw
 every call, and the hall's peak memory at the start and the end.
 
-  scripts/hall-load.py [--cards FILE] [--viewers 200] [--claims 50] [--seconds 60]
+  scripts/hall-load.py [--cards FILE] [--viewers 200] [--claims 50] [--seconds 60] [--slow 2000]
+
+With --slow N, N more clients (each from its own 127.1.x.y address) send a
+request head a byte every 5 s; the run reports how many the hall closed and
+after how long, and how fast a fresh GET /api/state answered meanwhile.
 """
 import argparse
 import json
@@ -79,12 +83,44 @@ def peak_kib(pid):
     return 0
 
 
+def slow_client(addr, i, stop, closed, begun):
+    """Sends a request head a byte every 5 s until the hall closes the
+    connection (noted with the time it took) or the run stops."""
+    host, port = addr.rsplit(":", 1)
+    source = f"127.1.{i // 250}.{1 + i % 250}"
+    try:
+        s = socket.create_connection((host, int(port)), timeout=5, source_address=(source, 0))
+    except OSError:
+        return
+    s.settimeout(0.5)
+    opened = time.monotonic()
+    try:
+        s.sendall(b"GET /api/state HTTP/1.1\r\n")
+        last = time.monotonic()
+        while not stop.is_set():
+            try:
+                if s.recv(1024) == b"":
+                    closed.append(time.monotonic() - opened)
+                    return
+            except socket.timeout:
+                pass
+            if time.monotonic() - last >= 5:
+                s.sendall(b"X")
+                last = time.monotonic()
+    except OSError:
+        closed.append(time.monotonic() - opened)
+    finally:
+        s.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cards", default=os.path.join(ROOT, "target", "load-10m.bmc"))
     ap.add_argument("--viewers", type=int, default=200)
     ap.add_argument("--claims", type=int, default=50, help="claims a second")
     ap.add_argument("--seconds", type=int, default=60)
+    ap.add_argument("--slow", type=int, default=0,
+                    help="clients that trickle a header byte every 5 s, each from its own address")
     a = ap.parse_args()
     if not os.path.exists(a.cards):
         subprocess.run([BIN, "generate", "--count", "10000000", "--seed", "load", "--out", a.cards, "--quiet"], check=True)
@@ -117,12 +153,22 @@ def main():
             ready.acquire()
         out = subprocess.run([BIN, "info", a.cards], capture_output=True, text=True).stdout
         cards = next(int(l.split()[1]) for l in out.splitlines() if l.split()[:1] == ["cards"])
+        slow_stop, slow_closed = threading.Event(), []
+        slow = [threading.Thread(target=slow_client, args=(addr, i, slow_stop, slow_closed, None), daemon=True)
+                for i in range(a.slow)]
+        for t in slow:
+            t.start()
+        state_ms = []
         latencies, calls, errors = [], [], 0
         begun = time.monotonic()
         next_call = begun
         sent = 0
         while time.monotonic() - begun < a.seconds:
             now = time.monotonic()
+            if now >= next_call and a.slow and len(state_ms) < a.seconds:
+                t0 = time.perf_counter()
+                request(addr, "GET", "/api/state")
+                state_ms.append((time.perf_counter() - t0) * 1000)
             if now >= next_call and len(calls) < 75:
                 status, body = request(addr, "POST", "/api/calls", key)
                 if status == 201:
@@ -147,6 +193,12 @@ def main():
         print(f"claim latency ms: median {statistics.median(latencies):.2f}, p99 {p(0.99):.2f}, max {latencies[-1]:.2f}; errors {errors}")
         print(f"viewers that missed a call: {missed} of {a.viewers}")
         print(f"hall peak memory: {start_peak / 1024:.0f} MiB after start, {end_peak / 1024:.0f} MiB at the end")
+        if a.slow:
+            slow_stop.set()
+            state_ms.sort()
+            print(f"slow clients: {a.slow}; closed by the hall: {len(slow_closed)}, after "
+                  f"{min(slow_closed, default=0):.1f}-{max(slow_closed, default=0):.1f} s; "
+                  f"GET /api/state meanwhile: median {statistics.median(state_ms):.2f} ms, max {state_ms[-1]:.2f} ms")
         count = missed + errors
     finally:
         hall.terminate()

@@ -15,13 +15,14 @@ pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
     let mut cards = Cards { files, sold: None };
     match verify(&text, &mut cards) {
         Ok(s) => {
+            use bingomint::text::count_of;
+            let (calls, claims) = (count_of(s.calls, "call"), count_of(s.claims, "claim"));
             outln!(
-                "OK: {}: {} lines chained, {} games ended, {} calls match their revealed seeds, {} claims judged the same again",
+                "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again",
                 log.display(),
-                s.lines,
-                s.games,
-                s.calls,
-                s.claims
+                count_of(s.lines, "line"),
+                count_of(s.games, "game"),
+                if s.calls == 1 { "matches" } else { "match" }
             );
             for g in &s.voided {
                 outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
