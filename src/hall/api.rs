@@ -70,13 +70,13 @@ struct Nothing {}
 
 /// Reads a JSON body as `T`; an empty body is `{}`. A missing, unknown or
 /// mistyped field is refused with 400 naming it.
-fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Reply> {
+fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, (u16, String)> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         &b"{}"[..]
     } else {
         bytes
     };
-    let refused = |message: String| (400, json!({ "error": message }));
+    let refused = |message: String| (400, message);
     // serde reads a struct from an array too (`["4711", true]` as a
     // claim); the API's bodies are objects, named fields only.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
@@ -222,14 +222,10 @@ impl Command {
     /// The command `method path` with `body` makes; a refusal (404, 405,
     /// or 400 naming the field) otherwise.
     pub fn of(method: &str, path: &str, body: &[u8]) -> Result<Command, (u16, String)> {
-        let error = |reply: Reply| {
-            let message = reply.1["error"].as_str().unwrap_or("").to_string();
-            (reply.0, message)
-        };
         let command = match (method, path) {
             ("GET", "/api/state") => Command::State,
             ("POST", "/api/games") => {
-                let new: NewGame = read(body).map_err(error)?;
+                let new: NewGame = read(body)?;
                 Command::Start {
                     stages: stages(new.pattern, new.stages).map_err(|m| (400, m))?,
                     prize: new.prize.chars().take(200).collect(),
@@ -237,7 +233,7 @@ impl Command {
                 }
             }
             ("POST", "/api/calls" | "/api/games/end") | ("DELETE", "/api/calls/last") => {
-                let Nothing {} = read(body).map_err(error)?;
+                let Nothing {} = read(body)?;
                 match method {
                     "DELETE" => Command::Recall,
                     _ if path == "/api/calls" => Command::Call,
@@ -245,7 +241,7 @@ impl Command {
                 }
             }
             ("POST", "/api/claims") => {
-                let claim: Claim = read(body).map_err(error)?;
+                let claim: Claim = read(body)?;
                 Command::Claim {
                     card: claim.card,
                     accept: claim.accept,
@@ -264,7 +260,6 @@ impl Command {
 
 /// What a request to the API answers, and what it changed.
 fn answer(hall: &mut Hall, command: Command) -> Result<Reply, Reply> {
-    let refuse = refusal;
     let reply = match command {
         Command::State => (200, hall.state()),
         Command::Start {
@@ -272,23 +267,23 @@ fn answer(hall: &mut Hall, command: Command) -> Result<Reply, Reply> {
             prize,
             last_call,
         } => {
-            hall.start(stages, prize, last_call).map_err(refuse)?;
+            hall.start(stages, prize, last_call).map_err(refusal)?;
             (201, hall.state())
         }
         Command::Call => {
-            let ball = hall.call().map_err(refuse)?;
+            let ball = hall.call().map_err(refusal)?;
             (201, json!({ "ball": ball, "state": hall.state() }))
         }
         Command::Recall => {
-            let ball = hall.recall().map_err(refuse)?;
+            let ball = hall.recall().map_err(refusal)?;
             (200, json!({ "recalled": ball, "state": hall.state() }))
         }
         Command::End => {
-            let seed = hall.end().map_err(refuse)?;
+            let seed = hall.end().map_err(refusal)?;
             (200, json!({ "seed": seed, "state": hall.state() }))
         }
         Command::Claim { card, accept } => {
-            let verdict = hall.claim(&card, accept).map_err(refuse)?;
+            let verdict = hall.claim(&card, accept).map_err(refusal)?;
             // A reference that names no face of the hall's files: 404, the
             // claim still logged (it was made), the reason as the error.
             if verdict["found"] == json!(false) {

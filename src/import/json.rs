@@ -16,7 +16,7 @@ use std::io::Read;
 
 /// Reads a JSON source.
 /// `run` counts the bytes of the element being read: the reader refuses
-/// one past [`super::read::MAX_LINE`], and each face read sets it to 0.
+/// one past [`super::MAX_LINE`], and each face read sets it to 0.
 pub fn read(
     source: &Source,
     reader: impl Read,
@@ -46,7 +46,7 @@ pub fn read(
             let why = match e.io_error_kind() {
                 Some(std::io::ErrorKind::FileTooLarge) => format!(
                     "a JSON element longer than {} MiB: no face is that long; is this the right file?",
-                    super::read::MAX_LINE >> 20
+                    super::MAX_LINE >> 20
                 ),
                 _ => format!("not JSON the import can read: {e}"),
             };

@@ -28,6 +28,11 @@ use crate::game::{Face, Spec};
 use read::Layout;
 use std::path::Path;
 
+/// The longest line (a row of a table, a line of text) or JSON element
+/// the import reads: far past any face or strip, and a bound on memory
+/// whatever the source holds.
+pub const MAX_LINE: u64 = 1 << 20;
+
 /// Progress: bytes of the source read.
 pub type Tick<'a> = &'a (dyn Fn(u64) + Sync);
 

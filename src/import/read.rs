@@ -6,7 +6,7 @@
 //! `x`, `null`. A number followed by `*` (`12*`) carries the star.
 
 use super::columns::{self, Columns, Role};
-use super::{Bad, Describe, ImportError, Item, Source};
+use super::{Bad, Describe, ImportError, Item, Source, MAX_LINE};
 use crate::cardfile::CardFile;
 use crate::game::Face;
 use std::io::{BufRead, BufReader, Read};
@@ -88,11 +88,6 @@ pub fn cell(text: &str) -> Option<(u8, bool)> {
     };
     t.parse::<u8>().ok().map(|n| (n, star && n != 0))
 }
-
-/// The longest line (a row of a table, a line of text) or JSON element
-/// the import reads: far past any face or strip, and a bound on memory
-/// whatever the source holds.
-pub const MAX_LINE: u64 = 1 << 20;
 
 /// Counts the bytes read through it, for progress, and refuses a line
 /// longer than [`MAX_LINE`] (JSON: an element, whose reader sets `run` to

@@ -18,7 +18,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::broadcast;
 
-/// The largest request head.
+/// The largest request head (hyper takes 8 KiB at least).
 const MAX_HEAD: usize = 16 * 1024;
 
 /// Serves `api` on `listener` until the process ends; over TLS when `tls`
@@ -98,7 +98,7 @@ where
     let _ = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(DEADLINE)
-        .max_buf_size(MAX_HEAD.max(8192))
+        .max_buf_size(MAX_HEAD)
         .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
         .await;
 }
