@@ -278,7 +278,7 @@ fn a_log_in_a_missing_folder_names_the_folder() {
 }
 
 /// A connection from `source` (an address of 127.0.0.0/8) to `addr`.
-fn connect_from(source: &str, addr: &str) -> TcpStream {
+pub fn connect_from(source: &str, addr: &str) -> TcpStream {
     let sock = socket2_free_connect(source, addr);
     sock.set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();

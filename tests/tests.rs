@@ -10,6 +10,7 @@ mod export;
 mod generate;
 mod hall;
 mod hall_hostile;
+mod hall_players;
 mod help;
 mod import;
 mod import_hostile;

@@ -6,6 +6,7 @@
 use super::{Hall, HallError};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -30,13 +31,16 @@ pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
 /// the hall's own files and no inline script at all.
-const PAGES: [(&str, &str, &str); 6] = [
+const PAGES: [(&str, &str, &str); 9] = [
     ("/console", HTML, include_str!("pages/console.html")),
     ("/console.js", JS, include_str!("pages/console.js")),
     ("/console.css", CSS, include_str!("pages/console.css")),
     ("/board", HTML, include_str!("pages/board.html")),
     ("/board.js", JS, include_str!("pages/board.js")),
     ("/board.css", CSS, include_str!("pages/board.css")),
+    ("/play", HTML, include_str!("pages/play.html")),
+    ("/play.js", JS, include_str!("pages/play.js")),
+    ("/play.css", CSS, include_str!("pages/play.css")),
 ];
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
@@ -54,13 +58,21 @@ struct NewGame {
     last_call_must_complete: bool,
 }
 
-/// `POST /api/claims`.
+/// `POST /api/claims`: a card, or a player's claim waiting in the queue.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Claim {
-    card: String,
+    card: Option<String>,
     #[serde(default)]
     accept: bool,
+    queued: Option<u64>,
+}
+
+/// `POST /api/bingo` and `POST /api/faces`: a face, by any reference.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Card {
+    card: String,
 }
 
 /// The body of a request that takes none (`{}` or nothing).
@@ -130,14 +142,29 @@ pub struct Answer {
     pub changed: Option<Arc<String>>,
 }
 
-/// The paths that change the hall, and so need the console's key.
-const WRITES: [&str; 5] = [
-    "/api/games",
-    "/api/calls",
-    "/api/calls/last",
-    "/api/claims",
-    "/api/games/end",
-];
+/// A request, as the server read it.
+pub struct Request<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    /// The Authorization header, if any.
+    pub authorization: Option<&'a str>,
+    pub body: &'a [u8],
+    /// The client's address (for the caps on players' claims).
+    pub client: Option<IpAddr>,
+}
+
+/// Whether `method path` is the caller's: it changes the game, or reads
+/// the queue.
+fn needs_key(method: &str, path: &str) -> bool {
+    const CALLERS: [&str; 5] = [
+        "/api/games",
+        "/api/calls",
+        "/api/calls/last",
+        "/api/claims",
+        "/api/games/end",
+    ];
+    path == "/api/queue" || (CALLERS.contains(&path) && method != "GET")
+}
 
 impl Api {
     pub fn new(hall: Hall, key: String) -> Api {
@@ -153,44 +180,41 @@ impl Api {
 
     /// The state the pages show, as JSON text.
     pub fn state_text(&self) -> String {
-        self.hall().state().to_string()
+        serde_json::to_string(&self.hall().state()).expect("the state is JSON")
     }
 
-    /// Answers `method path` with `body`; `authorization` is the request's
-    /// Authorization header, if any.
-    pub fn answer(
-        &self,
-        method: &str,
-        path: &str,
-        authorization: Option<&str>,
-        body: &[u8],
-    ) -> Answer {
+    /// Answers `request`.
+    pub fn answer(&self, request: Request) -> Answer {
         let fail = |status: u16, message: &str| Answer {
             status,
             body: json!({ "error": message }),
             changed: None,
         };
-        if WRITES.contains(&path) && method != "GET" {
-            let given = authorization.and_then(bearer);
+        if needs_key(request.method, request.path) {
+            let given = request.authorization.and_then(bearer);
             if !given.is_some_and(|g| same_key(g, &self.key)) {
                 return fail(401, "this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)");
             }
         }
-        let command = match Command::of(method, path, body) {
+        let command = match Command::of(request.method, request.path, request.body) {
             Ok(command) => command,
             Err((status, message)) => return fail(status, &message),
         };
+        // The pages follow changes of the game. A claim checked and not
+        // accepted changes nothing they show (the console reads its own
+        // verdict), nor does a player's claim joining the queue (the
+        // console reads the queue): the viewers are not woken for them.
+        let moves = matches!(
+            command,
+            Command::Start { .. } | Command::Call | Command::Recall | Command::End
+        ) || matches!(command, Command::Claim { accept: true, .. });
         let mut hall = self.hall();
-        let writes = command != Command::State;
-        let (status, body) = match answer(&mut hall, command) {
+        let (status, body) = match answer(&mut hall, command, request.client) {
             Ok(reply) | Err(reply) => reply,
         };
-        // The pages follow changes of the game; a claim checked and not
-        // accepted changes nothing they show (the console reads its own
-        // verdict), so the viewers are not woken for it.
-        let claim_only = path == "/api/claims" && body["accepted"] != json!(true);
-        let changed =
-            (writes && !claim_only && status < 300).then(|| Arc::new(hall.state().to_string()));
+        let accepted = body["accepted"] != json!(false);
+        let changed = (moves && accepted && status < 300)
+            .then(|| Arc::new(serde_json::to_string(&hall.state()).expect("the state is JSON")));
         Answer {
             status,
             body,
@@ -212,16 +236,67 @@ pub enum Command {
     Call,
     Recall,
     End,
+    /// The caller's claim: a card, or a queued claim decided.
     Claim {
-        card: String,
+        card: Option<String>,
         accept: bool,
+        queued: Option<u64>,
+    },
+    /// A player's claim, to the queue.
+    Bingo {
+        card: String,
+    },
+    /// The queue, for the console.
+    Queue,
+    /// Where a player's claim stands.
+    Status(u64),
+    /// A face, as a phone adds it.
+    Face {
+        card: String,
     },
 }
+
+/// The API's paths (a claim's standing is `/api/bingo/ID`).
+const PATHS: [&str; 9] = [
+    "/api/state",
+    "/api/games",
+    "/api/calls",
+    "/api/calls/last",
+    "/api/claims",
+    "/api/games/end",
+    "/api/bingo",
+    "/api/queue",
+    "/api/faces",
+];
+
+/// The longest reference a phone may send (a QR text is about 30).
+const MAX_CARD: usize = 200;
 
 impl Command {
     /// The command `method path` with `body` makes; a refusal (404, 405,
     /// or 400 naming the field) otherwise.
     pub fn of(method: &str, path: &str, body: &[u8]) -> Result<Command, (u16, String)> {
+        if let Some(id) = path.strip_prefix("/api/bingo/") {
+            let id = id.parse().map_err(|_| {
+                (404, format!("no claim {id:?}: a claim's number is a whole number, as POST /api/bingo answered"))
+            })?;
+            return match method {
+                "GET" => Ok(Command::Status(id)),
+                _ => Err((405, format!("{method} is not a method of {path}"))),
+            };
+        }
+        let card = |body: &[u8]| -> Result<String, (u16, String)> {
+            let Card { card } = read(body)?;
+            if card.len() > MAX_CARD {
+                return Err((
+                    400,
+                    format!(
+                        "field card: over {MAX_CARD} bytes; send the number printed on the card"
+                    ),
+                ));
+            }
+            Ok(card)
+        };
         let command = match (method, path) {
             ("GET", "/api/state") => Command::State,
             ("POST", "/api/games") => {
@@ -242,33 +317,43 @@ impl Command {
             }
             ("POST", "/api/claims") => {
                 let claim: Claim = read(body)?;
+                if claim.card.is_none() && claim.queued.is_none() {
+                    return Err((400, "give the card claimed, {\"card\": \"4711\"}, or a queued claim, {\"queued\": 17}".into()));
+                }
                 Command::Claim {
                     card: claim.card,
                     accept: claim.accept,
+                    queued: claim.queued,
                 }
             }
-            (
-                _,
-                "/api/state" | "/api/games" | "/api/calls" | "/api/calls/last" | "/api/claims"
-                | "/api/games/end",
-            ) => return Err((405, format!("{method} is not a method of {path}"))),
+            ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
+            ("POST", "/api/faces") => Command::Face { card: card(body)? },
+            ("GET", "/api/queue") => Command::Queue,
+            (_, path) if PATHS.contains(&path) => {
+                return Err((405, format!("{method} is not a method of {path}")))
+            }
             _ => return Err((404, format!("no page or API at {path}"))),
         };
         Ok(command)
     }
 }
 
-/// What a request to the API answers, and what it changed.
-fn answer(hall: &mut Hall, command: Command) -> Result<Reply, Reply> {
+/// `value` as JSON.
+fn to_json(value: impl serde::Serialize) -> Value {
+    serde_json::to_value(value).expect("the hall's answers are JSON")
+}
+
+/// What a request to the API answers.
+fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<Reply, Reply> {
     let reply = match command {
-        Command::State => (200, hall.state()),
+        Command::State => (200, to_json(hall.state())),
         Command::Start {
             stages,
             prize,
             last_call,
         } => {
             hall.start(stages, prize, last_call).map_err(refusal)?;
-            (201, hall.state())
+            (201, to_json(hall.state()))
         }
         Command::Call => {
             let ball = hall.call().map_err(refusal)?;
@@ -282,30 +367,40 @@ fn answer(hall: &mut Hall, command: Command) -> Result<Reply, Reply> {
             let seed = hall.end().map_err(refusal)?;
             (200, json!({ "seed": seed, "state": hall.state() }))
         }
-        Command::Claim { card, accept } => {
-            let verdict = hall.claim(&card, accept).map_err(refusal)?;
+        Command::Claim {
+            card,
+            accept,
+            queued,
+        } => {
+            let verdict = hall
+                .claim(card.as_deref(), accept, queued)
+                .map_err(refusal)?;
             // A reference that names no face of the hall's files: 404, the
             // claim still logged (it was made), the reason as the error.
-            if verdict["found"] == json!(false) {
-                let mut v = verdict;
-                v["error"] = v["reason"].clone();
-                (404, v)
-            } else {
-                (200, verdict)
+            let status = if verdict.found { 200 } else { 404 };
+            let mut body = to_json(&verdict);
+            if !verdict.found {
+                body["error"] = json!(verdict.reason);
             }
+            (status, body)
         }
+        Command::Bingo { card } => (202, to_json(hall.bingo(&card, client).map_err(refusal)?)),
+        Command::Queue => (200, json!({ "queue": hall.waiting() })),
+        Command::Status(id) => match hall.status(id) {
+            Some(status) => (200, to_json(status)),
+            None => (
+                404,
+                json!({ "error": format!("no claim {id} is known to the hall") }),
+            ),
+        },
+        Command::Face { card } => (200, to_json(hall.face(&card).map_err(refusal)?)),
     };
     Ok(reply)
 }
 
 /// A refusal of the hall as an HTTP answer.
 fn refusal(e: HallError) -> Reply {
-    let status = match e {
-        HallError::Conflict(_) => 409,
-        HallError::Bad(_) => 400,
-        HallError::Log(_) => 500,
-    };
-    (status, json!({ "error": e.to_string() }))
+    (e.status(), json!({ "error": e.to_string() }))
 }
 
 /// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.

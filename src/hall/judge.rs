@@ -3,6 +3,8 @@
 //! and `hall verify` judge with this one function, so a log's verdicts can
 //! be judged again exactly.
 
+use super::state::Grid;
+use super::HallError;
 use crate::cardfile::CardFile;
 use crate::game::Face;
 use crate::play::calls::Calls;
@@ -10,7 +12,6 @@ use crate::play::claims::{check, winners, Verdict};
 use crate::play::pattern::Pattern;
 use crate::play::reference::{locate, Reference};
 use crate::play::scan_faces;
-use serde_json::{json, Value};
 use std::ops::RangeInclusive;
 
 /// The hall's cards: the files and which faces were sold.
@@ -29,7 +30,7 @@ pub struct Judged {
     /// `card 4711` or `ticket 70 (strip 12)`, and the file's id.
     pub label: Option<String>,
     /// The face with the called numbers marked, for the console.
-    pub face: Option<Value>,
+    pub face: Option<Grid>,
     /// The file and face found.
     pub at: Option<(usize, u64)>,
 }
@@ -58,29 +59,36 @@ impl Cards {
 
     /// The file and face `text` names: a QR text names its file by id; a
     /// number is a face of the first file.
-    pub fn find(&self, text: &str) -> Result<(usize, u64), String> {
-        let reference = Reference::parse(text).map_err(|e| e.to_string())?;
+    pub fn find(&self, text: &str) -> Result<(usize, u64), HallError> {
+        let no_face = |why: String| HallError::NoFace(why);
+        let reference = Reference::parse(text).map_err(|e| no_face(e.to_string()))?;
         let f = match &reference.file {
             Some(id) => self.files.iter().position(|f| f.short_id().eq_ignore_ascii_case(id)).ok_or_else(|| {
                 let ids: Vec<String> = self.files.iter().map(|f| f.short_id()).collect();
-                format!("{:?} belongs to a file this hall does not hold (id {id}; the hall holds {})", text.trim(), ids.join(", "))
+                no_face(format!("{:?} belongs to a file this hall does not hold (id {id}; the hall holds {})", text.trim(), ids.join(", ")))
             })?,
             None => 0,
         };
-        let located = locate(&self.files[f], text, false).map_err(|e| e.to_string())?;
+        let located = locate(&self.files[f], text, false).map_err(|e| no_face(e.to_string()))?;
         Ok((f, located.face.expect("a face, not a record").0))
     }
 
-    /// Face `n` of file `f`.
-    fn face(&self, f: usize, n: u64) -> Result<Face, String> {
+    /// `card 4711 of 3f2a…` or `ticket 70 (strip 12) of 3f2a…`: face `n`
+    /// of file `f` as the pages name it.
+    pub fn label(&self, f: usize, n: u64) -> String {
         let file = &self.files[f];
-        let record = file
-            .header()
-            .record_of(n)
-            .ok_or_else(|| format!("face {n} is not in the file"))?
-            .0;
+        let record = file.header().record_of(n).map_or(0, |(record, _)| record);
+        let spec = file.header().spec;
+        format!("{} of {}", spec.face_label(n, record), file.short_id())
+    }
+
+    /// Face `n` of file `f`.
+    pub fn face(&self, f: usize, n: u64) -> Result<Face, HallError> {
+        let file = &self.files[f];
+        let missing = || HallError::NoFace(format!("face {n} is not in the file"));
+        let record = file.header().record_of(n).ok_or_else(missing)?.0;
         let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| HallError::NoFace(e.to_string()))?;
         // Let go of the pages the read mapped (the kernel maps a window
         // around a fault): a night of claims on a large file stays flat.
         let size = file.header().spec.record_size();
@@ -88,33 +96,24 @@ impl Cards {
         let window = 1 << 17;
         let end = (at + window).min(file.header().count as usize * size);
         file.release_records(at.saturating_sub(window)..end);
-        found
-            .first()
-            .copied()
-            .ok_or_else(|| format!("face {n} is not in its record"))
+        found.first().copied().ok_or_else(missing)
     }
 
     /// Judges a claim of `pattern` after `calls` by the face `text` names.
     pub fn judge(&self, text: &str, pattern: &Pattern, calls: &Calls, last_call: bool) -> Judged {
         let (f, n) = match self.find(text) {
             Ok(found) => found,
-            Err(reason) => return Judged::refused(reason, None, None),
+            Err(e) => return Judged::refused(e.to_string(), None, None),
         };
-        let file = &self.files[f];
-        let spec = file.header().spec;
-        let record = file.header().record_of(n).map_or(0, |(record, _)| record);
-        let label = Some(format!(
-            "{} of {}",
-            spec.face_label(n, record),
-            file.short_id()
-        ));
+        let spec = self.files[f].header().spec;
+        let label = Some(self.label(f, n));
         if !self.sold(f, n) {
             let reason = format!("{} {n} was not sold tonight", spec.face_noun());
             return Judged::refused(reason, label, Some((f, n)));
         }
         let face = match self.face(f, n) {
             Ok(face) => face,
-            Err(reason) => return Judged::refused(reason, label, Some((f, n))),
+            Err(e) => return Judged::refused(e.to_string(), label, Some((f, n))),
         };
         let verdict = check(&face, pattern, calls, last_call);
         let reason = match &verdict {
@@ -131,12 +130,7 @@ impl Cards {
             Verdict::CannotWin => format!("not a win: no way of {} is on this face", pattern.name()),
         };
         let positions = calls.positions();
-        let marked: Vec<bool> = face
-            .numbers()
-            .iter()
-            .map(|&x| x == 0 || positions[usize::from(x)] != u8::MAX)
-            .collect();
-        let grid = json!({"rows": face.rows, "cols": face.cols, "cells": face.numbers(), "marked": marked});
+        let grid = Grid::of(&face, |x| positions[usize::from(x)] != u8::MAX);
         Judged {
             win: verdict.is_win(),
             reason,

@@ -42,9 +42,9 @@ pub fn hash(line: &str) -> String {
 pub enum LogError {
     #[error("cannot read '{path}': {source}")]
     Io { path: String, source: io::Error },
-    #[error("'{path}': the directory '{dir}' does not exist; create it or give another --log")]
+    #[error("'{path}': the directory '{dir}' does not exist")]
     NoDirectory { path: String, dir: String },
-    #[error("'{path}' is in use by another hall{holder}; stop that hall first, or give this one another --log")]
+    #[error("'{path}' is in use by another hall{holder}; stop that hall first")]
     Locked { path: String, holder: String },
     #[error("line {line}: {why}")]
     Bad { line: u64, why: String },

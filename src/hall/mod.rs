@@ -11,14 +11,19 @@
 //! first ball. Until then the seed lives beside the log (`LOG.seed`,
 //! readable by the hall's user only), so a restarted hall continues it.
 //!
-//! Here: the hall's state and rules; [`api`], its API and pages (served
-//! by `bingomint hall`); [`judge`] and [`verify`], claims and logs judged;
-//! [`log`] and [`secret`], the log and an open game's seed.
+//! Here: the hall's rules; [`state`], what it answers, typed; [`claims`]
+//! and [`queue`], claims from the console and from players' phones; [`api`],
+//! its API and pages (served by `bingomint hall`); [`judge`] and
+//! [`verify`], claims and logs judged; [`log`] and [`secret`], the log and
+//! an open game's seed.
 
 pub mod api;
+mod claims;
 pub mod judge;
 pub mod log;
+pub mod queue;
 pub mod secret;
+pub mod state;
 pub mod verify;
 
 use crate::play::calls::Calls;
@@ -26,10 +31,12 @@ use crate::play::pattern::Pattern;
 use crate::seed::Seed;
 use judge::Cards;
 use log::{Line, Log};
+use queue::Queue;
 pub use secret::secret_path;
 use secret::{read_secret, write_secret, SecretError};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use state::{ClaimSeen, Daub, Drawn, FileState, GameState, Revealed, State};
+use std::path::Path;
 
 /// One event of the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -66,6 +73,20 @@ pub enum Event {
         win: bool,
         reason: String,
         accepted: bool,
+        /// The player's claim (from the queue) this decided: judged at the
+        /// `call` and `stage` it arrived at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        queued: Option<u64>,
+    },
+    /// A player's claim joined the queue, judged on arrival.
+    Queued {
+        game: u64,
+        id: u64,
+        card: String,
+        stage: String,
+        call: usize,
+        win: bool,
+        reason: String,
     },
     /// An accepted win moved the game on to `stage`.
     Stage { game: u64, stage: String },
@@ -86,18 +107,73 @@ pub struct FileEntry {
     pub game: String,
 }
 
-/// A refusal, with the HTTP status it maps to.
+/// A refusal of the hall. [`HallError::status`] is the HTTP status it
+/// maps to.
 #[derive(Debug, thiserror::Error)]
 pub enum HallError {
-    /// The request does not fit the game's state (409).
+    #[error("no game is open: start one")]
+    NoGame,
+    #[error("game {0} is still open: end it first")]
+    StillOpen(u64),
+    #[error("all {0} numbers are called")]
+    AllCalled(u8),
+    #[error("there is no call to take back")]
+    NoCallToTakeBack,
+    #[error("name a pattern")]
+    NoPattern,
+    #[error("pattern {name:?}: {why}")]
+    Pattern {
+        name: String,
+        why: crate::play::pattern::PatternError,
+    },
+    /// The reference names no face of the hall's files (the reason in words).
     #[error("{0}")]
-    Conflict(String),
-    /// The request itself is wrong (400).
+    NoFace(String),
+    #[error("{noun} {face} was not sold tonight")]
+    NotSold { noun: &'static str, face: u64 },
     #[error("{0}")]
-    Bad(String),
-    /// The log could not be written: nothing changed (500).
+    Flood(#[from] queue::Flood),
+    #[error("no claim {0} is waiting in the queue (decided already, or never made)")]
+    NotWaiting(u64),
+    #[error("claim {id} was made on {queued:?}, not {given:?}")]
+    OtherCard {
+        id: u64,
+        queued: String,
+        given: String,
+    },
+    #[error("'{path}': {why}")]
+    UnsafeSeed { path: String, why: String },
+    #[error("'{path}' does not hold the seed game {game} committed to")]
+    WrongSeed { path: String, game: u64 },
+    /// The open game's seed file cannot be read: its calls cannot go on.
+    #[error("game {game} is open in the log, but its seed file '{path}' cannot be read ({source}), so its calls cannot go on")]
+    SeedLost {
+        game: u64,
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("'{path}': {source}")]
+    BadLog { path: String, source: log::LogError },
+    #[error(transparent)]
+    LogOpen(log::LogError),
+    /// The log's events do not follow (a hand-edited log whose chain holds).
+    #[error("line {line}: {what}")]
+    Replay { line: u64, what: &'static str },
     #[error("cannot write the log: {0}")]
     Log(#[from] std::io::Error),
+}
+
+impl HallError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> u16 {
+        match self {
+            HallError::NoPattern | HallError::Pattern { .. } | HallError::OtherCard { .. } => 400,
+            HallError::NoFace(_) => 404,
+            HallError::Flood(_) => 429,
+            HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
+            _ => 409,
+        }
+    }
 }
 
 /// The open game.
@@ -105,6 +181,8 @@ struct Open {
     game: u64,
     balls: u8,
     stages: Vec<String>,
+    /// The stages' patterns, parsed once.
+    patterns: Vec<Pattern>,
     stage: usize,
     prize: String,
     last_call: bool,
@@ -115,18 +193,25 @@ struct Open {
 
 impl Open {
     fn calls(&self) -> Calls {
-        Calls::seeded(self.balls, Seed::parse(&self.seed).value, self.called)
+        self.calls_at(self.called)
+    }
+
+    fn calls_at(&self, called: usize) -> Calls {
+        Calls::seeded(self.balls, Seed::parse(&self.seed).value, called)
     }
 }
 
 /// The hall: its cards, its log, the open game.
 pub struct Hall {
     pub cards: Cards,
+    /// The house rule for marking numbers on players' phones.
+    pub daub: Daub,
     log: Log,
     open: Option<Open>,
     games: u64,
-    revealed: Option<(u64, String, String)>,
-    claims: Vec<Value>,
+    revealed: Option<Revealed>,
+    claims: Vec<ClaimSeen>,
+    queue: Queue,
     /// What the caller should know since the hall started (a repaired log).
     notice: Option<String>,
 }
@@ -134,7 +219,7 @@ pub struct Hall {
 /// What to do with an open game whose seed file is lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LostSeed {
-    /// Refuse to start, saying how to go on.
+    /// Refuse to start ([`HallError::SeedLost`]).
     Refuse,
     /// End the game unrevealed ([`Event::GameVoid`]) and go on.
     Void,
@@ -145,22 +230,25 @@ pub fn commitment(seed: &str) -> String {
     log::hash(seed)
 }
 
+/// The closing of players' claims still waiting when a game ends.
+const ENDED: &str = "the game ended before the caller came to this claim";
+
 impl Hall {
-    /// Opens the hall on `cards` with the log at `log` (created, or read
-    /// back: an open game resumes from the seed kept beside it).
+    /// Opens the hall on `cards` with the log at `log_path` (created, or
+    /// read back: an open game resumes from the seed kept beside it).
     pub fn open(
         cards: Cards,
-        log_path: &std::path::Path,
+        log_path: &Path,
         files: Vec<FileEntry>,
         sold: Option<String>,
         lost: LostSeed,
-    ) -> Result<Hall, String> {
+    ) -> Result<Hall, HallError> {
         let opened = Log::open(log_path).map_err(|e| match e {
-            log::LogError::Bad { .. } => format!(
-                "'{}': {e}; `bingomint hall verify` names what is wrong",
-                log_path.display()
-            ),
-            e => e.to_string(),
+            log::LogError::Bad { .. } => HallError::BadLog {
+                path: log_path.display().to_string(),
+                source: e,
+            },
+            e => HallError::LogOpen(e),
         })?;
         let note = (opened.dropped > 0).then(|| {
             format!(
@@ -170,53 +258,23 @@ impl Hall {
         });
         let mut hall = Hall {
             cards,
+            daub: Daub::default(),
             log: opened.log,
             open: None,
             games: 0,
             revealed: None,
             claims: Vec::new(),
+            queue: Queue::default(),
             notice: note.clone(),
         };
         for line in &opened.lines {
             hall.replay(line)?;
         }
-        // The open game's seed, checked before anything is written.
-        let mut void = None;
-        if let Some(open) = &hall.open {
-            let (game, commitment) = (open.game, open.commitment.clone());
-            let path = secret_path(hall.log.path());
-            match read_secret(&path) {
-                Ok(seed) if self::commitment(&seed) == commitment => {
-                    hall.open.as_mut().expect("open").seed = seed;
-                }
-                Ok(_) => {
-                    return Err(format!(
-                        "'{}' does not hold the seed game {game} committed to",
-                        path.display()
-                    ))
-                }
-                Err(SecretError::Unsafe(why)) => {
-                    return Err(format!("'{}': {why}", path.display()))
-                }
-                Err(SecretError::Lost(e)) if lost == LostSeed::Void => {
-                    let reason = format!("its seed file '{}' was lost ({e})", path.display());
-                    void = Some(Event::GameVoid { game, reason });
-                }
-                Err(SecretError::Lost(e)) => {
-                    return Err(format!(
-                        "game {game} is open in the log, but its seed file '{}' cannot be read ({e}), so its calls cannot go on; \
-                         start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)",
-                        path.display()
-                    ))
-                }
-            }
-        }
-        hall.log
-            .append(Event::Session { files, sold, note })
-            .map_err(|e| format!("cannot write the log: {e}"))?;
+        let void = hall.resume_seed(lost)?;
+        hall.log.append(Event::Session { files, sold, note })?;
         if let Some(event) = void {
             let game = hall.open.as_ref().map_or(0, |o| o.game);
-            hall.record(event).map_err(|e| e.to_string())?;
+            hall.record(event)?;
             hall.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
             ));
@@ -224,7 +282,40 @@ impl Hall {
         Ok(hall)
     }
 
-    fn replay(&mut self, line: &Line) -> Result<(), String> {
+    /// Reads the open game's seed back, checked before anything is
+    /// written; with `lost` Void, a lost seed gives the event that ends
+    /// the game unrevealed.
+    fn resume_seed(&mut self, lost: LostSeed) -> Result<Option<Event>, HallError> {
+        let Some(open) = &mut self.open else {
+            return Ok(None);
+        };
+        let game = open.game;
+        let path = secret_path(self.log.path());
+        let shown = path.display().to_string();
+        match read_secret(&path) {
+            Ok(seed) if commitment(&seed) == open.commitment => {
+                open.seed = seed;
+                Ok(None)
+            }
+            Ok(_) => Err(HallError::WrongSeed { path: shown, game }),
+            Err(SecretError::Unsafe(why)) => Err(HallError::UnsafeSeed { path: shown, why }),
+            Err(SecretError::Lost(e)) if lost == LostSeed::Void => Ok(Some(Event::GameVoid {
+                game,
+                reason: format!("its seed file '{shown}' was lost ({e})"),
+            })),
+            Err(SecretError::Lost(source)) => Err(HallError::SeedLost {
+                game,
+                path: shown,
+                source,
+            }),
+        }
+    }
+
+    fn replay(&mut self, line: &Line) -> Result<(), HallError> {
+        let bad = |what| HallError::Replay {
+            line: line.seq,
+            what,
+        };
         match &line.event {
             Event::GameStart {
                 game,
@@ -234,11 +325,21 @@ impl Hall {
                 last_call,
                 commitment,
             } => {
+                let spec = self.cards.files[0].header().spec;
+                let patterns = stages
+                    .iter()
+                    .map(|s| Pattern::parse(s, spec))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|_| bad("a game of a pattern this game does not have"))?;
+                if patterns.is_empty() {
+                    return Err(bad("a game with no pattern"));
+                }
                 self.games = *game;
                 self.open = Some(Open {
                     game: *game,
                     balls: *balls,
                     stages: stages.clone(),
+                    patterns,
                     stage: 0,
                     prize: prize.clone(),
                     last_call: *last_call,
@@ -247,11 +348,22 @@ impl Hall {
                     called: 0,
                 });
                 self.claims.clear();
+                self.queue.close(ENDED);
             }
-            Event::Call { call, .. } => self.open_mut()?.called = *call,
-            Event::Recall { call, .. } => self.open_mut()?.called = call - 1,
+            Event::Call { call, .. } => {
+                self.open
+                    .as_mut()
+                    .ok_or(bad("a call with no game open"))?
+                    .called = *call
+            }
+            Event::Recall { call, .. } => {
+                self.open
+                    .as_mut()
+                    .ok_or(bad("a recall with no game open"))?
+                    .called = call - 1
+            }
             Event::Stage { stage, .. } => {
-                let open = self.open_mut()?;
+                let open = self.open.as_mut().ok_or(bad("a stage with no game open"))?;
                 open.stage = open
                     .stages
                     .iter()
@@ -259,41 +371,48 @@ impl Hall {
                     .unwrap_or(open.stage);
             }
             Event::GameEnd { game, seed } => {
-                let open = self
-                    .open
-                    .take()
-                    .ok_or(format!("line {}: no game is open", line.seq))?;
-                self.revealed = Some((*game, seed.clone(), open.commitment));
+                let open = self.open.take().ok_or(bad("no game is open"))?;
+                self.revealed = Some(Revealed {
+                    game: *game,
+                    seed: seed.clone(),
+                    commitment: open.commitment,
+                });
+                self.queue.close(ENDED);
             }
             Event::GameVoid { .. } => {
-                self.open
-                    .take()
-                    .ok_or(format!("line {}: no game is open", line.seq))?;
+                self.open.take().ok_or(bad("no game is open"))?;
                 self.revealed = None;
+                self.queue.close(ENDED);
             }
             Event::Claim {
                 card,
                 win,
                 reason,
                 call,
+                accepted,
+                queued,
                 ..
-            } => self
-                .claims
-                .push(json!({"card": card, "win": win, "reason": reason, "call": call})),
+            } => {
+                self.claims.push(ClaimSeen {
+                    card: card.clone(),
+                    win: *win,
+                    reason: reason.clone(),
+                    call: *call,
+                });
+                if let Some(id) = queued {
+                    self.queue
+                        .decide(*id, claims::stand(*accepted), reason.clone());
+                }
+            }
+            Event::Queued { .. } => self.replay_queued(&line.event),
             Event::Session { .. } => {}
         }
         Ok(())
     }
 
-    fn open_mut(&mut self) -> Result<&mut Open, String> {
-        self.open
-            .as_mut()
-            .ok_or_else(|| "the log has a call with no game open".to_string())
-    }
-
     fn record(&mut self, event: Event) -> Result<(), HallError> {
         let line = self.log.append(event)?;
-        self.replay(&line).map_err(HallError::Conflict)
+        self.replay(&line)
     }
 
     /// The game's numbers: every file's, which must be one game.
@@ -309,24 +428,25 @@ impl Hall {
         last_call: bool,
     ) -> Result<(), HallError> {
         if let Some(open) = &self.open {
-            return Err(HallError::Conflict(format!(
-                "game {} is still open: end it first",
-                open.game
-            )));
+            return Err(HallError::StillOpen(open.game));
         }
         let spec = self.cards.files[0].header().spec;
         if stages.is_empty() {
-            return Err(HallError::Bad("name a pattern".into()));
+            return Err(HallError::NoPattern);
         }
         for s in &stages {
-            Pattern::parse(s, spec).map_err(|e| HallError::Bad(format!("pattern {s:?}: {e}")))?;
+            Pattern::parse(s, spec).map_err(|why| HallError::Pattern {
+                name: s.clone(),
+                why,
+            })?;
         }
         let seed = fresh_seed()?;
-        write_secret(&secret_path(self.log.path()), &seed).map_err(|e| match e {
-            SecretError::Unsafe(why) => HallError::Conflict(format!(
-                "'{}': {why}",
-                secret_path(self.log.path()).display()
-            )),
+        let path = secret_path(self.log.path());
+        write_secret(&path, &seed).map_err(|e| match e {
+            SecretError::Unsafe(why) => HallError::UnsafeSeed {
+                path: path.display().to_string(),
+                why,
+            },
             SecretError::Lost(e) => HallError::Log(e),
         })?;
         let game = self.games + 1;
@@ -345,21 +465,16 @@ impl Hall {
     }
 
     fn the_open(&self) -> Result<&Open, HallError> {
-        self.open
-            .as_ref()
-            .ok_or_else(|| HallError::Conflict("no game is open: start one".into()))
+        self.open.as_ref().ok_or(HallError::NoGame)
     }
 
     /// The next call.
     pub fn call(&mut self) -> Result<u8, HallError> {
         let open = self.the_open()?;
         if open.called == usize::from(open.balls) {
-            return Err(HallError::Conflict(format!(
-                "all {} numbers are called",
-                open.balls
-            )));
+            return Err(HallError::AllCalled(open.balls));
         }
-        let calls = Calls::seeded(open.balls, Seed::parse(&open.seed).value, open.called + 1);
+        let calls = open.calls_at(open.called + 1);
         let ball = *calls.order().last().expect("one call at least");
         let (game, call) = (open.game, open.called + 1);
         self.record(Event::Call { game, call, ball })?;
@@ -370,59 +485,11 @@ impl Hall {
     pub fn recall(&mut self) -> Result<u8, HallError> {
         let open = self.the_open()?;
         let Some(&ball) = open.calls().order().last() else {
-            return Err(HallError::Conflict("there is no call to take back".into()));
+            return Err(HallError::NoCallToTakeBack);
         };
         let (game, call) = (open.game, open.called);
         self.record(Event::Recall { game, call, ball })?;
         Ok(ball)
-    }
-
-    /// Judges a claim; `accept` a win moves to the next stage, or ends the
-    /// game after the last. Returns the verdict as the API shows it.
-    pub fn claim(&mut self, card: &str, accept: bool) -> Result<Value, HallError> {
-        let open = self.the_open()?;
-        let spec = self.cards.files[0].header().spec;
-        let stage = open.stages[open.stage].clone();
-        let pattern = Pattern::parse(&stage, spec).map_err(|e| HallError::Bad(e.to_string()))?;
-        let calls = open.calls();
-        let judged = self.cards.judge(card, &pattern, &calls, open.last_call);
-        let accepted = accept && judged.win;
-        // Who shares the prize: a scan of every file, so only when a win
-        // is accepted (a check stays a lookup of one face).
-        let also = if accepted {
-            self.cards
-                .also_winning(&pattern, &calls, open.last_call, judged.at, 100)
-        } else {
-            Vec::new()
-        };
-        let (game, call) = (open.game, open.called);
-        let (next, last) = (
-            open.stages.get(open.stage + 1).cloned(),
-            open.stage + 1 == open.stages.len(),
-        );
-        let card = card.trim().to_string();
-        self.record(Event::Claim {
-            game,
-            card: card.clone(),
-            stage: stage.clone(),
-            call,
-            win: judged.win,
-            reason: judged.reason.clone(),
-            accepted,
-        })?;
-        if accepted {
-            match next {
-                Some(stage) => self.record(Event::Stage { game, stage })?,
-                None if last => {
-                    self.end()?;
-                }
-                None => {}
-            }
-        }
-        Ok(json!({
-            "card": card, "win": judged.win, "reason": judged.reason, "label": judged.label, "found": judged.at.is_some(),
-            "face": judged.face, "stage": stage, "call": call, "also_winning": also, "accepted": accepted,
-        }))
     }
 
     /// Ends the open game and reveals its seed.
@@ -438,33 +505,46 @@ impl Hall {
     }
 
     /// What the pages show.
-    pub fn state(&self) -> Value {
+    pub fn state(&self) -> State {
         let spec = self.cards.files[0].header().spec;
-        let game = self.open.as_ref().map(|o| {
-            json!({
-                "game": o.game, "balls": o.balls, "stages": o.stages, "stage": o.stages[o.stage],
-                "prize": o.prize, "last_call": o.last_call, "commitment": o.commitment,
-                "calls": o.calls().order(),
-                "drawn": drawn(&o.stages[o.stage], spec),
-            })
+        let game = self.open.as_ref().map(|o| GameState {
+            game: o.game,
+            balls: o.balls,
+            stages: o.stages.clone(),
+            stage: o.stages[o.stage].clone(),
+            prize: o.prize.clone(),
+            last_call: o.last_call,
+            commitment: o.commitment.clone(),
+            calls: o.calls().order().to_vec(),
+            drawn: drawn(&o.patterns[o.stage], spec),
         });
-        let revealed = self
-            .revealed
-            .as_ref()
-            .map(|(g, s, c)| json!({"game": g, "seed": s, "commitment": c}));
-        let files: Vec<Value> = self
+        let files = self
             .cards
             .files
             .iter()
-            .map(|f| json!({"id": f.short_id(), "count": f.header().count, "path": f.path()}))
+            .map(|f| FileState {
+                id: f.short_id(),
+                count: f.header().count,
+                path: f.path().to_string(),
+            })
             .collect();
-        json!({
-            "game": game, "revealed": revealed, "files": files, "balls": spec.balls(),
-            "letters": spec.facts().letters, "game_name": spec.short_name(),
-            "patterns": spec.facts().patterns.iter().map(|p| p.name).collect::<Vec<_>>(),
-            "claims": self.claims.iter().rev().take(10).collect::<Vec<_>>(),
-            "notice": self.notice,
-        })
+        State {
+            game,
+            revealed: self.revealed.clone(),
+            files,
+            balls: spec.balls(),
+            letters: spec.facts().letters,
+            game_name: spec.short_name(),
+            patterns: spec.facts().patterns.iter().map(|p| p.name).collect(),
+            claims: self.claims.iter().rev().take(10).cloned().collect(),
+            notice: self.notice.clone(),
+            daub: self.daub,
+        }
+    }
+
+    /// What the caller should know since the hall started, if anything.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
     }
 }
 
@@ -500,13 +580,15 @@ pub fn revealed(text: &str) -> Result<Vec<(u8, String)>, log::LogError> {
 /// A pattern as the board draws it: its first way's cells (rows × cols,
 /// row-major) and how many ways it has; None for a pattern with no fixed
 /// cells (90-ball lines count numbers, not cells).
-fn drawn(stage: &str, spec: crate::game::Spec) -> Option<Value> {
-    let pattern = Pattern::parse(stage, spec).ok()?;
+fn drawn(pattern: &Pattern, spec: crate::game::Spec) -> Option<Drawn> {
     let ways = pattern.ways()?;
     let facts = spec.facts();
     let cells = facts.rows * facts.cols;
-    let mask: Vec<bool> = (0..cells).map(|i| ways[0].mask >> i & 1 == 1).collect();
-    Some(
-        json!({"rows": facts.rows, "cols": facts.cols, "cells": mask, "way": ways[0].name, "ways": ways.len()}),
-    )
+    Some(Drawn {
+        rows: facts.rows,
+        cols: facts.cols,
+        cells: (0..cells).map(|i| ways[0].mask >> i & 1 == 1).collect(),
+        way: ways[0].name.to_string(),
+        ways: ways.len(),
+    })
 }

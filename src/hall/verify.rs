@@ -41,6 +41,8 @@ struct Game {
     shown: Vec<u8>,
     /// (line, card, stage, calls shown, logged verdict).
     claims: Vec<(u64, String, String, usize, bool)>,
+    /// Players' claims waiting: id → (card, stage, call).
+    queued: std::collections::HashMap<u64, (String, String, usize)>,
 }
 
 /// The open game, or a finding that `what` came with none.
@@ -59,11 +61,11 @@ fn open<'a>(
 }
 
 impl Game {
-    fn call(&mut self, at: u64, call: usize, ball: u8) -> Result<(), String> {
+    fn call(&mut self, at: u64, call: usize, ball: u8) -> Result<(), Finding> {
         if call != self.shown.len() + 1 {
-            return Err(format!(
-                "call {call} comes after {} calls shown",
-                self.shown.len()
+            return Err(finding(
+                at,
+                format!("call {call} comes after {} calls shown", self.shown.len()),
             ));
         }
         self.calls.push((at, call, ball));
@@ -71,33 +73,79 @@ impl Game {
         Ok(())
     }
 
-    fn recall(&mut self, call: usize, ball: u8) -> Result<(), String> {
+    fn recall(&mut self, at: u64, call: usize, ball: u8) -> Result<(), Finding> {
         if self.shown.last() != Some(&ball) || call != self.shown.len() {
-            return Err(format!(
-                "recall of call {call} ({ball}), which is not the last call shown"
+            return Err(finding(
+                at,
+                format!("recall of call {call} ({ball}), which is not the last call shown"),
             ));
         }
         self.shown.pop();
         Ok(())
     }
 
-    fn claim(
-        &mut self,
-        at: u64,
-        card: &str,
-        stage: &str,
-        call: usize,
-        win: bool,
-    ) -> Result<(), String> {
-        if call != self.shown.len() || !self.stages.iter().any(|s| s == stage) {
-            return Err(format!(
-                "a claim at call {call} for {stage}, which this game was not at"
-            ));
+    /// A claim at the console (judged at the calls shown), or a queued
+    /// one decided (judged at the call it arrived at).
+    fn claim(&mut self, at: u64, claim: Claimed, queued: Option<u64>) -> Result<(), Finding> {
+        let Claimed {
+            card,
+            stage,
+            call,
+            win,
+        } = claim;
+        match queued {
+            Some(id) => {
+                let waiting = self.queued.remove(&id);
+                if waiting.as_ref() != Some(&(card.to_string(), stage.to_string(), call)) {
+                    return Err(finding(at, format!("a decision on claim {id} ({card:?} for {stage} at call {call}), which is not a claim waiting in the queue")));
+                }
+            }
+            None => self.at_now(at, stage, call)?,
         }
         self.claims
             .push((at, card.to_string(), stage.to_string(), call, win));
         Ok(())
     }
+
+    /// A player's claim joining the queue.
+    fn queue(&mut self, at: u64, id: u64, claim: Claimed) -> Result<(), Finding> {
+        self.at_now(at, claim.stage, claim.call)?;
+        let entry = (claim.card.to_string(), claim.stage.to_string(), claim.call);
+        if self.queued.insert(id, entry).is_some() {
+            return Err(finding(at, format!("claim {id} is queued twice")));
+        }
+        self.claims.push((
+            at,
+            claim.card.to_string(),
+            claim.stage.to_string(),
+            claim.call,
+            claim.win,
+        ));
+        Ok(())
+    }
+
+    /// A claim must be for a stage of the game, at the calls shown.
+    fn at_now(&self, at: u64, stage: &str, call: usize) -> Result<(), Finding> {
+        if call != self.shown.len() || !self.stages.iter().any(|s| s == stage) {
+            return Err(finding(
+                at,
+                format!("a claim at call {call} for {stage}, which this game was not at"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A claim as a log line gives it.
+struct Claimed<'a> {
+    card: &'a str,
+    stage: &'a str,
+    call: usize,
+    win: bool,
+}
+
+fn finding(line: u64, what: String) -> Finding {
+    Finding { line, what }
 }
 
 /// Checks the log `text` against `cards` (the session's card files).
@@ -131,9 +179,7 @@ fn step(
     let at = line.seq;
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
-        Event::Session { files, sold, .. } => {
-            session(files, sold.as_deref(), cards).map_err(bad)?
-        }
+        Event::Session { files, sold, .. } => session(files, sold.as_deref(), cards, at)?,
         Event::GameStart {
             game: g,
             balls,
@@ -154,24 +200,44 @@ fn step(
                 calls: vec![],
                 shown: vec![],
                 claims: vec![],
+                queued: Default::default(),
             };
             *game = Some((*g, new));
         }
-        Event::Call { call, ball, .. } => open(game, at, "a call")?
-            .call(at, *call, *ball)
-            .map_err(bad)?,
-        Event::Recall { call, ball, .. } => open(game, at, "a recall")?
-            .recall(*call, *ball)
-            .map_err(bad)?,
+        Event::Call { call, ball, .. } => open(game, at, "a call")?.call(at, *call, *ball)?,
+        Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
         Event::Claim {
             card,
             stage,
             call,
             win,
+            queued,
             ..
-        } => open(game, at, "a claim")?
-            .claim(at, card, stage, *call, *win)
-            .map_err(bad)?,
+        } => {
+            let claim = Claimed {
+                card,
+                stage,
+                call: *call,
+                win: *win,
+            };
+            open(game, at, "a claim")?.claim(at, claim, *queued)?
+        }
+        Event::Queued {
+            id,
+            card,
+            stage,
+            call,
+            win,
+            ..
+        } => {
+            let claim = Claimed {
+                card,
+                stage,
+                call: *call,
+                win: *win,
+            };
+            open(game, at, "a queued claim")?.queue(at, *id, claim)?
+        }
         Event::Stage { .. } => {}
         Event::GameEnd { game: ended, seed } => {
             let (g_no, g) = game
@@ -204,16 +270,23 @@ fn session(
     files: &[super::FileEntry],
     sold: Option<&str>,
     cards: &mut Cards,
-) -> Result<(), String> {
+    at: u64,
+) -> Result<(), Finding> {
     for f in files {
         if !cards.files.iter().any(|c| c.short_id() == f.id) {
-            return Err(format!(
-                "the session used the file {} (id {}); give it with --cards",
-                f.path, f.id
+            return Err(finding(
+                at,
+                format!(
+                    "the session used the card file {} (id {}), which was not given",
+                    f.path, f.id
+                ),
             ));
         }
     }
-    cards.sold = sold.map(parse_sold).transpose()?;
+    cards.sold = sold
+        .map(parse_sold)
+        .transpose()
+        .map_err(|e| finding(at, format!("its sold faces: {e}")))?;
     Ok(())
 }
 
@@ -272,50 +345,67 @@ fn check_game(
     Ok(())
 }
 
+/// Sold faces that cannot be read, or are not the file's.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SoldError {
+    #[error("{0:?} is not a face number or a range like 1..5000")]
+    NotANumber(String),
+    #[error("{0:?} is an empty range: faces start at 1 and a range runs low..high")]
+    Empty(String),
+    #[error("name the faces sold, such as 1..5000,7001..9000")]
+    Nothing,
+    #[error("{start}..{end} is not within the faces of '{path}', numbered {first}..{last}")]
+    Outside {
+        start: u64,
+        end: u64,
+        path: String,
+        first: u64,
+        last: u64,
+    },
+}
+
 /// `ranges` when every one is within a file's faces `faces` (the file at
 /// `path`); else which is not.
 pub fn sold_within(
     ranges: Vec<std::ops::RangeInclusive<u64>>,
     faces: std::ops::RangeInclusive<u64>,
     path: &str,
-) -> Result<Vec<std::ops::RangeInclusive<u64>>, String> {
+) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
     match ranges
         .iter()
         .find(|r| !faces.contains(r.start()) || !faces.contains(r.end()))
     {
-        Some(r) => Err(format!(
-            "{}..{} is not within the faces of '{path}', numbered {}..{}",
-            r.start(),
-            r.end(),
-            faces.start(),
-            faces.end()
-        )),
+        Some(r) => Err(SoldError::Outside {
+            start: *r.start(),
+            end: *r.end(),
+            path: path.to_string(),
+            first: *faces.start(),
+            last: *faces.end(),
+        }),
         None => Ok(ranges),
     }
 }
 
-/// `--sold`: face ranges `A..B` or single faces, separated by commas.
-pub fn parse_sold(text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, String> {
+/// Sold faces: ranges `A..B` or single faces, separated by commas.
+pub fn parse_sold(text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
     let mut ranges = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let number = |s: &str| {
             s.trim()
                 .parse::<u64>()
-                .map_err(|_| format!("{part:?} is not a face number or a range like 1..5000"))
+                .map_err(|_| SoldError::NotANumber(part.to_string()))
         };
         let range = match part.split_once("..") {
             Some((a, b)) => number(a)?..=number(b)?,
             None => number(part)?..=number(part)?,
         };
         if range.is_empty() || *range.start() == 0 {
-            return Err(format!(
-                "{part:?} is an empty range: faces start at 1 and a range runs low..high"
-            ));
+            return Err(SoldError::Empty(part.to_string()));
         }
         ranges.push(range);
     }
     if ranges.is_empty() {
-        return Err("name the faces sold, such as 1..5000,7001..9000".into());
+        return Err(SoldError::Nothing);
     }
     Ok(ranges)
 }

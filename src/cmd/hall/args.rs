@@ -54,11 +54,46 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
 
+    /// How players' phones (/play) mark called numbers: manual (players
+    /// tap; a Catch up button marks what was called; halls that require
+    /// players to mark their own), assist (called numbers glow, players
+    /// tap), auto (marked as called).
+    #[arg(long, value_enum, value_name = "RULE", default_value_t = Daub::Manual)]
+    pub daub: Daub,
+
     /// When the log's open game has lost its seed file (LOG.seed), end
     /// that game unrevealed, logged as such (its calls can then never be
     /// checked), and go on with the night.
     #[arg(long)]
     pub void_lost_game: bool,
+}
+
+/// `--daub`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Daub {
+    Manual,
+    Assist,
+    Auto,
+}
+
+impl Daub {
+    pub fn name(self) -> &'static str {
+        match self {
+            Daub::Manual => "manual",
+            Daub::Assist => "assist",
+            Daub::Auto => "auto",
+        }
+    }
+}
+
+impl From<Daub> for bingomint::hall::state::Daub {
+    fn from(d: Daub) -> Self {
+        match d {
+            Daub::Manual => Self::Manual,
+            Daub::Assist => Self::Assist,
+            Daub::Auto => Self::Auto,
+        }
+    }
 }
 
 #[derive(clap::Subcommand)]

@@ -60,14 +60,15 @@ pub fn run(args: Args) -> Result<Outcome> {
     // SAFETY: sets this process's disposition of one signal to "ignore".
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
     let lost = args.lost_seed();
-    let hall = Hall::open(
+    let mut hall = Hall::open(
         Cards { files, sold },
         &log,
         entries,
         args.sold.clone(),
         lost,
     )
-    .map_err(anyhow::Error::msg)?;
+    .map_err(opening)?;
+    hall.daub = args.daub.into();
     let addr = listener.local_addr()?;
     let scheme = if tls.is_some() { "https" } else { "http" };
     let key =
@@ -75,15 +76,19 @@ pub fn run(args: Args) -> Result<Outcome> {
     let state = hall.state();
     outln!("console  {scheme}://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    {scheme}://{addr}/board");
+    outln!(
+        "players  {scheme}://{addr}/play   (phones: daubing {})",
+        args.daub.name()
+    );
     outln!("log      {}", log.display());
-    if let Some(notice) = state["notice"].as_str() {
+    if let Some(notice) = &state.notice {
         eprintln!("bingomint: note: {notice}");
     }
-    if let Some(game) = state["game"].as_object() {
+    if let Some(game) = &state.game {
         outln!(
             "resumed  game {} after call {}",
-            game["game"],
-            game["calls"].as_array().map_or(0, Vec::len)
+            game.game,
+            game.calls.len()
         );
     }
     if !addr.ip().is_loopback() {
@@ -95,6 +100,22 @@ pub fn run(args: Args) -> Result<Outcome> {
     let api = bingomint::hall::api::Api::new(hall, key);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
+}
+
+/// A hall that cannot open, said with the flag or command that goes on.
+fn opening(e: bingomint::hall::HallError) -> anyhow::Error {
+    use bingomint::hall::log::LogError;
+    use bingomint::hall::HallError;
+    let hint = match &e {
+        HallError::SeedLost { game, .. } => format!(
+            "; start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)"
+        ),
+        HallError::BadLog { .. } => "; `bingomint hall verify` names what is wrong".into(),
+        HallError::LogOpen(LogError::Locked { .. }) => ", or give this one another --log".into(),
+        HallError::LogOpen(LogError::NoDirectory { .. }) => "; create it or give another --log".into(),
+        _ => String::new(),
+    };
+    anyhow::anyhow!("{e}{hint}")
 }
 
 /// Opens the night's files: each sound, all one game.

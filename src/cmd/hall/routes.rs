@@ -3,12 +3,13 @@
 //! JSON.
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use bingomint::hall::api::{Api, DEADLINE, MAX_BODY};
+use bingomint::hall::api::{Api, Request, DEADLINE, MAX_BODY};
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast;
@@ -39,6 +40,7 @@ fn error(status: u16, message: &str) -> Response {
 /// Every path but the live stream: a page, or the API.
 pub async fn route(
     State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -62,7 +64,13 @@ pub async fn route(
     // The hall's work (a log line fsynced, a claim judged on the card
     // files) blocks: off the server's threads.
     let answered = tokio::task::spawn_blocking(move || {
-        api.answer(method.as_str(), &path, authorization.as_deref(), &bytes)
+        api.answer(Request {
+            method: method.as_str(),
+            path: &path,
+            authorization: authorization.as_deref(),
+            body: &bytes,
+            client: Some(peer.ip()),
+        })
     })
     .await;
     match answered {

@@ -10,9 +10,11 @@
 use super::routes::{events, route, App};
 use super::slots::Slots;
 use anyhow::{Context, Result};
+use axum::extract::ConnectInfo;
 use axum::http::HeaderValue;
 use axum::response::Response;
 use bingomint::hall::api::{Api, DEADLINE};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
@@ -79,21 +81,23 @@ async fn run(
                     if let Ok(Ok(stream)) =
                         tokio::time::timeout(DEADLINE, acceptor.accept(tcp)).await
                     {
-                        connection(stream, router).await;
+                        connection(stream, router, peer).await;
                     }
                 }
-                None => connection(tcp, router).await,
+                None => connection(tcp, router, peer).await,
             }
         });
     }
 }
 
-/// Serves one connection: HTTP/1.1, its head within [`DEADLINE`] and at
-/// most [`MAX_HEAD`] bytes.
-async fn connection<S>(stream: S, router: axum::Router)
+/// Serves one connection from `peer`: HTTP/1.1, its head within
+/// [`DEADLINE`] and at most [`MAX_HEAD`] bytes.
+async fn connection<S>(stream: S, router: axum::Router, peer: SocketAddr)
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
+    // Each request carries the client's address (for the caps on claims).
+    let router = router.layer(axum::Extension(ConnectInfo(peer)));
     let service = hyper_util::service::TowerToHyperService::new(router);
     let _ = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())

@@ -107,6 +107,42 @@ $("claim").addEventListener("keydown", e => { if (e.key === "Enter") { e.prevent
 document.addEventListener("keydown", e => {
   if (e.code === "Space" && document.activeElement !== $("claim") && !$("call").disabled) { e.preventDefault(); $("call").click(); }
 });
+// Players' claims from their phones, in arrival order, each judged when it
+// arrived; the caller accepts or rejects each.
+let queueShown = "";
+async function decide(id, accept) {
+  try {
+    shown();
+    const v = await api("POST", "/api/claims", { queued: id, accept });
+    $("verdict").replaceChildren(el("div", "verdict " + (v.accepted ? "win" : "lose"),
+      (v.accepted ? "ACCEPTED" : "REJECTED") + " · claim " + id + (v.label ? " · " + v.label : "")), el("div", "", v.reason));
+    await refreshQueue();
+  } catch (e) { shown(e); }
+}
+async function refreshQueue() {
+  if (!key) return;
+  try {
+    const q = (await api("GET", "/api/queue")).queue;
+    const text = JSON.stringify(q);
+    if (text === queueShown) return;
+    queueShown = text;
+    $("queued").textContent = q.length ? `(${q.length} waiting)` : "(none waiting)";
+    $("queue").replaceChildren(...q.map(w => {
+      const accept = el("button", "go", "Accept"), reject = el("button", "", "Reject");
+      accept.onclick = () => decide(w.id, true);
+      reject.onclick = () => decide(w.id, false);
+      accept.disabled = !w.win;
+      const li = el("li", w.win ? "win" : "lose",
+        el("div", "", el("b", "", `#${w.id} ${w.label || w.card}`), ` · ${w.stage} at call ${w.call} · `, el("b", "", w.win ? "WINS" : "NOT A WIN")),
+        el("div", "", w.reason));
+      if (w.face) li.append(grid(w.face));
+      li.append(el("div", "row", accept, reject));
+      return li;
+    }));
+  } catch (e) { /* the next turn tries again */ }
+}
+setInterval(refreshQueue, 1000);
+refreshQueue();
 if (!key) shown("This address has no console key: use the console address the hall printed.");
 fetch("/api/state").then(r => r.json()).then(render);
 const es = new EventSource("/api/events");

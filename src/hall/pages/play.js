@@ -1,0 +1,205 @@
+"use strict";
+// A player's phone: their faces, lit as numbers are called, daubed by the
+// house rule, and a Bingo button that queues a claim for the caller.
+// What the hall sends is shown as text (el() and textContent), never as
+// markup; the page's Content-Security-Policy allows no inline script.
+const $ = id => document.getElementById(id);
+const MAX_FACES = 6;
+let state = null;
+// Faces added: {card, label, rows, cols, cells}; kept on the phone.
+let faces = load("faces", []);
+// Daubs: {game, marks: {card: [numbers]}}, for the game being played.
+let daubs = load("daubs", { game: 0, marks: {} });
+// Claims sent: {card: {id, status, place, reason, error}}.
+const claims = {};
+
+function load(name, fallback) {
+  try { return JSON.parse(localStorage.getItem("bingomint." + name)) || fallback; } catch { return fallback; }
+}
+function save() {
+  localStorage.setItem("bingomint.faces", JSON.stringify(faces));
+  localStorage.setItem("bingomint.daubs", JSON.stringify(daubs));
+}
+// An element with a class and text (or children).
+function el(tag, cls, ...content) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  for (const c of content) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+function letterOf(n) {
+  const letters = state && state.letters;
+  if (!letters || !letters.length) return "";
+  return letters[Math.floor((n - 1) / (state.balls / letters.length))];
+}
+function calls() { return state && state.game ? state.game.calls : []; }
+function marks(card) { return daubs.marks[card] || []; }
+function daub(card, n) {
+  const m = new Set(marks(card));
+  if (m.has(n)) m.delete(n); else m.add(n);
+  daubs.marks[card] = [...m];
+  save(); render();
+}
+
+function faceView(face) {
+  const called = new Set(calls());
+  const rule = state ? state.daub : "manual";
+  const own = new Set(marks(face.card));
+  const box = el("div", "face" + (face.cols > 5 ? " wide" : ""));
+  const remove = el("button", "remove", "Remove");
+  remove.onclick = () => { faces = faces.filter(f => f.card !== face.card); save(); render(); };
+  box.append(el("div", "top", el("span", "label", face.label), remove));
+  const t = el("table");
+  const letters = state && state.letters && state.letters.length === face.cols ? state.letters : null;
+  if (letters) { const tr = t.insertRow(); for (const l of letters) { const td = tr.insertCell(); td.className = "head"; td.textContent = l; } }
+  for (let r = 0; r < face.rows; r++) {
+    const tr = t.insertRow();
+    for (let c = 0; c < face.cols; c++) {
+      const i = r * face.cols + c, n = face.cells[i];
+      const td = tr.insertCell();
+      if (n === 0) {
+        const free = state && state.balls === 75 && i === 12;
+        td.className = free ? "free" : "blank";
+        td.textContent = free ? "FREE" : "";
+        continue;
+      }
+      td.textContent = n;
+      const marked = rule === "auto" ? called.has(n) : own.has(n);
+      if (marked) td.className = "daubed";
+      else if (rule === "assist" && called.has(n)) td.className = "glow";
+      if (rule !== "auto") td.onclick = () => daub(face.card, n);
+    }
+  }
+  box.append(t);
+  const bingo = el("button", "bingo", "Bingo!");
+  const claim = claims[face.card];
+  bingo.disabled = !(state && state.game) || (claim && claim.status === "waiting");
+  bingo.onclick = () => sendClaim(face.card);
+  box.append(bingo);
+  if (claim) box.append(outcome(claim));
+  return box;
+}
+function outcome(c) {
+  if (c.error) return el("div", "outcome refused", c.error);
+  const text = {
+    waiting: `Claim sent: number ${c.place} in the queue. The caller is checking…`,
+    accepted: `BINGO! The caller accepted your claim. ${c.reason}`,
+    rejected: `Not accepted: ${c.reason}`,
+    closed: `Not checked: ${c.reason}`,
+  }[c.status] || c.reason;
+  return el("div", "outcome " + c.status, text);
+}
+
+function render() {
+  const g = state && state.game;
+  const all = calls();
+  const last = all[all.length - 1];
+  $("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), " · " + state.game_name + (g.prize ? " · " + g.prize : "")] :
+    [state && state.revealed ? `Game ${state.revealed.game} is over. Waiting for the next.` : "Waiting for the first game"]));
+  $("stage").textContent = g ? "Playing for " + g.stage.replace(/-/g, " ") : "";
+  $("letter").textContent = last ? letterOf(last) : "";
+  $("number").textContent = last || "–";
+  $("last").replaceChildren(...all.slice(-6, -1).reverse().map(n => el("span", "", n)));
+  $("count").textContent = g ? `${all.length} of ${g.balls} called` : "";
+  $("faces").replaceChildren(...faces.map(faceView));
+  const rule = state ? state.daub : "manual";
+  $("catchup").hidden = rule === "auto" || !faces.length || !g;
+  $("rule").textContent = {
+    manual: "House rule: mark your own numbers (tap a number to mark it).",
+    assist: "House rule: called numbers glow; tap them to mark them.",
+    auto: "House rule: called numbers are marked for you.",
+  }[rule];
+  $("add").hidden = faces.length >= MAX_FACES;
+}
+
+function onState(s) {
+  // Faces of another night's files are not this hall's.
+  faces = faces.filter(f => s.files.some(x => f.label.endsWith(" of " + x.id)));
+  const game = s.game ? s.game.game : 0;
+  if (game !== daubs.game) daubs = { game, marks: {} };
+  state = s;
+  save(); render();
+}
+
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const j = await r.json().catch(() => ({ error: r.statusText }));
+  if (!r.ok) throw new Error(j.error || r.statusText);
+  return j;
+}
+
+async function addFace(text) {
+  text = text.trim();
+  $("error").textContent = "";
+  if (!text) return;
+  if (faces.length >= MAX_FACES) { $("error").textContent = `At most ${MAX_FACES} cards on one phone.`; return; }
+  try {
+    const face = await post("/api/faces", { card: text });
+    if (faces.some(f => f.card === face.card)) { $("error").textContent = `${face.label} is on this phone already.`; return; }
+    faces.push(face);
+    $("card").value = "";
+    save(); render();
+  } catch (e) { $("error").textContent = e.message; }
+}
+
+async function sendClaim(card) {
+  try {
+    const c = await post("/api/bingo", { card });
+    claims[card] = c;
+    render();
+    follow(card, c.id);
+  } catch (e) { claims[card] = { error: e.message }; render(); }
+}
+// Reads the claim's standing until the caller decides.
+async function follow(card, id) {
+  for (;;) {
+    await new Promise(done => setTimeout(done, 1500));
+    try {
+      const r = await fetch("/api/bingo/" + id);
+      if (!r.ok) continue;
+      const c = await r.json();
+      claims[card] = c;
+      render();
+      if (c.status !== "waiting") return;
+    } catch { /* offline: try again */ }
+  }
+}
+
+$("catchup").onclick = () => {
+  const all = calls();
+  for (const f of faces) {
+    const on = new Set(f.cells);
+    daubs.marks[f.card] = [...new Set(marks(f.card).concat(all.filter(n => on.has(n))))];
+  }
+  save(); render();
+};
+$("add").onsubmit = e => { e.preventDefault(); addFace($("card").value); };
+
+// The camera, where the browser reads QR codes (else the QR text is typed).
+if ("BarcodeDetector" in window && navigator.mediaDevices) {
+  $("scan").hidden = false;
+  $("scan").onclick = async () => {
+    const video = $("camera");
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      video.srcObject = stream; video.hidden = false; await video.play();
+      const detector = new BarcodeDetector({ formats: ["qr_code"] });
+      const stop = () => { stream.getTracks().forEach(t => t.stop()); video.hidden = true; };
+      const look = async () => {
+        if (video.hidden) return;
+        const found = await detector.detect(video).catch(() => []);
+        if (found.length) { stop(); addFace(found[0].rawValue); } else setTimeout(look, 300);
+      };
+      look();
+    } catch (e) { $("error").textContent = "The camera cannot be used here (" + e.message + "): type the QR text instead."; }
+  };
+}
+
+function connect() {
+  const es = new EventSource("/api/events");
+  es.onopen = () => { $("offline").hidden = true; };
+  es.onmessage = e => onState(JSON.parse(e.data));
+  es.onerror = () => { $("offline").hidden = false; };
+}
+render();
+fetch("/api/state").then(r => r.json()).then(onState).finally(connect);

@@ -1,0 +1,231 @@
+//! Players' claims waiting for the caller, in arrival order. A claim from
+//! a phone is judged when it arrives (at that call, for that stage) and
+//! waits; the caller accepts or rejects it; the phone reads the outcome.
+//! A flood is held off: a few waiting claims a face and a client, and a
+//! bounded queue.
+
+use super::state::Grid;
+use serde::Serialize;
+use std::collections::{BTreeMap, VecDeque};
+use std::net::IpAddr;
+
+/// Waiting claims a face may have.
+pub const PER_FACE: usize = 2;
+/// Waiting claims one client (an address) may have.
+pub const PER_CLIENT: usize = 3;
+/// Waiting claims in all.
+pub const MAX_WAITING: usize = 1_000;
+/// Decided claims remembered for phones to read back.
+const REMEMBERED: usize = 100_000;
+
+/// A claim waiting for the caller, judged on arrival.
+#[derive(Clone, Debug, Serialize)]
+pub struct Waiting {
+    pub id: u64,
+    /// The reference the phone sent.
+    pub card: String,
+    pub label: Option<String>,
+    /// The stage and the number of calls when it arrived.
+    pub stage: String,
+    pub call: usize,
+    pub win: bool,
+    pub reason: String,
+    pub face: Option<Grid>,
+    /// The file and face, for the caps.
+    #[serde(skip)]
+    pub at: (usize, u64),
+    /// Who sent it, for the caps (not logged).
+    #[serde(skip)]
+    pub client: Option<IpAddr>,
+}
+
+/// Where a player's claim stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stand {
+    Waiting,
+    Accepted,
+    Rejected,
+    /// The game ended before the caller came to it.
+    Closed,
+}
+
+/// A claim's standing, as a phone reads it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Status {
+    pub id: u64,
+    pub status: Stand,
+    /// Its place in the queue (from 1) while waiting.
+    pub place: Option<usize>,
+    pub label: Option<String>,
+    pub stage: String,
+    pub reason: String,
+}
+
+/// Why a claim cannot join the queue now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Flood {
+    #[error(
+        "this face already has {PER_FACE} claims waiting for the caller; wait for the verdict"
+    )]
+    Face,
+    #[error(
+        "this phone already has {PER_CLIENT} claims waiting for the caller; wait for the verdicts"
+    )]
+    Client,
+    #[error("{MAX_WAITING} claims are waiting for the caller; try again in a moment")]
+    Full,
+}
+
+/// The queue and the outcomes of claims decided.
+#[derive(Default)]
+pub struct Queue {
+    waiting: VecDeque<Waiting>,
+    decided: BTreeMap<u64, Status>,
+    /// The last id given (ids run on through the night).
+    pub last: u64,
+}
+
+impl Queue {
+    /// Whether a claim on `at` from `client` may join.
+    pub fn admits(&self, at: (usize, u64), client: Option<IpAddr>) -> Result<(), Flood> {
+        if self.waiting.len() >= MAX_WAITING {
+            return Err(Flood::Full);
+        }
+        if self.waiting.iter().filter(|w| w.at == at).count() >= PER_FACE {
+            return Err(Flood::Face);
+        }
+        if client.is_some()
+            && self.waiting.iter().filter(|w| w.client == client).count() >= PER_CLIENT
+        {
+            return Err(Flood::Client);
+        }
+        Ok(())
+    }
+
+    /// Adds a claim at the back; returns its place.
+    pub fn push(&mut self, waiting: Waiting) -> usize {
+        self.last = self.last.max(waiting.id);
+        self.waiting.push_back(waiting);
+        self.waiting.len()
+    }
+
+    /// The claims waiting, in arrival order.
+    pub fn waiting(&self) -> &VecDeque<Waiting> {
+        &self.waiting
+    }
+
+    /// The waiting claim `id`.
+    pub fn get(&self, id: u64) -> Option<&Waiting> {
+        self.waiting.iter().find(|w| w.id == id)
+    }
+
+    /// The waiting claim `id`, to fill in what its log line does not hold.
+    pub fn get_mut(&mut self, id: u64) -> Option<&mut Waiting> {
+        self.waiting.iter_mut().find(|w| w.id == id)
+    }
+
+    /// Decides claim `id`: out of the queue, its outcome kept.
+    pub fn decide(&mut self, id: u64, status: Stand, reason: String) {
+        if let Some(i) = self.waiting.iter().position(|w| w.id == id) {
+            let w = self.waiting.remove(i).expect("found");
+            self.remember(Status {
+                id,
+                status,
+                place: None,
+                label: w.label,
+                stage: w.stage,
+                reason,
+            });
+        }
+    }
+
+    /// Closes every waiting claim: the game ended.
+    pub fn close(&mut self, reason: &str) {
+        while let Some(w) = self.waiting.pop_front() {
+            self.remember(Status {
+                id: w.id,
+                status: Stand::Closed,
+                place: None,
+                label: w.label,
+                stage: w.stage,
+                reason: reason.to_string(),
+            });
+        }
+    }
+
+    fn remember(&mut self, status: Status) {
+        self.decided.insert(status.id, status);
+        while self.decided.len() > REMEMBERED {
+            self.decided.pop_first();
+        }
+    }
+
+    /// Where claim `id` stands, if it is known.
+    pub fn status(&self, id: u64) -> Option<Status> {
+        if let Some(i) = self.waiting.iter().position(|w| w.id == id) {
+            let w = &self.waiting[i];
+            return Some(Status {
+                id,
+                status: Stand::Waiting,
+                place: Some(i + 1),
+                label: w.label.clone(),
+                stage: w.stage.clone(),
+                reason: "waiting for the caller".into(),
+            });
+        }
+        self.decided.get(&id).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn waiting(id: u64, face: u64, client: u8) -> Waiting {
+        Waiting {
+            id,
+            card: face.to_string(),
+            label: None,
+            stage: "line".into(),
+            call: 5,
+            win: false,
+            reason: String::new(),
+            face: None,
+            at: (0, face),
+            client: Some(IpAddr::from([127, 0, 0, client])),
+        }
+    }
+
+    #[test]
+    fn caps_a_face_and_a_client() {
+        let mut q = Queue::default();
+        q.push(waiting(1, 7, 1));
+        q.push(waiting(2, 7, 2));
+        assert_eq!(q.admits((0, 7), None), Err(Flood::Face));
+        assert_eq!(q.admits((0, 8), None), Ok(()));
+        q.push(waiting(3, 8, 1));
+        q.push(waiting(4, 9, 1));
+        let client = Some(IpAddr::from([127, 0, 0, 1]));
+        assert_eq!(q.admits((0, 10), client), Err(Flood::Client));
+        assert_eq!(
+            q.admits((0, 10), Some(IpAddr::from([127, 0, 0, 3]))),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn keeps_order_and_outcomes() {
+        let mut q = Queue::default();
+        for id in 1..=3 {
+            assert_eq!(q.push(waiting(id, id, 1)), id as usize);
+        }
+        q.decide(1, Stand::Rejected, "not a win".into());
+        assert_eq!(q.status(2).unwrap().place, Some(1));
+        assert_eq!(q.status(1).unwrap().status, Stand::Rejected);
+        q.close("the game ended");
+        assert_eq!(q.status(3).unwrap().status, Stand::Closed);
+        assert!(q.waiting().is_empty());
+        assert!(q.status(4).is_none());
+    }
+}

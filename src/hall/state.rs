@@ -1,0 +1,151 @@
+//! What the hall answers, typed: the [`State`] the pages show, a claim's
+//! [`Verdict`], a face as the console and the phones draw it ([`Grid`]),
+//! and the house's daubing rule. Each serializes to the JSON the API has
+//! always sent (the tests of the API hold its shape).
+
+use serde::Serialize;
+
+/// What the pages show: the open game, the last revealed seed, the files,
+/// the game's facts, the last claims.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    pub game: Option<GameState>,
+    pub revealed: Option<Revealed>,
+    pub files: Vec<FileState>,
+    pub balls: u8,
+    pub letters: &'static [&'static str],
+    pub game_name: &'static str,
+    pub patterns: Vec<&'static str>,
+    /// The last ten claims, newest first.
+    pub claims: Vec<ClaimSeen>,
+    /// What the caller should know since the hall started (a repaired log).
+    pub notice: Option<String>,
+    /// How players' phones mark called numbers.
+    pub daub: Daub,
+}
+
+/// The open game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameState {
+    pub game: u64,
+    pub balls: u8,
+    pub stages: Vec<String>,
+    /// The stage being played.
+    pub stage: String,
+    pub prize: String,
+    pub last_call: bool,
+    pub commitment: String,
+    /// The calls so far, in order.
+    pub calls: Vec<u8>,
+    /// The stage's pattern as the board draws it (None: a count of numbers).
+    pub drawn: Option<Drawn>,
+}
+
+/// A pattern's first way, cell by cell (row-major), and how many ways it has.
+#[derive(Clone, Debug, Serialize)]
+pub struct Drawn {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<bool>,
+    pub way: String,
+    pub ways: usize,
+}
+
+/// The last ended game's seed beside its commitment.
+#[derive(Clone, Debug, Serialize)]
+pub struct Revealed {
+    pub game: u64,
+    pub seed: String,
+    pub commitment: String,
+}
+
+/// A card file the hall holds.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileState {
+    pub id: String,
+    pub count: u64,
+    pub path: String,
+}
+
+/// A claim as the pages list it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimSeen {
+    pub card: String,
+    pub win: bool,
+    pub reason: String,
+    pub call: usize,
+}
+
+/// A face with the called numbers marked (0 is a free or blank cell).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<u8>,
+    pub marked: Vec<bool>,
+}
+
+/// A claim judged, as the console shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    /// The reference as given.
+    pub card: String,
+    pub win: bool,
+    /// In words: `wins: row 2 complete at call 31`.
+    pub reason: String,
+    /// `card 4711 of 3f2a…`, when the reference named a face.
+    pub label: Option<String>,
+    /// Whether the reference named a face of the hall's files.
+    pub found: bool,
+    pub face: Option<Grid>,
+    /// The stage and the call it was judged at.
+    pub stage: String,
+    pub call: usize,
+    /// Other sold faces that hold the pattern too (shared prizes), when a
+    /// win was accepted.
+    pub also_winning: Vec<String>,
+    pub accepted: bool,
+    /// The queued claim this decided, if it came from a player's phone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queued: Option<u64>,
+}
+
+/// A face as a phone adds it: what to send back to claim it, and its numbers.
+#[derive(Clone, Debug, Serialize)]
+pub struct FaceShown {
+    /// The reference that names this face to the hall (a number for the
+    /// first file, else the QR text).
+    pub card: String,
+    pub label: String,
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<u8>,
+}
+
+/// The house rule for marking numbers on players' phones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Daub {
+    /// Players mark their own numbers (a Catch up button marks what was
+    /// called); UK halls require players to mark their own.
+    #[default]
+    Manual,
+    /// Called numbers glow on the face; the player taps to mark them.
+    Assist,
+    /// Called numbers are marked as they are called.
+    Auto,
+}
+
+impl Grid {
+    /// `face`, a cell marked when it is free or `called` says so.
+    pub fn of(face: &crate::game::Face, called: impl Fn(u8) -> bool) -> Grid {
+        let cells = face.numbers().to_vec();
+        let marked = cells.iter().map(|&x| x == 0 || called(x)).collect();
+        Grid {
+            rows: usize::from(face.rows),
+            cols: usize::from(face.cols),
+            cells,
+            marked,
+        }
+    }
+}
