@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Driver {
+pub struct Driver {
     child: Child,
     addr: String,
     session: String,
@@ -34,7 +34,13 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    fn start() -> Option<Driver> {
+    pub fn start() -> Option<Driver> {
+        Driver::start_as(json!({
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1920,1080"]}))
+    }
+
+    /// A browser with these `goog:chromeOptions` (the binary added).
+    pub fn start_as(mut options: Value) -> Option<Driver> {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .ok()?
             .local_addr()
@@ -55,9 +61,8 @@ impl Driver {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1920,1080"]}}}});
+        options["binary"] = json!("/usr/bin/chromium");
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}});
         let mut driver = Driver {
             child,
             addr,
@@ -75,7 +80,7 @@ impl Driver {
         Some(driver)
     }
 
-    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    pub fn call(&self, method: &str, path: &str, body: Value) -> Value {
         let url = format!("/session/{}{path}", self.session);
         let body = (method == "POST").then(|| body.to_string());
         let (status, v) = http(&self.addr, method, &url, None, body.as_deref());
@@ -83,15 +88,15 @@ impl Driver {
         v["value"].clone()
     }
 
-    fn go(&self, url: &str) {
+    pub fn go(&self, url: &str) {
         self.call("POST", "/url", json!({ "url": url }));
     }
 
-    fn script(&self, js: &str) -> Value {
+    pub fn script(&self, js: &str) -> Value {
         self.call("POST", "/execute/sync", json!({ "script": js, "args": [] }))
     }
 
-    fn element(&self, css: &str) -> String {
+    pub fn element(&self, css: &str) -> String {
         let v = self.call(
             "POST",
             "/element",
@@ -107,12 +112,12 @@ impl Driver {
             .to_string()
     }
 
-    fn click(&self, css: &str) {
+    pub fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), json!({}));
     }
 
-    fn type_in(&self, css: &str, text: &str) {
+    pub fn type_in(&self, css: &str, text: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/clear"), json!({}));
         self.call(
@@ -123,7 +128,7 @@ impl Driver {
     }
 
     /// Waits until `js` returns true.
-    fn until(&self, js: &str, what: &str) {
+    pub fn until(&self, js: &str, what: &str) {
         let begun = Instant::now();
         while self.script(js) != json!(true) {
             assert!(
@@ -134,7 +139,7 @@ impl Driver {
         }
     }
 
-    fn screenshot(&self, name: &str, (w, h): (u32, u32)) {
+    pub fn screenshot(&self, name: &str, (w, h): (u32, u32)) {
         // The window's size with the browser's own bars: the page gets w × h.
         self.call("POST", "/window/rect", json!({"width": w, "height": h}));
         let dw = self
@@ -151,15 +156,20 @@ impl Driver {
             json!({"width": w + dw, "height": h + dh}),
         );
         std::thread::sleep(Duration::from_millis(300));
+        self.snap(&format!("{name}-{w}x{h}"));
+    }
+
+    /// The page as it is now, to `target/hall-screenshots/NAME.png`.
+    pub fn snap(&self, name: &str) {
         let png = self.call("GET", "/screenshot", json!({}));
         let bytes = decode_base64(png.as_str().unwrap());
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/hall-screenshots");
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(format!("{name}-{w}x{h}.png")), bytes).unwrap();
+        std::fs::write(dir.join(format!("{name}.png")), bytes).unwrap();
     }
 }
 
-fn decode_base64(text: &str) -> Vec<u8> {
+pub fn decode_base64(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',
         b'a'..=b'z' => c - b'a' + 26,

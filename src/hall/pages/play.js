@@ -10,8 +10,10 @@ let state = null;
 let faces = load("faces", []);
 // Daubs: {game, marks: {card: [numbers]}}, for the game being played.
 let daubs = load("daubs", { game: 0, marks: {} });
-// Claims sent: {card: {id, status, place, reason, error}}.
+// Claims sent: {card: {id, status, place, reason, error}}; the latest's
+// card, shown at the top whatever the scroll.
 const claims = {};
+let latest = null;
 
 function load(name, fallback) {
   try { return JSON.parse(localStorage.getItem("bingomint." + name)) || fallback; } catch { return fallback; }
@@ -110,6 +112,14 @@ function render() {
     auto: "House rule: called numbers are marked for you.",
   }[rule];
   $("add").hidden = faces.length >= MAX_FACES;
+  const face = faces.find(f => f.card === latest);
+  const bar = face && claims[latest];
+  $("claimbar").hidden = !bar;
+  if (bar) {
+    const view = outcome(bar);
+    $("claimbar").className = view.className;
+    $("claimbar").replaceChildren(el("b", "", face.label + ": "), ...view.childNodes);
+  }
 }
 
 function onState(s) {
@@ -144,6 +154,7 @@ async function addFace(text) {
 
 async function sendClaim(card) {
   try {
+    latest = card;
     const c = await post("/api/bingo", { card });
     claims[card] = c;
     render();
