@@ -1,23 +1,38 @@
 #!/usr/bin/env python3
-"""Load test of `bingomint hall`, on 127.0.0.1 only, bounded in count and time.
+"""Load test of `bingomint hall`, on 127.0.0.0/8 only, bounded in count and time.
 
 Starts a hall on a card file (10,000,000 75-ball cards by default, minted
-first if missing), connects VIEWERS board viewers to the live stream, makes a
-call every second and sends CLAIMS claims a second for SECONDS seconds, then
-prints the claims' latency (median, p99, max), whether every viewer saw
-every call, and the hall's peak memory at the start and the end.
+first if missing) and, for SECONDS seconds:
 
-  scripts/hall-load.py [--cards FILE] [--viewers 200] [--claims 50] [--seconds 60] [--slow 2000]
+  * holds BOARDS board streams and PLAYERS player streams (GET /api/events),
+    each from an address of its own in 127.0.0.0/8 (as the phones and screens
+    of a room are; the hall holds at most 64 connections an address), in a
+    process of their own;
+  * makes a call every CALL_EVERY seconds, and notes when each stream saw it;
+  * sends BINGO players' claims a second (POST /api/bingo, random faces, from
+    many addresses) while a console reads the queue (GET /api/queue) and
+    decides each claim (POST /api/claims {"queued": id});
+  * or, with --claims N, N console claims a second (POST /api/claims) as before.
+
+It prints the latency of each kind of request (median, p99, max), how late
+the slowest stream saw each call, errors, and the hall's peak memory.
+
+  scripts/hall-load.py [--cards FILE] [--boards 200] [--players 2000] [--bingo 200]
+                       [--call-every 2] [--seconds 120] [--claims 0] [--slow 0]
 
 With --slow N, N more clients (each from its own 127.1.x.y address) send a
 request head a byte every 5 s; the run reports how many the hall closed and
 after how long, and how fast a fresh GET /api/state answered meanwhile.
+
+Exits 1 when a request failed or a stream missed a call.
 """
 import argparse
+import asyncio
 import json
+import multiprocessing
 import os
 import random
-import socket
+import re
 import statistics
 import subprocess
 import sys
@@ -26,53 +41,84 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "target", "release", "bingomint")
+CALLS = re.compile(rb'"calls":\[([0-9,]*)\]')
 
 
-def request(addr, method, path, key=None, body=None):
+def address(block, i):
+    """The i-th client address of a block: 127.BLOCK.x.y."""
+    return f"127.{block}.{i // 250}.{1 + i % 250}"
+
+
+async def request(addr, method, path, key=None, body=None, source=None):
     host, port = addr.rsplit(":", 1)
     data = json.dumps(body).encode() if body is not None else b""
     head = f"{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
     if key:
         head += f"Authorization: Bearer {key}\r\n"
-    with socket.create_connection((host, int(port)), timeout=30) as s:
-        s.sendall(head.encode() + b"\r\n" + data)
-        chunks = []
-        while True:
-            c = s.recv(65536)
-            if not c:
-                break
-            chunks.append(c)
-    text = b"".join(chunks).decode()
+    local = (source, 0) if source else None
+    reader, writer = await asyncio.open_connection(host, int(port), local_addr=local)
+    try:
+        writer.write(head.encode() + b"\r\n" + data)
+        text = await asyncio.wait_for(reader.read(), 30)
+    finally:
+        writer.close()
     status = int(text[9:12])
-    return status, json.loads(text.split("\r\n\r\n", 1)[1] or "null")
+    return status, json.loads(text.split(b"\r\n\r\n", 1)[1] or b"null")
 
 
-def viewer(addr, seen, stop, ready, source):
+async def stream(addr, source, seen, ready):
+    """One live stream: notes the time each call was first seen."""
     host, port = addr.rsplit(":", 1)
-    # Each viewer from an address of its own in 127.0.0.0/8, as phones and
-    # screens in a room are: the hall holds at most 64 connections an address.
-    s = socket.create_connection((host, int(port)), timeout=5, source_address=(source, 0))
-    s.sendall(b"GET /api/events HTTP/1.1\r\n\r\n")
-    ready.release()
+    reader, writer = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
+    writer.write(b"GET /api/events HTTP/1.1\r\nHost: hall\r\n\r\n")
+    ready()
+    known = 0
     buf = b""
-    s.settimeout(1)
-    while not stop.is_set():
-        try:
-            c = s.recv(65536)
-        except socket.timeout:
-            continue
-        if not c:
-            break
-        buf += c
-        while b"\n\n" in buf:
-            event, buf = buf.split(b"\n\n", 1)
-            for line in event.split(b"\n"):
-                if line.startswith(b"data: "):
-                    state = json.loads(line[6:])
-                    game = state.get("game") or {}
-                    for n in game.get("calls", []):
-                        seen.add(n)
-    s.close()
+    while True:
+        chunk = await reader.read(65536)
+        if not chunk:
+            return
+        now = time.monotonic()
+        buf += chunk
+        *events, buf = buf.split(b"\n\n")
+        for event in events:
+            m = CALLS.search(event)
+            if not m:
+                continue
+            calls = m.group(1).split(b",") if m.group(1) else []
+            for n in calls[known:]:
+                seen.setdefault(int(n), now)
+            known = max(known, len(calls))
+
+
+def streams_process(addr, boards, players, conn):
+    """Holds the streams until told to stop; sends back, for each stream,
+    {ball: time first seen}."""
+    async def run():
+        seen = [dict() for _ in range(boards + players)]
+        opened = 0
+
+        def ready():
+            nonlocal opened
+            opened += 1
+
+        sources = [address(2, i) for i in range(boards)] + [address(3, i) for i in range(players)]
+        tasks = []
+        for i, source in enumerate(sources):
+            tasks.append(asyncio.create_task(stream(addr, source, seen[i], ready)))
+            if i % 100 == 99:
+                await asyncio.sleep(0.05)
+        while opened < len(sources):
+            await asyncio.sleep(0.05)
+        conn.send("ready")
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, conn.recv)
+        failed = sum(1 for t in tasks if t.done() and t.exception())
+        conn.send((seen, failed))
+        for t in tasks:
+            t.cancel()
+
+    asyncio.run(run())
 
 
 def peak_kib(pid):
@@ -83,47 +129,163 @@ def peak_kib(pid):
     return 0
 
 
-def slow_client(addr, i, stop, closed, begun):
+async def slow_client(addr, i, stop, closed):
     """Sends a request head a byte every 5 s until the hall closes the
     connection (noted with the time it took) or the run stops."""
     host, port = addr.rsplit(":", 1)
-    source = f"127.1.{i // 250}.{1 + i % 250}"
     try:
-        s = socket.create_connection((host, int(port)), timeout=5, source_address=(source, 0))
+        reader, writer = await asyncio.open_connection(host, int(port), local_addr=(address(1, i), 0))
     except OSError:
         return
-    s.settimeout(0.5)
     opened = time.monotonic()
+    writer.write(b"GET /api/state HTTP/1.1\r\n")
     try:
-        s.sendall(b"GET /api/state HTTP/1.1\r\n")
-        last = time.monotonic()
         while not stop.is_set():
             try:
-                if s.recv(1024) == b"":
+                if await asyncio.wait_for(reader.read(1024), 5) == b"":
                     closed.append(time.monotonic() - opened)
                     return
-            except socket.timeout:
-                pass
-            if time.monotonic() - last >= 5:
-                s.sendall(b"X")
-                last = time.monotonic()
+            except asyncio.TimeoutError:
+                writer.write(b"X")
     except OSError:
         closed.append(time.monotonic() - opened)
     finally:
-        s.close()
+        writer.close()
+
+
+class Tally:
+    def __init__(self):
+        self.ms = {}
+        self.errors = {}
+
+    def note(self, what, t0, ok):
+        self.ms.setdefault(what, []).append((time.perf_counter() - t0) * 1000)
+        if not ok:
+            self.errors[what] = self.errors.get(what, 0) + 1
+
+    def report(self):
+        for what, ms in self.ms.items():
+            ms.sort()
+            p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+            print(f"  {what:<22} {len(ms):>7}  median {statistics.median(ms):7.2f} ms  "
+                  f"p99 {p99:7.2f} ms  max {ms[-1]:8.2f} ms  errors {self.errors.get(what, 0)}")
+
+
+async def timed(tally, what, ok, *args, **kw):
+    t0 = time.perf_counter()
+    try:
+        status, body = await request(*args, **kw)
+    except (OSError, asyncio.TimeoutError, ValueError):
+        tally.note(what, t0, False)
+        return None, None
+    tally.note(what, t0, ok(status))
+    return status, body
+
+
+async def drive(a, addr, key, cards, tally):
+    """Calls, claims and the console for a.seconds; returns the calls made
+    with the time each was answered."""
+    calls = []
+    stop = asyncio.Event()
+    pending = set()
+
+    async def caller():
+        while not stop.is_set() and len(calls) < 75:
+            status, body = await timed(tally, "POST /api/calls", lambda s: s == 201,
+                                       addr, "POST", "/api/calls", key)
+            if status == 201:
+                calls.append((body["ball"], time.monotonic()))
+            try:
+                await asyncio.wait_for(stop.wait(), a.call_every)
+            except asyncio.TimeoutError:
+                pass
+
+    async def player_claims():
+        begun, sent = time.monotonic(), 0
+        while not stop.is_set():
+            due = int((time.monotonic() - begun) * a.bingo)
+            while sent < due:
+                card = str(random.randint(1, cards))
+                source = address(4, sent % 2000)
+                # A flood cap (429) is an answer, not an error.
+                t = asyncio.create_task(timed(tally, "POST /api/bingo", lambda s: s in (202, 429),
+                                              addr, "POST", "/api/bingo", None, {"card": card}, source=source))
+                pending.add(t)
+                t.add_done_callback(pending.discard)
+                sent += 1
+            await asyncio.sleep(0.005)
+
+    async def console():
+        while not stop.is_set():
+            status, body = await timed(tally, "GET /api/queue", lambda s: s == 200,
+                                       addr, "GET", "/api/queue", key)
+            for w in (body or {}).get("queue", []):
+                await timed(tally, "POST /api/claims queued", lambda s: s == 200,
+                            addr, "POST", "/api/claims", key, {"queued": w["id"], "accept": False})
+            await asyncio.sleep(0.05)
+
+    async def console_claims():
+        begun, sent = time.monotonic(), 0
+        while not stop.is_set():
+            due = int((time.monotonic() - begun) * a.claims)
+            while sent < due:
+                card = str(random.randint(1, cards))
+                t = asyncio.create_task(timed(tally, "POST /api/claims", lambda s: s == 200,
+                                              addr, "POST", "/api/claims", key, {"card": card}))
+                pending.add(t)
+                t.add_done_callback(pending.discard)
+                sent += 1
+            await asyncio.sleep(0.005)
+
+    async def slow_watch(state_ms):
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            await request(addr, "GET", "/api/state")
+            state_ms.append((time.perf_counter() - t0) * 1000)
+            await asyncio.sleep(1)
+
+    slow_stop, slow_closed, state_ms = asyncio.Event(), [], []
+    jobs = [caller()]
+    if a.bingo:
+        jobs += [player_claims(), console()]
+    if a.claims:
+        jobs.append(console_claims())
+    slow = [asyncio.create_task(slow_client(addr, i, slow_stop, slow_closed)) for i in range(a.slow)]
+    if a.slow:
+        jobs.append(slow_watch(state_ms))
+    tasks = [asyncio.create_task(j) for j in jobs]
+    await asyncio.sleep(a.seconds)
+    stop.set()
+    await asyncio.gather(*tasks)
+    if pending:
+        await asyncio.wait(pending, timeout=30)
+    slow_stop.set()
+    for t in slow:
+        t.cancel()
+    if a.slow:
+        state_ms.sort()
+        print(f"slow clients: {a.slow}; closed by the hall: {len(slow_closed)}, after "
+              f"{min(slow_closed, default=0):.1f}-{max(slow_closed, default=0):.1f} s; "
+              f"GET /api/state meanwhile: median {statistics.median(state_ms):.2f} ms, max {state_ms[-1]:.2f} ms")
+    return calls
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cards", default=os.path.join(ROOT, "target", "load-10m.bmc"))
-    ap.add_argument("--viewers", type=int, default=200)
-    ap.add_argument("--claims", type=int, default=50, help="claims a second")
-    ap.add_argument("--seconds", type=int, default=60)
+    ap.add_argument("--boards", type=int, default=200, help="board streams")
+    ap.add_argument("--players", type=int, default=2000, help="player streams")
+    ap.add_argument("--bingo", type=int, default=200, help="players' claims a second, decided by a console")
+    ap.add_argument("--claims", type=int, default=0, help="console claims a second")
+    ap.add_argument("--call-every", type=float, default=2.0, help="seconds between calls")
+    ap.add_argument("--seconds", type=int, default=120)
     ap.add_argument("--slow", type=int, default=0,
                     help="clients that trickle a header byte every 5 s, each from its own address")
     a = ap.parse_args()
     if not os.path.exists(a.cards):
         subprocess.run([BIN, "generate", "--count", "10000000", "--seed", "load", "--out", a.cards, "--quiet"], check=True)
+    out = subprocess.run([BIN, "info", a.cards], capture_output=True, text=True).stdout
+    cards = next(int(l.split()[1]) for l in out.splitlines() if l.split()[:1] == ["cards"])
     log = a.cards + ".load.jsonl"
     for f in (log, log + ".seed"):
         if os.path.exists(f):
@@ -131,79 +293,53 @@ def main():
     hall = subprocess.Popen([BIN, "hall", "--cards", a.cards, "--listen", "127.0.0.1:0", "--log", log],
                             stdout=subprocess.PIPE, text=True)
     addr = key = None
-    for _ in range(4):
+    for _ in range(5):
         line = hall.stdout.readline()
         if line.startswith("console"):
             rest = line.split("http://", 1)[1]
             addr, key = rest.split("/console#")[0], rest.split("#", 1)[1].split()[0]
         if line.startswith("log"):
             break
-    threading.Thread(target=lambda: hall.stdout.read(), daemon=True).start()
-    count = 0
+    threading.Thread(target=hall.stdout.read, daemon=True).start()
+    bad = 0
     try:
         start_peak = peak_kib(hall.pid)
-        request(addr, "POST", "/api/games", key, {"pattern": "coverall"})
-        stop = threading.Event()
-        ready = threading.Semaphore(0)
-        seen = [set() for _ in range(a.viewers)]
-        threads = [threading.Thread(target=viewer, args=(addr, seen[i], stop, ready, f"127.0.{2 + i // 250}.{1 + i % 250}"), daemon=True) for i in range(a.viewers)]
-        for t in threads:
-            t.start()
-        for _ in threads:
-            ready.acquire()
-        out = subprocess.run([BIN, "info", a.cards], capture_output=True, text=True).stdout
-        cards = next(int(l.split()[1]) for l in out.splitlines() if l.split()[:1] == ["cards"])
-        slow_stop, slow_closed = threading.Event(), []
-        slow = [threading.Thread(target=slow_client, args=(addr, i, slow_stop, slow_closed, None), daemon=True)
-                for i in range(a.slow)]
-        for t in slow:
-            t.start()
-        state_ms = []
-        latencies, calls, errors = [], [], 0
-        begun = time.monotonic()
-        next_call = begun
-        sent = 0
-        while time.monotonic() - begun < a.seconds:
-            now = time.monotonic()
-            if now >= next_call and a.slow and len(state_ms) < a.seconds:
-                t0 = time.perf_counter()
-                request(addr, "GET", "/api/state")
-                state_ms.append((time.perf_counter() - t0) * 1000)
-            if now >= next_call and len(calls) < 75:
-                status, body = request(addr, "POST", "/api/calls", key)
-                if status == 201:
-                    calls.append(body["ball"])
-                next_call += 1.0
-            due = int((now - begun) * a.claims)
-            while sent < due:
-                card = str(random.randint(1, cards))
-                t0 = time.perf_counter()
-                status, body = request(addr, "POST", "/api/claims", key, {"card": card})
-                latencies.append((time.perf_counter() - t0) * 1000)
-                errors += status != 200
-                sent += 1
-            time.sleep(0.002)
-        time.sleep(1.0)
-        stop.set()
-        missed = sum(1 for s in seen if not set(calls) <= s)
-        latencies.sort()
-        p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+        asyncio.run(request(addr, "POST", "/api/games", key, {"pattern": "coverall"}))
+        here, there = multiprocessing.Pipe()
+        viewers = multiprocessing.Process(target=streams_process, args=(addr, a.boards, a.players, there))
+        viewers.start()
+        if a.boards + a.players:
+            assert here.recv() == "ready"
+        tally = Tally()
+        calls = asyncio.run(drive(a, addr, key, cards, tally))
+        time.sleep(2.0)
+        seen, failed = ([], 0)
+        if a.boards + a.players:
+            here.send("stop")
+            seen, failed = here.recv()
+        viewers.join()
         end_peak = peak_kib(hall.pid)
-        print(f"cards: {cards}, viewers: {a.viewers}, claims: {len(latencies)} in {a.seconds} s ({a.claims}/s), calls: {len(calls)}")
-        print(f"claim latency ms: median {statistics.median(latencies):.2f}, p99 {p(0.99):.2f}, max {latencies[-1]:.2f}; errors {errors}")
-        print(f"viewers that missed a call: {missed} of {a.viewers}")
+        # How late the slowest stream saw each call, after the call was answered.
+        late, missed = [], 0
+        for ball, at in calls:
+            times = [s.get(ball) for s in seen]
+            missed += sum(1 for t in times if t is None)
+            late += [(t - at) * 1000 for t in times if t is not None]
+        late.sort()
+        print(f"cards: {cards}; streams: {a.boards} boards + {a.players} players; {len(calls)} calls, "
+              f"one every {a.call_every} s; {a.seconds} s; players' claims {a.bingo}/s, console claims {a.claims}/s")
+        tally.report()
+        if late:
+            p99 = late[min(len(late) - 1, int(0.99 * len(late)))]
+            print(f"  calls seen by streams: {len(late)} deliveries, median {statistics.median(late):.0f} ms, "
+                  f"p99 {p99:.0f} ms, max {late[-1]:.0f} ms after the call was answered; "
+                  f"missed {missed}; streams that failed {failed}")
         print(f"hall peak memory: {start_peak / 1024:.0f} MiB after start, {end_peak / 1024:.0f} MiB at the end")
-        if a.slow:
-            slow_stop.set()
-            state_ms.sort()
-            print(f"slow clients: {a.slow}; closed by the hall: {len(slow_closed)}, after "
-                  f"{min(slow_closed, default=0):.1f}-{max(slow_closed, default=0):.1f} s; "
-                  f"GET /api/state meanwhile: median {statistics.median(state_ms):.2f} ms, max {state_ms[-1]:.2f} ms")
-        count = missed + errors
+        bad = missed + failed + sum(tally.errors.values())
     finally:
         hall.terminate()
         hall.wait()
-    sys.exit(1 if count else 0)
+    sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

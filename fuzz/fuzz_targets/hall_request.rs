@@ -8,7 +8,7 @@
 use bingomint::hall::api::{bearer, Command};
 use libfuzzer_sys::fuzz_target;
 
-const ROUTES: [(&str, &str); 8] = [
+const ROUTES: [(&str, &str); 12] = [
     ("POST", "/api/games"),
     ("POST", "/api/calls"),
     ("DELETE", "/api/calls/last"),
@@ -17,6 +17,11 @@ const ROUTES: [(&str, &str); 8] = [
     ("GET", "/api/state"),
     ("PUT", "/api/claims"),
     ("GET", "/nowhere"),
+    ("POST", "/api/bingo"),
+    ("POST", "/api/faces"),
+    ("GET", "/api/queue"),
+    // The rest of the input is the claim's number in the path.
+    ("GET", "/api/bingo/"),
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -24,12 +29,27 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let (method, path) = ROUTES[usize::from(*route) % ROUTES.len()];
+    let owned;
+    let path = if path == "/api/bingo/" {
+        owned = format!("{path}{}", String::from_utf8_lossy(rest));
+        owned.as_str()
+    } else {
+        path
+    };
     match Command::of(method, path, rest) {
-        Ok(Command::Claim { card, .. }) => {
+        Ok(Command::Claim { card, queued, .. }) => {
+            let body: serde_json::Value =
+                serde_json::from_slice(rest).expect("a claim was JSON");
+            assert_eq!(body["card"].as_str(), card.as_deref());
+            assert!(card.is_some() || queued.is_some());
+        }
+        Ok(Command::Bingo { card } | Command::Face { card }) => {
             let body: serde_json::Value =
                 serde_json::from_slice(rest).expect("a claim was JSON");
             assert_eq!(body["card"].as_str(), Some(card.as_str()));
+            assert!(card.len() <= 200);
         }
+        Ok(Command::Status(id)) => assert_eq!(path, format!("/api/bingo/{id}")),
         Ok(Command::Start { prize, .. }) => assert!(prize.chars().count() <= 200),
         Ok(_) => {}
         Err((status, message)) => {

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 /// Run a bingo night in the browser: a caller's console, a board for the
 /// projector, claims judged by any number printed on a card.
 ///
-/// Prints two addresses: the console (with its secret key; for the caller
-/// only) and the board (read-only, for the room). Each game's calls come
+/// Prints three addresses: the console (with its secret key; for the
+/// caller only), the board (read-only, for the room) and the players' page
+/// (phones: their cards lit as numbers are called, a Bingo button that
+/// queues a claim for the caller). Each game's calls come
 /// from a fresh seed of the operating system, published as a SHA-256
 /// commitment before the first ball and revealed when the game ends. Every
 /// event goes to an append-only, hash-chained log first; a hall started
@@ -18,6 +20,8 @@ use std::path::PathBuf;
 Examples:
   bingomint hall --cards cards.bmc
   bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
+  bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\
+      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem
   bingomint hall verify friday.jsonl --cards cards.bmc
   bingomint calls --game 75 --seed hall-29332128305bd6b404dbfe94c3f49ba0"
 )]
