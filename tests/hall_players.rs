@@ -299,3 +299,63 @@ fn malformed_pipelined_and_old_requests_are_answered_as_http_says() {
     // And the hall still answers.
     assert_eq!(http(&a, "GET", "/api/state", None, None).0, 200);
 }
+
+#[test]
+fn claims_waiting_when_the_hall_stops_wait_on_when_it_starts_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let log = dir.path().join("n.jsonl");
+    let hall = start(&[&cards], &log, &[]);
+    hall.post("/api/games", json!({"pattern": "line"}));
+    for _ in 0..75 {
+        hall.post("/api/calls", json!({}));
+    }
+    let id = bingo("127.0.0.2", &hall.addr, "30").1["id"]
+        .as_u64()
+        .unwrap();
+    bingo("127.0.0.3", &hall.addr, "31");
+    drop(hall);
+    let hall = start(&[&cards], &log, &[]);
+    let q = queue(&hall);
+    assert_eq!(q.len(), 2);
+    assert_eq!(
+        (q[0]["id"].as_u64(), q[0]["win"].clone()),
+        (Some(id), json!(true))
+    );
+    assert_eq!(
+        q[0]["face"]["marked"].as_array().unwrap().len(),
+        25,
+        "its face drawn again"
+    );
+    assert!(q[0]["label"].as_str().unwrap().starts_with("card 30 of "));
+    // Numbering goes on from the log.
+    let next = bingo("127.0.0.4", &hall.addr, "32").1["id"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(next, id + 2);
+    let v = hall
+        .post("/api/claims", json!({"queued": id, "accept": true}))
+        .1;
+    assert_eq!(v["accepted"], true);
+    let (_, s) = http(
+        &hall.addr,
+        "GET",
+        &format!("/api/bingo/{}", id + 1),
+        None,
+        None,
+    );
+    assert_eq!(s["status"], "closed", "the win ended the game: {s}");
+    drop(hall);
+    let out = crate::common::bingomint()
+        .args(["hall", "verify"])
+        .arg(&log)
+        .arg("--cards")
+        .arg(&cards)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

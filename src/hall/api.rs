@@ -302,7 +302,7 @@ impl Command {
             ("POST", "/api/games") => {
                 let new: NewGame = read(body)?;
                 Command::Start {
-                    stages: stages(new.pattern, new.stages).map_err(|m| (400, m))?,
+                    stages: stages(new.pattern, new.stages)?,
                     prize: new.prize.chars().take(200).collect(),
                     last_call: new.last_call_must_complete,
                 }
@@ -404,11 +404,14 @@ fn refusal(e: HallError) -> Reply {
 }
 
 /// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.
-fn stages(pattern: Option<String>, stages: Option<Vec<String>>) -> Result<Vec<String>, String> {
+fn stages(
+    pattern: Option<String>,
+    stages: Option<Vec<String>>,
+) -> Result<Vec<String>, (u16, String)> {
     match (pattern, stages) {
-        (Some(_), Some(_)) => Err("give pattern or stages, not both".into()),
+        (Some(_), Some(_)) => Err((400, "give pattern or stages, not both".into())),
         (Some(p), None) => Ok(vec![p]),
         (None, Some(list)) => Ok(list),
-        (None, None) => Err("give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into()),
+        (None, None) => Err((400, "give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into())),
     }
 }
