@@ -24,7 +24,8 @@ With --slow N, N more clients (each from its own 127.1.x.y address) send a
 request head a byte every 5 s; the run reports how many the hall closed and
 after how long, and how fast a fresh GET /api/state answered meanwhile.
 
-Exits 1 when a request failed or a stream missed a call.
+Exits 1 when a request failed or a stream missed a call. BINGOMINT_BIN names
+another binary to load (an A/B of two builds).
 """
 import argparse
 import asyncio
@@ -40,7 +41,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "bingomint")
+BIN = os.environ.get("BINGOMINT_BIN", os.path.join(ROOT, "target", "release", "bingomint"))
 CALLS = re.compile(rb'"calls":\[([0-9,]*)\]')
 
 
@@ -307,8 +308,8 @@ def main():
         asyncio.run(request(addr, "POST", "/api/games", key, {"pattern": "coverall"}))
         here, there = multiprocessing.Pipe()
         viewers = multiprocessing.Process(target=streams_process, args=(addr, a.boards, a.players, there))
-        viewers.start()
         if a.boards + a.players:
+            viewers.start()
             assert here.recv() == "ready"
         tally = Tally()
         calls = asyncio.run(drive(a, addr, key, cards, tally))
@@ -317,7 +318,7 @@ def main():
         if a.boards + a.players:
             here.send("stop")
             seen, failed = here.recv()
-        viewers.join()
+            viewers.join()
         end_peak = peak_kib(hall.pid)
         # How late the slowest stream saw each call, after the call was answered.
         late, missed = [], 0
