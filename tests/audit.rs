@@ -318,3 +318,29 @@ fn the_greedy_strips_are_valid_strips() {
         game.decode(&record).expect("a valid strip");
     }
 }
+
+/// The live calls' generator (ChaCha20 under the whole hall seed) passes
+/// the calls battery on 100,000 games of each game, seeded as
+/// `audit --calls --generator hall --seed live-audit` seeds them.
+#[test]
+fn the_halls_live_calls_pass_the_calls_battery() {
+    use bingomint::audit::calls;
+    use bingomint::play::calls::Calls;
+    for balls in [75u8, 80, 90] {
+        let order = |g: u64| {
+            let seed = calls::hall_seed("live-audit", g);
+            Calls::of_hall(balls, &seed, "", usize::from(balls))
+        };
+        let mut battery = calls::battery(balls, 100_000, &order, &|_| {});
+        battery.judge(ALPHA);
+        assert!(
+            battery.passed(),
+            "{balls}-ball: {:?}",
+            battery
+                .rejected()
+                .iter()
+                .map(|t| t.name.clone())
+                .collect::<Vec<_>>()
+        );
+    }
+}

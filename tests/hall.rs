@@ -138,7 +138,7 @@ impl Running {
     }
 }
 
-fn seed_order(game: &str, seed: &str, count: usize) -> Vec<u64> {
+pub fn seed_order(game: &str, seed: &str, count: usize) -> Vec<u64> {
     let text = stdout_of(bingomint().args([
         "calls",
         "--game",
@@ -154,7 +154,7 @@ fn seed_order(game: &str, seed: &str, count: usize) -> Vec<u64> {
         .collect()
 }
 
-fn sha256(text: &str) -> String {
+pub fn sha256(text: &str) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(text.as_bytes())
         .iter()
@@ -326,7 +326,7 @@ fn claims_by_every_reference_and_their_refusals() {
     assert!(hall.state()["revealed"]["seed"]
         .as_str()
         .unwrap()
-        .starts_with("hall-"));
+        .starts_with("hall2-"));
 }
 
 #[test]
@@ -401,7 +401,7 @@ fn every_viewer_sees_each_call_as_it_happens() {
     }
 }
 
-fn verify_log(log: &Path, cards: &Path) -> (i32, String) {
+pub fn verify_log(log: &Path, cards: &Path) -> (i32, String) {
     let out = bingomint()
         .args(["hall", "verify"])
         .arg(log)

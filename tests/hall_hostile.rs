@@ -193,7 +193,9 @@ fn the_seed_file_follows_no_link_and_is_only_the_halls() {
         let meta = std::fs::symlink_metadata(&seed).unwrap();
         assert!(meta.is_file() && meta.nlink() == 1, "{link}");
         assert_eq!(meta.mode() & 0o777, 0o600, "{link}");
-        assert!(std::fs::read_to_string(&seed).unwrap().starts_with("hall-"));
+        assert!(std::fs::read_to_string(&seed)
+            .unwrap()
+            .starts_with("hall2-"));
     }
     // An open game's seed file that others may read is refused, named.
     let log = dir.path().join("hard.jsonl");

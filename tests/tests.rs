@@ -11,6 +11,7 @@ mod export;
 mod generate;
 mod hall;
 mod hall_hostile;
+mod hall_live;
 mod hall_players;
 mod help;
 mod import;

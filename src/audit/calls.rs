@@ -1,6 +1,7 @@
-//! The battery on the calls: many games' call orders, each drawn the way a
-//! live game draws it (a uniform shuffle of the game's numbers from the
-//! game's own 64-bit seed, [`Calls::seeded`]), tested for the first ball's
+//! The battery on the calls: many games' call orders, each drawn by one of
+//! the generators (a uniform shuffle of the game's numbers from the game's
+//! own 64-bit seed, [`Calls::seeded`], or a live hall's,
+//! [`crate::play::live`]), tested for the first ball's
 //! frequency, every (position, number) pair, and, number by number across
 //! consecutive games, the position it was called at as a digit stream
 //! (runs, serial correlation between games, gap, poker, coupon collector).
@@ -24,12 +25,22 @@ pub fn game_seed(base: u64, g: u64) -> u64 {
     )
 }
 
+/// Game `g`'s hall seed when an audit of the hall's generator is seeded
+/// with `base`: `hall2-` and the SHA-256 (hex) of `BASE/g`.
+pub fn hall_seed(base: &str, g: u64) -> String {
+    format!(
+        "{}{}",
+        crate::play::live::PREFIX,
+        crate::text::sha256_hex(format!("{base}/{g}").as_bytes())
+    )
+}
+
 /// Runs the calls battery on `games` games of `balls` numbers, game g's
-/// order from `seed(g)`, calling `done(games)` as each segment is drawn.
+/// whole order `order(g)`, calling `done(games)` as each segment is drawn.
 pub fn battery(
     balls: u8,
     games: u64,
-    seed: &(dyn Fn(u64) -> u64 + Sync),
+    order: &(dyn Fn(u64) -> Calls + Sync),
     done: &(dyn Fn(u64) + Sync),
 ) -> Battery {
     let k = usize::from(balls);
@@ -39,7 +50,7 @@ pub fn battery(
             let range = s * SEGMENT..((s + 1) * SEGMENT).min(games);
             let mut tally = Tally::new(k);
             for g in range.clone() {
-                tally.add(&Calls::seeded(balls, seed(g), k));
+                tally.add(&order(g));
             }
             tally.streams.iter_mut().for_each(Stream::finish_segment);
             done(range.end - range.start);

@@ -68,6 +68,13 @@ struct Claim {
     queued: Option<u64>,
 }
 
+/// `POST /api/games/room-seed`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Room {
+    room_seed: String,
+}
+
 /// `POST /api/bingo` and `POST /api/faces`: a face, by any reference.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -156,8 +163,9 @@ pub struct Request<'a> {
 /// Whether `method path` is the caller's: it changes the game, or reads
 /// the queue.
 fn needs_key(method: &str, path: &str) -> bool {
-    const CALLERS: [&str; 5] = [
+    const CALLERS: [&str; 6] = [
         "/api/games",
+        "/api/games/room-seed",
         "/api/calls",
         "/api/calls/last",
         "/api/claims",
@@ -233,6 +241,10 @@ pub enum Command {
         prize: String,
         last_call: bool,
     },
+    /// The room's seed for the open game's order.
+    RoomSeed {
+        text: String,
+    },
     Call,
     Recall,
     End,
@@ -257,9 +269,10 @@ pub enum Command {
 }
 
 /// The API's paths (a claim's standing is `/api/bingo/ID`).
-const PATHS: [&str; 9] = [
+const PATHS: [&str; 10] = [
     "/api/state",
     "/api/games",
+    "/api/games/room-seed",
     "/api/calls",
     "/api/calls/last",
     "/api/claims",
@@ -326,6 +339,10 @@ impl Command {
                     queued: claim.queued,
                 }
             }
+            ("POST", "/api/games/room-seed") => {
+                let Room { room_seed } = read(body)?;
+                Command::RoomSeed { text: room_seed }
+            }
             ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
@@ -353,6 +370,10 @@ fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<R
             last_call,
         } => {
             hall.start(stages, prize, last_call).map_err(refusal)?;
+            (201, to_json(hall.state()))
+        }
+        Command::RoomSeed { text } => {
+            hall.room_seed(&text).map_err(refusal)?;
             (201, to_json(hall.state()))
         }
         Command::Call => {

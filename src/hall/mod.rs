@@ -28,7 +28,6 @@ pub mod verify;
 
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
-use crate::seed::Seed;
 use judge::Cards;
 use log::{Line, Log};
 use queue::Queue;
@@ -59,6 +58,13 @@ pub enum Event {
         prize: String,
         last_call: bool,
         commitment: String,
+    },
+    /// The room's seed, mixed into the order (given after the commitment
+    /// and before the first call); None: the first call came without one,
+    /// and the order rests on the hall's seed alone.
+    RoomSeed {
+        game: u64,
+        room_seed: Option<String>,
     },
     /// Call number `call` (from 1) of the game.
     Call { game: u64, call: usize, ball: u8 },
@@ -141,6 +147,14 @@ pub enum HallError {
         queued: String,
         given: String,
     },
+    #[error("the room seed: {0}")]
+    BadRoomSeed(&'static str),
+    #[error("game {0} has its room seed already")]
+    RoomSeedGiven(u64),
+    #[error("game {0} has had a call: a room seed is taken only before the first ball")]
+    RoomSeedLate(u64),
+    #[error("game {0} was started with a seed of the older form, which takes no room seed")]
+    RoomSeedOld(u64),
     #[error("'{path}': {why}")]
     UnsafeSeed { path: String, why: String },
     #[error("'{path}' does not hold the seed game {game} committed to")]
@@ -167,7 +181,10 @@ impl HallError {
     /// The HTTP status of the refusal.
     pub fn status(&self) -> u16 {
         match self {
-            HallError::NoPattern | HallError::Pattern { .. } | HallError::OtherCard { .. } => 400,
+            HallError::NoPattern
+            | HallError::Pattern { .. }
+            | HallError::OtherCard { .. }
+            | HallError::BadRoomSeed(_) => 400,
             HallError::NoFace(_) => 404,
             HallError::Flood(_) => 429,
             HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
@@ -189,6 +206,12 @@ struct Open {
     commitment: String,
     seed: String,
     called: usize,
+    /// The room's seed, once given (or logged as none).
+    room: Option<Option<String>>,
+    /// Whether any ball was called (a recall does not undo it).
+    ever_called: bool,
+    /// The whole order, once the seed is known.
+    order: Vec<u8>,
 }
 
 impl Open {
@@ -197,7 +220,23 @@ impl Open {
     }
 
     fn calls_at(&self, called: usize) -> Calls {
-        Calls::seeded(self.balls, Seed::parse(&self.seed).value, called)
+        let n = called.min(self.order.len());
+        Calls::from_order(self.balls, self.order[..n].to_vec())
+    }
+
+    /// The room seed as mixed in ("" for none).
+    fn room(&self) -> &str {
+        self.room.as_ref().and_then(|r| r.as_deref()).unwrap_or("")
+    }
+
+    /// Draws the order again from the seed and the room's seed.
+    fn reorder(&mut self) {
+        if !self.seed.is_empty() {
+            let balls = usize::from(self.balls);
+            self.order = Calls::of_hall(self.balls, &self.seed, self.room(), balls)
+                .order()
+                .to_vec();
+        }
     }
 }
 
@@ -295,6 +334,7 @@ impl Hall {
         match read_secret(&path) {
             Ok(seed) if commitment(&seed) == open.commitment => {
                 open.seed = seed;
+                open.reorder();
                 Ok(None)
             }
             Ok(_) => Err(HallError::WrongSeed { path: shown, game }),
@@ -346,15 +386,25 @@ impl Hall {
                     commitment: commitment.clone(),
                     seed: String::new(),
                     called: 0,
+                    room: None,
+                    ever_called: false,
+                    order: Vec::new(),
                 });
                 self.claims.clear();
                 self.queue.close(ENDED);
             }
             Event::Call { call, .. } => {
-                self.open
+                let open = self.open.as_mut().ok_or(bad("a call with no game open"))?;
+                open.called = *call;
+                open.ever_called = true;
+            }
+            Event::RoomSeed { room_seed, .. } => {
+                let open = self
+                    .open
                     .as_mut()
-                    .ok_or(bad("a call with no game open"))?
-                    .called = *call
+                    .ok_or(bad("a room seed with no game open"))?;
+                open.room = Some(room_seed.clone());
+                open.reorder();
             }
             Event::Recall { call, .. } => {
                 self.open
@@ -375,6 +425,7 @@ impl Hall {
                 self.revealed = Some(Revealed {
                     game: *game,
                     seed: seed.clone(),
+                    room_seed: open.room.flatten(),
                     commitment: open.commitment,
                 });
                 self.queue.close(ENDED);
@@ -460,8 +511,42 @@ impl Hall {
             last_call,
             commitment,
         })?;
-        self.open.as_mut().expect("just started").seed = seed;
+        let open = self.open.as_mut().expect("just started");
+        open.seed = seed;
+        open.reorder();
         Ok(())
+    }
+
+    /// Mixes the room's seed into the open game's order: after the
+    /// commitment, before the first ball, once.
+    pub fn room_seed(&mut self, text: &str) -> Result<(), HallError> {
+        let open = self.the_open()?;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(HallError::BadRoomSeed(
+                "it is empty; type what the room gave",
+            ));
+        }
+        if text.chars().count() > 200 {
+            return Err(HallError::BadRoomSeed("it is over 200 characters"));
+        }
+        if text.chars().any(char::is_control) {
+            return Err(HallError::BadRoomSeed("it holds a control character"));
+        }
+        if !crate::play::live::is_live(&open.seed) {
+            return Err(HallError::RoomSeedOld(open.game));
+        }
+        if open.ever_called {
+            return Err(HallError::RoomSeedLate(open.game));
+        }
+        if open.room.is_some() {
+            return Err(HallError::RoomSeedGiven(open.game));
+        }
+        let game = open.game;
+        self.record(Event::RoomSeed {
+            game,
+            room_seed: Some(text.to_string()),
+        })
     }
 
     fn the_open(&self) -> Result<&Open, HallError> {
@@ -474,8 +559,16 @@ impl Hall {
         if open.called == usize::from(open.balls) {
             return Err(HallError::AllCalled(open.balls));
         }
-        let calls = open.calls_at(open.called + 1);
-        let ball = *calls.order().last().expect("one call at least");
+        // The first ball without the room's seed: the log says so.
+        if open.room.is_none() && crate::play::live::is_live(&open.seed) {
+            let game = open.game;
+            self.record(Event::RoomSeed {
+                game,
+                room_seed: None,
+            })?;
+        }
+        let open = self.the_open()?;
+        let ball = open.order[open.called];
         let (game, call) = (open.game, open.called + 1);
         self.record(Event::Call { game, call, ball })?;
         Ok(ball)
@@ -515,6 +608,7 @@ impl Hall {
             prize: o.prize.clone(),
             last_call: o.last_call,
             commitment: o.commitment.clone(),
+            room_seed: o.room.clone().flatten(),
             calls: o.calls().order().to_vec(),
             drawn: drawn(&o.patterns[o.stage], spec),
         });
@@ -548,29 +642,56 @@ impl Hall {
     }
 }
 
-/// A new game's seed: `hall-` and 128 bits of the operating system's
-/// entropy in hex. Its order is `Calls::seeded(balls, Seed::parse(seed))`.
+/// A new game's seed: `hall2-` and 256 bits of the operating system's
+/// entropy in hex. Its order is [`crate::play::live::order`] of it and the
+/// room's seed.
 pub fn fresh_seed() -> std::io::Result<String> {
-    Ok(format!("hall-{}", random_hex()?))
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(format!(
+        "{}{}",
+        crate::play::live::PREFIX,
+        crate::text::hex(&bytes)
+    ))
 }
 
-/// 128 bits of the operating system's entropy, in hex: a seed's or a key's.
+/// 128 bits of the operating system's entropy, in hex: the console's key.
 pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(crate::text::hex(&bytes))
 }
 
-/// The seeds a log revealed, with each game's numbers, in log order (the
-/// chain checked first).
-pub fn revealed(text: &str) -> Result<Vec<(u8, String)>, log::LogError> {
+/// A game a log revealed: its numbers, seed and room seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub balls: u8,
+    pub seed: String,
+    pub room_seed: Option<String>,
+}
+
+impl Ended {
+    /// The game's whole order.
+    pub fn calls(&self) -> Calls {
+        let room = self.room_seed.as_deref().unwrap_or("");
+        Calls::of_hall(self.balls, &self.seed, room, usize::from(self.balls))
+    }
+}
+
+/// The games a log revealed, in log order (the chain checked first).
+pub fn revealed(text: &str) -> Result<Vec<Ended>, log::LogError> {
     let (lines, _) = log::read(text)?;
-    let mut balls = 0;
+    let (mut balls, mut room_seed) = (0, None);
     let mut out = Vec::new();
     for line in lines {
         match line.event {
-            Event::GameStart { balls: b, .. } => balls = b,
-            Event::GameEnd { seed, .. } => out.push((balls, seed)),
+            Event::GameStart { balls: b, .. } => (balls, room_seed) = (b, None),
+            Event::RoomSeed { room_seed: r, .. } => room_seed = r,
+            Event::GameEnd { seed, .. } => out.push(Ended {
+                balls,
+                seed,
+                room_seed: room_seed.take(),
+            }),
             _ => {}
         }
     }

@@ -35,6 +35,8 @@ pub struct GameState {
     pub prize: String,
     pub last_call: bool,
     pub commitment: String,
+    /// The room's seed, mixed into the order, once given.
+    pub room_seed: Option<String>,
     /// The calls so far, in order.
     pub calls: Vec<u8>,
     /// The stage's pattern as the board draws it (None: a count of numbers).
@@ -56,6 +58,8 @@ pub struct Drawn {
 pub struct Revealed {
     pub game: u64,
     pub seed: String,
+    /// The room's seed the order mixed in, if any.
+    pub room_seed: Option<String>,
     pub commitment: String,
 }
 

@@ -8,7 +8,6 @@ use super::log::read;
 use super::{commitment, Event};
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
-use crate::seed::Seed;
 
 /// The first thing wrong, and its line.
 #[derive(Debug, PartialEq, Eq)]
@@ -43,6 +42,8 @@ struct Game {
     claims: Vec<(u64, String, String, usize, bool)>,
     /// Players' claims waiting: id → (card, stage, call).
     queued: std::collections::HashMap<u64, (String, String, usize)>,
+    /// The room seed's line, once logged: (line, the seed or none).
+    room: Option<(u64, Option<String>)>,
 }
 
 /// The open game, or a finding that `what` came with none.
@@ -201,10 +202,20 @@ fn step(
                 shown: vec![],
                 claims: vec![],
                 queued: Default::default(),
+                room: None,
             };
             *game = Some((*g, new));
         }
         Event::Call { call, ball, .. } => open(game, at, "a call")?.call(at, *call, *ball)?,
+        Event::RoomSeed { room_seed, .. } => {
+            let g = open(game, at, "a room seed")?;
+            if g.room.is_some() || !g.calls.is_empty() {
+                return Err(bad(
+                    "a room seed after the first call, or a second one".into()
+                ));
+            }
+            g.room = Some((at, room_seed.clone()));
+        }
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
         Event::Claim {
             card,
@@ -306,8 +317,26 @@ fn check_game(
             ),
         });
     }
-    let value = Seed::parse(seed).value;
-    let order = Calls::seeded(g.balls, value, usize::from(g.balls));
+    let live = crate::play::live::is_live(seed);
+    let room = match &g.room {
+        Some((_, room)) => room.as_deref().unwrap_or(""),
+        // A live game logs its room seed (or that it has none) before the
+        // first call; an older one has none.
+        None if live && !g.calls.is_empty() => {
+            return Err(Finding {
+                line: g.calls[0].0,
+                what: "the first call came with no room seed line before it".into(),
+            })
+        }
+        None => "",
+    };
+    if let (false, Some((line, _))) = (live, &g.room) {
+        return Err(Finding {
+            line: *line,
+            what: "a room seed for a game whose seed is of the older form".into(),
+        });
+    }
+    let order = Calls::of_hall(g.balls, seed, room, usize::from(g.balls));
     for &(line, call, ball) in &g.calls {
         let due = order.order()[call - 1];
         if ball != due {
@@ -327,7 +356,7 @@ fn check_game(
         let judged = cards.judge(
             card,
             &pattern,
-            &Calls::seeded(g.balls, value, *call),
+            &Calls::of_hall(g.balls, seed, room, *call),
             g.last_call,
         );
         if judged.win != *win {

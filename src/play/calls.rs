@@ -44,7 +44,9 @@ impl Calls {
         Calls::from_order(balls, order)
     }
 
-    fn from_order(balls: u8, order: Vec<u8>) -> Calls {
+    /// Calls in `order` (distinct numbers of the game, as a generator drew
+    /// them).
+    pub fn from_order(balls: u8, order: Vec<u8>) -> Calls {
         let mut positions = [NEVER; 256];
         // Blanks and the free centre: marked before any call.
         positions[0] = 0;

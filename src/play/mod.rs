@@ -32,6 +32,7 @@
 pub mod calls;
 pub mod claims;
 pub mod listing;
+pub mod live;
 pub mod pattern;
 pub mod reference;
 pub mod simulate;

@@ -55,6 +55,12 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", value_parser = super::super::parse_size)]
     pub raw: Option<u64>,
 
+    /// The generator of --calls and --raw: mint (xoshiro256++, as cards and
+    /// simulations draw) or hall (ChaCha20 keyed by the whole seed, as a
+    /// live hall's calls are drawn).
+    #[arg(long, value_enum, default_value_t = Generator::Mint)]
+    pub generator: Generator,
+
     /// With --raw: the numbers as drawn (every face's numbers, one byte
     /// each), not the generator's words.
     #[arg(long, requires = "raw")]
@@ -125,4 +131,13 @@ impl Args {
             None => PathBuf::from(format!("calls-{game}.audit")),
         }
     }
+}
+
+/// `--generator`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Generator {
+    /// xoshiro256++ under a 64-bit seed: cards, simulations.
+    Mint,
+    /// ChaCha20 under the SHA-256 of the whole seed: a live hall's calls.
+    Hall,
 }

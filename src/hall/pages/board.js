@@ -69,7 +69,9 @@ function render(state) {
     pic.push(table, el("span", "", d.ways > 1 ? "for example: " + d.way + " (any of " + d.ways + ")" : d.way));
   }
   document.getElementById("drawn").replaceChildren(...pic);
-  const proof = g ? `calls committed: SHA-256 ${g.commitment}` :
+  const room = !g ? "" : g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` :
+    g.calls.length ? " · no room seed: the order rests on the hall's seed alone" : " · room seed: waiting";
+  const proof = g ? `calls committed: SHA-256 ${g.commitment}${room}` :
     state.revealed ? `game ${state.revealed.game} seed ${state.revealed.seed} (SHA-256 ${state.revealed.commitment.slice(0, 16)}…)` : "";
   document.getElementById("proof").textContent = proof;
   document.getElementById("files").textContent = state.files.map(f => f.id).join(" · ");

@@ -67,8 +67,13 @@ function render(s) {
   const calls = g ? g.calls : [];
   $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
   $("called").replaceChildren(...calls.map(n => el("span", "", n)));
-  $("proof").textContent = g ? `Commitment (SHA-256 of the seed): ${g.commitment}` :
-    s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: bingomint calls --game ${s.balls} --seed ${s.revealed.seed}` : "";
+  const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";
+  const check = r => `bingomint calls --game ${s.balls} --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
+  $("proof").textContent = g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
+    s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: ${check(s.revealed)}` : "";
+  const roomOpen = !!g && !g.calls.length && g.room_seed === null;
+  $("room").disabled = $("mix").disabled = !roomOpen;
+  if (!roomOpen) $("room").value = g && g.room_seed ? g.room_seed : "";
   $("recent").replaceChildren(...s.claims.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
   $("notice").textContent = s.notice || "";
   $("notice").hidden = !s.notice;
@@ -78,6 +83,7 @@ $("start").onclick = () => act(async () => ({ state: await api("POST", "/api/gam
   { prize: $("prize").value, last_call_must_complete: $("lastcall").checked })) }));
 $("end").onclick = () => { if (confirm("End the game and reveal its seed?")) act(() => api("POST", "/api/games/end")); };
 $("call").onclick = () => act(() => api("POST", "/api/calls"));
+$("mix").onclick = () => act(async () => ({ state: await api("POST", "/api/games/room-seed", { room_seed: $("room").value }) }));
 $("undo").onclick = () => { if (confirm("Take back the last call? It stays in the log as a recall.")) act(() => api("DELETE", "/api/calls/last")); };
 async function claim(accept) {
   const card = $("claim").value.trim();
