@@ -102,7 +102,7 @@ fn draw(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, draw, strips, boards);
+criterion_group!(benches, draw, strips, boards, calls);
 criterion_main!(benches);
 
 fn strips(c: &mut Criterion) {
@@ -214,6 +214,30 @@ fn boards(c: &mut Criterion) {
                 })
             });
         }
+    }
+    group.finish();
+}
+
+/// A live hall game's whole order (ChaCha20 under the whole seed and the
+/// room's seed) against the minting generator's (xoshiro256++).
+fn calls(c: &mut Criterion) {
+    use bingomint::play::calls::Calls;
+    let mut group = c.benchmark_group("calls");
+    let seed = "hall2-00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+    for balls in [75u8, 90] {
+        group.bench_function(format!("live-order/balls={balls}"), |b| {
+            b.iter(|| {
+                Calls::of_hall(
+                    balls,
+                    std::hint::black_box(seed),
+                    "table 4",
+                    usize::from(balls),
+                )
+            })
+        });
+        group.bench_function(format!("mint-order/balls={balls}"), |b| {
+            b.iter(|| Calls::seeded(balls, std::hint::black_box(42), usize::from(balls)))
+        });
     }
     group.finish();
 }

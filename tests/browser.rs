@@ -213,6 +213,16 @@ fn a_night_in_a_real_browser() {
         "return !document.getElementById('call').disabled",
         "the game to start",
     );
+    // The room's seed, typed before the first ball, shown at once.
+    driver.type_in("#room", "Mrs Patel, table 4");
+    driver.click("#mix");
+    driver.until(
+        "return document.getElementById('proof').textContent.includes('room seed: \"Mrs Patel, table 4\"')",
+        "the room seed on the console",
+    );
+    assert_eq!(hall.state()["game"]["room_seed"], "Mrs Patel, table 4");
+    // The Space bar calls, but not while typing (the room seed has spaces).
+    assert!(hall.calls().is_empty(), "typing a space made a call");
     for i in 1..=20 {
         driver.click("#call");
         driver.until(
@@ -229,6 +239,14 @@ fn a_night_in_a_real_browser() {
         "20 lit numbers",
     );
     let calls = hall.calls();
+    let proof = driver.script("return document.getElementById('proof').textContent");
+    assert!(
+        proof
+            .as_str()
+            .unwrap()
+            .contains("room seed: \"Mrs Patel, table 4\""),
+        "{proof}"
+    );
     let shown = driver.script("return document.querySelector('#ball .number').textContent");
     assert_eq!(shown, json!(calls.last().unwrap().to_string()));
     driver.screenshot("board", (1920, 1080));

@@ -8,9 +8,11 @@ use std::path::PathBuf;
 /// Prints three addresses: the console (with its secret key; for the
 /// caller only), the board (read-only, for the room) and the players' page
 /// (phones: their cards lit as numbers are called, a Bingo button that
-/// queues a claim for the caller). Each game's calls come
-/// from a fresh seed of the operating system, published as a SHA-256
-/// commitment before the first ball and revealed when the game ends. Every
+/// queues a claim for the caller). Each game's calls come from ChaCha20
+/// keyed by a fresh 256-bit seed of the operating system, published as a
+/// SHA-256 commitment before the first ball and revealed when the game
+/// ends, and by the room's seed, typed at the console before the first
+/// ball (docs/hall.md states the formula). Every
 /// event goes to an append-only, hash-chained log first; a hall started
 /// again with the same --log resumes its open game.
 #[derive(clap::Args)]
@@ -23,7 +25,7 @@ Examples:
   bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\
       --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem
   bingomint hall verify friday.jsonl --cards cards.bmc
-  bingomint calls --game 75 --seed hall-29332128305bd6b404dbfe94c3f49ba0"
+  bingomint calls --game 75 --seed hall2-5e1f…c09a --room-seed 'table 4'"
 )]
 pub struct Args {
     #[command(subcommand)]

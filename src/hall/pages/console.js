@@ -111,7 +111,8 @@ $("check").onclick = () => claim(false);
 $("accept").onclick = () => claim(true);
 $("claim").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); claim(false); } });
 document.addEventListener("keydown", e => {
-  if (e.code === "Space" && document.activeElement !== $("claim") && !$("call").disabled) { e.preventDefault(); $("call").click(); }
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName);
+  if (e.code === "Space" && !typing && !$("call").disabled) { e.preventDefault(); $("call").click(); }
 });
 // Players' claims from their phones, in arrival order, each judged when it
 // arrived; the caller accepts or rejects each.
