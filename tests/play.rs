@@ -628,3 +628,76 @@ fn a_way_without_numbers_is_never_won() {
     assert!(!listed.contains("at call 0"), "{listed}");
     assert!(!listed.contains(&format!("ticket {blank}:")), "{listed}");
 }
+
+#[test]
+fn simulate_within_says_the_chance_of_a_win_by_a_call_in_one_line() {
+    let run = |within: &str| {
+        stdout_of(bingomint().args([
+            "simulate",
+            "--cards",
+            "300",
+            "--pattern",
+            "line",
+            "--games",
+            "3000",
+            "--seed",
+            "7",
+            "--quiet",
+            "--json",
+            "--within",
+            within,
+        ]))
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("8")).unwrap();
+    let w = &v["within"];
+    // The count is the table's own: games whose first win came by call 8.
+    let by_table: u64 = v["first_win"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e[0].as_u64().unwrap() <= 8)
+        .map(|e| e[1].as_u64().unwrap())
+        .sum();
+    assert_eq!(w["games"], by_table);
+    let (share, low, high) = (
+        w["share"].as_f64().unwrap(),
+        w["low"].as_f64().unwrap(),
+        w["high"].as_f64().unwrap(),
+    );
+    assert!(low < share && share < high && high - low < 0.05, "{w}");
+    // Every game of 75 calls is won: the chance is 1, its interval ends at 1.
+    let all: serde_json::Value = serde_json::from_str(&run("75")).unwrap();
+    assert_eq!(all["within"]["share"], 1.0);
+    assert_eq!(all["within"]["high"], 1.0);
+    let text = stdout_of(bingomint().args([
+        "simulate",
+        "--cards",
+        "300",
+        "--pattern",
+        "line",
+        "--games",
+        "3000",
+        "--seed",
+        "7",
+        "--quiet",
+        "--within",
+        "8",
+    ]));
+    assert!(
+        text.contains("won within 8 calls: ") && text.contains("95% interval"),
+        "{text}"
+    );
+    bingomint()
+        .args([
+            "simulate",
+            "--cards",
+            "3",
+            "--pattern",
+            "line",
+            "--within",
+            "0",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--within 0"));
+}

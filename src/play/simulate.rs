@@ -206,6 +206,51 @@ pub struct Summary {
     pub winners: Vec<(u32, u64)>,
     /// Games no face won (only when the pattern cannot be completed).
     pub unwon: u64,
+    /// The chance of a win within a number of calls, when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<Within>,
+}
+
+/// The share of games won within `calls` calls (a jackpot's question),
+/// with its 95 % Wilson score interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Within {
+    pub calls: u8,
+    /// Games won by that call.
+    pub games: u64,
+    pub share: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Summary {
+    /// The share of games won within `calls` calls, with its 95 % interval.
+    pub fn within(&self, calls: u8) -> Within {
+        let won: u64 = self
+            .first_win
+            .iter()
+            .filter(|&&(c, _)| c <= calls)
+            .map(|&(_, k)| k)
+            .sum();
+        let (low, high) = wilson(won, self.games, 1.959_963_984_540_054);
+        Within {
+            calls,
+            games: won,
+            share: won as f64 / self.games as f64,
+            low,
+            high,
+        }
+    }
+}
+
+/// The Wilson score interval of `k` successes in `n` trials at `z`.
+fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Sums up `games` (from [`play`]).
@@ -273,6 +318,7 @@ pub fn summarise(pattern: &str, faces: u64, seed: u64, games: &[Game]) -> Summar
         first_win,
         winners,
         unwon,
+        within: None,
     }
 }
 
@@ -357,6 +403,19 @@ fn xml(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Wilson's interval against values worked by hand from its formula:
+    /// 81 of 263 at 95 % is 0.2553 to 0.3662; 0 of 10 is 0 to 0.2775.
+    #[test]
+    fn wilson_interval_of_a_known_case() {
+        let (lo, hi) = super::wilson(81, 263, 1.959_963_984_540_054);
+        assert!(
+            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = super::wilson(0, 10, 1.959_963_984_540_054);
+        assert!(lo == 0.0 && (hi - 0.2775).abs() < 5e-4, "{hi}");
+    }
+
     use super::*;
 
     fn card() -> Face {

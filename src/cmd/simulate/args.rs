@@ -22,6 +22,7 @@ Examples:
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000 \\
       --plot coverall.svg
   bingomint simulate --game 90 --strips 200 --pattern full-house --games 20000
+  bingomint simulate --cards 300 --pattern coverall --within 50 --games 100000
   bingomint simulate --from cards.bmc --range 1..9000 --pattern line \\
       --games 20000 --json")]
 pub struct Args {
@@ -65,6 +66,11 @@ pub struct Args {
     /// given (not fresh, as generate's), so a simulation's figures repeat.
     #[arg(long, default_value = "1")]
     pub(super) seed: String,
+
+    /// Also say the chance of a win within N calls (a jackpot's
+    /// question), with its 95 % interval.
+    #[arg(long, value_name = "N")]
+    pub(super) within: Option<u8>,
 
     /// Print the figures as JSON.
     #[arg(long)]

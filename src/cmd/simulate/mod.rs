@@ -61,10 +61,14 @@ pub fn run(args: Args) -> Result<Outcome> {
             );
         }
         let balls = spec.balls();
+        if let Some(n) = args.within.filter(|&n| n == 0 || n > balls) {
+            bail!("--within {n}: a game of {balls} numbers is won within 1 to {balls} calls");
+        }
         let bar = Bar::new(args.games, "game", args.quiet);
         let games = play(&faces, &pattern, balls, args.games, seed.value, &bar);
         bar.finish();
-        let summary = summarise(pattern.name(), faces.len() as u64, seed.value, &games);
+        let mut summary = summarise(pattern.name(), faces.len() as u64, seed.value, &games);
+        summary.within = args.within.map(|n| summary.within(n));
         Ok((summary, what, spec.face_noun().to_string()))
     })??;
     let (summary, what, face) = summary;
@@ -118,6 +122,17 @@ fn print_summary(s: &Summary, what: &str, face: &str, secs: f64) -> Result<()> {
     );
     if s.unwon > 0 {
         outln!("games with no winner: {}", s.unwon);
+    }
+    if let Some(w) = &s.within {
+        outln!(
+            "won within {} calls: {:.2}% of games ({} of {}; 95% interval {:.2}% to {:.2}%)",
+            w.calls,
+            w.share * 100.0,
+            w.games,
+            s.games,
+            w.low * 100.0,
+            w.high * 100.0
+        );
     }
     outln!("calls  games  share  cumulative");
     let mut seen = 0;
