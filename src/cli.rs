@@ -20,7 +20,7 @@ Examples:
   bingomint boards --set data/sample-goals.json --size 5x5 --seed MV2XRO
   bingomint boards --set data/sample-goals.json --count 100000 --seed s1 \\
       --format jsonl --out boards.jsonl
-  bingomint calls --game 75 --seed hall-7:2026-11-23:game-3 > calls.txt
+  bingomint calls --game 75 --seed friday-game-3 --count 40 > calls.txt
   bingomint check cards.bmc --card 4711 --calls-file calls.txt --pattern line
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
@@ -29,7 +29,7 @@ Examples:
   bingomint hall --cards cards.bmc
   bingomint import perms.csv --game 75 --out perms.bmc";
 
-/// Mint millions of unique, fairly drawn bingo cards (US 75-ball) and strips
+/// Mint millions of unique, fairly drawn bingo cards (US 75- and 80-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
 /// fast, reproducible from a seed, and verifiable card by card.
 #[derive(Parser)]

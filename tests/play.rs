@@ -502,7 +502,9 @@ fn simulate_reports_reproducible_figures() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("--cards is for 75-ball"));
+        .stderr(predicate::str::contains(
+            "--cards is for 75- and 80-ball cards",
+        ));
 }
 
 // See: hardening round two, item 5 — --last-call-must-complete judged the

@@ -111,7 +111,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         Verdict::NoWin { nearest, missing } => {
             let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
             text.push_str(&format!(
-                "NO WIN: nearest is {nearest}, which still needs {} ({})\n",
+                "NO WIN: nearest is {nearest}, which still {} {} ({})\n",
+                bingomint::play::pattern::Pattern::needs(nearest),
                 numbers.len(),
                 numbers.join(", ")
             ));

@@ -125,7 +125,8 @@ impl Cards {
             ),
             Verdict::NoWin { nearest, missing } => {
                 let missing: Vec<String> = missing.iter().map(u8::to_string).collect();
-                format!("not a win: {nearest} still needs {}", missing.join(", "))
+                let needs = Pattern::needs(nearest);
+                format!("not a win: {nearest} still {needs} {}", missing.join(", "))
             }
             Verdict::CannotWin => format!("not a win: no way of {} is on this face", pattern.name()),
         };

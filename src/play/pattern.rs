@@ -188,6 +188,20 @@ impl Pattern {
         }
     }
 
+    /// "need" or "needs", agreeing with a way's name: `rows 1 and 3 still
+    /// need`, `the four corners still need`, `row 3 still needs`.
+    pub fn needs(way: &str) -> &'static str {
+        let plural = way.contains(" and ")
+            || ["rows ", "both ", "four ", "the four ", "the centre four"]
+                .iter()
+                .any(|p| way.starts_with(p));
+        if plural {
+            "need"
+        } else {
+            "needs"
+        }
+    }
+
     /// For a face that has not completed: the way closest to completion and
     /// the numbers it still needs (for `check`'s answer); None when no way
     /// holds a number of the face, so it can never complete.
@@ -378,6 +392,21 @@ fn blank_mask(rows: usize, cols: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_verb_agrees_with_the_way() {
+        for (way, verb) in [
+            ("row 3", "needs"),
+            ("every cell", "needs"),
+            ("column B", "needs"),
+            ("rows 1 and 3", "need"),
+            ("both diagonals", "need"),
+            ("the four corners", "need"),
+            ("the centre four", "need"),
+        ] {
+            assert_eq!(super::Pattern::needs(way), verb, "{way}");
+        }
+    }
+
     use super::*;
     use crate::game::uk90::rules::Rules;
     use crate::game::us75::StarRule;

@@ -10,7 +10,7 @@ use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
 
-/// Generate a file of unique cards (75-ball) or strips (90-ball).
+/// Generate a file of unique cards (75- or 80-ball) or strips (90-ball).
 ///
 /// Every card is drawn uniformly at random and is different from every other
 /// card in the file (and in the --exclude files); 90-ball strips are drawn
@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
     pub(super) rules: Option<String>,
 
-    /// Number of cards (75-ball) or strips (90-ball).
+    /// Number of cards (75- or 80-ball) or strips (90-ball).
     #[arg(short = 'n', long, default_value_t = 1_000_000)]
     pub(super) count: u64,
 

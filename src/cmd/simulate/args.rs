@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long, value_parser = Spec::RULE_SETS)]
     pub(super) rules: Option<String>,
 
-    /// Fresh 75-ball cards in play.
+    /// Fresh 75- or 80-ball cards in play.
     #[arg(long, value_name = "N", conflicts_with_all = ["tickets", "strips", "from"])]
     pub(super) cards: Option<u64>,
 
@@ -132,7 +132,7 @@ pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)>
             format!("{n} fresh strips ({} tickets)", n.saturating_mul(6)),
         ),
         (_, Some(_), _, _) => {
-            bail!("--cards is for 75-ball; give --tickets N or --strips N with --game 90")
+            bail!("--cards is for 75- and 80-ball cards; give --tickets N or --strips N with --game 90")
         }
         _ => bail!("give the tickets in play: --tickets N or --strips N (or --from FILE)"),
     };
