@@ -61,6 +61,7 @@ fn every_command_follows_the_conventions() {
             ("--count", "-n"),
             ("--quiet", "-q"),
             ("--out", "-o"),
+            ("--game", "-g"),
         ] {
             if let Some(line) = has(long) {
                 if !line.starts_with(&format!("{short}, {long}")) {

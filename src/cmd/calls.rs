@@ -24,7 +24,7 @@ Examples:
   bingomint calls --game 90 --seed 42 --count 30 > calls.txt")]
 pub struct Args {
     /// The game.
-    #[arg(long, default_value = "75", value_parser = super::games())]
+    #[arg(short, long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// Seed: a number or any text [default: fresh from the operating system].

@@ -18,7 +18,7 @@ Examples:
   bingomint count --game 90 --rules es")]
 pub struct Args {
     /// The game.
-    #[arg(long, default_value = "75", value_parser = super::games())]
+    #[arg(short, long, default_value = "75", value_parser = super::games())]
     game: String,
 
     /// 90-ball rule set: uk or es [default: uk].

@@ -21,7 +21,7 @@ Examples:
       --pattern 'mask:X...X/.X.X./..X../.X.X./X...X'")]
 pub struct Args {
     /// Only this game's patterns.
-    #[arg(long, value_parser = super::games())]
+    #[arg(short, long, value_parser = super::games())]
     game: Option<String>,
 }
 

@@ -31,7 +31,7 @@ pub struct Args {
 
     /// The game of --calls and --raw [default: 75; with --raw and a FILE,
     /// the file's].
-    #[arg(long, value_parser = super::super::games())]
+    #[arg(short, long, value_parser = super::super::games())]
     pub game: Option<String>,
 
     /// With --calls: test the games these hall logs revealed (their

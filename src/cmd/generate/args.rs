@@ -29,7 +29,7 @@ Examples:
       --out big.bmc")]
 pub struct Args {
     /// The game.
-    #[arg(long, default_value = "75", value_parser = crate::cmd::games())]
+    #[arg(short, long, default_value = "75", value_parser = crate::cmd::games())]
     pub(super) game: String,
 
     /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,

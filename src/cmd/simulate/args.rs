@@ -27,7 +27,7 @@ Examples:
       --games 20000 --json")]
 pub struct Args {
     /// The game, for fresh cards.
-    #[arg(long, default_value = "75", value_parser = crate::cmd::games())]
+    #[arg(short, long, default_value = "75", value_parser = crate::cmd::games())]
     pub(super) game: String,
 
     /// 90-ball rule set for fresh strips.
