@@ -703,3 +703,50 @@ fn simulate_within_says_the_chance_of_a_win_by_a_call_in_one_line() {
         .code(2)
         .stderr(predicate::str::contains("--within 0"));
 }
+
+#[test]
+fn quiet_winners_list_only_winners_and_quiet_check_answers_by_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "3000", "--seed", "9"]);
+    let calls = dir.path().join("calls.txt");
+    let order = stdout_of(bingomint().args(["calls", "--seed", "friday-game-3", "--count", "40"]));
+    std::fs::write(&calls, order).unwrap();
+    let args = |quiet: bool| {
+        let mut cmd = bingomint();
+        cmd.arg("winners")
+            .arg(&file)
+            .arg("--calls-file")
+            .arg(&calls)
+            .args(["--pattern", "line"]);
+        if quiet {
+            cmd.arg("-q");
+        }
+        stdout_of(&mut cmd)
+    };
+    let (loud, quiet) = (args(false), args(true));
+    let lines: Vec<&str> = loud.lines().filter(|l| l.starts_with("card ")).collect();
+    assert!(!lines.is_empty(), "{loud}");
+    assert_eq!(
+        quiet.lines().collect::<Vec<_>>(),
+        lines,
+        "only the winners' lines"
+    );
+    let winner = lines[0].split([' ', ':']).nth(1).unwrap().to_string();
+    let check = |card: &str| {
+        bingomint()
+            .arg("check")
+            .arg(&file)
+            .args(["--card", card, "--pattern", "line", "-q", "--calls-file"])
+            .arg(&calls)
+            .output()
+            .unwrap()
+    };
+    let won = check(&winner);
+    assert_eq!((won.status.code(), won.stdout.len()), (Some(0), 0));
+    let loser = (1..=3000)
+        .map(|n| n.to_string())
+        .find(|n| !lines.iter().any(|l| l.starts_with(&format!("card {n}:"))))
+        .unwrap();
+    let lost = check(&loser);
+    assert_eq!((lost.status.code(), lost.stdout.len()), (Some(1), 0));
+}

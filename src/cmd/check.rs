@@ -57,6 +57,10 @@ pub struct Args {
     /// Check the card even if its checksum block does not match.
     #[arg(long)]
     allow_damaged: bool,
+
+    /// Print nothing: the exit code is the answer (0 a win, 1 none).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// Runs `check`.
@@ -119,6 +123,8 @@ pub fn run(args: Args) -> Result<Outcome> {
             Outcome::Negative
         }
     };
-    out!("{text}");
+    if !args.quiet {
+        out!("{text}");
+    }
     Ok(outcome)
 }

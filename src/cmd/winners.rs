@@ -61,6 +61,11 @@ pub struct Args {
     #[arg(long)]
     allow_damaged: bool,
 
+    /// The winners' lines alone: no heading, no counts a call (exit 0
+    /// when there is a winner, 1 when none).
+    #[arg(short, long)]
+    quiet: bool,
+
     /// Worker threads [default: every core].
     #[arg(short = 'j', long)]
     threads: Option<usize>,
@@ -101,6 +106,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         path: file.path(),
         records: range,
         first_face: file.header().first_face(),
+        quiet: args.quiet,
     };
     let format = args.format.parse().map_err(anyhow::Error::msg)?;
     let target = cannot_write(args.out.as_deref());

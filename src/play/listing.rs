@@ -24,6 +24,8 @@ pub struct Listing<'a> {
     pub records: RangeInclusive<u64>,
     /// The number of the file's first face (1, or an imported file's own).
     pub first_face: u64,
+    /// Text without its heading and its counts a call: a line a winner.
+    pub quiet: bool,
 }
 
 impl Listing<'_> {
@@ -88,21 +90,24 @@ impl Listing<'_> {
         Ok(())
     }
 
-    /// A heading, a line a winner, then the count at each call.
+    /// A heading, a line a winner, then the count at each call (quiet: the
+    /// winners' lines alone).
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let (mut first, mut last) = (*self.records.start(), *self.records.end());
         if self.spec.faces() == 1 {
             (first, last) = (first + self.first_face - 1, last + self.first_face - 1);
         }
-        writeln!(
-            out,
-            "pattern {} · {} · {}s {first} to {last} of '{}': {}",
-            self.pattern.name(),
-            count_of(self.calls.len() as u64, "call"),
-            self.spec.noun(),
-            self.path,
-            count_of(self.winners.len() as u64, "winner")
-        )?;
+        if !self.quiet {
+            writeln!(
+                out,
+                "pattern {} · {} · {}s {first} to {last} of '{}': {}",
+                self.pattern.name(),
+                count_of(self.calls.len() as u64, "call"),
+                self.spec.noun(),
+                self.path,
+                count_of(self.winners.len() as u64, "winner")
+            )?;
+        }
         for win in self.winners {
             let (call, way) = (win.completed.call, win.completed.way);
             writeln!(
@@ -114,7 +119,7 @@ impl Listing<'_> {
                 self.number(call)
             )?;
         }
-        for (call, n) in per_call(self.winners) {
+        for (call, n) in per_call(self.winners).into_iter().filter(|_| !self.quiet) {
             let winners = count_of(n, "winner");
             writeln!(out, "call {call} ({}): {winners}", self.number(call))?;
         }
