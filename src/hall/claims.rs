@@ -131,6 +131,31 @@ impl Hall {
         Ok(self.queue.status(id).expect("just queued"))
     }
 
+    /// A claim read back from the log: listed, and a queued one decided.
+    pub(super) fn replay_claim(&mut self, event: &Event) {
+        let Event::Claim {
+            card,
+            win,
+            reason,
+            call,
+            accepted,
+            queued,
+            ..
+        } = event
+        else {
+            return;
+        };
+        self.claims.push(super::state::ClaimSeen {
+            card: card.clone(),
+            win: *win,
+            reason: reason.clone(),
+            call: *call,
+        });
+        if let Some(id) = queued {
+            self.queue.decide(*id, stand(*accepted), reason.clone());
+        }
+    }
+
     /// A queued claim read back from the log (its face is drawn when the
     /// console asks, as the seed may not be read yet).
     pub(super) fn replay_queued(&mut self, event: &Event) {

@@ -19,6 +19,8 @@
 
 pub mod api;
 mod claims;
+mod error;
+mod event;
 pub mod judge;
 pub mod log;
 pub mod queue;
@@ -33,165 +35,11 @@ use log::{Line, Log};
 use queue::Queue;
 pub use secret::secret_path;
 use secret::{read_secret, write_secret, SecretError};
-use serde::{Deserialize, Serialize};
 use state::{ClaimSeen, Daub, Drawn, FileState, GameState, Revealed, State};
 use std::path::Path;
 
-/// One event of the log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// The hall started (or started again) with these card files.
-    Session {
-        files: Vec<FileEntry>,
-        sold: Option<String>,
-        /// What the hall repaired on opening the log (an unfinished last
-        /// line dropped), said once here.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        note: Option<String>,
-    },
-    /// A game: its stages (patterns, in order), prize and commitment.
-    GameStart {
-        game: u64,
-        balls: u8,
-        stages: Vec<String>,
-        prize: String,
-        last_call: bool,
-        commitment: String,
-    },
-    /// The room's seed, mixed into the order (given after the commitment
-    /// and before the first call); None: the first call came without one,
-    /// and the order rests on the hall's seed alone.
-    RoomSeed {
-        game: u64,
-        room_seed: Option<String>,
-    },
-    /// Call number `call` (from 1) of the game.
-    Call { game: u64, call: usize, ball: u8 },
-    /// The last call taken back (a mistaken call): `call` is no longer shown.
-    Recall { game: u64, call: usize, ball: u8 },
-    /// A claim and its verdict, at `call` calls, for `stage`.
-    Claim {
-        game: u64,
-        card: String,
-        stage: String,
-        call: usize,
-        win: bool,
-        reason: String,
-        accepted: bool,
-        /// The player's claim (from the queue) this decided: judged at the
-        /// `call` and `stage` it arrived at.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        queued: Option<u64>,
-    },
-    /// A player's claim joined the queue, judged on arrival.
-    Queued {
-        game: u64,
-        id: u64,
-        card: String,
-        stage: String,
-        call: usize,
-        win: bool,
-        reason: String,
-    },
-    /// An accepted win moved the game on to `stage`.
-    Stage { game: u64, stage: String },
-    /// The game ended: its seed revealed.
-    GameEnd { game: u64, seed: String },
-    /// The game ended unrevealed: its seed was lost (the seed file gone),
-    /// so its calls can never be checked against the commitment.
-    GameVoid { game: u64, reason: String },
-}
-
-/// A card file as the session's first line records it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FileEntry {
-    pub path: String,
-    pub id: String,
-    pub sha256: String,
-    pub count: u64,
-    pub game: String,
-}
-
-/// A refusal of the hall. [`HallError::status`] is the HTTP status it
-/// maps to.
-#[derive(Debug, thiserror::Error)]
-pub enum HallError {
-    #[error("no game is open: start one")]
-    NoGame,
-    #[error("game {0} is still open: end it first")]
-    StillOpen(u64),
-    #[error("all {0} numbers are called")]
-    AllCalled(u8),
-    #[error("there is no call to take back")]
-    NoCallToTakeBack,
-    #[error("name a pattern")]
-    NoPattern,
-    #[error("pattern {name:?}: {why}")]
-    Pattern {
-        name: String,
-        why: crate::play::pattern::PatternError,
-    },
-    /// The reference names no face of the hall's files (the reason in words).
-    #[error("{0}")]
-    NoFace(String),
-    #[error("{noun} {face} was not sold tonight")]
-    NotSold { noun: &'static str, face: u64 },
-    #[error("{0}")]
-    Flood(#[from] queue::Flood),
-    #[error("no claim {0} is waiting in the queue (decided already, or never made)")]
-    NotWaiting(u64),
-    #[error("claim {id} was made on {queued:?}, not {given:?}")]
-    OtherCard {
-        id: u64,
-        queued: String,
-        given: String,
-    },
-    #[error("the room seed: {0}")]
-    BadRoomSeed(&'static str),
-    #[error("game {0} has its room seed already")]
-    RoomSeedGiven(u64),
-    #[error("game {0} has had a call: a room seed is taken only before the first ball")]
-    RoomSeedLate(u64),
-    #[error("game {0} was started with a seed of the older form, which takes no room seed")]
-    RoomSeedOld(u64),
-    #[error("'{path}': {why}")]
-    UnsafeSeed { path: String, why: String },
-    #[error("'{path}' does not hold the seed game {game} committed to")]
-    WrongSeed { path: String, game: u64 },
-    /// The open game's seed file cannot be read: its calls cannot go on.
-    #[error("game {game} is open in the log, but its seed file '{path}' cannot be read ({source}), so its calls cannot go on")]
-    SeedLost {
-        game: u64,
-        path: String,
-        source: std::io::Error,
-    },
-    #[error("'{path}': {source}")]
-    BadLog { path: String, source: log::LogError },
-    #[error(transparent)]
-    LogOpen(log::LogError),
-    /// The log's events do not follow (a hand-edited log whose chain holds).
-    #[error("line {line}: {what}")]
-    Replay { line: u64, what: &'static str },
-    #[error("cannot write the log: {0}")]
-    Log(#[from] std::io::Error),
-}
-
-impl HallError {
-    /// The HTTP status of the refusal.
-    pub fn status(&self) -> u16 {
-        match self {
-            HallError::NoPattern
-            | HallError::Pattern { .. }
-            | HallError::OtherCard { .. }
-            | HallError::BadRoomSeed(_) => 400,
-            HallError::NoFace(_) => 404,
-            HallError::Flood(_) => 429,
-            HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
-            _ => 409,
-        }
-    }
-}
+pub use error::HallError;
+pub use event::{revealed, Ended, Event, FileEntry};
 
 /// The open game.
 struct Open {
@@ -215,6 +63,44 @@ struct Open {
 }
 
 impl Open {
+    /// The game a `game_start` line opens (its seed read later).
+    fn begun(event: &Event, spec: crate::game::Spec) -> Result<Open, &'static str> {
+        let Event::GameStart {
+            game,
+            balls,
+            stages,
+            prize,
+            last_call,
+            commitment,
+        } = event
+        else {
+            return Err("not a game's start");
+        };
+        let patterns = stages
+            .iter()
+            .map(|s| Pattern::parse(s, spec))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| "a game of a pattern this game does not have")?;
+        if patterns.is_empty() {
+            return Err("a game with no pattern");
+        }
+        Ok(Open {
+            game: *game,
+            balls: *balls,
+            stages: stages.clone(),
+            patterns,
+            stage: 0,
+            prize: prize.clone(),
+            last_call: *last_call,
+            commitment: commitment.clone(),
+            seed: String::new(),
+            called: 0,
+            room: None,
+            ever_called: false,
+            order: Vec::new(),
+        })
+    }
+
     fn calls(&self) -> Calls {
         self.calls_at(self.called)
     }
@@ -357,39 +243,10 @@ impl Hall {
             what,
         };
         match &line.event {
-            Event::GameStart {
-                game,
-                balls,
-                stages,
-                prize,
-                last_call,
-                commitment,
-            } => {
+            Event::GameStart { game, .. } => {
                 let spec = self.cards.files[0].header().spec;
-                let patterns = stages
-                    .iter()
-                    .map(|s| Pattern::parse(s, spec))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(|_| bad("a game of a pattern this game does not have"))?;
-                if patterns.is_empty() {
-                    return Err(bad("a game with no pattern"));
-                }
+                self.open = Some(Open::begun(&line.event, spec).map_err(bad)?);
                 self.games = *game;
-                self.open = Some(Open {
-                    game: *game,
-                    balls: *balls,
-                    stages: stages.clone(),
-                    patterns,
-                    stage: 0,
-                    prize: prize.clone(),
-                    last_call: *last_call,
-                    commitment: commitment.clone(),
-                    seed: String::new(),
-                    called: 0,
-                    room: None,
-                    ever_called: false,
-                    order: Vec::new(),
-                });
                 self.claims.clear();
                 self.queue.close(ENDED);
             }
@@ -435,26 +292,7 @@ impl Hall {
                 self.revealed = None;
                 self.queue.close(ENDED);
             }
-            Event::Claim {
-                card,
-                win,
-                reason,
-                call,
-                accepted,
-                queued,
-                ..
-            } => {
-                self.claims.push(ClaimSeen {
-                    card: card.clone(),
-                    win: *win,
-                    reason: reason.clone(),
-                    call: *call,
-                });
-                if let Some(id) = queued {
-                    self.queue
-                        .decide(*id, claims::stand(*accepted), reason.clone());
-                }
-            }
+            Event::Claim { .. } => self.replay_claim(&line.event),
             Event::Queued { .. } => self.replay_queued(&line.event),
             Event::Session { .. } => {}
         }
@@ -660,42 +498,6 @@ pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(crate::text::hex(&bytes))
-}
-
-/// A game a log revealed: its numbers, seed and room seed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ended {
-    pub balls: u8,
-    pub seed: String,
-    pub room_seed: Option<String>,
-}
-
-impl Ended {
-    /// The game's whole order.
-    pub fn calls(&self) -> Calls {
-        let room = self.room_seed.as_deref().unwrap_or("");
-        Calls::of_hall(self.balls, &self.seed, room, usize::from(self.balls))
-    }
-}
-
-/// The games a log revealed, in log order (the chain checked first).
-pub fn revealed(text: &str) -> Result<Vec<Ended>, log::LogError> {
-    let (lines, _) = log::read(text)?;
-    let (mut balls, mut room_seed) = (0, None);
-    let mut out = Vec::new();
-    for line in lines {
-        match line.event {
-            Event::GameStart { balls: b, .. } => (balls, room_seed) = (b, None),
-            Event::RoomSeed { room_seed: r, .. } => room_seed = r,
-            Event::GameEnd { seed, .. } => out.push(Ended {
-                balls,
-                seed,
-                room_seed: room_seed.take(),
-            }),
-            _ => {}
-        }
-    }
-    Ok(out)
 }
 
 /// A pattern as the board draws it: its first way's cells (rows × cols,

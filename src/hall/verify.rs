@@ -108,6 +108,43 @@ impl Game {
         Ok(())
     }
 
+    /// The game a `game_start` line opens.
+    fn begun(event: &Event) -> Game {
+        let Event::GameStart {
+            balls,
+            stages,
+            last_call,
+            commitment,
+            ..
+        } = event
+        else {
+            unreachable!("called on a game's start")
+        };
+        Game {
+            balls: *balls,
+            stages: stages.clone(),
+            last_call: *last_call,
+            commitment: commitment.clone(),
+            calls: vec![],
+            shown: vec![],
+            claims: vec![],
+            queued: Default::default(),
+            room: None,
+        }
+    }
+
+    /// The room's seed: once, before the first call.
+    fn room(&mut self, at: u64, room_seed: &Option<String>) -> Result<(), Finding> {
+        if self.room.is_some() || !self.calls.is_empty() {
+            return Err(finding(
+                at,
+                "a room seed after the first call, or a second one".into(),
+            ));
+        }
+        self.room = Some((at, room_seed.clone()));
+        Ok(())
+    }
+
     /// A player's claim joining the queue.
     fn queue(&mut self, at: u64, id: u64, claim: Claimed) -> Result<(), Finding> {
         self.at_now(at, claim.stage, claim.call)?;
@@ -181,41 +218,14 @@ fn step(
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
         Event::Session { files, sold, .. } => session(files, sold.as_deref(), cards, at)?,
-        Event::GameStart {
-            game: g,
-            balls,
-            stages,
-            last_call,
-            commitment,
-            ..
-        } => {
+        Event::GameStart { game: g, .. } => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));
             }
-            let (stages, commitment) = (stages.clone(), commitment.clone());
-            let new = Game {
-                balls: *balls,
-                stages,
-                last_call: *last_call,
-                commitment,
-                calls: vec![],
-                shown: vec![],
-                claims: vec![],
-                queued: Default::default(),
-                room: None,
-            };
-            *game = Some((*g, new));
+            *game = Some((*g, Game::begun(&line.event)));
         }
         Event::Call { call, ball, .. } => open(game, at, "a call")?.call(at, *call, *ball)?,
-        Event::RoomSeed { room_seed, .. } => {
-            let g = open(game, at, "a room seed")?;
-            if g.room.is_some() || !g.calls.is_empty() {
-                return Err(bad(
-                    "a room seed after the first call, or a second one".into()
-                ));
-            }
-            g.room = Some((at, room_seed.clone()));
-        }
+        Event::RoomSeed { room_seed, .. } => open(game, at, "a room seed")?.room(at, room_seed)?,
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
         Event::Claim {
             card,

@@ -6,6 +6,7 @@ mod args;
 mod calls;
 mod cards;
 mod raw;
+mod raw_hall;
 
 use super::{outln, with_threads, Outcome};
 use anyhow::{Context, Result};

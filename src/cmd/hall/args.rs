@@ -1,5 +1,6 @@
 //! `hall`'s flags and their help.
 
+pub use super::daub::Daub;
 use std::path::PathBuf;
 
 /// Run a bingo night in the browser: a caller's console, a board for the
@@ -72,34 +73,6 @@ pub struct Args {
     /// checked), and go on with the night.
     #[arg(long)]
     pub void_lost_game: bool,
-}
-
-/// `--daub`.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Daub {
-    Manual,
-    Assist,
-    Auto,
-}
-
-impl Daub {
-    pub fn name(self) -> &'static str {
-        match self {
-            Daub::Manual => "manual",
-            Daub::Assist => "assist",
-            Daub::Auto => "auto",
-        }
-    }
-}
-
-impl From<Daub> for bingomint::hall::state::Daub {
-    fn from(d: Daub) -> Self {
-        match d {
-            Daub::Manual => Self::Manual,
-            Daub::Assist => Self::Assist,
-            Daub::Auto => Self::Auto,
-        }
-    }
 }
 
 #[derive(clap::Subcommand)]

@@ -6,13 +6,13 @@
 
 use super::{outln, Outcome};
 use anyhow::{Context, Result};
-use bingomint::cardfile::CardFile;
 use bingomint::hall::judge::Cards;
 use bingomint::hall::verify::{parse_sold, sold_within};
-use bingomint::hall::{FileEntry, Hall};
-use std::path::PathBuf;
+use bingomint::hall::Hall;
 
 mod args;
+mod daub;
+mod open;
 mod routes;
 mod serve;
 mod slots;
@@ -20,6 +20,7 @@ mod tls;
 mod verify;
 pub use args::Args;
 use args::Sub;
+use open::{open_cards, opening};
 
 /// Runs `hall`.
 pub fn run(args: Args) -> Result<Outcome> {
@@ -100,53 +101,4 @@ pub fn run(args: Args) -> Result<Outcome> {
     let api = bingomint::hall::api::Api::new(hall, key);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
-}
-
-/// A hall that cannot open, said with the flag or command that goes on.
-fn opening(e: bingomint::hall::HallError) -> anyhow::Error {
-    use bingomint::hall::log::LogError;
-    use bingomint::hall::HallError;
-    let hint = match &e {
-        HallError::SeedLost { game, .. } => format!(
-            "; start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)"
-        ),
-        HallError::BadLog { .. } => "; `bingomint hall verify` names what is wrong".into(),
-        HallError::LogOpen(LogError::Locked { .. }) => ", or give this one another --log".into(),
-        HallError::LogOpen(LogError::NoDirectory { .. }) => "; create it or give another --log".into(),
-        _ => String::new(),
-    };
-    anyhow::anyhow!("{e}{hint}")
-}
-
-/// Opens the night's files: each sound, all one game.
-pub(super) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
-    let mut files: Vec<CardFile> = Vec::new();
-    let mut entries = Vec::new();
-    for path in paths {
-        let file = CardFile::open(path)?;
-        let count = file.header().count;
-        super::require_sound_flat(&file)?;
-        let spec = file.header().spec;
-        if let Some(first) = files.first() {
-            anyhow::ensure!(
-                first.header().spec.same_game(spec),
-                "--cards '{}' holds {} but '{}' holds {}: a night plays one game",
-                file.path(),
-                spec.short_name(),
-                first.path(),
-                first.header().spec.short_name()
-            );
-        }
-        let sha256 = bingomint::input::sha256_file(path)
-            .with_context(|| format!("cannot read '{}'", path.display()))?;
-        entries.push(FileEntry {
-            path: file.path().to_string(),
-            id: file.short_id(),
-            sha256,
-            count,
-            game: spec.short_name().into(),
-        });
-        files.push(file);
-    }
-    Ok((files, entries))
 }

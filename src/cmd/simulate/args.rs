@@ -1,11 +1,6 @@
-//! `simulate`'s flags: what a user can ask of a simulation, their help,
-//! and the faces they put in play.
+//! `simulate`'s flags: what a user can ask of a simulation, and their help.
 
-use crate::cmd::require_sound;
-use anyhow::{bail, Result};
-use bingomint::cardfile::CardFile;
-use bingomint::game::{Face, Spec};
-use bingomint::play::{reference::locate_range, scan_faces, simulate::fresh_faces};
+use bingomint::game::Spec;
 use std::path::PathBuf;
 
 /// Simulate games: calls until the first win, and how many share it.
@@ -91,64 +86,4 @@ pub struct Args {
     /// No progress bar (the results still print).
     #[arg(short, long)]
     pub(super) quiet: bool,
-}
-
-/// Most faces one run may hold in memory.
-const MAX_FACES: u64 = 100_000_000;
-
-/// The faces in play, their game, and how to name them.
-pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)> {
-    if let Some(path) = &args.from {
-        let file = CardFile::open_intact(path)?;
-        let spec = file.header().spec;
-        let count = file.header().count;
-        let range = match &args.range {
-            Some(text) => locate_range(&file, text).map_err(crate::cmd::flag("--range"))?,
-            None => 1..=count,
-        };
-        let faces = (range.end() - range.start() + 1) * spec.faces() as u64;
-        if faces > MAX_FACES {
-            bail!("--range holds {faces} faces; simulate plays at most {MAX_FACES}");
-        }
-        require_sound(&file, range.clone(), None)?;
-        let what = format!(
-            "{}s {} to {} of '{}'",
-            spec.noun(),
-            file.record_name(*range.start()),
-            file.record_name(*range.end()),
-            file.path()
-        );
-        let faces = scan_faces(&file, range, |_, face| Some(*face))?;
-        return Ok((spec, faces, what));
-    }
-    let spec = crate::cmd::spec_from_flags(&args.game, args.rules.as_deref(), false)?;
-    let (records, keep, what) = match (spec.faces(), args.cards, args.tickets, args.strips) {
-        (1, Some(n), None, None) => (n, n, format!("{n} fresh cards")),
-        (1, _, _, _) => bail!("give the cards in play: --cards N (or --from FILE)"),
-        (_, None, Some(n), None) => (n.div_ceil(6), n, format!("{n} fresh tickets")),
-        (_, None, None, Some(n)) => (
-            n,
-            n.saturating_mul(6),
-            format!("{n} fresh strips ({} tickets)", n.saturating_mul(6)),
-        ),
-        (_, Some(_), _, _) => {
-            bail!("--cards is for 75- and 80-ball cards; give --tickets N or --strips N with --game 90")
-        }
-        _ => bail!("give the tickets in play: --tickets N or --strips N (or --from FILE)"),
-    };
-    if keep == 0 || keep > MAX_FACES {
-        let (flag, n) = match (args.cards, args.tickets, args.strips) {
-            (Some(n), _, _) => ("--cards", n),
-            (_, Some(n), _) => ("--tickets", n),
-            (_, _, Some(n)) => ("--strips", n),
-            _ => ("--cards", 0),
-        };
-        bail!(
-            "{flag} {n} puts {keep} {}s in play; simulate plays 1 to {MAX_FACES}",
-            spec.face_noun()
-        );
-    }
-    let mut faces = fresh_faces(spec, records, seed)?;
-    faces.truncate(keep as usize);
-    Ok((spec, faces, what))
 }

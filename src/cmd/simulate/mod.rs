@@ -6,14 +6,15 @@
 //! histogram.
 
 mod args;
+mod faces;
 
 use super::play::pattern;
 use super::{outln, with_threads, Bar, Outcome};
 use anyhow::{anyhow, bail, Context, Result};
-use args::faces;
 pub use args::Args;
 use bingomint::play::simulate::{play, summarise, svg, Summary};
 use bingomint::seed::Seed;
+use faces::faces;
 use std::time::Instant;
 
 /// Most games one run may play.

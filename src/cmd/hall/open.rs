@@ -1,0 +1,56 @@
+//! Opening the night: the card files checked (each sound, all one game),
+//! and a hall that cannot open said with the flag that goes on.
+
+use anyhow::{Context, Result};
+use bingomint::cardfile::CardFile;
+use bingomint::hall::FileEntry;
+use std::path::PathBuf;
+
+/// A hall that cannot open, said with the flag or command that goes on.
+pub(super) fn opening(e: bingomint::hall::HallError) -> anyhow::Error {
+    use bingomint::hall::log::LogError;
+    use bingomint::hall::HallError;
+    let hint = match &e {
+        HallError::SeedLost { game, .. } => format!(
+            "; start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)"
+        ),
+        HallError::BadLog { .. } => "; `bingomint hall verify` names what is wrong".into(),
+        HallError::LogOpen(LogError::Locked { .. }) => ", or give this one another --log".into(),
+        HallError::LogOpen(LogError::NoDirectory { .. }) => "; create it or give another --log".into(),
+        _ => String::new(),
+    };
+    anyhow::anyhow!("{e}{hint}")
+}
+
+/// Opens the night's files: each sound, all one game.
+pub(crate) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEntry>)> {
+    let mut files: Vec<CardFile> = Vec::new();
+    let mut entries = Vec::new();
+    for path in paths {
+        let file = CardFile::open(path)?;
+        let count = file.header().count;
+        crate::cmd::require_sound_flat(&file)?;
+        let spec = file.header().spec;
+        if let Some(first) = files.first() {
+            anyhow::ensure!(
+                first.header().spec.same_game(spec),
+                "--cards '{}' holds {} but '{}' holds {}: a night plays one game",
+                file.path(),
+                spec.short_name(),
+                first.path(),
+                first.header().spec.short_name()
+            );
+        }
+        let sha256 = bingomint::input::sha256_file(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        entries.push(FileEntry {
+            path: file.path().to_string(),
+            id: file.short_id(),
+            sha256,
+            count,
+            game: spec.short_name().into(),
+        });
+        files.push(file);
+    }
+    Ok((files, entries))
+}

@@ -1,0 +1,83 @@
+//! The hall's refusals, each a variant, with the HTTP status it maps to.
+
+use super::{log, queue};
+
+/// A refusal of the hall. [`HallError::status`] is the HTTP status it
+/// maps to.
+#[derive(Debug, thiserror::Error)]
+pub enum HallError {
+    #[error("no game is open: start one")]
+    NoGame,
+    #[error("game {0} is still open: end it first")]
+    StillOpen(u64),
+    #[error("all {0} numbers are called")]
+    AllCalled(u8),
+    #[error("there is no call to take back")]
+    NoCallToTakeBack,
+    #[error("name a pattern")]
+    NoPattern,
+    #[error("pattern {name:?}: {why}")]
+    Pattern {
+        name: String,
+        why: crate::play::pattern::PatternError,
+    },
+    /// The reference names no face of the hall's files (the reason in words).
+    #[error("{0}")]
+    NoFace(String),
+    #[error("{noun} {face} was not sold tonight")]
+    NotSold { noun: &'static str, face: u64 },
+    #[error("{0}")]
+    Flood(#[from] queue::Flood),
+    #[error("no claim {0} is waiting in the queue (decided already, or never made)")]
+    NotWaiting(u64),
+    #[error("claim {id} was made on {queued:?}, not {given:?}")]
+    OtherCard {
+        id: u64,
+        queued: String,
+        given: String,
+    },
+    #[error("the room seed: {0}")]
+    BadRoomSeed(&'static str),
+    #[error("game {0} has its room seed already")]
+    RoomSeedGiven(u64),
+    #[error("game {0} has had a call: a room seed is taken only before the first ball")]
+    RoomSeedLate(u64),
+    #[error("game {0} was started with a seed of the older form, which takes no room seed")]
+    RoomSeedOld(u64),
+    #[error("'{path}': {why}")]
+    UnsafeSeed { path: String, why: String },
+    #[error("'{path}' does not hold the seed game {game} committed to")]
+    WrongSeed { path: String, game: u64 },
+    /// The open game's seed file cannot be read: its calls cannot go on.
+    #[error("game {game} is open in the log, but its seed file '{path}' cannot be read ({source}), so its calls cannot go on")]
+    SeedLost {
+        game: u64,
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("'{path}': {source}")]
+    BadLog { path: String, source: log::LogError },
+    #[error(transparent)]
+    LogOpen(log::LogError),
+    /// The log's events do not follow (a hand-edited log whose chain holds).
+    #[error("line {line}: {what}")]
+    Replay { line: u64, what: &'static str },
+    #[error("cannot write the log: {0}")]
+    Log(#[from] std::io::Error),
+}
+
+impl HallError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> u16 {
+        match self {
+            HallError::NoPattern
+            | HallError::Pattern { .. }
+            | HallError::OtherCard { .. }
+            | HallError::BadRoomSeed(_) => 400,
+            HallError::NoFace(_) => 404,
+            HallError::Flood(_) => 429,
+            HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
+            _ => 409,
+        }
+    }
+}

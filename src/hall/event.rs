@@ -1,0 +1,116 @@
+//! The log's events, and the games a log revealed.
+
+use crate::play::calls::Calls;
+use serde::{Deserialize, Serialize};
+
+/// One event of the log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The hall started (or started again) with these card files.
+    Session {
+        files: Vec<FileEntry>,
+        sold: Option<String>,
+        /// What the hall repaired on opening the log (an unfinished last
+        /// line dropped), said once here.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    },
+    /// A game: its stages (patterns, in order), prize and commitment.
+    GameStart {
+        game: u64,
+        balls: u8,
+        stages: Vec<String>,
+        prize: String,
+        last_call: bool,
+        commitment: String,
+    },
+    /// The room's seed, mixed into the order (given after the commitment
+    /// and before the first call); None: the first call came without one,
+    /// and the order rests on the hall's seed alone.
+    RoomSeed {
+        game: u64,
+        room_seed: Option<String>,
+    },
+    /// Call number `call` (from 1) of the game.
+    Call { game: u64, call: usize, ball: u8 },
+    /// The last call taken back (a mistaken call): `call` is no longer shown.
+    Recall { game: u64, call: usize, ball: u8 },
+    /// A claim and its verdict, at `call` calls, for `stage`.
+    Claim {
+        game: u64,
+        card: String,
+        stage: String,
+        call: usize,
+        win: bool,
+        reason: String,
+        accepted: bool,
+        /// The player's claim (from the queue) this decided: judged at the
+        /// `call` and `stage` it arrived at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        queued: Option<u64>,
+    },
+    /// A player's claim joined the queue, judged on arrival.
+    Queued {
+        game: u64,
+        id: u64,
+        card: String,
+        stage: String,
+        call: usize,
+        win: bool,
+        reason: String,
+    },
+    /// An accepted win moved the game on to `stage`.
+    Stage { game: u64, stage: String },
+    /// The game ended: its seed revealed.
+    GameEnd { game: u64, seed: String },
+    /// The game ended unrevealed: its seed was lost (the seed file gone),
+    /// so its calls can never be checked against the commitment.
+    GameVoid { game: u64, reason: String },
+}
+
+/// A card file as the session's first line records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FileEntry {
+    pub path: String,
+    pub id: String,
+    pub sha256: String,
+    pub count: u64,
+    pub game: String,
+}
+
+/// A game a log revealed: its numbers, seed and room seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub balls: u8,
+    pub seed: String,
+    pub room_seed: Option<String>,
+}
+
+impl Ended {
+    /// The game's whole order.
+    pub fn calls(&self) -> Calls {
+        let room = self.room_seed.as_deref().unwrap_or("");
+        Calls::of_hall(self.balls, &self.seed, room, usize::from(self.balls))
+    }
+}
+
+/// The games a log revealed, in log order (the chain checked first).
+pub fn revealed(text: &str) -> Result<Vec<Ended>, super::log::LogError> {
+    let (lines, _) = super::log::read(text)?;
+    let (mut balls, mut room_seed) = (0, None);
+    let mut out = Vec::new();
+    for line in lines {
+        match line.event {
+            Event::GameStart { balls: b, .. } => (balls, room_seed) = (b, None),
+            Event::RoomSeed { room_seed: r, .. } => room_seed = r,
+            Event::GameEnd { seed, .. } => out.push(Ended {
+                balls,
+                seed,
+                room_seed: room_seed.take(),
+            }),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
