@@ -5,7 +5,7 @@
 //! HTTP/1.0, pipelining). Traffic goes to 127.0.0.0/8 only.
 
 use crate::common::generate;
-use crate::hall::{http, start};
+use crate::hall::{http, start, verify_log};
 use crate::hall_hostile::connect_from;
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -120,18 +120,8 @@ fn players_claims_wait_in_arrival_order_and_read_their_outcome() {
     // Every queued claim is in the log, and the log verifies.
     let text = std::fs::read_to_string(&log).unwrap();
     assert_eq!(text.matches(r#""event":"queued""#).count(), 3);
-    let out = crate::common::bingomint()
-        .args(["hall", "verify"])
-        .arg(&log)
-        .arg("--cards")
-        .arg(&cards)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
 }
 
 #[test]
@@ -168,18 +158,8 @@ fn two_players_complete_a_line_on_one_call_and_both_win_it() {
     drop(hall);
     let text = std::fs::read_to_string(&log).unwrap();
     assert_eq!(text.matches(r#""event":"stage""#).count(), 1, "one move on");
-    let out = crate::common::bingomint()
-        .args(["hall", "verify"])
-        .arg(&log)
-        .arg("--cards")
-        .arg(&cards)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
 }
 
 #[test]
@@ -346,16 +326,6 @@ fn claims_waiting_when_the_hall_stops_wait_on_when_it_starts_again() {
     );
     assert_eq!(s["status"], "closed", "the win ended the game: {s}");
     drop(hall);
-    let out = crate::common::bingomint()
-        .args(["hall", "verify"])
-        .arg(&log)
-        .arg("--cards")
-        .arg(&cards)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
 }

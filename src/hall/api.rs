@@ -163,14 +163,6 @@ pub struct Request<'a> {
 /// Whether `method path` is the caller's: it changes the game, or reads
 /// the queue.
 fn needs_key(method: &str, path: &str) -> bool {
-    const CALLERS: [&str; 6] = [
-        "/api/games",
-        "/api/games/room-seed",
-        "/api/calls",
-        "/api/calls/last",
-        "/api/claims",
-        "/api/games/end",
-    ];
     path == "/api/queue" || (CALLERS.contains(&path) && method != "GET")
 }
 
@@ -268,7 +260,8 @@ pub enum Command {
     },
 }
 
-/// The API's paths (a claim's standing is `/api/bingo/ID`).
+/// The API's paths (a claim's standing is `/api/bingo/ID`): the state,
+/// then the caller's ([`CALLERS`]), then the players' and the queue.
 const PATHS: [&str; 10] = [
     "/api/state",
     "/api/games",
@@ -281,6 +274,9 @@ const PATHS: [&str; 10] = [
     "/api/queue",
     "/api/faces",
 ];
+
+/// The paths that change the game: they need the console's key.
+const CALLERS: &[&str] = PATHS.split_at(7).0.split_at(1).1;
 
 /// The longest reference a phone may send (a QR text is about 30).
 const MAX_CARD: usize = 200;
