@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(body["card"].as_str(), Some(card.as_str()));
             assert!(card.len() <= 200);
         }
-        Ok(Command::Status(id)) => assert_eq!(path, format!("/api/bingo/{id}")),
+        // The number the path names (as u64 reads it: `08` and `+8` are 8).
+        Ok(Command::Status(id)) => {
+            assert_eq!(path["/api/bingo/".len()..].parse::<u64>().ok(), Some(id))
+        }
         Ok(Command::Start { prize, .. }) => assert!(prize.chars().count() <= 200),
         Ok(_) => {}
         Err((status, message)) => {
