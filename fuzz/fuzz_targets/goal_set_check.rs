@@ -37,7 +37,9 @@ fuzz_target!(|data: &[u8]| {
         assert!(!lines.is_empty());
         if held {
             assert!(repeated_goals(&set).is_empty());
-            assert!(!lines.iter().any(|l| l.contains("needed a constraint to give way")));
+            assert!(!lines
+                .iter()
+                .any(|l| l.contains("needed a constraint to give way")));
         }
     }
 });

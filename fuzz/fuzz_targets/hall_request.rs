@@ -38,14 +38,12 @@ fuzz_target!(|data: &[u8]| {
     };
     match Command::of(method, path, rest) {
         Ok(Command::Claim { card, queued, .. }) => {
-            let body: serde_json::Value =
-                serde_json::from_slice(rest).expect("a claim was JSON");
+            let body: serde_json::Value = serde_json::from_slice(rest).expect("a claim was JSON");
             assert_eq!(body["card"].as_str(), card.as_deref());
             assert!(card.is_some() || queued.is_some());
         }
         Ok(Command::Bingo { card } | Command::Face { card }) => {
-            let body: serde_json::Value =
-                serde_json::from_slice(rest).expect("a claim was JSON");
+            let body: serde_json::Value = serde_json::from_slice(rest).expect("a claim was JSON");
             assert_eq!(body["card"].as_str(), Some(card.as_str()));
             assert!(card.len() <= 200);
         }
