@@ -115,3 +115,42 @@ fn what_is_printed_on_a_face_finds_it() {
             "belongs to the file with id ZZZZZZZZ",
         ));
 }
+
+// See: newcomer round two, item 7 — `show` on an imported file said
+// "card 1005 of 40".
+#[test]
+fn a_face_of_a_file_numbered_its_own_way_is_shown_with_that_numbering() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "40", "--seed", "6"]);
+    let csv = stdout_of(bingomint().args(["export", "--format", "csv"]).arg(&cards));
+    let renumbered: Vec<String> = csv
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 => line.to_string(),
+            _ => format!("{},{}", 1000 + i, line.split_once(',').unwrap().1),
+        })
+        .collect();
+    let source = dir.path().join("perms.csv");
+    std::fs::write(&source, renumbered.join("\n")).unwrap();
+    let perms = dir.path().join("perms.bmc");
+    bingomint()
+        .args(["import", "--game", "75", "--quiet", "--out"])
+        .arg(&perms)
+        .arg(&source)
+        .assert()
+        .success();
+    let calls = dir.path().join("calls.txt");
+    std::fs::write(&calls, "5\n17\n").unwrap();
+    let show = |file: &std::path::Path, card: &str| {
+        stdout_of(
+            bingomint()
+                .arg("show")
+                .arg(file)
+                .args(["--card", card, "--calls-file"])
+                .arg(&calls),
+        )
+    };
+    assert!(show(&perms, "1005").starts_with("card 1005 of 1001 to 1040 ("));
+    assert!(show(&cards, "5").starts_with("card 5 of 40 ("));
+}

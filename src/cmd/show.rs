@@ -88,8 +88,16 @@ pub fn run(args: Args) -> Result<Outcome> {
             if faces > 1 {
                 text.push_str(&format!("ticket {t}\n"));
             } else {
+                // "card 5 of 40", or for a file numbered from its own first
+                // face, "card 1005 of 1001 to 1040".
+                let faces = file.header().face_range();
+                let of = if *faces.start() == 1 {
+                    count.to_string()
+                } else {
+                    format!("{} to {}", faces.start(), faces.end())
+                };
                 text.push_str(&format!(
-                    "{} {t} of {count} ({})\n",
+                    "{} {t} of {of} ({})\n",
                     spec.face_noun(),
                     file.path()
                 ));
