@@ -274,3 +274,46 @@ fn raw_output_is_the_files_stream_to_a_file_or_a_pipe() {
         .code(2)
         .stderr(predicate::str::contains("already exists"));
 }
+
+// See: newcomer round two, item 7 — `audit --raw 1G --out - | head -c
+// 10000000` said "wrote 9437640 bytes", fewer than head had read.
+#[test]
+fn raw_output_into_a_pipe_closed_early_says_so_with_what_the_pipe_took() {
+    use std::io::Read;
+    for generator in ["mint", "hall"] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bingomint"))
+            .args([
+                "audit",
+                "--raw",
+                "64M",
+                "--seed",
+                "1",
+                "--generator",
+                generator,
+                "--out",
+                "-",
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = vec![0u8; 100_000];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{generator}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let taken: u64 = err
+            .split("stopped after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{generator}: {err}"));
+        assert!(
+            (100_000..64 << 20).contains(&taken),
+            "{generator}: {taken}: {err}"
+        );
+        assert!(err.contains("the reader closed the pipe"), "{err}");
+    }
+}

@@ -50,9 +50,11 @@ pub fn raw(args: &Args, bytes: u64) -> Result<Outcome> {
         "raw xoshiro256++ words"
     };
     let written = if out.as_os_str() == "-" {
-        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut stdout = std::io::BufWriter::new(Counted::stdout());
         audit::raw::write(spec, seed, dump, bytes, &mut stdout)
-            .context("cannot write to standard output")?
+            .context("cannot write to standard output")?;
+        let _ = stdout.flush();
+        stdout.get_ref().taken
     } else {
         let (guard, file) = TempOutput::new(out, args.force)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
@@ -70,10 +72,47 @@ pub fn raw(args: &Args, bytes: u64) -> Result<Outcome> {
         return Ok(Outcome::Success);
     };
     if !args.quiet {
-        eprintln!(
-            "bingomint: wrote {written} bytes of {what} ({}, seed {seed})",
-            spec.made(2)
-        );
+        let about = format!("{what} ({}, seed {seed})", spec.made(2));
+        eprintln!("bingomint: {}", piped(written, bytes, &about));
     }
     Ok(Outcome::Success)
+}
+
+/// Standard output, counting the bytes it took (what a reader can have
+/// read before closing the pipe).
+pub struct Counted {
+    out: std::io::StdoutLock<'static>,
+    pub taken: u64,
+}
+
+impl Counted {
+    pub fn stdout() -> Counted {
+        Counted {
+            out: std::io::stdout().lock(),
+            taken: 0,
+        }
+    }
+}
+
+impl Write for Counted {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.taken += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// What `--out -` did: all `bytes` written, or stopped when the reader
+/// closed the pipe (`written`: what the pipe took before it closed).
+pub fn piped(written: u64, bytes: u64, about: &str) -> String {
+    if written < bytes {
+        format!(
+            "the reader closed the pipe: stopped after {written} of the {bytes} bytes asked of {about}"
+        )
+    } else {
+        format!("wrote {written} bytes of {about}")
+    }
 }

@@ -55,7 +55,10 @@ pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
             }
             left -= n as u64;
         }
-        w.flush()?;
+        match w.flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            r => r?,
+        }
         Ok(bytes - left)
     };
     let what = if args.scaled {
@@ -64,8 +67,10 @@ pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
         "raw ChaCha20 keystream of the hall's generator"
     };
     let written = if out.as_os_str() == "-" {
-        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-        write(&mut stdout).context("cannot write to standard output")?
+        let mut stdout = std::io::BufWriter::new(super::raw::Counted::stdout());
+        write(&mut stdout).context("cannot write to standard output")?;
+        let _ = stdout.flush();
+        stdout.get_ref().taken
     } else {
         let (guard, file) = TempOutput::new(out, args.force)?;
         let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
@@ -79,7 +84,8 @@ pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
         return Ok(Outcome::Success);
     };
     if !args.quiet {
-        eprintln!("bingomint: wrote {written} bytes of {what} (seed {seed})");
+        let about = format!("{what} (seed {seed})");
+        eprintln!("bingomint: {}", super::raw::piped(written, bytes, &about));
     }
     Ok(Outcome::Success)
 }
