@@ -12,7 +12,8 @@ use std::io::Write;
 /// --raw: the generator's words (or, --scaled, the numbers) to --out.
 pub fn raw(args: &Args, bytes: u64) -> Result<Outcome> {
     if args.generator == super::args::Generator::Hall {
-        return super::raw_hall::hall(args, bytes);
+        let (about, stream) = super::raw_hall::stream(args, bytes)?;
+        return emit(args, bytes, &about, stream);
     }
     let (spec, seed) = match &args.file {
         Some(path) => {
@@ -38,55 +39,57 @@ pub fn raw(args: &Args, bytes: u64) -> Result<Outcome> {
             (spec, seed.value)
         }
     };
-    let dump = if args.scaled {
-        audit::raw::Dump::Scaled
+    let (dump, what) = if args.scaled {
+        (audit::raw::Dump::Scaled, "numbers as drawn")
     } else {
-        audit::raw::Dump::Raw
+        (audit::raw::Dump::Raw, "raw xoshiro256++ words")
     };
+    let about = format!("{what} ({}, seed {seed})", spec.made(2));
+    emit(args, bytes, &about, |w: &mut dyn Write| {
+        audit::raw::write(spec, seed, dump, bytes, w)
+    })
+}
+
+/// Writes `bytes` bytes of a generator's output (`about` says what) to
+/// --out: standard output, saying on stderr how much the reader took, or
+/// a file, published whole or not at all.
+fn emit(
+    args: &Args,
+    bytes: u64,
+    about: &str,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
+) -> Result<Outcome> {
     let out = args.out.as_deref().expect("checked: --raw has --out");
-    let what = if args.scaled {
-        "numbers as drawn"
-    } else {
-        "raw xoshiro256++ words"
-    };
-    let written = if out.as_os_str() == "-" {
+    if out.as_os_str() == "-" {
         let mut stdout = std::io::BufWriter::new(Counted::stdout());
-        audit::raw::write(spec, seed, dump, bytes, &mut stdout)
-            .context("cannot write to standard output")?;
+        write(&mut stdout).context("cannot write to standard output")?;
         let _ = stdout.flush();
-        stdout.get_ref().taken
-    } else {
-        let (guard, file) = TempOutput::new(out, args.force)?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
-        let n = audit::raw::write(spec, seed, dump, bytes, &mut w)
-            .with_context(|| crate::cmd::cannot_write(Some(out)))?;
-        w.flush()
-            .with_context(|| crate::cmd::cannot_write(Some(out)))?;
-        let file = w.into_inner().map_err(|e| anyhow!("{}", e.error()))?;
-        guard.publish(&file)?;
-        outln!(
-            "wrote {n} bytes of {what} ({}, seed {seed}) to {}",
-            spec.made(2),
-            out.display()
-        );
+        if !args.quiet {
+            let taken = stdout.get_ref().taken;
+            eprintln!("bingomint: {}", piped(taken, bytes, about));
+        }
         return Ok(Outcome::Success);
-    };
-    if !args.quiet {
-        let about = format!("{what} ({}, seed {seed})", spec.made(2));
-        eprintln!("bingomint: {}", piped(written, bytes, &about));
     }
+    let (guard, file) = TempOutput::new(out, args.force)?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+    let n = write(&mut w).with_context(|| crate::cmd::cannot_write(Some(out)))?;
+    w.flush()
+        .with_context(|| crate::cmd::cannot_write(Some(out)))?;
+    let file = w.into_inner().map_err(|e| anyhow!("{}", e.error()))?;
+    guard.publish(&file)?;
+    outln!("wrote {n} bytes of {about} to {}", out.display());
     Ok(Outcome::Success)
 }
 
 /// Standard output, counting the bytes it took (what a reader can have
 /// read before closing the pipe).
-pub struct Counted {
+struct Counted {
     out: std::io::StdoutLock<'static>,
-    pub taken: u64,
+    taken: u64,
 }
 
 impl Counted {
-    pub fn stdout() -> Counted {
+    fn stdout() -> Counted {
         Counted {
             out: std::io::stdout().lock(),
             taken: 0,
@@ -107,7 +110,7 @@ impl Write for Counted {
 
 /// What `--out -` did: all `bytes` written, or stopped when the reader
 /// closed the pipe (`written`: what the pipe took before it closed).
-pub fn piped(written: u64, bytes: u64, about: &str) -> String {
+fn piped(written: u64, bytes: u64, about: &str) -> String {
     if written < bytes {
         format!(
             "the reader closed the pipe: stopped after {written} of the {bytes} bytes asked of {about}"

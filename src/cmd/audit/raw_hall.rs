@@ -1,10 +1,8 @@
 //! `--raw --generator hall`: the live calls' generator's own output.
 
 use super::Args;
-use crate::cmd::{outln, Outcome};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use bingomint::audit;
-use bingomint::cardfile::writer::TempOutput;
 use bingomint::game::Spec;
 use std::io::Write;
 
@@ -12,7 +10,11 @@ use std::io::Write;
 /// keystream under the key of the seed (no room seed), as the hall's draws
 /// read it. Scaled: the call orders of game 0, 1, … (each seeded as
 /// `audit --calls --generator hall` seeds game g), one byte a call.
-pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
+/// Returns what the stream is, and the writer of its first `bytes` bytes.
+pub fn stream(
+    args: &Args,
+    bytes: u64,
+) -> Result<(String, impl FnOnce(&mut dyn Write) -> std::io::Result<u64>)> {
     use bingomint::play::live;
     anyhow::ensure!(
         args.file.is_none(),
@@ -28,14 +30,20 @@ pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
             bingomint::hall::fresh_seed().context("cannot read a seed from the operating system")?
         }
     };
-    let out = args.out.as_deref().expect("checked: --raw has --out");
-    let write = |w: &mut dyn Write| -> std::io::Result<u64> {
+    let scaled = args.scaled;
+    let what = if scaled {
+        "call orders as a live hall draws them"
+    } else {
+        "raw ChaCha20 keystream of the hall's generator"
+    };
+    let about = format!("{what} (seed {seed})");
+    let write = move |w: &mut dyn Write| -> std::io::Result<u64> {
         let mut left = bytes;
         let mut buffer = vec![0u8; 1 << 16];
         let mut words = live::Words::new(live::key(&seed, ""));
         let mut g = 0u64;
         while left > 0 {
-            let n = if args.scaled {
+            let n = if scaled {
                 buffer.clear();
                 while buffer.len() < 1 << 16 {
                     let order = live::order(balls, &audit::calls::hall_seed(&seed, g), "");
@@ -61,31 +69,5 @@ pub fn hall(args: &Args, bytes: u64) -> Result<Outcome> {
         }
         Ok(bytes - left)
     };
-    let what = if args.scaled {
-        "call orders as a live hall draws them"
-    } else {
-        "raw ChaCha20 keystream of the hall's generator"
-    };
-    let written = if out.as_os_str() == "-" {
-        let mut stdout = std::io::BufWriter::new(super::raw::Counted::stdout());
-        write(&mut stdout).context("cannot write to standard output")?;
-        let _ = stdout.flush();
-        stdout.get_ref().taken
-    } else {
-        let (guard, file) = TempOutput::new(out, args.force)?;
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
-        let n = write(&mut w).with_context(|| crate::cmd::cannot_write(Some(out)))?;
-        let file = w.into_inner().map_err(|e| anyhow!("{}", e.error()))?;
-        guard.publish(&file)?;
-        outln!(
-            "wrote {n} bytes of {what} (seed {seed}) to {}",
-            out.display()
-        );
-        return Ok(Outcome::Success);
-    };
-    if !args.quiet {
-        let about = format!("{what} (seed {seed})");
-        eprintln!("bingomint: {}", super::raw::piped(written, bytes, &about));
-    }
-    Ok(Outcome::Success)
+    Ok((about, write))
 }
