@@ -182,6 +182,34 @@ struct Claimed<'a> {
     win: bool,
 }
 
+impl<'a> Claimed<'a> {
+    /// The claim a `claim` or `queued` line gives.
+    fn of(event: &'a Event) -> Claimed<'a> {
+        match event {
+            Event::Claim {
+                card,
+                stage,
+                call,
+                win,
+                ..
+            }
+            | Event::Queued {
+                card,
+                stage,
+                call,
+                win,
+                ..
+            } => Claimed {
+                card,
+                stage,
+                call: *call,
+                win: *win,
+            },
+            _ => unreachable!("called on a claim's line"),
+        }
+    }
+}
+
 fn finding(line: u64, what: String) -> Finding {
     Finding { line, what }
 }
@@ -227,36 +255,12 @@ fn step(
         Event::Call { call, ball, .. } => open(game, at, "a call")?.call(at, *call, *ball)?,
         Event::RoomSeed { room_seed, .. } => open(game, at, "a room seed")?.room(at, room_seed)?,
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
-        Event::Claim {
-            card,
-            stage,
-            call,
-            win,
-            queued,
-            ..
-        } => {
-            let claim = Claimed {
-                card,
-                stage,
-                call: *call,
-                win: *win,
-            };
+        Event::Claim { queued, .. } => {
+            let claim = Claimed::of(&line.event);
             open(game, at, "a claim")?.claim(at, claim, *queued)?
         }
-        Event::Queued {
-            id,
-            card,
-            stage,
-            call,
-            win,
-            ..
-        } => {
-            let claim = Claimed {
-                card,
-                stage,
-                call: *call,
-                win: *win,
-            };
+        Event::Queued { id, .. } => {
+            let claim = Claimed::of(&line.event);
             open(game, at, "a queued claim")?.queue(at, *id, claim)?
         }
         Event::Stage { .. } => {}
