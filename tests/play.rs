@@ -750,3 +750,36 @@ fn quiet_winners_list_only_winners_and_quiet_check_answers_by_exit_code() {
     let lost = check(&loser);
     assert_eq!((lost.status.code(), lost.stdout.len()), (Some(1), 0));
 }
+
+#[test]
+fn a_calls_file_of_another_game_is_refused_naming_both_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "10", "--seed", "1"],
+    );
+    let calls = dir.path().join("c75.txt");
+    let text =
+        stdout_of(bingomint().args(["calls", "--game", "75", "--seed", "3", "--count", "40"]));
+    std::fs::write(&calls, text).unwrap();
+    for args in [
+        vec!["winners", "--pattern", "one-line"],
+        vec!["check", "--ticket", "3", "--pattern", "one-line"],
+    ] {
+        let out = bingomint()
+            .args(&args[..1])
+            .arg(&strips)
+            .args(&args[1..])
+            .arg("--calls-file")
+            .arg(&calls)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("calls of a 75-ball game") && err.contains("cards are 90-ball"),
+            "{err}"
+        );
+    }
+}

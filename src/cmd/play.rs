@@ -43,6 +43,16 @@ impl CallsArgs {
             e => anyhow::Error::new(e).context("--calls-file"),
         })?;
         let name = format!("--calls-file '{}'", path.display());
+        // A file `bingomint calls` wrote names its game on its first line.
+        let named = (text.lines().next())
+            .and_then(|l| l.strip_prefix("# bingomint calls: game "))
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|g| g.trim().parse::<u8>().ok());
+        if let Some(game) = named.filter(|&g| g != balls) {
+            bail!(
+                "{name} holds the calls of a {game}-ball game (its first line says so), but the cards are {balls}-ball: give this game's calls (bingomint calls --game {balls} …)"
+            );
+        }
         Ok(Some(Calls::parse(balls, &text, &name)?))
     }
 
