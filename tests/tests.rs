@@ -4,6 +4,7 @@
 mod audit_cmd;
 mod boards;
 mod browser;
+mod browser_night;
 mod browser_play;
 mod common;
 mod damage;
@@ -12,6 +13,7 @@ mod generate;
 mod hall;
 mod hall_hostile;
 mod hall_live;
+mod hall_night;
 mod hall_players;
 mod help;
 mod import;

@@ -1,14 +1,15 @@
 //! The hall's request handling that is the project's own (the HTTP itself
 //! is hyper's): any bytes as the body of each route, any text as an
 //! Authorization header. Nothing panics; a command made from a body is
-//! refused only with 400, 404 or 405 and a message, and a claim keeps its
-//! reference as the text it was.
+//! refused only with 400, 404 or 405 and a message, a claim keeps its
+//! reference as the text it was, and a game's rules are checked without a
+//! panic.
 #![no_main]
 
 use bingomint::hall::api::{bearer, Command};
 use libfuzzer_sys::fuzz_target;
 
-const ROUTES: [(&str, &str); 12] = [
+const ROUTES: [(&str, &str); 13] = [
     ("POST", "/api/games"),
     ("POST", "/api/calls"),
     ("DELETE", "/api/calls/last"),
@@ -20,6 +21,7 @@ const ROUTES: [(&str, &str); 12] = [
     ("POST", "/api/bingo"),
     ("POST", "/api/faces"),
     ("GET", "/api/queue"),
+    ("GET", "/api/night"),
     // The rest of the input is the claim's number in the path.
     ("GET", "/api/bingo/"),
 ];
@@ -51,7 +53,20 @@ fuzz_target!(|data: &[u8]| {
         Ok(Command::Status(id)) => {
             assert_eq!(path["/api/bingo/".len()..].parse::<u64>().ok(), Some(id))
         }
-        Ok(Command::Start { prize, .. }) => assert!(prize.chars().count() <= 200),
+        // A game as asked: text bounded, and its rules checked against
+        // every game without a panic (a huge precalls or jackpot is refused).
+        Ok(Command::Start(plan)) => {
+            assert!(plan.prize.chars().count() <= 200);
+            for text in [&plan.rules.name, &plan.rules.paper].into_iter().flatten() {
+                assert!(text.chars().count() <= 80);
+            }
+            for game in ["75", "80", "90"] {
+                let spec = bingomint::game::Spec::named(game).unwrap();
+                if plan.check(spec).is_ok() {
+                    assert!(plan.rules.precalls < usize::from(spec.balls()));
+                }
+            }
+        }
         Ok(_) => {}
         Err((status, message)) => {
             assert!(matches!(status, 400 | 404 | 405), "{status} {message}");

@@ -3,6 +3,8 @@
 //! files, and the limits a server of it keeps. `bingomint hall` serves it
 //! (over HTTP or TLS); a route there is a call of [`Api::answer`].
 
+use super::money::parse_amount;
+use super::rules::{Jackpot, Plan, Rules};
 use super::{Hall, HallError};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -31,7 +33,7 @@ pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
 /// the hall's own files and no inline script at all.
-const PAGES: [(&str, &str, &str); 9] = [
+const PAGES: [(&str, &str, &str); 10] = [
     ("/console", HTML, include_str!("pages/console.html")),
     ("/console.js", JS, include_str!("pages/console.js")),
     ("/console.css", CSS, include_str!("pages/console.css")),
@@ -41,21 +43,57 @@ const PAGES: [(&str, &str, &str); 9] = [
     ("/play", HTML, include_str!("pages/play.html")),
     ("/play.js", JS, include_str!("pages/play.js")),
     ("/play.css", CSS, include_str!("pages/play.css")),
+    ("/speech.js", JS, include_str!("pages/speech.js")),
 ];
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
-/// `POST /api/games`: a pattern, or stages in order.
+/// `POST /api/games`: the programme's next game (`{}`), its game K
+/// (`{"game": K}`), or a game as asked: a pattern, stages in order, or
+/// prizes open at once, with the special games' keys of a night file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NewGame {
+    game: Option<usize>,
     pattern: Option<String>,
     stages: Option<Vec<String>>,
+    prizes: Option<Vec<PrizeBody>>,
     #[serde(default)]
     prize: String,
     #[serde(default)]
     last_call_must_complete: bool,
+    name: Option<String>,
+    paper: Option<String>,
+    jackpot: Option<JackpotBody>,
+    #[serde(default)]
+    precalls: usize,
+    #[serde(default)]
+    wild: bool,
+}
+
+/// A prize of a game whose prizes are open at once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrizeBody {
+    pattern: String,
+    prize: Option<String>,
+}
+
+/// A jackpot: amounts as decimal text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JackpotBody {
+    within: usize,
+    prize: String,
+    consolation: Option<String>,
+}
+
+/// `POST /api/calls`: nothing, or the ball a blower drew.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CallBody {
+    ball: Option<u64>,
 }
 
 /// `POST /api/claims`: a card, or a player's claim waiting in the queue.
@@ -66,6 +104,8 @@ struct Claim {
     #[serde(default)]
     accept: bool,
     queued: Option<u64>,
+    /// The prize claimed, in a game of prizes open at once.
+    prize: Option<String>,
 }
 
 /// `POST /api/games/room-seed`.
@@ -206,7 +246,11 @@ impl Api {
         // console reads the queue): the viewers are not woken for them.
         let moves = matches!(
             command,
-            Command::Start { .. } | Command::Call | Command::Recall | Command::End
+            Command::Start(_)
+                | Command::Planned(_)
+                | Command::Call(_)
+                | Command::Recall
+                | Command::End
         ) || matches!(command, Command::Claim { accept: true, .. });
         let mut hall = self.hall();
         let (status, body) = match answer(&mut hall, command, request.client) {
@@ -228,16 +272,17 @@ impl Api {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
     State,
-    Start {
-        stages: Vec<String>,
-        prize: String,
-        last_call: bool,
-    },
+    /// A game as asked.
+    Start(Box<Plan>),
+    /// The programme's game K, or its next.
+    Planned(Option<usize>),
+    /// The night's programme.
+    Night,
     /// The room's seed for the open game's order.
     RoomSeed {
         text: String,
     },
-    Call,
+    Call(Option<u8>),
     Recall,
     End,
     /// The caller's claim: a card, or a queued claim decided.
@@ -245,6 +290,7 @@ pub enum Command {
         card: Option<String>,
         accept: bool,
         queued: Option<u64>,
+        prize: Option<String>,
     },
     /// A player's claim, to the queue.
     Bingo {
@@ -262,8 +308,9 @@ pub enum Command {
 
 /// The API's paths (a claim's standing is `/api/bingo/ID`): the state,
 /// then the caller's ([`CALLERS`]), then the players' and the queue.
-const PATHS: [&str; 10] = [
+const PATHS: [&str; 11] = [
     "/api/state",
+    "/api/night",
     "/api/games",
     "/api/games/room-seed",
     "/api/calls",
@@ -276,7 +323,7 @@ const PATHS: [&str; 10] = [
 ];
 
 /// The paths that change the game: they need the console's key.
-const CALLERS: &[&str] = PATHS.split_at(7).0.split_at(1).1;
+const CALLERS: &[&str] = PATHS.split_at(8).0.split_at(2).1;
 
 /// The longest reference a phone may send (a QR text is about 30).
 const MAX_CARD: usize = 200;
@@ -308,19 +355,22 @@ impl Command {
         };
         let command = match (method, path) {
             ("GET", "/api/state") => Command::State,
-            ("POST", "/api/games") => {
-                let new: NewGame = read(body)?;
-                Command::Start {
-                    stages: stages(new.pattern, new.stages)?,
-                    prize: new.prize.chars().take(200).collect(),
-                    last_call: new.last_call_must_complete,
-                }
+            ("GET", "/api/night") => Command::Night,
+            ("POST", "/api/games") => new_game(read(body)?)?,
+            ("POST", "/api/calls") => {
+                let CallBody { ball } = read(body)?;
+                let ball = match ball {
+                    Some(b) => Some(u8::try_from(b).map_err(|_| {
+                        (400, format!("field ball: {b} is not a number of any game"))
+                    })?),
+                    None => None,
+                };
+                Command::Call(ball)
             }
-            ("POST", "/api/calls" | "/api/games/end") | ("DELETE", "/api/calls/last") => {
+            ("POST", "/api/games/end") | ("DELETE", "/api/calls/last") => {
                 let Nothing {} = read(body)?;
                 match method {
                     "DELETE" => Command::Recall,
-                    _ if path == "/api/calls" => Command::Call,
                     _ => Command::End,
                 }
             }
@@ -333,6 +383,7 @@ impl Command {
                     card: claim.card,
                     accept: claim.accept,
                     queued: claim.queued,
+                    prize: claim.prize,
                 }
             }
             ("POST", "/api/games/room-seed") => {
@@ -360,20 +411,28 @@ fn to_json(value: impl serde::Serialize) -> Value {
 fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<Reply, Reply> {
     let reply = match command {
         Command::State => (200, to_json(hall.state())),
-        Command::Start {
-            stages,
-            prize,
-            last_call,
-        } => {
-            hall.start(stages, prize, last_call).map_err(refusal)?;
+        Command::Start(plan) => {
+            hall.start(*plan).map_err(refusal)?;
             (201, to_json(hall.state()))
         }
+        Command::Planned(number) => {
+            let plan = hall.planned(number).map_err(refusal)?;
+            hall.start(plan).map_err(refusal)?;
+            (201, to_json(hall.state()))
+        }
+        Command::Night => match hall.night_shown() {
+            Some(night) => (200, to_json(night)),
+            None => (
+                404,
+                json!({ "error": "the hall has no night file: start it with --night FILE" }),
+            ),
+        },
         Command::RoomSeed { text } => {
             hall.room_seed(&text).map_err(refusal)?;
             (201, to_json(hall.state()))
         }
-        Command::Call => {
-            let ball = hall.call().map_err(refusal)?;
+        Command::Call(ball) => {
+            let ball = hall.call(ball).map_err(refusal)?;
             (201, json!({ "ball": ball, "state": hall.state() }))
         }
         Command::Recall => {
@@ -388,9 +447,10 @@ fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<R
             card,
             accept,
             queued,
+            prize,
         } => {
             let verdict = hall
-                .claim(card.as_deref(), accept, queued)
+                .claim(card.as_deref(), accept, queued, prize.as_deref())
                 .map_err(refusal)?;
             // A reference that names no face of the hall's files: 404, the
             // claim still logged (it was made), the reason as the error.
@@ -420,15 +480,88 @@ fn refusal(e: HallError) -> Reply {
     (e.status(), json!({ "error": e.to_string() }))
 }
 
-/// A game's stages from `{"pattern": "line"}` or `{"stages": [...]}`.
-fn stages(
-    pattern: Option<String>,
-    stages: Option<Vec<String>>,
-) -> Result<Vec<String>, (u16, String)> {
-    match (pattern, stages) {
-        (Some(_), Some(_)) => Err((400, "give pattern or stages, not both".into())),
-        (Some(p), None) => Ok(vec![p]),
-        (None, Some(list)) => Ok(list),
-        (None, None) => Err((400, "give the game's pattern: {\"pattern\": \"line\"} or {\"stages\": [\"one-line\", \"two-lines\", \"full-house\"]}".into())),
+/// An amount of `field`, as text.
+fn money(field: &str, text: &str) -> Result<u64, (u16, String)> {
+    parse_amount(text).map_err(|e| (400, format!("field {field}: {e}")))
+}
+
+/// Prizes open at once: their patterns, and their amounts (all or none).
+fn prizes_of(prizes: Vec<PrizeBody>) -> Result<(Vec<String>, Vec<u64>), (u16, String)> {
+    let amounts = (prizes.iter().enumerate())
+        .filter_map(|(k, p)| (p.prize.as_ref()).map(|a| money(&format!("prizes[{k}].prize"), a)))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !amounts.is_empty() && amounts.len() != prizes.len() {
+        return Err((
+            400,
+            "field prizes: give every prize an amount, or none".into(),
+        ));
     }
+    Ok((prizes.into_iter().map(|p| p.pattern).collect(), amounts))
+}
+
+/// A jackpot's amounts, read.
+fn jackpot_of(j: JackpotBody) -> Result<Jackpot, (u16, String)> {
+    Ok(Jackpot {
+        within: j.within,
+        prize: money("jackpot.prize", &j.prize)?,
+        consolation: match &j.consolation {
+            Some(c) => money("jackpot.consolation", c)?,
+            None => 0,
+        },
+    })
+}
+
+/// The game a `POST /api/games` body asks for.
+fn new_game(new: NewGame) -> Result<Command, (u16, String)> {
+    let asked = new.pattern.is_some() || new.stages.is_some() || new.prizes.is_some();
+    if !asked {
+        let alone = new.prize.is_empty()
+            && !new.last_call_must_complete
+            && new.name.is_none()
+            && new.paper.is_none()
+            && new.jackpot.is_none()
+            && new.precalls == 0
+            && !new.wild;
+        if !alone {
+            return Err((400, "give the game's pattern, stages or prizes, or {} for the programme's next game, or {\"game\": K} for its game K, alone".into()));
+        }
+        return Ok(Command::Planned(new.game));
+    }
+    if new.game.is_some() {
+        return Err((
+            400,
+            "give game K (the programme's) or a pattern, not both".into(),
+        ));
+    }
+    let (stages, amounts, concurrent) = match (new.pattern, new.stages, new.prizes) {
+        (Some(p), None, None) => (vec![p], Vec::new(), false),
+        (None, Some(list), None) => (list, Vec::new(), false),
+        (None, None, Some(prizes)) => {
+            let (stages, amounts) = prizes_of(prizes)?;
+            (stages, amounts, true)
+        }
+        _ => {
+            return Err((
+                400,
+                "give pattern or stages, not both (or prizes, alone)".into(),
+            ))
+        }
+    };
+    let jackpot = new.jackpot.map(jackpot_of).transpose()?;
+    let short = |text: Option<String>| text.map(|t| t.chars().take(80).collect());
+    Ok(Command::Start(Box::new(Plan {
+        stages,
+        prize: new.prize.chars().take(200).collect(),
+        last_call: new.last_call_must_complete,
+        rules: Rules {
+            name: short(new.name),
+            paper: short(new.paper),
+            amounts,
+            concurrent,
+            jackpot,
+            precalls: new.precalls,
+            wild: new.wild,
+            ..Rules::default()
+        },
+    })))
 }

@@ -4,6 +4,7 @@
 //! complete a line on the same call both win it, whichever the caller
 //! reaches first.
 
+use super::payout::payout_shown;
 use super::queue::{Stand, Status, Waiting};
 use super::state::{FaceShown, Grid, Verdict};
 use super::{Event, Hall, HallError};
@@ -19,52 +20,52 @@ pub(super) fn stand(accepted: bool) -> Stand {
 }
 
 impl Hall {
-    /// Judges a claim on `card`, or on the waiting claim `queued` (at the
-    /// call and stage it arrived at). `accept` a win: the game moves to
-    /// its next stage, or ends after the last; a win of a stage already
-    /// won (a shared prize, reached later in the queue) is accepted
-    /// without moving on. With `queued`, not accepting rejects it.
+    /// Judges a claim on `card` (for the prize `named`, else the stage
+    /// played or, with prizes open at once, every prize still open), or
+    /// on the waiting claim `queued` (at the call and stage it arrived
+    /// at). `accept` a win: the prize is paid to every sold face holding
+    /// it at that call ([`Event::Payout`]), and the game moves to its next
+    /// stage, or ends after the last prize. A win of a prize paid already
+    /// (a shared prize, reached later in the queue) is accepted when the
+    /// payout included its face. With `queued`, not accepting rejects it.
     pub fn claim(
         &mut self,
         card: Option<&str>,
         accept: bool,
         queued: Option<u64>,
+        named: Option<&str>,
     ) -> Result<Verdict, HallError> {
+        let (card, stages, call) = self.target(card, queued, named)?;
+        let (k, mut judged) = self.judge_first(&card, &stages, call)?;
         let open = self.the_open()?;
-        let (card, stage, call) = match queued {
-            Some(id) => {
-                let w = self.queue.get(id).ok_or(HallError::NotWaiting(id))?;
-                if let Some(given) = card.map(str::trim).filter(|g| *g != w.card) {
-                    return Err(HallError::OtherCard {
-                        id,
-                        queued: w.card.clone(),
-                        given: given.to_string(),
-                    });
-                }
-                let stage = open.stages.iter().position(|s| *s == w.stage);
-                (w.card.clone(), stage.unwrap_or(open.stage), w.call)
-            }
-            None => match card {
-                Some(card) => (card.trim().to_string(), open.stage, open.called),
-                None => return Err(HallError::NoFace("name the card claimed".into())),
-            },
+        let won_at = open.won[k];
+        let paid_here = judged
+            .label
+            .as_ref()
+            .is_some_and(|l| open.paid[k].contains(l));
+        if let (true, Some(at), false) = (judged.win, won_at, paid_here) {
+            judged.reason = format!(
+                "{}; but {} was won at call {at}, and this face was not among its winners",
+                judged.reason, open.stages[k]
+            );
+        }
+        let accepted = accept && judged.win && (won_at.is_none() || paid_here);
+        // A win at the console, before it is accepted: who would share it.
+        let payout = match (judged.win, won_at, judged.at, queued) {
+            (true, None, Some(face), _) if accepted => Some(self.payout(k, call, face)?),
+            (true, None, Some(face), None) => Some(self.payout(k, call, face)?),
+            _ => None,
         };
-        let pattern = &open.patterns[stage];
-        let calls = open.calls_at(call);
-        let judged = self.cards.judge(&card, pattern, &calls, open.last_call);
-        let accepted = accept && judged.win;
-        // Who shares the prize: a scan of every file, so only when a win
-        // is accepted (a check stays a lookup of one face).
-        let also_winning = if accepted {
-            self.cards
-                .also_winning(pattern, &calls, open.last_call, judged.at, 100)
-        } else {
-            Vec::new()
+        let sharers = match &payout {
+            Some(Event::Payout { winners, .. }) => winners[1..].to_vec(),
+            _ => Vec::new(),
         };
+        let payout = payout.filter(|_| accepted);
+        let open = self.the_open()?;
         let game = open.game;
-        let moves_on = accepted && stage == open.stage;
-        let next = open.stages.get(stage + 1).cloned();
-        let stage = open.stages[stage].clone();
+        let moves_on = payout.is_some() && !open.rules.concurrent && k == open.stage;
+        let next = open.stages.get(k + 1).cloned();
+        let stage = open.stages[k].clone();
         self.record(Event::Claim {
             game,
             card: card.clone(),
@@ -75,13 +76,12 @@ impl Hall {
             accepted,
             queued,
         })?;
-        if moves_on {
-            match next {
-                Some(stage) => self.record(Event::Stage { game, stage })?,
-                None => {
-                    self.end()?;
-                }
-            }
+        if let Some(event) = payout {
+            self.record(event)?;
+        }
+        let shown = payout_shown(self.the_open()?, k, won_at.is_none());
+        if shown.is_some() {
+            self.move_on(moves_on, next)?;
         }
         Ok(Verdict {
             card,
@@ -92,10 +92,88 @@ impl Hall {
             face: judged.face,
             stage,
             call,
-            also_winning,
+            also_winning: sharers,
             accepted,
             queued,
+            payout: shown.filter(|_| accepted),
         })
+    }
+
+    /// What a claim is judged on: the face, the stages, the call (a queued
+    /// claim's, as it arrived).
+    fn target(
+        &self,
+        card: Option<&str>,
+        queued: Option<u64>,
+        named: Option<&str>,
+    ) -> Result<(String, Vec<usize>, usize), HallError> {
+        let open = self.the_open()?;
+        open.claimable()?;
+        match (queued, card) {
+            (Some(id), card) => {
+                let w = self.queue.get(id).ok_or(HallError::NotWaiting(id))?;
+                if let Some(given) = card.map(str::trim).filter(|g| *g != w.card) {
+                    return Err(HallError::OtherCard {
+                        id,
+                        queued: w.card.clone(),
+                        given: given.to_string(),
+                    });
+                }
+                let stage = open.stages.iter().position(|s| *s == w.stage);
+                Ok((w.card.clone(), vec![stage.unwrap_or(open.stage)], w.call))
+            }
+            (None, Some(card)) => Ok((
+                card.trim().to_string(),
+                open.candidates(named)?,
+                open.called,
+            )),
+            (None, None) => Err(HallError::NoFace("name the card claimed".into())),
+        }
+    }
+
+    /// After a prize is paid: the next stage (`moves_on`), or the end after
+    /// the last stage or when every prize open at once is won.
+    fn move_on(&mut self, moves_on: bool, next: Option<String>) -> Result<(), HallError> {
+        let open = self.the_open()?;
+        let game = open.game;
+        let all_won = open.won.iter().all(Option::is_some);
+        match (moves_on, next) {
+            (true, Some(stage)) => self.record(Event::Stage { game, stage }),
+            (true, None) => self.end().map(drop),
+            (false, _) if open.rules.concurrent && all_won => self.end().map(drop),
+            (false, _) => Ok(()),
+        }
+    }
+
+    /// `card` judged at `call` against each of `stages` in turn: the first
+    /// it wins, else the first (with prizes open at once, the reason names
+    /// the prize).
+    fn judge_first(
+        &self,
+        card: &str,
+        stages: &[usize],
+        call: usize,
+    ) -> Result<(usize, super::judge::Judged), HallError> {
+        let open = self.the_open()?;
+        let calls = open.calls_at(call);
+        let mut first = None;
+        for &k in stages {
+            let judged = self
+                .cards
+                .judge(card, &open.patterns[k], &calls, open.last_call);
+            if judged.win || judged.at.is_none() {
+                return Ok((k, judged));
+            }
+            first.get_or_insert((k, judged));
+        }
+        let (k, mut judged) = first.ok_or(HallError::NoPrizeOpen(open.game))?;
+        if open.rules.concurrent && stages.len() > 1 {
+            judged.reason = format!(
+                "no open prize is won; {}: {}",
+                open.stages[k], judged.reason
+            );
+        }
+        Ok((k, judged))
     }
 
     /// A player's claim on `card` from `client`: checked (a sold face of
@@ -103,6 +181,7 @@ impl Hall {
     /// queued for the caller. Returns its place.
     pub fn bingo(&mut self, card: &str, client: Option<IpAddr>) -> Result<Status, HallError> {
         let open = self.the_open()?;
+        open.claimable()?;
         let card = card.trim();
         let (f, n) = self.cards.find(card)?;
         if !self.cards.sold(f, n) {
@@ -110,16 +189,15 @@ impl Hall {
             return Err(HallError::NotSold { noun, face: n });
         }
         self.queue.admits((f, n), client)?;
-        let pattern = &open.patterns[open.stage];
-        let judged = self
-            .cards
-            .judge(card, pattern, &open.calls(), open.last_call);
+        let candidates = open.candidates(None)?;
+        let (k, judged) = self.judge_first(card, &candidates, open.called)?;
+        let open = self.the_open()?;
         let id = self.queue.last + 1;
         self.record(Event::Queued {
             game: open.game,
             id,
             card: card.to_string(),
-            stage: open.stages[open.stage].clone(),
+            stage: open.stages[k].clone(),
             call: open.called,
             win: judged.win,
             reason: judged.reason,

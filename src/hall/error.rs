@@ -44,6 +44,34 @@ pub enum HallError {
     RoomSeedLate(u64),
     #[error("game {0} was started with a seed of the older form, which takes no room seed")]
     RoomSeedOld(u64),
+    #[error("{0}")]
+    Rules(String),
+    #[error("the hall has no night file: start it with --night FILE, or name the game's pattern")]
+    NoNight,
+    #[error("every game of the night's programme has been played: name a pattern for another")]
+    NightOver,
+    #[error("the programme has no game {number}: its games are 1 to {games}")]
+    NoSuchGame { number: usize, games: usize },
+    #[error("game {game} is a bonanza: {left} more precalls to enter before claims")]
+    Precalls { game: u64, left: usize },
+    #[error("{name:?} is not a prize open in this game (open: {open})")]
+    NoSuchPrize { name: String, open: String },
+    #[error("{0} has been won already")]
+    PrizeWon(String),
+    #[error("game {0} has no prize left open")]
+    NoPrizeOpen(u64),
+    #[error("more than {0} sold faces win at once: check the pattern and the sold faces")]
+    TooManyWinners(usize),
+    #[error("game {0} draws its balls from the blower: there is no seed to mix a room seed into")]
+    Blower(u64),
+    #[error("game {0} draws its own calls: send no ball (start the hall with --balls blower to key in a blower's balls)")]
+    NotBlower(u64),
+    #[error("game {0} draws its balls from the blower: send the ball drawn, {{\"ball\": 42}}")]
+    BallNeeded(u64),
+    #[error("ball {ball} is not a number of this game: 1 to {balls}")]
+    BallOutside { ball: u8, balls: u8 },
+    #[error("ball {ball} was called already (call {call})")]
+    BallCalled { ball: u8, call: usize },
     #[error("'{path}': {why}")]
     UnsafeSeed { path: String, why: String },
     #[error("'{path}' does not hold the seed game {game} committed to")]
@@ -73,8 +101,13 @@ impl HallError {
             HallError::NoPattern
             | HallError::Pattern { .. }
             | HallError::OtherCard { .. }
-            | HallError::BadRoomSeed(_) => 400,
-            HallError::NoFace(_) => 404,
+            | HallError::BadRoomSeed(_)
+            | HallError::Rules(_)
+            | HallError::NoSuchPrize { .. }
+            | HallError::NotBlower(_)
+            | HallError::BallNeeded(_)
+            | HallError::BallOutside { .. } => 400,
+            HallError::NoFace(_) | HallError::NoSuchGame { .. } => 404,
             HallError::Flood(_) => 429,
             HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
             _ => 409,

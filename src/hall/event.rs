@@ -1,5 +1,6 @@
 //! The log's events, and the games a log revealed.
 
+use super::rules::Rules;
 use crate::play::calls::Calls;
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +16,9 @@ pub enum Event {
         /// line dropped), said once here.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         note: Option<String>,
+        /// The night file the hall plays, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        night: Option<NightEntry>,
     },
     /// A game: its stages (patterns, in order), prize and commitment.
     GameStart {
@@ -23,7 +27,11 @@ pub enum Event {
         stages: Vec<String>,
         prize: String,
         last_call: bool,
+        /// SHA-256 of the seed; empty in a game of balls from a blower.
         commitment: String,
+        /// Name, paper, money and special games (none: a plain game).
+        #[serde(default, skip_serializing_if = "Rules::is_plain")]
+        rules: Rules,
     },
     /// The room's seed, mixed into the order (given after the commitment
     /// and before the first call); None: the first call came without one,
@@ -32,8 +40,32 @@ pub enum Event {
         game: u64,
         room_seed: Option<String>,
     },
-    /// Call number `call` (from 1) of the game.
-    Call { game: u64, call: usize, ball: u8 },
+    /// Call number `call` (from 1) of the game, drawn by the hall or
+    /// keyed in from a blower.
+    Call {
+        game: u64,
+        call: usize,
+        ball: u8,
+        #[serde(default)]
+        source: Source,
+    },
+    /// A wild game's digit, from its first ball.
+    Wild { game: u64, digit: u8 },
+    /// A prize won at `call`: every sold face holding it then, the claim
+    /// accepted first, and each one's share of the amount (if it has one).
+    Payout {
+        game: u64,
+        stage: String,
+        call: usize,
+        /// `jackpot` or `consolation`, in a jackpot game's last stage.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<String>,
+        amount: Option<u64>,
+        #[serde(default)]
+        currency: String,
+        winners: Vec<String>,
+        shares: Vec<u64>,
+    },
     /// The last call taken back (a mistaken call): `call` is no longer shown.
     Recall { game: u64, call: usize, ball: u8 },
     /// A claim and its verdict, at `call` calls, for `stage`.
@@ -69,6 +101,26 @@ pub enum Event {
     GameVoid { game: u64, reason: String },
 }
 
+/// Where a call's ball came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// The hall's committed generator.
+    #[default]
+    Rng,
+    /// A ball drawn from a blower, keyed in by the caller.
+    Blower,
+}
+
+/// The night file a session plays.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NightEntry {
+    pub path: String,
+    pub sha256: String,
+    pub title: String,
+    pub games: usize,
+}
+
 /// A card file as the session's first line records it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FileEntry {
@@ -95,7 +147,8 @@ impl Ended {
     }
 }
 
-/// The games a log revealed, in log order (the chain checked first).
+/// The games a log revealed, in log order (the chain checked first); a
+/// game of balls from a blower revealed no seed and is not among them.
 pub fn revealed(text: &str) -> Result<Vec<Ended>, super::log::LogError> {
     let (lines, _) = super::log::read(text)?;
     let (mut balls, mut room_seed) = (0, None);
@@ -104,6 +157,8 @@ pub fn revealed(text: &str) -> Result<Vec<Ended>, super::log::LogError> {
         match line.event {
             Event::GameStart { balls: b, .. } => (balls, room_seed) = (b, None),
             Event::RoomSeed { room_seed: r, .. } => room_seed = r,
+            // A blower's game has no seed: nothing of the generator's.
+            Event::GameEnd { seed, .. } if seed.is_empty() => {}
             Event::GameEnd { seed, .. } => out.push(Ended {
                 balls,
                 seed,

@@ -141,33 +141,28 @@ impl Cards {
         }
     }
 
-    /// Every sold face of every file but `claimed` that holds `pattern`
-    /// after `calls` (at most `limit`), as labels.
-    pub fn also_winning(
+    /// Every sold face of every file that holds `pattern` after `calls`,
+    /// in file and face order; more than `limit` is refused.
+    pub fn winning(
         &self,
         pattern: &Pattern,
         calls: &Calls,
         last_call: bool,
-        claimed: Option<(usize, u64)>,
         limit: usize,
-    ) -> Vec<String> {
+    ) -> Result<Vec<(usize, u64)>, HallError> {
         let mut out = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
-            let Ok(found) = winners(file, 1..=file.header().count, pattern, calls, last_call)
-            else {
-                continue;
-            };
-            let noun = file.header().spec.face_noun();
-            for w in found
-                .into_iter()
-                .filter(|w| self.sold(f, w.face) && claimed != Some((f, w.face)))
-            {
-                if out.len() == limit {
-                    return out;
-                }
-                out.push(format!("{noun} {} of {}", w.face, file.short_id()));
+            let found = winners(file, 1..=file.header().count, pattern, calls, last_call)
+                .map_err(|e| HallError::NoFace(e.to_string()))?;
+            out.extend(
+                (found.into_iter())
+                    .filter(|w| self.sold(f, w.face))
+                    .map(|w| (f, w.face)),
+            );
+            if out.len() > limit {
+                return Err(HallError::TooManyWinners(limit));
             }
         }
-        out
+        Ok(out)
     }
 }

@@ -268,6 +268,7 @@ mod tests {
             game: 1,
             call: usize::from(ball),
             ball,
+            source: crate::hall::Source::Rng,
         }
     }
 

@@ -21,110 +21,35 @@ pub mod api;
 mod claims;
 mod error;
 mod event;
+mod game;
 pub mod judge;
 pub mod log;
+pub mod money;
+pub mod night;
+mod open;
+mod payout;
 pub mod queue;
+pub mod report;
+pub mod rules;
 pub mod secret;
+pub mod sold;
 pub mod state;
 pub mod verify;
+mod view;
 
-use crate::play::calls::Calls;
-use crate::play::pattern::Pattern;
 use judge::Cards;
 use log::{Line, Log};
+use night::Night;
+use open::Open;
 use queue::Queue;
 pub use secret::secret_path;
-use secret::{read_secret, write_secret, SecretError};
-use state::{ClaimSeen, Daub, Drawn, FileState, GameState, Revealed, State};
+use secret::{read_secret, SecretError};
+use state::{ClaimSeen, Daub, Revealed};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 pub use error::HallError;
-pub use event::{revealed, Ended, Event, FileEntry};
-
-/// The open game.
-struct Open {
-    game: u64,
-    balls: u8,
-    stages: Vec<String>,
-    /// The stages' patterns, parsed once.
-    patterns: Vec<Pattern>,
-    stage: usize,
-    prize: String,
-    last_call: bool,
-    commitment: String,
-    seed: String,
-    called: usize,
-    /// The room's seed, once given (or logged as none).
-    room: Option<Option<String>>,
-    /// Whether any ball was called (a recall does not undo it).
-    ever_called: bool,
-    /// The whole order, once the seed is known.
-    order: Vec<u8>,
-}
-
-impl Open {
-    /// The game a `game_start` line opens (its seed read later).
-    fn begun(event: &Event, spec: crate::game::Spec) -> Result<Open, &'static str> {
-        let Event::GameStart {
-            game,
-            balls,
-            stages,
-            prize,
-            last_call,
-            commitment,
-        } = event
-        else {
-            return Err("not a game's start");
-        };
-        let patterns = stages
-            .iter()
-            .map(|s| Pattern::parse(s, spec))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| "a game of a pattern this game does not have")?;
-        if patterns.is_empty() {
-            return Err("a game with no pattern");
-        }
-        Ok(Open {
-            game: *game,
-            balls: *balls,
-            stages: stages.clone(),
-            patterns,
-            stage: 0,
-            prize: prize.clone(),
-            last_call: *last_call,
-            commitment: commitment.clone(),
-            seed: String::new(),
-            called: 0,
-            room: None,
-            ever_called: false,
-            order: Vec::new(),
-        })
-    }
-
-    fn calls(&self) -> Calls {
-        self.calls_at(self.called)
-    }
-
-    fn calls_at(&self, called: usize) -> Calls {
-        let n = called.min(self.order.len());
-        Calls::from_order(self.balls, self.order[..n].to_vec())
-    }
-
-    /// The room seed as mixed in ("" for none).
-    fn room(&self) -> &str {
-        self.room.as_ref().and_then(|r| r.as_deref()).unwrap_or("")
-    }
-
-    /// Draws the order again from the seed and the room's seed.
-    fn reorder(&mut self) {
-        if !self.seed.is_empty() {
-            let balls = usize::from(self.balls);
-            self.order = Calls::of_hall(self.balls, &self.seed, self.room(), balls)
-                .order()
-                .to_vec();
-        }
-    }
-}
+pub use event::{revealed, Ended, Event, FileEntry, NightEntry, Source};
 
 /// The hall: its cards, its log, the open game.
 pub struct Hall {
@@ -139,6 +64,23 @@ pub struct Hall {
     queue: Queue,
     /// What the caller should know since the hall started (a repaired log).
     notice: Option<String>,
+    /// Balls from a blower, keyed in by the caller (else the hall's own).
+    blower: bool,
+    /// The night's programme, and its games played (from 1).
+    night: Option<Night>,
+    played: BTreeSet<usize>,
+    /// Paid tonight, in minor units.
+    paid: u64,
+}
+
+/// How the hall opens: the session's card files and sold faces, a lost
+/// seed's fate, the night's programme, where the balls come from.
+pub struct Opening {
+    pub files: Vec<FileEntry>,
+    pub sold: Option<String>,
+    pub lost: LostSeed,
+    pub night: Option<(Night, NightEntry)>,
+    pub blower: bool,
 }
 
 /// What to do with an open game whose seed file is lost.
@@ -161,13 +103,15 @@ const ENDED: &str = "the game ended before the caller came to this claim";
 impl Hall {
     /// Opens the hall on `cards` with the log at `log_path` (created, or
     /// read back: an open game resumes from the seed kept beside it).
-    pub fn open(
-        cards: Cards,
-        log_path: &Path,
-        files: Vec<FileEntry>,
-        sold: Option<String>,
-        lost: LostSeed,
-    ) -> Result<Hall, HallError> {
+    pub fn open(cards: Cards, log_path: &Path, opening: Opening) -> Result<Hall, HallError> {
+        let Opening {
+            files,
+            sold,
+            lost,
+            night,
+            blower,
+        } = opening;
+        let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
             log::LogError::Bad { .. } => HallError::BadLog {
                 path: log_path.display().to_string(),
@@ -191,12 +135,21 @@ impl Hall {
             claims: Vec::new(),
             queue: Queue::default(),
             notice: note.clone(),
+            blower,
+            night,
+            played: BTreeSet::new(),
+            paid: 0,
         };
         for line in &opened.lines {
             hall.replay(line)?;
         }
         let void = hall.resume_seed(lost)?;
-        hall.log.append(Event::Session { files, sold, note })?;
+        hall.log.append(Event::Session {
+            files,
+            sold,
+            note,
+            night: night_entry,
+        })?;
         if let Some(event) = void {
             let game = hall.open.as_ref().map_or(0, |o| o.game);
             hall.record(event)?;
@@ -211,7 +164,7 @@ impl Hall {
     /// written; with `lost` Void, a lost seed gives the event that ends
     /// the game unrevealed.
     fn resume_seed(&mut self, lost: LostSeed) -> Result<Option<Event>, HallError> {
-        let Some(open) = &mut self.open else {
+        let Some(open) = self.open.as_mut().filter(|o| !o.rules.blower) else {
             return Ok(None);
         };
         let game = open.game;
@@ -243,18 +196,22 @@ impl Hall {
             what,
         };
         match &line.event {
-            Event::GameStart { game, .. } => {
+            Event::GameStart { game, rules, .. } => {
                 let spec = self.cards.files[0].header().spec;
                 self.open = Some(Open::begun(&line.event, spec).map_err(bad)?);
                 self.games = *game;
+                if let Some(k) = rules.planned {
+                    self.played.insert(k);
+                }
                 self.claims.clear();
                 self.queue.close(ENDED);
             }
-            Event::Call { call, .. } => {
+            Event::Call { call, ball, .. } => {
                 let open = self.open.as_mut().ok_or(bad("a call with no game open"))?;
-                open.called = *call;
-                open.ever_called = true;
+                open.called_ball(*call, *ball);
             }
+            Event::Wild { .. } => {}
+            Event::Payout { .. } => self.replay_payout(&line.event).map_err(bad)?,
             Event::RoomSeed { room_seed, .. } => {
                 let open = self
                     .open
@@ -263,11 +220,16 @@ impl Hall {
                 open.room = Some(room_seed.clone());
                 open.reorder();
             }
-            Event::Recall { call, .. } => {
-                self.open
+            Event::Recall { call, ball, .. } => {
+                let open = self
+                    .open
                     .as_mut()
-                    .ok_or(bad("a recall with no game open"))?
-                    .called = call - 1
+                    .ok_or(bad("a recall with no game open"))?;
+                open.called = call - 1;
+                if open.rules.blower {
+                    open.order.truncate(call - 1);
+                }
+                open.announcement = Some(format!("ball {ball} recalled"));
             }
             Event::Stage { stage, .. } => {
                 let open = self.open.as_mut().ok_or(bad("a stage with no game open"))?;
@@ -309,171 +271,6 @@ impl Hall {
         self.cards.files[0].header().spec.balls()
     }
 
-    /// Starts a game of `stages` (patterns in order), checked first.
-    pub fn start(
-        &mut self,
-        stages: Vec<String>,
-        prize: String,
-        last_call: bool,
-    ) -> Result<(), HallError> {
-        if let Some(open) = &self.open {
-            return Err(HallError::StillOpen(open.game));
-        }
-        let spec = self.cards.files[0].header().spec;
-        if stages.is_empty() {
-            return Err(HallError::NoPattern);
-        }
-        for s in &stages {
-            Pattern::parse(s, spec).map_err(|why| HallError::Pattern {
-                name: s.clone(),
-                why,
-            })?;
-        }
-        let seed = fresh_seed()?;
-        let path = secret_path(self.log.path());
-        write_secret(&path, &seed).map_err(|e| match e {
-            SecretError::Unsafe(why) => HallError::UnsafeSeed {
-                path: path.display().to_string(),
-                why,
-            },
-            SecretError::Lost(e) => HallError::Log(e),
-        })?;
-        let game = self.games + 1;
-        let commitment = commitment(&seed);
-        let balls = self.balls();
-        self.record(Event::GameStart {
-            game,
-            balls,
-            stages,
-            prize,
-            last_call,
-            commitment,
-        })?;
-        let open = self.open.as_mut().expect("just started");
-        open.seed = seed;
-        open.reorder();
-        Ok(())
-    }
-
-    /// Mixes the room's seed into the open game's order: after the
-    /// commitment, before the first ball, once.
-    pub fn room_seed(&mut self, text: &str) -> Result<(), HallError> {
-        let open = self.the_open()?;
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(HallError::BadRoomSeed(
-                "it is empty; type what the room gave",
-            ));
-        }
-        if text.chars().count() > 200 {
-            return Err(HallError::BadRoomSeed("it is over 200 characters"));
-        }
-        if text.chars().any(char::is_control) {
-            return Err(HallError::BadRoomSeed("it holds a control character"));
-        }
-        if !crate::play::live::is_live(&open.seed) {
-            return Err(HallError::RoomSeedOld(open.game));
-        }
-        if open.ever_called {
-            return Err(HallError::RoomSeedLate(open.game));
-        }
-        if open.room.is_some() {
-            return Err(HallError::RoomSeedGiven(open.game));
-        }
-        let game = open.game;
-        self.record(Event::RoomSeed {
-            game,
-            room_seed: Some(text.to_string()),
-        })
-    }
-
-    fn the_open(&self) -> Result<&Open, HallError> {
-        self.open.as_ref().ok_or(HallError::NoGame)
-    }
-
-    /// The next call.
-    pub fn call(&mut self) -> Result<u8, HallError> {
-        let open = self.the_open()?;
-        if open.called == usize::from(open.balls) {
-            return Err(HallError::AllCalled(open.balls));
-        }
-        // The first ball without the room's seed: the log says so.
-        if open.room.is_none() && crate::play::live::is_live(&open.seed) {
-            let game = open.game;
-            self.record(Event::RoomSeed {
-                game,
-                room_seed: None,
-            })?;
-        }
-        let open = self.the_open()?;
-        let ball = open.order[open.called];
-        let (game, call) = (open.game, open.called + 1);
-        self.record(Event::Call { game, call, ball })?;
-        Ok(ball)
-    }
-
-    /// Takes back the last call.
-    pub fn recall(&mut self) -> Result<u8, HallError> {
-        let open = self.the_open()?;
-        let Some(&ball) = open.calls().order().last() else {
-            return Err(HallError::NoCallToTakeBack);
-        };
-        let (game, call) = (open.game, open.called);
-        self.record(Event::Recall { game, call, ball })?;
-        Ok(ball)
-    }
-
-    /// Ends the open game and reveals its seed.
-    pub fn end(&mut self) -> Result<String, HallError> {
-        let open = self.the_open()?;
-        let (game, seed) = (open.game, open.seed.clone());
-        self.record(Event::GameEnd {
-            game,
-            seed: seed.clone(),
-        })?;
-        let _ = std::fs::remove_file(secret_path(self.log.path()));
-        Ok(seed)
-    }
-
-    /// What the pages show.
-    pub fn state(&self) -> State {
-        let spec = self.cards.files[0].header().spec;
-        let game = self.open.as_ref().map(|o| GameState {
-            game: o.game,
-            balls: o.balls,
-            stages: o.stages.clone(),
-            stage: o.stages[o.stage].clone(),
-            prize: o.prize.clone(),
-            last_call: o.last_call,
-            commitment: o.commitment.clone(),
-            room_seed: o.room.clone().flatten(),
-            calls: o.calls().order().to_vec(),
-            drawn: drawn(&o.patterns[o.stage], spec),
-        });
-        let files = self
-            .cards
-            .files
-            .iter()
-            .map(|f| FileState {
-                id: f.short_id(),
-                count: f.header().count,
-                path: f.path().to_string(),
-            })
-            .collect();
-        State {
-            game,
-            revealed: self.revealed.clone(),
-            files,
-            balls: spec.balls(),
-            letters: spec.facts().letters,
-            game_name: spec.short_name(),
-            patterns: spec.facts().patterns.iter().map(|p| p.name).collect(),
-            claims: self.claims.iter().rev().take(10).cloned().collect(),
-            notice: self.notice.clone(),
-            daub: self.daub,
-        }
-    }
-
     /// What the caller should know since the hall started, if anything.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
@@ -498,20 +295,4 @@ pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(crate::text::hex(&bytes))
-}
-
-/// A pattern as the board draws it: its first way's cells (rows × cols,
-/// row-major) and how many ways it has; None for a pattern with no fixed
-/// cells (90-ball lines count numbers, not cells).
-fn drawn(pattern: &Pattern, spec: crate::game::Spec) -> Option<Drawn> {
-    let ways = pattern.ways()?;
-    let facts = spec.facts();
-    let cells = facts.rows * facts.cols;
-    Some(Drawn {
-        rows: facts.rows,
-        cols: facts.cols,
-        cells: (0..cells).map(|i| ways[0].mask >> i & 1 == 1).collect(),
-        way: ways[0].name.to_string(),
-        ways: ways.len(),
-    })
 }

@@ -22,6 +22,8 @@ pub struct State {
     pub notice: Option<String>,
     /// How players' phones mark called numbers.
     pub daub: Daub,
+    /// The night's programme, when the hall plays a night file.
+    pub night: Option<NightShown>,
 }
 
 /// The open game.
@@ -41,6 +43,83 @@ pub struct GameState {
     pub calls: Vec<u8>,
     /// The stage's pattern as the board draws it (None: a count of numbers).
     pub drawn: Option<Drawn>,
+    /// The game's name and paper, from the night file.
+    pub name: Option<String>,
+    pub paper: Option<String>,
+    /// The paper's colour on screen (`#ffe94d`).
+    pub paper_colour: Option<String>,
+    /// `rng` (the hall's committed calls) or `blower`.
+    pub balls_from: super::event::Source,
+    /// Bonanza: the first `precalls` calls were made before any claim.
+    pub precalls: usize,
+    /// A wild game's digit, once the first ball is out.
+    pub wild: Option<u8>,
+    /// Whether the game is wild (its digit comes with the first ball).
+    pub wild_game: bool,
+    pub jackpot: Option<JackpotShown>,
+    /// Every stage or prize, its amount, and the call it was won at.
+    pub prizes: Vec<PrizeShown>,
+    /// The prizes are all open at once (tambola).
+    pub concurrent: bool,
+    pub payouts: Vec<PayoutShown>,
+    /// What the room must be told: `ball 42 recalled`.
+    pub announcement: Option<String>,
+}
+
+/// A jackpot as the board counts it down.
+#[derive(Clone, Debug, Serialize)]
+pub struct JackpotShown {
+    pub within: usize,
+    pub prize: String,
+    pub consolation: String,
+    /// Calls left for the jackpot (0: the consolation is played for).
+    pub left: usize,
+}
+
+/// A stage or prize of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct PrizeShown {
+    pub pattern: String,
+    pub amount: Option<String>,
+    pub won_at: Option<usize>,
+}
+
+/// A prize paid.
+#[derive(Clone, Debug, Serialize)]
+pub struct PayoutShown {
+    pub stage: String,
+    pub call: usize,
+    pub kind: Option<String>,
+    /// `£50.00 shared by 3: £16.67, £16.67, £16.66`.
+    pub text: String,
+    pub winners: Vec<String>,
+    pub shares: Vec<String>,
+}
+
+/// The night's programme.
+#[derive(Clone, Debug, Serialize)]
+pub struct NightShown {
+    pub title: String,
+    pub games: Vec<NightGame>,
+    /// The programme's next game (from 1), if any is left.
+    pub next: Option<usize>,
+    /// Paid so far tonight, in the night's currency.
+    pub paid: String,
+}
+
+/// A game of the programme.
+#[derive(Clone, Debug, Serialize)]
+pub struct NightGame {
+    pub number: usize,
+    pub name: String,
+    pub paper: Option<String>,
+    pub paper_colour: Option<String>,
+    pub stages: Vec<String>,
+    pub prize: String,
+    /// The special games, in words: `jackpot £500.00 within 50 calls`.
+    pub specials: Vec<String>,
+    /// `played`, `playing` or `to come`.
+    pub status: &'static str,
 }
 
 /// A pattern's first way, cell by cell (row-major), and how many ways it has.
@@ -112,6 +191,10 @@ pub struct Verdict {
     /// The queued claim this decided, if it came from a player's phone.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub queued: Option<u64>,
+    /// The prize this accepted win paid (shared with every sold face that
+    /// holds it at the same call).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payout: Option<PayoutShown>,
 }
 
 /// A face as a phone adds it: what to send back to claim it, and its numbers.

@@ -136,6 +136,20 @@ impl Calls {
     pub fn called(&self, n: u8) -> bool {
         n != 0 && self.positions[usize::from(n)] != NEVER
     }
+
+    /// These calls in a wild game whose wild digit is `digit`: every
+    /// number of the game ending in it counts as called at the first call
+    /// (the calls' order is unchanged).
+    pub fn with_wild(mut self, digit: u8) -> Calls {
+        if self.order.is_empty() {
+            return self;
+        }
+        for n in (1..=self.balls).filter(|n| n % 10 == digit) {
+            let at = &mut self.positions[usize::from(n)];
+            *at = (*at).min(1);
+        }
+        self
+    }
 }
 
 /// Fisher–Yates over `items` from stream `id` of `seed`.

@@ -1,6 +1,7 @@
 //! `hall`'s flags and their help.
 
 pub use super::daub::Daub;
+pub use super::sub::{Balls, Sub};
 use std::path::PathBuf;
 
 /// Run a bingo night in the browser: a caller's console, a board for the
@@ -25,7 +26,10 @@ Examples:
   bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
   bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\
       --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem
+  bingomint hall --cards cards.bmc --night data/night.toml --balls blower
+  bingomint hall --night data/night.toml --check
   bingomint hall verify friday.jsonl --cards cards.bmc
+  bingomint hall report friday.jsonl --cards cards.bmc --out night.html
   bingomint calls --game 75 --seed hall2-5e1f…c09a --room-seed 'table 4'"
 )]
 pub struct Args {
@@ -68,46 +72,28 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "RULE", default_value_t = Daub::Manual)]
     pub daub: Daub,
 
+    /// The night's programme: a TOML file of games in order, each with its
+    /// pattern (or stages, or prizes open at once), prize amounts, paper
+    /// and special games (docs/hall.md; data/night.toml is an example).
+    #[arg(long, value_name = "FILE")]
+    pub night: Option<PathBuf>,
+
+    /// Check --night FILE (against --cards' game, when given) and exit: 0
+    /// when it can be played, 2 naming the game and field when not.
+    #[arg(long, requires = "night")]
+    pub check: bool,
+
+    /// Where the balls come from: rng (the hall's calls, committed before
+    /// the first ball and revealed after) or blower (the caller keys in
+    /// each ball drawn; nothing to commit to).
+    #[arg(long, value_enum, value_name = "SOURCE", default_value_t = Balls::Rng)]
+    pub balls: Balls,
+
     /// When the log's open game has lost its seed file (LOG.seed), end
     /// that game unrevealed, logged as such (its calls can then never be
     /// checked), and go on with the night.
     #[arg(long)]
     pub void_lost_game: bool,
-}
-
-#[derive(clap::Subcommand)]
-pub enum Sub {
-    /// Check a night's log: its chain, every game's calls against its
-    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
-    /// first bad line.
-    Verify {
-        /// The log.
-        log: PathBuf,
-        /// The card files the night played.
-        #[arg(long = "cards", value_name = "FILE", required = true)]
-        cards: Vec<PathBuf>,
-    },
-    /// Make a self-signed TLS certificate and key for a venue without a
-    /// domain: DIR/hall-cert.pem and DIR/hall-key.pem (mode 0600). Start
-    /// the hall with them; phones are asked once to trust the certificate
-    /// (its SHA-256 fingerprint is printed, to check against).
-    #[command(after_help = "\
-Examples:
-  bingomint hall cert --host hall.local --host 192.168.1.20 --out tls
-  bingomint hall --cards cards.bmc --listen 0.0.0.0:8443 \\
-      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem")]
-    Cert {
-        /// A name or address the hall is reached by (repeat for more);
-        /// localhost and 127.0.0.1 are always included.
-        #[arg(long = "host", value_name = "NAME")]
-        hosts: Vec<String>,
-        /// The folder to write the pair into.
-        #[arg(short, long, value_name = "DIR")]
-        out: PathBuf,
-        /// Replace an existing pair.
-        #[arg(long)]
-        force: bool,
-    },
 }
 
 impl Args {

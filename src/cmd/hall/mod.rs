@@ -12,10 +12,13 @@ use bingomint::hall::Hall;
 
 mod args;
 mod daub;
+mod night;
 mod open;
+mod report;
 mod routes;
 mod serve;
 mod slots;
+mod sub;
 mod tls;
 mod verify;
 pub use args::Args;
@@ -27,13 +30,28 @@ pub fn run(args: Args) -> Result<Outcome> {
     match args.command {
         Some(Sub::Verify { log, cards }) => return verify::run(&log, &cards),
         Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
+        Some(Sub::Report {
+            log,
+            cards,
+            out,
+            force,
+        }) => return report::run(&log, &cards, &out, force),
+        None if args.check => return night::check(&args),
         None => {}
     }
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(tls::config(cert, key)?),
+        _ => None,
+    };
     anyhow::ensure!(
         !args.cards.is_empty(),
         "--cards FILE: name the card file the night plays"
     );
     let (files, entries) = open_cards(&args.cards)?;
+    let night = match &args.night {
+        Some(path) => Some(night::load(path, Some(files[0].header().spec))?),
+        None => None,
+    };
     let faces = files[0].header().face_range();
     let sold = match &args.sold {
         Some(text) => Some(
@@ -42,11 +60,6 @@ pub fn run(args: Args) -> Result<Outcome> {
                 .map_err(|e| anyhow::anyhow!("--sold: {e}"))?,
         ),
         None => None,
-    };
-    let log = args.log_path();
-    let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => Some(tls::config(cert, key)?),
-        _ => None,
     };
     // Listen first: a hall that cannot take its port (or read its TLS
     // files) writes nothing.
@@ -60,28 +73,47 @@ pub fn run(args: Args) -> Result<Outcome> {
     // back), not kill the hall.
     // SAFETY: sets this process's disposition of one signal to "ignore".
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
-    let lost = args.lost_seed();
-    let mut hall = Hall::open(
-        Cards { files, sold },
-        &log,
-        entries,
-        args.sold.clone(),
-        lost,
-    )
-    .map_err(opening)?;
+    let opened = bingomint::hall::Opening {
+        files: entries,
+        sold: args.sold.clone(),
+        lost: args.lost_seed(),
+        night,
+        blower: args.balls == args::Balls::Blower,
+    };
+    let log = args.log_path();
+    let mut hall = Hall::open(Cards { files, sold }, &log, opened).map_err(opening)?;
     hall.daub = args.daub.into();
-    let addr = listener.local_addr()?;
-    let scheme = if tls.is_some() { "https" } else { "http" };
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
-    let state = hall.state();
+    announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
+    let api = bingomint::hall::api::Api::new(hall, key);
+    serve::serve(listener, api, tls)?;
+    Ok(Outcome::Success)
+}
+
+/// The hall's addresses, its log, the night and what the caller should know.
+fn announce(
+    args: &Args,
+    state: &bingomint::hall::state::State,
+    (listener, log): (&std::net::TcpListener, &std::path::Path),
+    key: &str,
+    tls: bool,
+) -> Result<()> {
+    let addr = listener.local_addr()?;
+    let scheme = if tls { "https" } else { "http" };
     outln!("console  {scheme}://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    {scheme}://{addr}/board");
-    outln!(
-        "players  {scheme}://{addr}/play   (phones: daubing {})",
-        args.daub.name()
-    );
+    let daub = args.daub.name();
+    outln!("players  {scheme}://{addr}/play   (phones: daubing {daub})");
     outln!("log      {}", log.display());
+    if let Some(night) = &state.night {
+        let next = (night.next).map_or("all played".into(), |k| format!("next {k}"));
+        let games = night.games.len();
+        outln!("night    {:?}: {games} games, {next}", night.title);
+    }
+    if args.balls == args::Balls::Blower {
+        outln!("balls    from the blower: the caller keys in each ball drawn");
+    }
     if let Some(notice) = &state.notice {
         eprintln!("bingomint: note: {notice}");
     }
@@ -94,11 +126,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
-        if tls.is_none() {
+        if !tls {
             eprintln!("bingomint: note: without --tls-cert the console's key and every claim cross the network in clear text (`bingomint hall cert` makes a certificate)");
         }
     }
-    let api = bingomint::hall::api::Api::new(hall, key);
-    serve::serve(listener, api, tls)?;
-    Ok(Outcome::Success)
+    Ok(())
 }

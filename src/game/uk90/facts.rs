@@ -1,6 +1,6 @@
 //! The 90-ball game's facts: a ticket's shape, its built-in patterns
 //! (lines, full house, the corners and early five that move with a
-//! ticket's blanks) and how a strip sits on paper.
+//! ticket's blanks, tambola's top, middle and bottom lines) and how a strip sits on paper.
 
 use super::tables::TICKETS;
 use crate::game::facts::{Facts, LabelAt, Paper};
@@ -28,7 +28,7 @@ pub const FACTS: Facts = Facts {
     },
 };
 
-pub(crate) const PATTERNS: [Builtin; 5] = [
+pub(crate) const PATTERNS: [Builtin; 8] = [
     Builtin {
         name: "one-line",
         about: "any row",
@@ -58,6 +58,22 @@ pub(crate) const PATTERNS: [Builtin; 5] = [
         name: "early-five",
         about: "any five numbers of the ticket",
         ways: || Ways::AnyNumbers(5),
+    },
+    // Tambola's line prizes, each a row of its own.
+    Builtin {
+        name: "top-line",
+        about: "every number of the top row",
+        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(0)]),
+    },
+    Builtin {
+        name: "middle-line",
+        about: "every number of the middle row",
+        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(1)]),
+    },
+    Builtin {
+        name: "bottom-line",
+        about: "every number of the bottom row",
+        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(2)]),
     },
 ];
 

@@ -45,19 +45,27 @@ function render(state) {
   if (built !== state.balls) build(state);
   const g = state.game;
   const calls = g ? g.calls : [];
+  const pre = g ? calls.slice(0, g.precalls) : [];
+  const wild = g && g.wild !== null ? g.wild : null;
   for (let n = 1; n <= state.balls; n++) {
     const d = document.getElementById("n" + n);
-    d.className = calls.includes(n) ? (n === calls[calls.length - 1] ? "newest" : "lit") : "";
+    d.className = calls.includes(n) ? (n === calls[calls.length - 1] && calls.length > pre.length ? "newest" : pre.includes(n) ? "pre" : "lit")
+      : wild !== null && n % 10 === wild ? "wild" : "";
   }
+  info(state);
+  Speech.follow(state);
   const last = calls[calls.length - 1];
   document.querySelector("#ball .letter").textContent = last ? letterOf(state, last) : "";
   document.querySelector("#ball .number").textContent = last || "–";
   document.getElementById("last").replaceChildren(...calls.slice(-6, -1).reverse().map(n => el("span", "", n)));
   document.getElementById("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
-  document.getElementById("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), " · " + state.game_name] :
+  document.getElementById("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), g.name ? " · " : "", g.name ? el("b", "", g.name) : "", " · " + state.game_name] :
     [state.revealed ? `Game ${state.revealed.game} is over` : "Waiting for the first game"]));
-  document.getElementById("stage").replaceChildren(...(g ? ["Playing for ", el("b", "", g.stage.replace(/-/g, " "))] : []));
-  document.getElementById("prize").textContent = g && g.prize ? g.prize : "";
+  const left = g ? g.prizes.filter(p => !p.won_at).length : 0;
+  document.getElementById("stage").replaceChildren(...(g ? ["Playing for ", el("b", "", g.concurrent ?
+    `${left} prize${left === 1 ? "" : "s"} at once` : g.stage.replace(/-/g, " "))] : []));
+  // Amounts are listed beside the ball; the top keeps a prize in words.
+  document.getElementById("prize").textContent = g && g.prize && !g.prizes.some(p => p.amount) ? g.prize : "";
   const d = g && g.drawn;
   const pic = [];
   if (d) {
@@ -69,13 +77,35 @@ function render(state) {
     pic.push(table, el("span", "", d.ways > 1 ? "for example: " + d.way + " (any of " + d.ways + ")" : d.way));
   }
   document.getElementById("drawn").replaceChildren(...pic);
-  const room = !g ? "" : g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` :
+  const room = !g ? "" : g.balls_from === "blower" ? "" : g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` :
     g.calls.length ? " · no room seed: the order rests on the hall's seed alone" : " · room seed: waiting";
-  const proof = g ? `calls committed: SHA-256 ${g.commitment}${room}` :
+  const proof = g && g.balls_from === "blower" ? "balls drawn by blower: called as drawn, no commitment" : g ? `calls committed: SHA-256 ${g.commitment}${room}` :
     state.revealed ? `game ${state.revealed.game} seed ${state.revealed.seed} (SHA-256 ${state.revealed.commitment.slice(0, 16)}…)` : "";
   document.getElementById("proof").textContent = proof;
   document.getElementById("files").textContent = state.files.map(f => f.id).join(" · ");
 }
+// The game's name and paper, prizes, jackpot, bonanza, wild digit and
+// payouts; a recall announced to the room.
+function info(state) {
+  const g = state.game, parts = [];
+  if (g && g.paper) {
+    const sw = el("span", "paper");
+    if (g.paper_colour) sw.style.background = g.paper_colour;
+    parts.push(el("div", "", sw, g.paper + " paper"));
+  }
+  if (g && g.jackpot) parts.push(el("div", "jackpot", g.jackpot.left ? `Jackpot ${g.jackpot.prize}: ${g.jackpot.left} calls left` :
+    `Jackpot gone · consolation ${g.jackpot.consolation}`));
+  if (g && g.prizes.some(p => p.amount)) parts.push(el("div", "", ...g.prizes.flatMap((p, i) =>
+    [i ? " · " : "", el("span", p.won_at ? "won" : "", p.pattern.replace(/-/g, "\u00a0") + (p.amount ? "\u00a0" + p.amount : ""))])));
+  if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${Math.min(g.precalls, g.calls.length)} numbers called before the game (blue)`));
+  if (g && g.wild_game) parts.push(el("div", "jackpot", g.wild === null ? "Wild number: the first ball's last digit" : `Wild digit ${g.wild}`));
+  for (const p of (g ? g.payouts : [])) parts.push(el("div", "paid", `${p.stage.replace(/-/g, " ")}: ${p.text}`));
+  document.getElementById("info").replaceChildren(...parts);
+  const a = document.getElementById("announce");
+  a.textContent = g && g.announcement ? g.announcement : "";
+  a.hidden = !(g && g.announcement);
+}
+Speech.wire(document.getElementById("speak"));
 function connect() {
   const es = new EventSource("/api/events");
   es.onopen = () => { document.getElementById("offline").hidden = true; };

@@ -60,24 +60,92 @@ function render(s) {
   state = s;
   setupPatterns(s);
   const g = s.game;
-  $("title").textContent = g ? `game ${g.game}: ${g.stage}${g.prize ? " · " + g.prize : ""}` : "no game";
+  $("title").textContent = g ? `game ${g.game}${g.name ? " (" + g.name + ")" : ""}: ${g.concurrent ? "prizes open at once" : g.stage}${g.prize ? " · " + g.prize : ""}` : "no game";
   $("files").textContent = s.files.map(f => `${f.path} (${f.id}, ${f.count})`).join(" · ");
   $("start").disabled = !!g; $("end").disabled = !g; $("call").disabled = !g || g.calls.length === g.balls;
+  renderNight(s); renderGame(s);
+  Speech.follow(s);
   $("undo").disabled = !g || !g.calls.length;
   const calls = g ? g.calls : [];
   $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
   $("called").replaceChildren(...calls.map(n => el("span", "", n)));
   const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";
   const check = r => `bingomint calls --game ${s.balls} --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
-  $("proof").textContent = g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
+  $("proof").textContent = g && g.balls_from === "blower" ? "Balls from the blower: called as drawn, so there is no seed or commitment to check." :
+    g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
     s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: ${check(s.revealed)}` : "";
-  const roomOpen = !!g && !g.calls.length && g.room_seed === null;
+  const roomOpen = !!g && !g.calls.length && g.room_seed === null && g.balls_from !== "blower";
+  $("roomrow").hidden = !!g && g.balls_from === "blower";
   $("room").disabled = $("mix").disabled = !roomOpen;
   if (!roomOpen) $("room").value = g && g.room_seed ? g.room_seed : "";
   $("recent").replaceChildren(...s.claims.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
   $("notice").textContent = s.notice || "";
   $("notice").hidden = !s.notice;
 }
+// A swatch of a paper's colour, and its name.
+function paper(name, colour) {
+  const sw = el("span", "swatch");
+  if (colour) sw.style.background = colour;
+  return el("span", "", sw, name);
+}
+function renderNight(s) {
+  const n = s.night;
+  $("nightbox").hidden = !n;
+  if (!n) return;
+  $("nighttitle").textContent = n.title;
+  $("paid").textContent = "paid tonight: " + n.paid;
+  $("next").disabled = !!s.game || !n.next;
+  $("next").textContent = n.next ? `Next game: ${n.next}. ${n.games[n.next - 1].name}` : "The programme is over";
+  $("programme").replaceChildren(...n.games.map(g => {
+    const li = el("li", g.status.replace(" ", "-"), el("b", "", g.name), " · ", g.stages.join(g.specials.includes("prizes open at once") ? " + " : " → "));
+    if (g.prize) li.append(" · " + g.prize);
+    if (g.paper) li.append(" · ", paper(g.paper, g.paper_colour));
+    for (const sp of g.specials) li.append(" · " + sp);
+    li.append(el("span", "small", " (" + g.status + ")"));
+    if (g.status === "to come") {
+      const b = el("button", "", "Start");
+      b.disabled = !!s.game;
+      b.onclick = () => act(async () => ({ state: await api("POST", "/api/games", { game: g.number }) }));
+      li.append(b);
+    }
+    return li;
+  }));
+}
+// The open game's rules and prizes, the blower's keypad, the prize box.
+function renderGame(s) {
+  const g = s.game, parts = [];
+  if (g && g.announcement) parts.push(el("div", "", el("span", "announce", g.announcement)));
+  if (g && (g.name || g.paper)) parts.push(el("div", "", el("b", "", g.name || ""), g.paper ? " · " : "", g.paper ? paper(g.paper + " paper", g.paper_colour) : ""));
+  if (g && g.prizes.some(p => p.amount || p.won_at)) parts.push(el("div", "", (g.concurrent ? "Prizes (open at once): " : "Stages: ") +
+    g.prizes.map(p => `${p.pattern}${p.amount ? " " + p.amount : ""}${p.won_at ? " (won at call " + p.won_at + ")" : ""}`).join(" · ")));
+  if (g && g.jackpot) parts.push(el("div", "", `Jackpot ${g.jackpot.prize} within ${g.jackpot.within} calls: ` +
+    (g.jackpot.left ? `${g.jackpot.left} calls left` : `now for the consolation, ${g.jackpot.consolation}`)));
+  if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${g.precalls} precalls` + (g.calls.length < g.precalls ? ` (${g.precalls - g.calls.length} to enter before claims)` : "")));
+  if (g && g.wild_game) parts.push(el("div", "", g.wild === null ? "Wild number: the first ball's last digit" : `Wild digit ${g.wild}: every number ending in ${g.wild} counts`));
+  for (const p of (g ? g.payouts : [])) parts.push(el("div", "win", `Paid ${p.stage} at call ${p.call}: ${p.text}`));
+  $("gameinfo").replaceChildren(...parts);
+  const blower = !!g && g.balls_from === "blower";
+  $("blower").hidden = !blower; $("rngrow").hidden = blower;
+  $("blowernote").textContent = blower ? "balls from the blower: key in each ball drawn" : "";
+  if (blower && $("keypad").childElementCount !== g.balls) {
+    $("keypad").replaceChildren(...Array.from({ length: g.balls }, (_, i) => {
+      const b = el("button", "", i + 1);
+      b.onclick = () => enterBall(i + 1);
+      return b;
+    }));
+  }
+  if (blower) [...$("keypad").children].forEach((b, i) => { const c = g.calls.includes(i + 1); b.disabled = c; b.className = c ? "called" : ""; });
+  const open = g && g.concurrent ? g.prizes.filter(p => !p.won_at).map(p => p.pattern) : [];
+  $("prizerow").hidden = !open.length;
+  const want = ["any open prize"].concat(open);
+  if ([...$("prizesel").options].map(o => o.value).join() !== want.join()) $("prizesel").replaceChildren(...want.map(p => new Option(p, p)));
+  $("tradrow").hidden = s.balls !== 90;
+}
+function enterBall(n) { act(() => api("POST", "/api/calls", { ball: n })); }
+$("enter").onclick = () => { const n = parseInt($("ballin").value, 10); $("ballin").value = ""; if (n) enterBall(n); else shown("Type the number of the ball drawn."); };
+$("ballin").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); $("enter").click(); } });
+$("next").onclick = () => act(async () => ({ state: await api("POST", "/api/games", {}) }));
+Speech.wire($("speak"), $("trad"));
 async function act(f) { try { shown(); render((await f()).state || state); } catch (e) { shown(e); } }
 $("start").onclick = () => act(async () => ({ state: await api("POST", "/api/games", Object.assign(chosen(),
   { prize: $("prize").value, last_call_must_complete: $("lastcall").checked })) }));
@@ -90,13 +158,18 @@ async function claim(accept) {
   if (!card) return;
   try {
     shown();
-    const v = await api("POST", "/api/claims", { card, accept });
+    const body = { card, accept };
+    if (!$("prizerow").hidden && $("prizesel").value !== "any open prize") body.prize = $("prizesel").value;
+    const v = await api("POST", "/api/claims", body);
     const parts = [el("div", "verdict " + (v.win ? "win" : "lose"), (v.win ? "BINGO" : "NOT A WIN") + (v.label ? " · " + v.label : "")),
       el("div", "", v.reason)];
     if (v.face) parts.push(grid(v.face));
     if (accept) {
-      parts.push(el("p", "", el("b", "", "Win accepted.")));
-      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Also winning now: " + v.also_winning.join(", ") : "No other sold card wins now."));
+      parts.push(el("p", "", el("b", "", v.accepted ? "Win accepted." : "Not accepted.")));
+      if (v.payout) parts.push(el("p", "", `${v.stage}: ${v.payout.text}`));
+      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Accepted with it (winning at the same call): " + v.also_winning.join(", ") : "No other sold card wins at this call."));
+    } else if (v.win) {
+      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Also winning at this call, accepted with it: " + v.also_winning.join(", ") : "No other sold card wins at this call."));
     }
     $("verdict").replaceChildren(...parts);
     $("accept").hidden = !(v.win && !accept);
@@ -112,7 +185,7 @@ $("accept").onclick = () => claim(true);
 $("claim").addEventListener("keydown", e => { if (e.key === "Enter") { e.preventDefault(); claim(false); } });
 document.addEventListener("keydown", e => {
   const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName);
-  if (e.code === "Space" && !typing && !$("call").disabled) { e.preventDefault(); $("call").click(); }
+  if (e.code === "Space" && !typing && !$("call").disabled && !$("rngrow").hidden) { e.preventDefault(); $("call").click(); }
 });
 // Players' claims from their phones, in arrival order, each judged when it
 // arrived; the caller accepts or rejects each.
@@ -122,7 +195,8 @@ async function decide(id, accept) {
     shown();
     const v = await api("POST", "/api/claims", { queued: id, accept });
     $("verdict").replaceChildren(el("div", "verdict " + (v.accepted ? "win" : "lose"),
-      (v.accepted ? "ACCEPTED" : "REJECTED") + " · claim " + id + (v.label ? " · " + v.label : "")), el("div", "", v.reason));
+      (v.accepted ? "ACCEPTED" : "REJECTED") + " · claim " + id + (v.label ? " · " + v.label : "")), el("div", "", v.reason),
+      el("div", "", v.payout ? `${v.stage}: ${v.payout.text}` : ""));
     await refreshQueue();
   } catch (e) { shown(e); }
 }

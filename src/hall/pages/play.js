@@ -34,7 +34,15 @@ function letterOf(n) {
   if (!letters || !letters.length) return "";
   return letters[Math.floor((n - 1) / (state.balls / letters.length))];
 }
-function calls() { return state && state.game ? state.game.calls : []; }
+// The numbers that count as called: the calls, and in a wild game every
+// number ending in the wild digit.
+function calls() {
+  const g = state && state.game;
+  if (!g) return [];
+  if (g.wild === null || g.wild === undefined) return g.calls;
+  const wild = Array.from({ length: g.balls }, (_, i) => i + 1).filter(n => n % 10 === g.wild && !g.calls.includes(n));
+  return g.calls.concat(wild);
+}
 function marks(card) { return daubs.marks[card] || []; }
 function daub(card, n) {
   const m = new Set(marks(card));
@@ -94,9 +102,9 @@ function outcome(c) {
 
 function render() {
   const g = state && state.game;
-  const all = calls();
+  const all = g ? g.calls : [];
   const last = all[all.length - 1];
-  $("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), " · " + state.game_name + (g.prize ? " · " + g.prize : "")] :
+  $("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), " · " + (g.name ? g.name + " · " : "") + state.game_name + (g.prize ? " · " + g.prize : "") + (g.wild !== null && g.wild !== undefined ? ` · wild ${g.wild}` : "")] :
     [state && state.revealed ? `Game ${state.revealed.game} is over. Waiting for the next.` : "Waiting for the first game"]));
   $("stage").textContent = g ? "Playing for " + g.stage.replace(/-/g, " ") : "";
   $("letter").textContent = last ? letterOf(last) : "";

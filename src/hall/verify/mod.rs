@@ -1,13 +1,20 @@
 //! `hall verify`: a log checked after the night. The chain of hashes, each
 //! ended game's revealed seed against its commitment, every call against
-//! the order that seed gives, every recall, and every claim judged again
-//! on the card files. The first bad line is named.
+//! the order that seed gives (a blower's balls: each a number of the game,
+//! none twice), every recall, a wild game's digit, every claim judged
+//! again on the card files, and every payout found again: the same faces,
+//! the amount its rules give, the same shares. The first bad line is
+//! named.
 
+mod checks;
+
+use super::event::Source;
 use super::judge::Cards;
 use super::log::read;
-use super::{commitment, Event};
-use crate::play::calls::Calls;
-use crate::play::pattern::Pattern;
+use super::rules::Rules;
+pub use super::sold::{parse_sold, sold_within, SoldError};
+use super::Event;
+use checks::{check_game, name};
 
 /// The first thing wrong, and its line.
 #[derive(Debug, PartialEq, Eq)]
@@ -23,6 +30,11 @@ pub struct Summary {
     pub games: u64,
     pub calls: u64,
     pub claims: u64,
+    pub payouts: u64,
+    /// Paid in all, in minor units (the currencies as the games gave them).
+    pub paid: u64,
+    /// Games of balls from a blower: no seed to check their calls against.
+    pub blower: u64,
     /// A game not ended (its calls cannot be checked before its seed is out).
     pub open: Option<u64>,
     /// Games ended unrevealed, their seeds lost: their calls cannot be
@@ -38,8 +50,15 @@ struct Game {
     /// (line, call, ball) of every call made, and the calls shown now.
     calls: Vec<(u64, usize, u8)>,
     shown: Vec<u8>,
-    /// (line, card, stage, calls shown, logged verdict).
-    claims: Vec<(u64, String, String, usize, bool)>,
+    /// (line, card, stage, calls, logged verdict).
+    claims: Vec<(u64, String, String, Vec<u8>, bool)>,
+    /// (line, the payout's event, the calls it was paid at).
+    payouts: Vec<(u64, Event, Vec<u8>)>,
+    /// The last accepted claim: (stage, call, card).
+    accepted: Option<(String, usize, String)>,
+    /// Every accepted win: (line, stage).
+    wins: Vec<(u64, String)>,
+    rules: Rules,
     /// Players' claims waiting: id → (card, stage, call).
     queued: std::collections::HashMap<u64, (String, String, usize)>,
     /// The room seed's line, once logged: (line, the seed or none).
@@ -62,11 +81,34 @@ fn open<'a>(
 }
 
 impl Game {
-    fn call(&mut self, at: u64, call: usize, ball: u8) -> Result<(), Finding> {
+    fn call(&mut self, at: u64, call: usize, ball: u8, source: Source) -> Result<(), Finding> {
         if call != self.shown.len() + 1 {
             return Err(finding(
                 at,
                 format!("call {call} comes after {} calls shown", self.shown.len()),
+            ));
+        }
+        if (source == Source::Blower) != self.rules.blower {
+            return Err(finding(
+                at,
+                format!(
+                    "call {call} is marked as from the {}, in a game whose balls come from the {}",
+                    name(source),
+                    if self.rules.blower {
+                        "blower"
+                    } else {
+                        "hall's generator"
+                    }
+                ),
+            ));
+        }
+        // A blower's balls: each a number of the game, none twice (the
+        // hall's own calls are checked against their order at the end).
+        let bad_ball = ball == 0 || ball > self.balls || self.shown.contains(&ball);
+        if self.rules.blower && bad_ball {
+            return Err(finding(
+                at,
+                format!("call {call} is {ball}: not a number of the game, or called already"),
             ));
         }
         self.calls.push((at, call, ball));
@@ -103,8 +145,64 @@ impl Game {
             }
             None => self.at_now(at, stage, call)?,
         }
-        self.claims
-            .push((at, card.to_string(), stage.to_string(), call, win));
+        self.claims.push((
+            at,
+            card.to_string(),
+            stage.to_string(),
+            self.shown[..call].to_vec(),
+            win,
+        ));
+        Ok(())
+    }
+
+    /// A wild game's digit: logged once, after the first call, the first
+    /// ball's last digit.
+    fn wild(&mut self, at: u64, digit: u8) -> Result<(), Finding> {
+        let due = self.rules.wild_digit(&self.shown);
+        if self.shown.len() != 1 || due != Some(digit) {
+            return Err(finding(
+                at,
+                format!(
+                    "a wild digit {digit}, but the game's first ball gives {}",
+                    due.map_or("none".into(), |d| d.to_string())
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A payout: after the accepted claim it pays, once a prize.
+    fn payout(&mut self, at: u64, event: &Event) -> Result<(), Finding> {
+        let Event::Payout {
+            stage,
+            call,
+            winners,
+            ..
+        } = event
+        else {
+            unreachable!("called on a payout's line")
+        };
+        let claim = self.accepted.take();
+        if claim.as_ref().map(|(s, c, _)| (s, c)) != Some((stage, call)) {
+            return Err(finding(
+                at,
+                format!(
+                    "a payout of {stage} at call {call} that no accepted claim just before it won"
+                ),
+            ));
+        }
+        if self
+            .payouts
+            .iter()
+            .any(|(_, e, _)| matches!(e, Event::Payout { stage: s, .. } if s == stage))
+        {
+            return Err(finding(at, format!("{stage} is paid a second time")));
+        }
+        if winners.is_empty() {
+            return Err(finding(at, "a payout to nobody".into()));
+        }
+        self.payouts
+            .push((at, event.clone(), self.shown[..*call].to_vec()));
         Ok(())
     }
 
@@ -115,6 +213,7 @@ impl Game {
             stages,
             last_call,
             commitment,
+            rules,
             ..
         } = event
         else {
@@ -130,6 +229,10 @@ impl Game {
             claims: vec![],
             queued: Default::default(),
             room: None,
+            payouts: vec![],
+            accepted: None,
+            wins: vec![],
+            rules: rules.clone(),
         }
     }
 
@@ -156,14 +259,24 @@ impl Game {
             at,
             claim.card.to_string(),
             claim.stage.to_string(),
-            claim.call,
+            self.shown[..claim.call].to_vec(),
             claim.win,
         ));
         Ok(())
     }
 
-    /// A claim must be for a stage of the game, at the calls shown.
+    /// A claim must be for a stage of the game, at the calls shown, after
+    /// a bonanza's precalls.
     fn at_now(&self, at: u64, stage: &str, call: usize) -> Result<(), Finding> {
+        if call < self.rules.precalls {
+            return Err(finding(
+                at,
+                format!(
+                    "a claim at call {call}, before the game's {} precalls were made",
+                    self.rules.precalls
+                ),
+            ));
+        }
         if call != self.shown.len() || !self.stages.iter().any(|s| s == stage) {
             return Err(finding(
                 at,
@@ -252,12 +365,24 @@ fn step(
             }
             *game = Some((*g, Game::begun(&line.event)));
         }
-        Event::Call { call, ball, .. } => open(game, at, "a call")?.call(at, *call, *ball)?,
+        Event::Call {
+            call, ball, source, ..
+        } => open(game, at, "a call")?.call(at, *call, *ball, *source)?,
+        Event::Wild { digit, .. } => open(game, at, "a wild digit")?.wild(at, *digit)?,
+        Event::Payout { .. } => open(game, at, "a payout")?.payout(at, &line.event)?,
         Event::RoomSeed { room_seed, .. } => open(game, at, "a room seed")?.room(at, room_seed)?,
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
-        Event::Claim { queued, .. } => {
+        Event::Claim {
+            queued, accepted, ..
+        } => {
             let claim = Claimed::of(&line.event);
-            open(game, at, "a claim")?.claim(at, claim, *queued)?
+            let g = open(game, at, "a claim")?;
+            g.accepted =
+                accepted.then(|| (claim.stage.to_string(), claim.call, claim.card.to_string()));
+            if *accepted {
+                g.wins.push((at, claim.stage.to_string()));
+            }
+            g.claim(at, claim, *queued)?
         }
         Event::Queued { id, .. } => {
             let claim = Claimed::of(&line.event);
@@ -313,142 +438,4 @@ fn session(
         .transpose()
         .map_err(|e| finding(at, format!("its sold faces: {e}")))?;
     Ok(())
-}
-
-fn check_game(
-    g: &Game,
-    seed: &str,
-    at: u64,
-    cards: &Cards,
-    summary: &mut Summary,
-) -> Result<(), Finding> {
-    if commitment(seed) != g.commitment {
-        return Err(Finding {
-            line: at,
-            what: format!(
-                "the revealed seed's SHA-256 is not the commitment {}",
-                g.commitment
-            ),
-        });
-    }
-    let live = crate::play::live::is_live(seed);
-    let room = match &g.room {
-        Some((_, room)) => room.as_deref().unwrap_or(""),
-        // A live game logs its room seed (or that it has none) before the
-        // first call; an older one has none.
-        None if live && !g.calls.is_empty() => {
-            return Err(Finding {
-                line: g.calls[0].0,
-                what: "the first call came with no room seed line before it".into(),
-            })
-        }
-        None => "",
-    };
-    if let (false, Some((line, _))) = (live, &g.room) {
-        return Err(Finding {
-            line: *line,
-            what: "a room seed for a game whose seed is of the older form".into(),
-        });
-    }
-    let order = Calls::of_hall(g.balls, seed, room, usize::from(g.balls));
-    for &(line, call, ball) in &g.calls {
-        let due = order.order()[call - 1];
-        if ball != due {
-            return Err(Finding {
-                line,
-                what: format!("call {call} was {ball}, but the committed order gives {due}"),
-            });
-        }
-        summary.calls += 1;
-    }
-    let spec = cards.files[0].header().spec;
-    for (line, card, stage, call, win) in &g.claims {
-        let pattern = Pattern::parse(stage, spec).map_err(|e| Finding {
-            line: *line,
-            what: e.to_string(),
-        })?;
-        let judged = cards.judge(
-            card,
-            &pattern,
-            &Calls::of_hall(g.balls, seed, room, *call),
-            g.last_call,
-        );
-        if judged.win != *win {
-            let said = if *win { "a win" } else { "no win" };
-            return Err(Finding {
-                line: *line,
-                what: format!(
-                    "the claim {card:?} was logged as {said}, but judged again: {}",
-                    judged.reason
-                ),
-            });
-        }
-        summary.claims += 1;
-    }
-    Ok(())
-}
-
-/// Sold faces that cannot be read, or are not the file's.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SoldError {
-    #[error("{0:?} is not a face number or a range like 1..5000")]
-    NotANumber(String),
-    #[error("{0:?} is an empty range: faces start at 1 and a range runs low..high")]
-    Empty(String),
-    #[error("name the faces sold, such as 1..5000,7001..9000")]
-    Nothing,
-    #[error("{start}..{end} is not within the faces of '{path}', numbered {first}..{last}")]
-    Outside {
-        start: u64,
-        end: u64,
-        path: String,
-        first: u64,
-        last: u64,
-    },
-}
-
-/// `ranges` when every one is within a file's faces `faces` (the file at
-/// `path`); else which is not.
-pub fn sold_within(
-    ranges: Vec<std::ops::RangeInclusive<u64>>,
-    faces: std::ops::RangeInclusive<u64>,
-    path: &str,
-) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
-    match ranges
-        .iter()
-        .find(|r| !faces.contains(r.start()) || !faces.contains(r.end()))
-    {
-        Some(r) => Err(SoldError::Outside {
-            start: *r.start(),
-            end: *r.end(),
-            path: path.to_string(),
-            first: *faces.start(),
-            last: *faces.end(),
-        }),
-        None => Ok(ranges),
-    }
-}
-
-/// Sold faces: ranges `A..B` or single faces, separated by commas.
-pub fn parse_sold(text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
-    let mut ranges = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let number = |s: &str| {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| SoldError::NotANumber(part.to_string()))
-        };
-        let range = match part.split_once("..") {
-            Some((a, b)) => number(a)?..=number(b)?,
-            None => number(part)?..=number(part)?,
-        };
-        if range.is_empty() || *range.start() == 0 {
-            return Err(SoldError::Empty(part.to_string()));
-        }
-        ranges.push(range);
-    }
-    if ranges.is_empty() {
-        return Err(SoldError::Nothing);
-    }
-    Ok(ranges)
 }

@@ -1,0 +1,62 @@
+//! `bingomint hall report`: the night's record from its log, verified first.
+
+use super::open_cards;
+use crate::cmd::{outln, Outcome};
+use anyhow::{bail, Context, Result};
+use bingomint::hall::judge::Cards;
+use bingomint::hall::report::{csv, html, record};
+use bingomint::hall::verify::verify;
+use std::path::{Path, PathBuf};
+
+/// `hall report LOG --cards FILE… --out FILE`.
+pub fn run(log: &Path, cards: &[PathBuf], out: &Path, force: bool) -> Result<Outcome> {
+    let shown = log.display();
+    let kind = match out.extension().and_then(|e| e.to_str()) {
+        _ if out == Path::new("-") => "html",
+        Some("html" | "htm") => "html",
+        Some("csv") => "csv",
+        Some("json") => "json",
+        _ => bail!(
+            "--out '{}': name the report .html, .csv or .json (or - for HTML on standard output)",
+            out.display()
+        ),
+    };
+    crate::cmd::output::not_an_input(out, "--out", &[log])?;
+    if out != Path::new("-") {
+        bingomint::cardfile::writer::refuse_existing(out, force).map_err(|e| {
+            anyhow::anyhow!("--out {e}: choose another file or add --force to replace it")
+        })?;
+    }
+    let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{shown}'"))?;
+    let (files, _) = open_cards(cards)?;
+    let mut cards = Cards { files, sold: None };
+    if let Err(f) = verify(&text, &mut cards) {
+        outln!(
+            "FAILED: {shown} line {}: {} (no report written)",
+            f.line,
+            f.what
+        );
+        return Ok(Outcome::Negative);
+    }
+    let (lines, _) = bingomint::hall::log::read(&text)?;
+    let record = record(&lines);
+    let body = match kind {
+        "csv" => csv(&record).context("cannot make the CSV")?,
+        "json" => serde_json::to_string_pretty(&record)? + "\n",
+        _ => html(&record, &shown.to_string()),
+    };
+    let target = (out != Path::new("-")).then_some(out);
+    bingomint::cardfile::writer::write_text(target, force, |w| {
+        w.write_all(body.as_bytes())
+            .with_context(|| crate::cmd::output::cannot_write(target))
+    })?;
+    if target.is_some() {
+        outln!(
+            "the night's record: {}, paid {} -> {}",
+            bingomint::text::count_of(record.games.len() as u64, "game"),
+            record.paid_text,
+            out.display()
+        );
+    }
+    Ok(Outcome::Success)
+}

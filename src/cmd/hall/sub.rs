@@ -1,0 +1,68 @@
+//! `hall`'s subcommands (`verify`, `report`, `cert`) and the ball source.
+
+use std::path::PathBuf;
+
+/// Where a night's balls come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Balls {
+    Rng,
+    Blower,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Sub {
+    /// The night's record from its log: every game's name, paper,
+    /// patterns and specials, each call with its time and source, recalls,
+    /// claims, winners and payouts, the commitment and revealed seed (or
+    /// the blower), and the night's total. The log is verified first: a
+    /// broken log exits 1 naming the line, and no report is written.
+    #[command(after_help = "\
+Examples:
+  bingomint hall report friday.jsonl --cards cards.bmc --out night.html
+  bingomint hall report friday.jsonl --cards cards.bmc --out night.csv")]
+    Report {
+        /// The log.
+        log: PathBuf,
+        /// The card files the night played.
+        #[arg(long = "cards", value_name = "FILE", required = true)]
+        cards: Vec<PathBuf>,
+        /// The report: .html (a page to print), .csv (a row per event) or
+        /// .json, by its extension; - writes HTML to standard output.
+        #[arg(short, long, value_name = "FILE")]
+        out: PathBuf,
+        /// Replace an existing report.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check a night's log: its chain, every game's calls against its
+    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
+    /// first bad line.
+    Verify {
+        /// The log.
+        log: PathBuf,
+        /// The card files the night played.
+        #[arg(long = "cards", value_name = "FILE", required = true)]
+        cards: Vec<PathBuf>,
+    },
+    /// Make a self-signed TLS certificate and key for a venue without a
+    /// domain: DIR/hall-cert.pem and DIR/hall-key.pem (mode 0600). Start
+    /// the hall with them; phones are asked once to trust the certificate
+    /// (its SHA-256 fingerprint is printed, to check against).
+    #[command(after_help = "\
+Examples:
+  bingomint hall cert --host hall.local --host 192.168.1.20 --out tls
+  bingomint hall --cards cards.bmc --listen 0.0.0.0:8443 \\
+      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem")]
+    Cert {
+        /// A name or address the hall is reached by (repeat for more);
+        /// localhost and 127.0.0.1 are always included.
+        #[arg(long = "host", value_name = "NAME")]
+        hosts: Vec<String>,
+        /// The folder to write the pair into.
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+        /// Replace an existing pair.
+        #[arg(long)]
+        force: bool,
+    },
+}

@@ -1,0 +1,315 @@
+//! A night file: the programme of a night at the hall, in TOML. A title,
+//! a currency, and the games in order, each a [`Plan`]: its name, its
+//! pattern (or stages in order, or prizes open at once), prize amounts as
+//! decimal text, its paper, and the special games. Every mistake is named
+//! by game and field.
+
+use super::money::parse_amount;
+use super::rules::{Jackpot, Plan, Rules};
+use serde::Deserialize;
+
+/// A night's programme, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Night {
+    pub title: String,
+    pub currency: String,
+    /// The game's numbers, when the file names them (`balls = 90`).
+    pub balls: Option<u8>,
+    pub games: Vec<Plan>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    title: String,
+    #[serde(default)]
+    currency: String,
+    balls: Option<u8>,
+    #[serde(default)]
+    game: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    name: String,
+    pattern: Option<String>,
+    stages: Option<Vec<String>>,
+    prizes: Option<Vec<PrizeEntry>>,
+    prize: Option<toml::Value>,
+    paper: Option<String>,
+    #[serde(default)]
+    last_call: bool,
+    jackpot: Option<JackpotEntry>,
+    #[serde(default)]
+    precalls: usize,
+    #[serde(default)]
+    wild: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrizeEntry {
+    pattern: String,
+    prize: Option<toml::Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JackpotEntry {
+    within: usize,
+    prize: toml::Value,
+    consolation: Option<toml::Value>,
+}
+
+/// A night file that cannot be played: where, and why.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{where_}: {why}")]
+pub struct NightError {
+    /// `line 7` or `game 3 ("Jackpot")`.
+    pub where_: String,
+    pub why: String,
+}
+
+/// An amount written as text; a number is refused (a float cannot hold
+/// every penny).
+fn amount(value: &toml::Value, field: &str) -> Result<u64, String> {
+    match value {
+        toml::Value::String(text) => parse_amount(text).map_err(|e| format!("{field}: {e}")),
+        other => {
+            let example = match other {
+                toml::Value::Integer(n) => format!("{n}.00"),
+                toml::Value::Float(x) => format!("{x:.2}"),
+                _ => "25.00".into(),
+            };
+            Err(format!(
+                "{field}: write the amount as text, such as \"{example}\" in quotes (amounts are kept to the penny, never as floating point)"
+            ))
+        }
+    }
+}
+
+impl Night {
+    /// Reads a night file's text.
+    pub fn parse(text: &str) -> Result<Night, NightError> {
+        let file: File = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| {
+                text.as_bytes()[..s.start.min(text.len())]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+                    + 1
+            });
+            NightError {
+                where_: line.map_or("the file".into(), |l| format!("line {l}")),
+                why: e.message().trim().to_string(),
+            }
+        })?;
+        if file.title.trim().is_empty() {
+            return Err(NightError {
+                where_: "title".into(),
+                why: "give the night a title".into(),
+            });
+        }
+        if file.game.is_empty() {
+            return Err(NightError {
+                where_: "the file".into(),
+                why: "no [[game]]: list the night's games in order".into(),
+            });
+        }
+        let mut games = Vec::new();
+        for (i, entry) in file.game.into_iter().enumerate() {
+            let where_ = format!("game {} ({:?})", i + 1, entry.name);
+            let plan = entry
+                .plan(&file.currency, i + 1)
+                .map_err(|why| NightError { where_, why })?;
+            games.push(plan);
+        }
+        Ok(Night {
+            title: file.title,
+            currency: file.currency,
+            balls: file.balls,
+            games,
+        })
+    }
+
+    /// Checks every game against the game of the cards (`spec`).
+    pub fn check(&self, spec: crate::game::Spec) -> Result<(), NightError> {
+        if let Some(b) = self.balls.filter(|&b| b != spec.balls()) {
+            return Err(NightError {
+                where_: "balls".into(),
+                why: format!(
+                    "the night is for {b}-ball, but the cards are {}",
+                    spec.short_name()
+                ),
+            });
+        }
+        for (i, plan) in self.games.iter().enumerate() {
+            plan.check(spec).map_err(|e| NightError {
+                where_: format!(
+                    "game {} ({:?})",
+                    i + 1,
+                    plan.rules.name.as_deref().unwrap_or("")
+                ),
+                why: e.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Entry {
+    /// The game as a plan.
+    fn plan(self, currency: &str, number: usize) -> Result<Plan, String> {
+        if self.name.trim().is_empty() {
+            return Err("name: give the game a name".into());
+        }
+        let given = [
+            self.pattern.is_some(),
+            self.stages.is_some(),
+            self.prizes.is_some(),
+        ];
+        if given.iter().filter(|&&g| g).count() != 1 {
+            return Err("give one of pattern, stages (in order) or prizes (open at once)".into());
+        }
+        let n = self.stages.as_ref().map_or(1, Vec::len);
+        let listed = match self.prizes {
+            None => self.amounts_of(n)?,
+            Some(_) => Vec::new(),
+        };
+        let (stages, amounts, concurrent) = match (self.pattern, self.stages, self.prizes) {
+            (Some(p), ..) => (vec![p], listed, false),
+            (_, Some(s), _) => (s, listed, false),
+            (.., Some(prizes)) => {
+                if self.prize.is_some() {
+                    return Err("prize: each of prizes names its own prize".into());
+                }
+                let amounts = prizes
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, p)| {
+                        let field = format!("prizes[{}].prize", k + 1);
+                        p.prize.as_ref().map(|v| amount(v, &field))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                if !amounts.is_empty() && amounts.len() != prizes.len() {
+                    return Err("prizes: give every prize an amount, or none".into());
+                }
+                let stages = prizes.into_iter().map(|p| p.pattern).collect();
+                (stages, amounts, true)
+            }
+            _ => unreachable!("one was given"),
+        };
+        let jackpot = match self.jackpot {
+            Some(j) => {
+                let prize = amount(&j.prize, "jackpot.prize")?;
+                let consolation = match (&j.consolation, amounts.last()) {
+                    (Some(v), _) => amount(v, "jackpot.consolation")?,
+                    (None, Some(&last)) => last,
+                    (None, None) => 0,
+                };
+                Some(Jackpot {
+                    within: j.within,
+                    prize,
+                    consolation,
+                })
+            }
+            None => None,
+        };
+        Ok(Plan {
+            stages,
+            prize: String::new(),
+            last_call: self.last_call,
+            rules: Rules {
+                name: Some(self.name.trim().to_string()),
+                paper: self.paper,
+                currency: currency.to_string(),
+                amounts,
+                concurrent,
+                jackpot,
+                precalls: self.precalls,
+                wild: self.wild,
+                blower: false,
+                planned: Some(number),
+            },
+        })
+    }
+
+    /// The `prize` field for `n` stages: one amount, or a list of `n`.
+    fn amounts_of(&self, n: usize) -> Result<Vec<u64>, String> {
+        match &self.prize {
+            None => Ok(Vec::new()),
+            Some(toml::Value::Array(list)) => {
+                if list.len() != n {
+                    return Err(format!(
+                        "prize: {} amounts for {n} stages; give one for each",
+                        list.len()
+                    ));
+                }
+                list.iter()
+                    .enumerate()
+                    .map(|(k, v)| amount(v, &format!("prize[{}]", k + 1)))
+                    .collect()
+            }
+            Some(v) if n == 1 => Ok(vec![amount(v, "prize")?]),
+            Some(_) => Err(format!(
+                "prize: the game has {n} stages: give a list of {n} amounts, [\"10.00\", …]"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NIGHT: &str = r#"
+title = "Friday at St Mary's"
+currency = "£"
+[[game]]
+name = "Early bird"
+pattern = "line"
+prize = "25.00"
+paper = "yellow"
+[[game]]
+name = "Jackpot"
+pattern = "coverall"
+prize = "10.00"
+jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
+"#;
+
+    #[test]
+    fn the_issue_s_night_reads() {
+        let night = Night::parse(NIGHT).unwrap();
+        assert_eq!(night.title, "Friday at St Mary's");
+        assert_eq!(night.games.len(), 2);
+        assert_eq!(night.games[0].rules.amounts, vec![2500]);
+        assert_eq!(night.games[0].prize_text(), "£25.00");
+        let j = night.games[1].rules.jackpot.unwrap();
+        assert_eq!((j.within, j.prize, j.consolation), (50, 50_000, 10_000));
+        assert_eq!(night.games[1].rules.planned, Some(2));
+    }
+
+    #[test]
+    fn mistakes_are_named_by_game_and_field() {
+        let err = |text: &str| Night::parse(text).unwrap_err().to_string();
+        let head = "title = \"t\"\n[[game]]\nname = \"Line\"\n";
+        assert!(err(&format!("{head}pattern = \"line\"\nprize = 25.0\n"))
+            .contains("game 1 (\"Line\"): prize: write the amount as text"));
+        assert!(
+            err(&format!("{head}pattern = \"line\"\nprize = \"2.555\"\n"))
+                .contains("game 1 (\"Line\"): prize: \"2.555\" is not an amount")
+        );
+        let typo = err(&format!("{head}pattern = \"line\"\npatern = \"x\"\n"));
+        assert!(
+            typo.starts_with("line 5") && typo.contains("patern"),
+            "{typo}"
+        );
+        assert!(
+            err(&format!("{head}stages = [\"a\", \"b\"]\nprize = \"1\"\n"))
+                .contains("give a list of 2 amounts")
+        );
+        assert!(err(&format!("{head}\n")).contains("give one of pattern, stages"));
+        assert!(err("title = \"t\"\n").contains("no [[game]]"));
+    }
+}

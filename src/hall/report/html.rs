@@ -1,0 +1,204 @@
+//! The record as a page a manager prints. Every value is escaped: a log
+//! holds what clients sent.
+
+use super::{GameRecord, Record};
+
+/// Text safe inside HTML.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A table row of escaped cells.
+fn tr(cells: &[&str]) -> String {
+    let tds: String = cells
+        .iter()
+        .map(|c| format!("<td>{}</td>", esc(c)))
+        .collect();
+    format!("<tr>{tds}</tr>\n")
+}
+
+/// A table's head.
+fn head(cells: &[&str]) -> String {
+    let ths: String = cells.iter().map(|c| format!("<th>{c}</th>")).collect();
+    format!("<table><tr>{ths}</tr>\n")
+}
+
+/// The night's record as HTML, read from the log at `log`.
+pub fn html(r: &Record, log: &str) -> String {
+    let title = r
+        .title
+        .clone()
+        .unwrap_or_else(|| "The night's record".into());
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title>\n<style>{STYLE}</style></head><body>\n<h1>{t}</h1>\n",
+        t = esc(&title)
+    );
+    h += &format!(
+        "<p>Log <code>{}</code>: {} lines, verified (chain, calls, claims and payouts), {} to {}.</p>\n<p>Card files: ",
+        esc(log), r.lines, esc(&r.first), esc(&r.last)
+    );
+    let files: Vec<String> = (r.files.iter())
+        .map(|f| {
+            format!(
+                "<code>{}</code> (id {}, {} {}, SHA-256 {})",
+                esc(&f.path),
+                esc(&f.id),
+                f.count,
+                esc(&f.game),
+                esc(&f.sha256)
+            )
+        })
+        .collect();
+    h += &files.join("; ");
+    h += "</p>\n";
+    h += &head(&[
+        "Game", "Name", "Paper", "Patterns", "Calls", "Winners", "Paid",
+    ]);
+    for g in &r.games {
+        let winners: usize = g.payouts.iter().map(|p| p.winners.len()).sum();
+        let paid: Vec<String> = g.payouts.iter().filter_map(|p| p.amount.clone()).collect();
+        let calls = g.calls.iter().filter(|c| c.recalled.is_none()).count();
+        h += &tr(&[
+            &g.game.to_string(),
+            g.name.as_deref().unwrap_or(""),
+            g.paper.as_deref().unwrap_or(""),
+            &g.stages.join(", "),
+            &calls.to_string(),
+            &winners.to_string(),
+            &paid.join(" + "),
+        ]);
+    }
+    h += &format!(
+        "</table>\n<p class=\"total\">Paid tonight: {}</p>\n",
+        esc(&r.paid_text)
+    );
+    for g in &r.games {
+        h += &game(g);
+    }
+    h + "</body></html>\n"
+}
+
+/// A game: its facts, calls, claims and payouts.
+fn game(g: &GameRecord) -> String {
+    let name = g
+        .name
+        .as_deref()
+        .map_or(String::new(), |n| format!(": {}", esc(n)));
+    let mut h = format!("<section><h2>Game {}{name}</h2>\n<ul>", g.game);
+    for (k, v) in facts(g) {
+        h += &format!("<li><b>{k}</b> {}</li>", esc(&v));
+    }
+    h += "</ul>\n<h3>Calls</h3>\n";
+    h += &head(&["Call", "Ball", "Time", "Source", ""]);
+    for c in &g.calls {
+        let recalled = c
+            .recalled
+            .as_ref()
+            .map_or(String::new(), |t| format!("recalled at {t}"));
+        h += &tr(&[
+            &c.call.to_string(),
+            &c.ball.to_string(),
+            &c.time,
+            c.source,
+            &recalled,
+        ]);
+    }
+    h += "</table>\n";
+    if !g.claims.is_empty() {
+        h += "<h3>Claims</h3>\n";
+        h += &head(&["Time", "Card", "For", "At call", "Verdict", "Reason"]);
+        for c in &g.claims {
+            let verdict = match (c.win, c.accepted) {
+                (true, true) => "win, accepted",
+                (true, false) => "win, not accepted",
+                (false, _) => "refused",
+            };
+            let card = match c.queued {
+                Some(q) => format!("{} (player's claim {q})", c.card),
+                None => c.card.clone(),
+            };
+            h += &tr(&[
+                &c.time,
+                &card,
+                &c.stage,
+                &c.call.to_string(),
+                verdict,
+                &c.reason,
+            ]);
+        }
+        h += "</table>\n";
+    }
+    if !g.payouts.is_empty() {
+        h += "<h3>Winners and payouts</h3>\n";
+        h += &head(&["Prize", "At call", "Amount", "Winner", "Share"]);
+        for p in &g.payouts {
+            let kind = p.kind.as_ref().map_or(String::new(), |k| format!("{k} "));
+            let amount = format!("{kind}{}", p.amount.as_deref().unwrap_or("—"));
+            for (k, who) in p.winners.iter().enumerate() {
+                let share = p.shares.get(k).map_or("—", String::as_str);
+                h += &tr(&[&p.stage, &p.call.to_string(), &amount, who, share]);
+            }
+        }
+        h += "</table>\n";
+    }
+    h + "</section>\n"
+}
+
+/// A game's facts, as (label, value).
+fn facts(g: &GameRecord) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if let Some(p) = &g.paper {
+        out.push(("Paper", p.clone()));
+    }
+    let order = if g.concurrent {
+        "Prizes open at once"
+    } else {
+        "Patterns in order"
+    };
+    out.push((order, g.stages.join(", ")));
+    if !g.prize.is_empty() {
+        out.push(("Prize", g.prize.clone()));
+    }
+    out.extend(g.specials.iter().map(|s| ("Special", s.clone())));
+    if let Some(d) = g.wild {
+        out.push(("Wild digit", d.to_string()));
+    }
+    out.push(("Started", g.started.clone()));
+    out.push((
+        "Ended",
+        g.ended.clone().unwrap_or_else(|| "still open".into()),
+    ));
+    match (g.balls_from, &g.seed) {
+        ("blower", _) => out.push((
+            "Balls",
+            "drawn from a blower and keyed in by the caller: no seed, no commitment".into(),
+        )),
+        (_, Some(seed)) => {
+            out.push(("Commitment (SHA-256 of the seed)", g.commitment.clone()));
+            out.push(("Seed revealed", seed.clone()));
+            out.push((
+                "Room seed",
+                g.room_seed.clone().unwrap_or_else(|| "none".into()),
+            ));
+        }
+        _ => out.push(("Commitment (seed not revealed)", g.commitment.clone())),
+    }
+    out
+}
+
+const STYLE: &str = "body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}\
+h1{font-size:18pt}h2{font-size:14pt;border-top:2px solid #333;padding-top:.6em}\
+table{border-collapse:collapse;margin:.4em 0 1em}td,th{border:1px solid #999;padding:2px 8px;text-align:left;vertical-align:top}\
+th{background:#eee}td{font-variant-numeric:tabular-nums}.total{font-weight:bold;font-size:13pt}\
+@media print{h2{page-break-after:avoid}}";

@@ -1,0 +1,271 @@
+//! `hall report`: the night's record from its log, for the manager and the
+//! regulator: every game with its name, paper, patterns and specials, each
+//! call with its time and source, recalls, claims, winners and payouts, the
+//! commitment and the revealed seed (or the blower), and the night's total.
+//! Written as a page to print (HTML), a row per event (CSV) or JSON. The
+//! log is verified first ([`super::verify`]); this only reads it.
+
+use super::log::Line;
+use super::money::show;
+use super::rules::Rules;
+use super::{Event, FileEntry};
+use serde::Serialize;
+
+mod csv;
+mod html;
+pub use self::csv::csv;
+pub use html::html;
+
+/// The night's record.
+#[derive(Debug, Serialize)]
+pub struct Record {
+    pub title: Option<String>,
+    pub files: Vec<FileEntry>,
+    pub games: Vec<GameRecord>,
+    /// Paid in all, in minor units, and in words per currency.
+    pub paid: u64,
+    pub paid_text: String,
+    pub lines: u64,
+    pub first: String,
+    pub last: String,
+}
+
+/// A game of the night.
+#[derive(Debug, Serialize)]
+pub struct GameRecord {
+    pub game: u64,
+    pub name: Option<String>,
+    pub paper: Option<String>,
+    pub stages: Vec<String>,
+    pub concurrent: bool,
+    pub prize: String,
+    pub specials: Vec<String>,
+    /// `rng` or `blower`.
+    pub balls_from: &'static str,
+    pub commitment: String,
+    pub seed: Option<String>,
+    pub room_seed: Option<String>,
+    pub started: String,
+    pub ended: Option<String>,
+    /// `ended`, `void` (its seed lost) or `open`.
+    pub status: &'static str,
+    pub wild: Option<u8>,
+    pub calls: Vec<CallRecord>,
+    pub claims: Vec<ClaimRecord>,
+    pub payouts: Vec<PayoutRecord>,
+    pub paid: u64,
+}
+
+/// A call, and whether it was recalled.
+#[derive(Debug, Serialize)]
+pub struct CallRecord {
+    pub call: usize,
+    pub ball: u8,
+    pub time: String,
+    pub source: &'static str,
+    pub recalled: Option<String>,
+}
+
+/// A claim, from the console or a phone's queue.
+#[derive(Debug, Serialize)]
+pub struct ClaimRecord {
+    pub time: String,
+    pub card: String,
+    pub stage: String,
+    pub call: usize,
+    pub win: bool,
+    pub accepted: bool,
+    pub reason: String,
+    pub queued: Option<u64>,
+}
+
+/// A prize paid.
+#[derive(Debug, Serialize)]
+pub struct PayoutRecord {
+    pub stage: String,
+    pub call: usize,
+    pub kind: Option<String>,
+    pub amount: Option<String>,
+    pub winners: Vec<String>,
+    pub shares: Vec<String>,
+}
+
+/// The record of a verified log's `lines`.
+pub fn record(lines: &[Line]) -> Record {
+    let mut r = Record {
+        title: None,
+        files: Vec::new(),
+        games: Vec::new(),
+        paid: 0,
+        paid_text: String::new(),
+        lines: lines.len() as u64,
+        first: lines.first().map_or(String::new(), |l| l.time.clone()),
+        last: lines.last().map_or(String::new(), |l| l.time.clone()),
+    };
+    let mut by_currency: Vec<(String, u64)> = Vec::new();
+    for line in lines {
+        step(&mut r, line, &mut by_currency);
+    }
+    r.paid = by_currency.iter().map(|(_, a)| a).sum();
+    let texts: Vec<String> = by_currency.iter().map(|(c, a)| show(*a, c)).collect();
+    r.paid_text = if texts.is_empty() {
+        "nothing".into()
+    } else {
+        texts.join(" + ")
+    };
+    r
+}
+
+fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
+    let time = line.time.clone();
+    let game = r.games.last_mut();
+    match &line.event {
+        Event::Session { files, night, .. } => {
+            for f in files {
+                if !r.files.iter().any(|g| g.id == f.id) {
+                    r.files.push(f.clone());
+                }
+            }
+            if let Some(n) = night {
+                r.title = Some(n.title.clone());
+            }
+        }
+        Event::GameStart {
+            game,
+            stages,
+            prize,
+            commitment,
+            rules,
+            ..
+        } => r.games.push(GameRecord {
+            game: *game,
+            name: rules.name.clone(),
+            paper: rules.paper.clone(),
+            stages: stages.clone(),
+            concurrent: rules.concurrent,
+            prize: prize.clone(),
+            specials: specials(rules),
+            balls_from: if rules.blower { "blower" } else { "rng" },
+            commitment: commitment.clone(),
+            seed: None,
+            room_seed: None,
+            started: time,
+            ended: None,
+            status: "open",
+            wild: None,
+            calls: Vec::new(),
+            claims: Vec::new(),
+            payouts: Vec::new(),
+            paid: 0,
+        }),
+        _ => {
+            if let Some(g) = game {
+                game_step(g, line, by_currency)
+            }
+        }
+    }
+}
+
+fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64)>) {
+    let time = line.time.clone();
+    match &line.event {
+        Event::RoomSeed { room_seed, .. } => g.room_seed = room_seed.clone(),
+        Event::Call {
+            call, ball, source, ..
+        } => g.calls.push(CallRecord {
+            call: *call,
+            ball: *ball,
+            time,
+            source: match source {
+                super::Source::Rng => "rng",
+                super::Source::Blower => "blower",
+            },
+            recalled: None,
+        }),
+        Event::Recall { call, ball, .. } => {
+            if let Some(c) = (g.calls.iter_mut().rev())
+                .find(|c| c.call == *call && c.ball == *ball && c.recalled.is_none())
+            {
+                c.recalled = Some(time);
+            }
+        }
+        Event::Wild { digit, .. } => g.wild = Some(*digit),
+        Event::Claim {
+            card,
+            stage,
+            call,
+            win,
+            reason,
+            accepted,
+            queued,
+            ..
+        } => g.claims.push(ClaimRecord {
+            time,
+            card: card.clone(),
+            stage: stage.clone(),
+            call: *call,
+            win: *win,
+            accepted: *accepted,
+            reason: reason.clone(),
+            queued: *queued,
+        }),
+        Event::Payout {
+            stage,
+            call,
+            kind,
+            amount,
+            currency,
+            winners,
+            shares,
+            ..
+        } => {
+            let sum: u64 = shares.iter().sum();
+            g.paid += sum;
+            match by_currency.iter_mut().find(|(c, _)| c == currency) {
+                Some((_, a)) => *a += sum,
+                None => by_currency.push((currency.clone(), sum)),
+            }
+            g.payouts.push(PayoutRecord {
+                stage: stage.clone(),
+                call: *call,
+                kind: kind.clone(),
+                amount: amount.map(|a| show(a, currency)),
+                winners: winners.clone(),
+                shares: shares.iter().map(|&s| show(s, currency)).collect(),
+            });
+        }
+        Event::GameEnd { seed, .. } => {
+            g.seed = (!seed.is_empty()).then(|| seed.clone());
+            g.ended = Some(time);
+            g.status = "ended";
+        }
+        Event::GameVoid { .. } => {
+            g.ended = Some(time);
+            g.status = "void";
+        }
+        _ => {}
+    }
+}
+
+/// A game's special rules in words.
+fn specials(rules: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(j) = rules.jackpot {
+        out.push(format!(
+            "jackpot {} within {} calls, else {}",
+            rules.money(j.prize),
+            j.within,
+            rules.money(j.consolation)
+        ));
+    }
+    if rules.precalls > 0 {
+        out.push(format!("bonanza: {} precalls", rules.precalls));
+    }
+    if rules.wild {
+        out.push("wild number".into());
+    }
+    if rules.concurrent {
+        out.push("prizes open at once".into());
+    }
+    out
+}

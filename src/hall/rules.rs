@@ -1,0 +1,309 @@
+//! A game's rules beyond its patterns: its name and paper, prize amounts,
+//! and the special games halls play (a jackpot within N calls, bonanza
+//! precalls, the wild number, prizes open at once), and where its balls
+//! come from. A night file's game and a `POST /api/games` body both become
+//! a [`Plan`]; the log's `game_start` line keeps its [`Rules`].
+
+use super::money;
+use crate::play::calls::Calls;
+use crate::play::pattern::Pattern;
+use serde::{Deserialize, Serialize};
+
+/// What a game is started with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Patterns: in order (stages), or all open at once (`rules.concurrent`).
+    pub stages: Vec<String>,
+    /// The prize in words, as the board shows it.
+    pub prize: String,
+    pub last_call: bool,
+    pub rules: Rules,
+}
+
+/// A game's rules beyond its patterns (all empty: a plain game, the log's
+/// line as before).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rules {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The colour of the paper played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paper: Option<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub currency: String,
+    /// Each stage's (or prize's) amount in minor units; empty: no money.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amounts: Vec<u64>,
+    /// The patterns are prizes open at once, each won once, in any order.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub concurrent: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jackpot: Option<Jackpot>,
+    /// Bonanza: numbers called when the game opens, before any claim.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub precalls: usize,
+    /// The first ball's last digit marks every number ending in it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wild: bool,
+    /// The balls come from a blower, keyed in by the caller: no seed, no
+    /// commitment.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub blower: bool,
+    /// The night's game this is (from 1), when it came from the programme.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned: Option<usize>,
+}
+
+/// The last stage's (or last listed prize's) jackpot: paid for a win
+/// completed within `within` calls, else the consolation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Jackpot {
+    pub within: usize,
+    pub prize: u64,
+    pub consolation: u64,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What a prize paid: its amount and, in a jackpot game's last stage,
+/// whether it was the jackpot or the consolation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Due {
+    pub amount: u64,
+    pub kind: Option<&'static str>,
+}
+
+/// Rules that cannot be played, in words naming the field.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Bad(String),
+}
+
+fn bad(text: String) -> RuleError {
+    RuleError::Bad(text)
+}
+
+impl Rules {
+    /// Whether these are a plain game's rules.
+    pub fn is_plain(&self) -> bool {
+        *self == Rules::default()
+    }
+
+    /// Checks the rules against the game's `stages` and its `balls`.
+    pub fn check(&self, stages: &[String], balls: u8) -> Result<(), RuleError> {
+        let n = stages.len();
+        if !self.amounts.is_empty() && self.amounts.len() != n {
+            return Err(bad(format!(
+                "prize: {} amounts for {n} {}; give one for each",
+                self.amounts.len(),
+                if self.concurrent { "prizes" } else { "stages" }
+            )));
+        }
+        if self.concurrent {
+            for (i, s) in stages.iter().enumerate() {
+                if stages[..i].contains(s) {
+                    return Err(bad(format!("prizes: {s} is listed twice")));
+                }
+            }
+        }
+        let balls = usize::from(balls);
+        if let Some(j) = &self.jackpot {
+            if j.within == 0 || j.within > balls {
+                return Err(bad(format!(
+                    "jackpot.within: {} is not a call of this game: give 1 to {balls}",
+                    j.within
+                )));
+            }
+        }
+        if self.precalls >= balls {
+            return Err(bad(format!(
+                "precalls: {} would leave no ball to play for: give 0 to {}",
+                self.precalls,
+                balls - 1
+            )));
+        }
+        if let Some(paper) = &self.paper {
+            paper_colour(paper).map_err(|why| bad(format!("paper: {why}")))?;
+        }
+        for (field, text) in [("name", &self.name), ("paper", &self.paper)] {
+            if text.as_ref().is_some_and(|t| t.chars().count() > 80) {
+                return Err(bad(format!("{field}: over 80 characters")));
+            }
+        }
+        if self.currency.chars().count() > 8 {
+            return Err(bad(
+                "currency: over 8 characters (write £, $, € or EUR)".into()
+            ));
+        }
+        Ok(())
+    }
+
+    /// What stage `stage` of `stages` pays for a win at `call`: its
+    /// amount, or the jackpot (within its calls) or the consolation for
+    /// the last; None when the game has no money.
+    pub fn due(&self, stage: usize, stages: usize, call: usize) -> Option<Due> {
+        match &self.jackpot {
+            Some(j) if stage + 1 == stages => Some(if call <= j.within {
+                Due {
+                    amount: j.prize,
+                    kind: Some("jackpot"),
+                }
+            } else {
+                Due {
+                    amount: j.consolation,
+                    kind: Some("consolation"),
+                }
+            }),
+            _ => self
+                .amounts
+                .get(stage)
+                .map(|&amount| Due { amount, kind: None }),
+        }
+    }
+
+    /// `minor` units in the game's currency.
+    pub fn money(&self, minor: u64) -> String {
+        money::show(minor, &self.currency)
+    }
+
+    /// The wild digit of a game whose first ball was `first`.
+    pub fn wild_digit(&self, calls: &[u8]) -> Option<u8> {
+        self.wild.then(|| calls.first().map(|b| b % 10)).flatten()
+    }
+
+    /// `order` as judged: with the wild digit's numbers marked at call 1.
+    pub fn judged(&self, balls: u8, order: &[u8]) -> Calls {
+        let calls = Calls::from_order(balls, order.to_vec());
+        match self.wild_digit(order) {
+            Some(d) => calls.with_wild(d),
+            None => calls,
+        }
+    }
+}
+
+impl Plan {
+    /// Checks the plan's patterns (each a pattern of `spec`'s game) and
+    /// rules.
+    pub fn check(&self, spec: crate::game::Spec) -> Result<Vec<Pattern>, RuleError> {
+        if self.stages.is_empty() {
+            return Err(bad("give the game's pattern, stages or prizes".into()));
+        }
+        let patterns = self
+            .stages
+            .iter()
+            .map(|s| Pattern::parse(s, spec).map_err(|why| bad(format!("pattern {s:?}: {why}"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.rules.check(&self.stages, spec.balls())?;
+        Ok(patterns)
+    }
+
+    /// The prize in words for the board: the text given, else each
+    /// stage's amount (`one-line £10.00 · full-house £50.00`).
+    pub fn prize_text(&self) -> String {
+        if !self.prize.is_empty() || self.rules.amounts.is_empty() {
+            return self.prize.clone();
+        }
+        let r = &self.rules;
+        let parts: Vec<String> = (self.stages.iter().zip(&r.amounts))
+            .map(|(s, &a)| format!("{s} {}", r.money(a)))
+            .collect();
+        if parts.len() == 1 {
+            r.money(r.amounts[0])
+        } else {
+            parts.join(" · ")
+        }
+    }
+}
+
+/// The paper colours a game may name, and their colour on screen.
+pub const PAPERS: [(&str, &str); 11] = [
+    ("white", "#ffffff"),
+    ("yellow", "#ffe94d"),
+    ("pink", "#ff9fc8"),
+    ("blue", "#7fb8ff"),
+    ("green", "#8fe08a"),
+    ("orange", "#ffb14d"),
+    ("red", "#ff6b6b"),
+    ("purple", "#c49bff"),
+    ("grey", "#c8c8c8"),
+    ("gray", "#c8c8c8"),
+    ("brown", "#c49a6c"),
+];
+
+/// The screen colour of paper `name` (a name of [`PAPERS`], or an ink as
+/// `print --colours` takes it, `cmyk:C,M,Y,K`).
+pub fn paper_colour(name: &str) -> Result<String, String> {
+    let lower = name.trim().to_ascii_lowercase();
+    if let Some((_, css)) = PAPERS.iter().find(|(n, _)| *n == lower) {
+        return Ok(css.to_string());
+    }
+    if let Some(spec) = lower.strip_prefix("cmyk:") {
+        let v: Vec<f32> = spec
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        if v.len() == 4 && v.iter().all(|x| (0.0..=100.0).contains(x)) {
+            let ch = |c: f32| (255.0 * (1.0 - c / 100.0) * (1.0 - v[3] / 100.0)).round() as u8;
+            return Ok(format!("#{:02x}{:02x}{:02x}", ch(v[0]), ch(v[1]), ch(v[2])));
+        }
+    }
+    let names: Vec<&str> = PAPERS.iter().map(|(n, _)| *n).collect();
+    Err(format!(
+        "{name:?} is not a paper colour: name one of {}, or an ink as print takes it, cmyk:C,M,Y,K",
+        names.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jackpot_pays_within_its_calls_and_the_consolation_after() {
+        let rules = Rules {
+            amounts: vec![1000, 2000],
+            jackpot: Some(Jackpot {
+                within: 50,
+                prize: 50_000,
+                consolation: 10_000,
+            }),
+            ..Rules::default()
+        };
+        assert_eq!(rules.due(0, 2, 10).unwrap().amount, 1000);
+        assert_eq!(rules.due(1, 2, 50).unwrap().kind, Some("jackpot"));
+        assert_eq!(rules.due(1, 2, 51).unwrap().amount, 10_000);
+        assert_eq!(Rules::default().due(0, 1, 3), None);
+    }
+
+    #[test]
+    fn papers_are_named_colours_or_inks() {
+        assert_eq!(paper_colour("Yellow").unwrap(), "#ffe94d");
+        assert_eq!(paper_colour("cmyk:0,0,0,0").unwrap(), "#ffffff");
+        assert!(paper_colour("goldish")
+            .unwrap_err()
+            .contains("cmyk:C,M,Y,K"));
+    }
+
+    #[test]
+    fn the_wild_digit_comes_from_the_first_ball() {
+        let rules = Rules {
+            wild: true,
+            ..Rules::default()
+        };
+        let calls = rules.judged(75, &[27, 3]);
+        for n in [7, 17, 27, 37, 47, 57, 67, 3] {
+            assert!(calls.called(n), "{n}");
+        }
+        assert!(!calls.called(77) && !calls.called(8));
+        assert_eq!(calls.positions()[17], 1);
+        assert_eq!(calls.positions()[3], 2);
+        assert_eq!(rules.wild_digit(&[]), None);
+    }
+}

@@ -1,0 +1,194 @@
+//! A game's checks once it ends: its calls against its revealed seed (or
+//! a blower's rules), every claim judged again on the calls it saw, every
+//! payout found again.
+
+use super::{finding, Finding, Game, Summary};
+use crate::hall::event::Source;
+use crate::hall::judge::Cards;
+use crate::hall::money::split;
+use crate::hall::payout::MAX_WINNERS;
+use crate::hall::{commitment, Event};
+use crate::play::calls::Calls;
+use crate::play::pattern::Pattern;
+
+pub(super) fn check_game(
+    g: &Game,
+    seed: &str,
+    at: u64,
+    cards: &Cards,
+    summary: &mut Summary,
+) -> Result<(), Finding> {
+    if g.rules.blower {
+        if !seed.is_empty() || !g.commitment.is_empty() || g.room.is_some() {
+            return Err(finding(
+                at,
+                "a game of balls from a blower with a seed, a commitment or a room seed".into(),
+            ));
+        }
+        summary.blower += 1;
+        summary.calls += g.calls.len() as u64;
+    } else {
+        check_order(g, seed, at)?;
+        summary.calls += g.calls.len() as u64;
+    }
+    let spec = cards.files[0].header().spec;
+    let pattern = |line: u64, stage: &str| {
+        Pattern::parse(stage, spec).map_err(|e| finding(line, e.to_string()))
+    };
+    for (line, card, stage, calls, win) in &g.claims {
+        let judged = cards.judge(
+            card,
+            &pattern(*line, stage)?,
+            &g.rules.judged(g.balls, calls),
+            g.last_call,
+        );
+        if judged.win != *win {
+            let said = if *win { "a win" } else { "no win" };
+            return Err(finding(
+                *line,
+                format!(
+                    "the claim {card:?} was logged as {said}, but judged again: {}",
+                    judged.reason
+                ),
+            ));
+        }
+        summary.claims += 1;
+    }
+    for (line, event, calls) in &g.payouts {
+        summary.paid += check_payout(
+            g,
+            *line,
+            event,
+            calls,
+            cards,
+            &pattern(*line, stage_of(event))?,
+        )?;
+        summary.payouts += 1;
+    }
+    // A game with money pays every prize it accepted a win of.
+    if !g.rules.amounts.is_empty() || g.rules.jackpot.is_some() {
+        let paid = |stage: &str| g.payouts.iter().any(|(_, e, _)| stage_of(e) == stage);
+        if let Some((line, stage)) = g.wins.iter().find(|(_, s)| !paid(s)) {
+            return Err(finding(
+                *line,
+                format!("an accepted win of {stage} that no payout line pays"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn stage_of(event: &Event) -> &str {
+    match event {
+        Event::Payout { stage, .. } => stage,
+        _ => "",
+    }
+}
+
+/// A payout found again: the faces holding the prize at its call, the
+/// amount the game's rules give, the shares of it. Returns what it paid.
+fn check_payout(
+    g: &Game,
+    line: u64,
+    event: &Event,
+    calls: &[u8],
+    cards: &Cards,
+    pattern: &Pattern,
+) -> Result<u64, Finding> {
+    let Event::Payout {
+        stage,
+        call,
+        kind,
+        amount,
+        winners,
+        shares,
+        ..
+    } = event
+    else {
+        return Ok(0);
+    };
+    let bad = |what: String| finding(line, what);
+    let found = cards
+        .winning(
+            pattern,
+            &g.rules.judged(g.balls, calls),
+            g.last_call,
+            MAX_WINNERS,
+        )
+        .map_err(|e| bad(e.to_string()))?;
+    let mut due: Vec<String> = found.iter().map(|&(f, n)| cards.label(f, n)).collect();
+    let mut logged = winners.clone();
+    due.sort();
+    logged.sort();
+    if due != logged {
+        return Err(bad(format!(
+            "the payout of {stage} at call {call} names {} faces, but {} sold faces hold it then",
+            winners.len(),
+            due.len()
+        )));
+    }
+    let k = g.stages.iter().position(|s| s == stage).unwrap_or(0);
+    let rule = g.rules.due(k, g.stages.len(), *call);
+    if rule.map(|d| d.amount) != *amount || rule.and_then(|d| d.kind) != kind.as_deref() {
+        let said = amount.map_or("no amount".into(), |a| g.rules.money(a));
+        let right = rule.map_or("no amount".into(), |d| g.rules.money(d.amount));
+        return Err(bad(format!(
+            "the payout of {stage} at call {call} is {said}, but the game's rules give {right}"
+        )));
+    }
+    let split = amount.map_or(Vec::new(), |a| split(a, winners.len()));
+    if *shares != split {
+        return Err(bad(format!("the payout of {stage} at call {call} is shared as {shares:?}, but equal shares are {split:?}")));
+    }
+    Ok(shares.iter().sum())
+}
+
+/// A game's calls against its revealed seed (and room seed).
+fn check_order(g: &Game, seed: &str, at: u64) -> Result<(), Finding> {
+    if commitment(seed) != g.commitment {
+        return Err(Finding {
+            line: at,
+            what: format!(
+                "the revealed seed's SHA-256 is not the commitment {}",
+                g.commitment
+            ),
+        });
+    }
+    let live = crate::play::live::is_live(seed);
+    let room = match &g.room {
+        Some((_, room)) => room.as_deref().unwrap_or(""),
+        // A live game logs its room seed (or that it has none) before the
+        // first call; an older one has none.
+        None if live && !g.calls.is_empty() => {
+            return Err(Finding {
+                line: g.calls[0].0,
+                what: "the first call came with no room seed line before it".into(),
+            })
+        }
+        None => "",
+    };
+    if let (false, Some((line, _))) = (live, &g.room) {
+        return Err(Finding {
+            line: *line,
+            what: "a room seed for a game whose seed is of the older form".into(),
+        });
+    }
+    let order = Calls::of_hall(g.balls, seed, room, usize::from(g.balls));
+    for &(line, call, ball) in &g.calls {
+        let due = order.order()[call - 1];
+        if ball != due {
+            return Err(Finding {
+                line,
+                what: format!("call {call} was {ball}, but the committed order gives {due}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn name(source: Source) -> &'static str {
+    match source {
+        Source::Rng => "hall's generator",
+        Source::Blower => "blower",
+    }
+}

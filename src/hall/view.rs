@@ -1,0 +1,173 @@
+//! What the pages show: the hall's [`State`], the open game with its
+//! name, paper, prizes and specials, and the night's programme.
+
+use super::open::Open;
+use super::rules::{paper_colour, Plan};
+use super::state::{
+    Drawn, FileState, GameState, JackpotShown, NightGame, NightShown, PrizeShown, State,
+};
+use super::{Hall, Source};
+use crate::play::pattern::Pattern;
+
+impl Hall {
+    /// What the pages show.
+    pub fn state(&self) -> State {
+        let spec = self.cards.files[0].header().spec;
+        let game = self.open.as_ref().map(|o| game_state(o, spec));
+        let files = self
+            .cards
+            .files
+            .iter()
+            .map(|f| FileState {
+                id: f.short_id(),
+                count: f.header().count,
+                path: f.path().to_string(),
+            })
+            .collect();
+        State {
+            game,
+            revealed: self.revealed.clone(),
+            files,
+            balls: spec.balls(),
+            letters: spec.facts().letters,
+            game_name: spec.short_name(),
+            patterns: spec.facts().patterns.iter().map(|p| p.name).collect(),
+            claims: self.claims.iter().rev().take(10).cloned().collect(),
+            notice: self.notice.clone(),
+            daub: self.daub,
+            night: self.night_shown(),
+        }
+    }
+
+    /// The night's programme, each game with its status.
+    pub fn night_shown(&self) -> Option<NightShown> {
+        let night = self.night.as_ref()?;
+        let playing = self.open.as_ref().and_then(|o| o.rules.planned);
+        let games = night
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, plan)| {
+                let number = i + 1;
+                let status = if playing == Some(number) {
+                    "playing"
+                } else if self.played.contains(&number) {
+                    "played"
+                } else {
+                    "to come"
+                };
+                night_game(number, plan, status)
+            })
+            .collect();
+        Some(NightShown {
+            title: night.title.clone(),
+            games,
+            next: self.next_planned(),
+            paid: super::money::show(self.paid, &night.currency),
+        })
+    }
+}
+
+/// The open game as the pages show it.
+fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
+    let r = &o.rules;
+    let shown = o.shown();
+    let prizes = (0..o.stages.len())
+        .map(|k| PrizeShown {
+            pattern: o.stages[k].clone(),
+            amount: r.amounts.get(k).map(|&a| r.money(a)),
+            won_at: o.won[k],
+        })
+        .collect();
+    let jackpot = r.jackpot.map(|j| JackpotShown {
+        within: j.within,
+        prize: r.money(j.prize),
+        consolation: r.money(j.consolation),
+        left: j.within.saturating_sub(shown.len()),
+    });
+    // The pattern drawn: the stage played, or the first prize still open.
+    let drawn_stage = if r.concurrent {
+        (0..o.stages.len())
+            .find(|&k| o.won[k].is_none())
+            .unwrap_or(0)
+    } else {
+        o.stage
+    };
+    GameState {
+        game: o.game,
+        balls: o.balls,
+        stages: o.stages.clone(),
+        stage: o.stages[drawn_stage].clone(),
+        prize: o.prize.clone(),
+        last_call: o.last_call,
+        commitment: o.commitment.clone(),
+        room_seed: o.room.clone().flatten(),
+        calls: shown.to_vec(),
+        drawn: drawn(&o.patterns[drawn_stage], spec),
+        name: r.name.clone(),
+        paper: r.paper.clone(),
+        paper_colour: r.paper.as_deref().and_then(|p| paper_colour(p).ok()),
+        balls_from: if r.blower {
+            Source::Blower
+        } else {
+            Source::Rng
+        },
+        precalls: r.precalls,
+        wild: o.wild(),
+        wild_game: r.wild,
+        jackpot,
+        prizes,
+        concurrent: r.concurrent,
+        payouts: o.payouts.clone(),
+        announcement: o.announcement.clone(),
+    }
+}
+
+/// A game of the programme, as the console lists it.
+fn night_game(number: usize, plan: &Plan, status: &'static str) -> NightGame {
+    let r = &plan.rules;
+    let mut specials = Vec::new();
+    if let Some(j) = r.jackpot {
+        specials.push(format!(
+            "jackpot {} within {} calls, else {}",
+            r.money(j.prize),
+            j.within,
+            r.money(j.consolation)
+        ));
+    }
+    if r.precalls > 0 {
+        specials.push(format!("bonanza: {} numbers called first", r.precalls));
+    }
+    if r.wild {
+        specials.push("wild number".into());
+    }
+    if r.concurrent {
+        specials.push("prizes open at once".into());
+    }
+    NightGame {
+        number,
+        name: r.name.clone().unwrap_or_default(),
+        paper: r.paper.clone(),
+        paper_colour: r.paper.as_deref().and_then(|p| paper_colour(p).ok()),
+        stages: plan.stages.clone(),
+        prize: plan.prize_text(),
+        specials,
+        status,
+    }
+}
+
+/// A pattern as the board draws it: its first way's cells (rows × cols,
+/// row-major) and how many ways it has; None for a pattern with no fixed
+/// cells (90-ball lines count numbers, not cells).
+fn drawn(pattern: &Pattern, spec: crate::game::Spec) -> Option<Drawn> {
+    let ways = pattern.ways()?;
+    let facts = spec.facts();
+    let cells = facts.rows * facts.cols;
+    Some(Drawn {
+        rows: facts.rows,
+        cols: facts.cols,
+        cells: (0..cells).map(|i| ways[0].mask >> i & 1 == 1).collect(),
+        way: ways[0].name.to_string(),
+        ways: ways.len(),
+    })
+}

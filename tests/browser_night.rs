@@ -1,0 +1,207 @@
+//! A whole night in a real browser: a programme of three games from a
+//! night file, run from the console with balls keyed in from a blower
+//! (keypad and typing), a jackpot counted down on the board, a wild game,
+//! a recall announced to the room, calls spoken (read back from what the
+//! page said), and a tambola game whose prizes are claimed by name and
+//! paid. Screenshots of the board at 1920×1080 go to
+//! `target/hall-screenshots/`. Without Chromium the test says SKIPPED (and
+//! fails where `BINGOMINT_REQUIRE_TOOLS` is set).
+
+use crate::browser::Driver;
+use crate::common::{generate, skipped};
+use crate::hall::{http, start};
+use serde_json::json;
+use std::path::Path;
+
+const NIGHT: &str = r#"title = "Browser night"
+currency = "£"
+[[game]]
+name = "Jackpot"
+pattern = "coverall"
+paper = "orange"
+jackpot = { within = 55, prize = "500.00", consolation = "100.00" }
+[[game]]
+name = "Wild card"
+pattern = "line"
+prize = "30.00"
+paper = "blue"
+wild = true
+[[game]]
+name = "Bonanza"
+pattern = "coverall"
+prize = "100.00"
+paper = "green"
+precalls = 10
+"#;
+
+/// Waits until the element `css`'s text contains `text`.
+fn until_text(driver: &Driver, css: &str, text: &str) {
+    driver.until(
+        &format!(
+            "const e = document.querySelector({css:?}); return !!e && e.textContent.includes({text:?})"
+        ),
+        &format!("{css} to say {text:?}"),
+    );
+}
+
+#[test]
+fn a_night_from_a_night_file_in_a_real_browser() {
+    let Some(driver) = Driver::start() else {
+        skipped("a_night_from_a_night_file_in_a_real_browser: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "500", "--seed", "bn"]);
+    let night = dir.path().join("night.toml");
+    std::fs::write(&night, NIGHT).unwrap();
+    let log = dir.path().join("n.jsonl");
+    let night_arg = night.to_str().unwrap();
+    let hall = start(
+        &[&cards],
+        &log,
+        &["--night", night_arg, "--balls", "blower"],
+    );
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    until_text(&driver, "#next", "Next game: 1. Jackpot");
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#programme li').length"),
+        json!(3)
+    );
+    driver.click("#speak");
+    driver.click("#next");
+    until_text(
+        &driver,
+        "#gameinfo",
+        "Jackpot £500.00 within 55 calls: 55 calls left",
+    );
+    // Balls from the blower: the keypad, and typed.
+    driver.click("#keypad button:nth-child(12)");
+    until_text(&driver, "#spoken", "B 12");
+    driver.type_in("#ballin", "27\u{E007}");
+    until_text(&driver, "#spoken", "I 27");
+    assert_eq!(hall.calls(), [12, 27]);
+    driver.screenshot("console-night", (1920, 1080));
+    assert_eq!(
+        driver.script("return document.querySelector('#keypad button:nth-child(12)').disabled"),
+        json!(true)
+    );
+    let console = driver.call("GET", "/window", json!({}));
+    let board = driver.call("POST", "/window/new", json!({"type": "window"}))["handle"].clone();
+    driver.call("POST", "/window", json!({ "handle": board }));
+    driver.go(&format!("http://{}/board", hall.addr));
+    until_text(&driver, "#info", "Jackpot £500.00: 53 calls left");
+    until_text(&driver, "#info", "orange paper");
+    until_text(&driver, "#game", "Jackpot");
+    until_text(&driver, "#proof", "balls drawn by blower");
+    for b in [33, 48, 61, 2, 19] {
+        assert_eq!(hall.post("/api/calls", json!({ "ball": b })).0, 201);
+    }
+    until_text(&driver, "#info", "48 calls left");
+    driver.screenshot("board-jackpot", (1920, 1080));
+
+    // The wild game: the first ball's digit lights its numbers.
+    hall.post("/api/games/end", json!({}));
+    driver.call("POST", "/window", json!({ "handle": console }));
+    until_text(&driver, "#next", "Next game: 2. Wild card");
+    driver.click("#next");
+    until_text(&driver, "#gameinfo", "Wild number");
+    driver.click("#keypad button:nth-child(27)");
+    until_text(&driver, "#gameinfo", "Wild digit 7");
+    for b in [3, 45, 71, 10] {
+        hall.post("/api/calls", json!({ "ball": b }));
+    }
+    driver.call("POST", "/window", json!({ "handle": board }));
+    until_text(&driver, "#info", "Wild digit 7");
+    driver.until(
+        "return document.querySelectorAll('#grid div.wild').length === 6",
+        "six wild numbers lit (7, 17, 37, 47, 57, 67)",
+    );
+    driver.screenshot("board-wild", (1920, 1080));
+    // A recall is announced on the board and spoken at the console.
+    let (status, _) = http(
+        &hall.addr,
+        "DELETE",
+        "/api/calls/last",
+        Some(&hall.key),
+        Some("{}"),
+    );
+    assert_eq!(status, 200);
+    until_text(&driver, "#announce", "ball 10 recalled");
+    driver.screenshot("board-recall", (1920, 1080));
+    driver.call("POST", "/window", json!({ "handle": console }));
+    until_text(&driver, "#spoken", "ball 10 recalled");
+    hall.post("/api/games/end", json!({}));
+    until_text(&driver, "#next", "Next game: 3. Bonanza");
+    driver.click("#next");
+    until_text(&driver, "#gameinfo", "10 to enter before claims");
+    drop(hall);
+
+    // Tambola on 90-ball tickets: prizes open at once, one claimed by
+    // name and paid; the calls spoken with their traditional names.
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "50", "--seed", "tb"],
+    );
+    let tambola = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tambola-night.toml");
+    let hall = start(
+        &[&strips],
+        &dir.path().join("t.jsonl"),
+        &["--night", tambola.to_str().unwrap(), "--balls", "blower"],
+    );
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    until_text(&driver, "#next", "Next game: 1. Full sheet");
+    // Another port, another origin: the switches start off.
+    driver.click("#speak");
+    driver.click("#trad");
+    driver.click("#next");
+    until_text(&driver, "#gameinfo", "Prizes (open at once)");
+    let face = hall.post("/api/faces", json!({"card": "1"})).1;
+    let cells: Vec<u64> = face["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let bottom: Vec<u64> = cells[18..].iter().copied().filter(|&n| n > 0).collect();
+    for b in &bottom {
+        driver.type_in("#ballin", &format!("{b}\u{E007}"));
+        driver.until(
+            &format!(
+                "return document.querySelectorAll('#called span').length === {}",
+                bottom.iter().position(|x| x == b).unwrap() + 1
+            ),
+            "the ball",
+        );
+    }
+    let traditional = (1..=90u64)
+        .rev()
+        .find(|n| [88, 66, 11].contains(n) && !bottom.contains(n))
+        .unwrap();
+    driver.type_in("#ballin", &format!("{traditional}\u{E007}"));
+    let said = match traditional {
+        88 => "Two fat ladies, 88",
+        66 => "Clickety click, 66",
+        _ => "Legs eleven, 11",
+    };
+    until_text(&driver, "#spoken", said);
+    driver.type_in("#claim", "1");
+    driver.call(
+        "POST",
+        &format!(
+            "/element/{}/click",
+            driver.element("#prizesel option[value='bottom-line']")
+        ),
+        json!({}),
+    );
+    driver.click("#check");
+    until_text(&driver, "#verdict", "BINGO");
+    driver.click("#accept");
+    until_text(&driver, "#verdict", "bottom-line: ₹1000.00");
+    driver.screenshot("console-tambola", (1920, 1080));
+    driver.go(&format!("http://{}/board", hall.addr));
+    until_text(&driver, "#info", "bottom line: ₹1000.00");
+    driver.screenshot("board-tambola", (1920, 1080));
+    let state = hall.state();
+    assert_eq!(state["game"]["payouts"][0]["stage"], "bottom-line");
+}

@@ -1,0 +1,643 @@
+//! A whole night at the hall, over HTTP: a programme from a night file,
+//! balls keyed in from a blower (which makes every special game
+//! deterministic), a jackpot won at call N and at N + 1, a bonanza, a wild
+//! number, tambola's prizes claimed in another order than listed, a
+//! three-way split whose pennies do not divide, refused balls, a recall
+//! announced, a kill -9 in the middle of a special game; then `hall
+//! verify` and `hall report` on the logs, and edits they catch.
+
+use crate::common::{bingomint, generate};
+use crate::hall::{http, sha256, start, verify_log, Running};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+/// 200 75-ball cards.
+fn cards(dir: &Path) -> PathBuf {
+    generate(dir, "c.bmc", &["--count", "200", "--seed", "night"])
+}
+
+/// A night file of `games` (TOML) for 75-ball cards.
+fn night_file(dir: &Path, games: &str) -> PathBuf {
+    let path = dir.join("night.toml");
+    let text = format!("title = \"Test night\"\ncurrency = \"£\"\n{games}");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Face `card`'s numbers, row by row (0 for a free or blank cell).
+fn face(hall: &Running, card: &str) -> Vec<Vec<u8>> {
+    let (status, v) = hall.post("/api/faces", json!({ "card": card }));
+    assert_eq!(status, 200, "{v}");
+    let cols = v["cols"].as_u64().unwrap() as usize;
+    let cells: Vec<u8> = (v["cells"].as_array().unwrap().iter())
+        .map(|n| n.as_u64().unwrap() as u8)
+        .collect();
+    cells.chunks(cols).map(<[u8]>::to_vec).collect()
+}
+
+/// Keys in `balls` from the blower, each accepted.
+fn key_in(hall: &Running, balls: &[u8]) {
+    for &b in balls {
+        let (status, v) = hall.post("/api/calls", json!({ "ball": b }));
+        assert_eq!(status, 201, "ball {b}: {v}");
+    }
+}
+
+fn claim(hall: &Running, body: Value) -> (u16, Value) {
+    hall.post("/api/claims", body)
+}
+
+fn game(hall: &Running) -> Value {
+    hall.state()["game"].clone()
+}
+
+/// The log's lines as JSON.
+fn lines(log: &Path) -> Vec<Value> {
+    (std::fs::read_to_string(log).unwrap().lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Rewrites the log with `edit` applied to its values, every hash chained
+/// again (a forger who knows the format).
+fn forge(log: &Path, edit: impl Fn(&mut Value)) {
+    let mut prev = "0".repeat(64);
+    let mut out = String::new();
+    for mut v in lines(log) {
+        edit(&mut v);
+        v["prev"] = json!(prev);
+        let line = serde_json::to_string(&v).unwrap();
+        prev = sha256(&line);
+        out += &line;
+        out.push('\n');
+    }
+    std::fs::write(log, out).unwrap();
+}
+
+#[test]
+fn a_night_file_runs_its_programme_and_refuses_a_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/night.toml");
+    let night_arg = night.to_str().unwrap();
+    let log = dir.path().join("n.jsonl");
+    let hall = start(
+        &[&cards],
+        &log,
+        &["--night", night_arg, "--balls", "blower"],
+    );
+    let (status, n) = http(&hall.addr, "GET", "/api/night", None, None);
+    assert_eq!(status, 200, "{n}");
+    assert_eq!(n["title"], "Friday at St Mary's");
+    assert_eq!(n["games"].as_array().unwrap().len(), 5);
+    assert_eq!(n["next"], 1);
+    // {} starts the next game of the programme.
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    let g = game(&hall);
+    assert_eq!(g["name"], "Early bird");
+    assert_eq!(g["paper"], "yellow");
+    assert_eq!(g["paper_colour"], "#ffe94d");
+    assert_eq!(g["balls_from"], "blower");
+    assert_eq!(g["commitment"], "");
+    assert_eq!(g["prizes"][0]["amount"], "£25.00");
+    // Row 1 of card 7 wins the line; the prize is paid and the game ends.
+    let row = face(&hall, "7")[0].clone();
+    key_in(&hall, &row);
+    let (status, v) = claim(&hall, json!({"card": "7", "accept": true}));
+    assert_eq!(status, 200, "{v}");
+    assert!(v["accepted"].as_bool().unwrap(), "{v}");
+    let paid = &v["payout"];
+    assert_eq!(
+        paid["winners"][0].as_str().unwrap().split(" of ").next(),
+        Some("card 7")
+    );
+    let shares: u64 = (paid["shares"].as_array().unwrap().iter())
+        .map(|s| {
+            s.as_str()
+                .unwrap()
+                .trim_start_matches('£')
+                .replace('.', "")
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(shares, 2500, "{paid}");
+    assert!(
+        game(&hall).is_null(),
+        "a one-stage game ends with its prize"
+    );
+    let n = http(&hall.addr, "GET", "/api/night", None, None).1;
+    assert_eq!(n["games"][0]["status"], "played");
+    assert_eq!(n["next"], 2);
+    assert_eq!(n["paid"], "£25.00");
+    // {"game": K} starts game K out of order; an unknown K is refused.
+    assert_eq!(hall.post("/api/games", json!({"game": 9})).0, 404);
+    assert_eq!(hall.post("/api/games", json!({"game": 5})).0, 201);
+    assert_eq!(game(&hall)["name"], "Jackpot");
+    assert_eq!(game(&hall)["jackpot"]["left"], 50);
+    // A body naming a pattern still starts an unplanned game (once this
+    // one ends).
+    assert_eq!(hall.post("/api/games", json!({"pattern": "line"})).0, 409);
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
+    assert_eq!(hall.post("/api/games", json!({"pattern": "line"})).0, 201);
+    assert!(game(&hall)["name"].is_null());
+    drop(hall);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+
+    // A night file with a mistake: exit 2 naming the game and the field,
+    // with --check and when starting.
+    let bad = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Early\"\npattern = \"line\"\nprize = \"25.00\"\n[[game]]\nname = \"Big\"\npattern = \"coverall\"\nprize = 500\n",
+    );
+    for extra in [vec!["--check"], vec!["--cards", cards.to_str().unwrap()]] {
+        let out = bingomint()
+            .args(["hall", "--night", bad.to_str().unwrap(), "--log"])
+            .arg(dir.path().join("bad.jsonl"))
+            .args(["--listen", "127.0.0.1:0"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("game 2 (\"Big\"): prize: write the amount as text"),
+            "{err}"
+        );
+    }
+    assert!(
+        !dir.path().join("bad.jsonl").exists(),
+        "a refused night wrote a log"
+    );
+    let ok = bingomint()
+        .args(["hall", "--night", night_arg, "--check"])
+        .output()
+        .unwrap();
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("5 games"));
+}
+
+#[test]
+fn a_jackpot_is_won_within_its_calls_and_the_consolation_after() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Jackpot\"\npattern = \"row\"\njackpot = { within = 5, prize = \"500.00\", consolation = \"100.00\" }\n",
+    );
+    let log = dir.path().join("j.jsonl");
+    let hall = start(
+        &[&cards],
+        &log,
+        &[
+            "--night",
+            night.to_str().unwrap(),
+            "--balls",
+            "blower",
+            "--sold",
+            "1..200",
+        ],
+    );
+    let row = face(&hall, "3")[0].clone();
+    // Within: the row completes at call 5, the jackpot's last.
+    hall.post("/api/games", json!({}));
+    key_in(&hall, &row[..3]);
+    assert_eq!(game(&hall)["jackpot"]["left"], 2);
+    key_in(&hall, &row[3..]);
+    let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+    assert_eq!(v["payout"]["kind"], "jackpot", "{v}");
+    assert!(
+        v["payout"]["text"].as_str().unwrap().contains("£500.00"),
+        "{v}"
+    );
+    // After: the same row at call 6, the consolation (an unplanned game
+    // with the same keys, as the API takes them).
+    let body = json!({"pattern": "row", "jackpot": {"within": 5, "prize": "500.00", "consolation": "100.00"}});
+    assert_eq!(hall.post("/api/games", body).0, 201);
+    let other = (1..=75u8)
+        .find(|n| !face(&hall, "3").concat().contains(n))
+        .unwrap();
+    key_in(&hall, &[other]);
+    key_in(&hall, &row);
+    let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+    assert_eq!(v["payout"]["kind"], "consolation", "{v}");
+    assert_eq!(v["payout"]["shares"][0], "£100.00");
+    assert_eq!(game(&hall), Value::Null);
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    // A forged payout (the jackpot where the consolation was due) is
+    // caught though every hash is chained again.
+    forge(&log, |v| {
+        if v["event"] == "payout" && v["kind"] == "consolation" {
+            v["kind"] = json!("jackpot");
+            v["amount"] = json!(50_000);
+            v["shares"] = json!([50_000]);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the game's rules give £100.00"), "{out}");
+}
+
+#[test]
+fn a_bonanza_takes_no_claim_before_its_precalls_and_the_hall_draws_them_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let log = dir.path().join("b.jsonl");
+    // The hall's own calls: the precalls are made as the game opens.
+    let hall = start(&[&cards], &log, &[]);
+    assert_eq!(
+        hall.post("/api/games", json!({"pattern": "coverall", "precalls": 43}))
+            .0,
+        201
+    );
+    let g = game(&hall);
+    assert_eq!(g["calls"].as_array().unwrap().len(), 43);
+    assert_eq!(g["precalls"], 43);
+    assert_eq!(g["room_seed"], Value::Null);
+    assert_eq!(
+        hall.post("/api/games/room-seed", json!({"room_seed": "x"}))
+            .0,
+        409
+    );
+    // The precalls stand: a recall takes back only live calls.
+    assert_eq!(
+        http(
+            &hall.addr,
+            "DELETE",
+            "/api/calls/last",
+            Some(&hall.key),
+            Some("{}")
+        )
+        .0,
+        409
+    );
+    assert_eq!(hall.post("/api/calls", json!({})).0, 201);
+    assert_eq!(claim(&hall, json!({"card": "1"})).0, 200);
+    hall.post("/api/games/end", json!({}));
+    drop(hall);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+
+    // From the blower: the caller keys the precalls in; claims wait.
+    let log = dir.path().join("b2.jsonl");
+    let hall = start(&[&cards], &log, &["--balls", "blower"]);
+    hall.post("/api/games", json!({"pattern": "line", "precalls": 3}));
+    key_in(&hall, &[1, 2]);
+    let (status, v) = claim(&hall, json!({"card": "1"}));
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("1 more precalls"),
+        "{v}"
+    );
+    assert_eq!(hall.post("/api/bingo", json!({"card": "1"})).0, 409);
+    key_in(&hall, &[3]);
+    assert_eq!(claim(&hall, json!({"card": "1"})).0, 200);
+    // A kill -9 mid-game: the hall resumes with its precalls and calls.
+    drop(hall);
+    let hall = start(&[&cards], &log, &["--balls", "blower"]);
+    let g = game(&hall);
+    assert_eq!(g["calls"], json!([1, 2, 3]));
+    assert_eq!(g["precalls"], 3);
+    key_in(&hall, &[4]);
+    hall.post("/api/games/end", json!({}));
+    drop(hall);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+}
+
+#[test]
+fn a_wild_number_marks_every_number_ending_in_the_first_ball_s_digit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let log = dir.path().join("w.jsonl");
+    let hall = start(&[&cards], &log, &["--balls", "blower"]);
+    assert_eq!(
+        hall.post(
+            "/api/games",
+            json!({"pattern": "four-corners", "wild": true})
+        )
+        .0,
+        201
+    );
+    let f = face(&hall, "11");
+    let corners = [f[0][0], f[0][4], f[4][0], f[4][4]];
+    // The first ball shares the first corner's last digit, but is not it:
+    // the corner counts as called.
+    let first = (1..=75u8)
+        .find(|&n| n % 10 == corners[0] % 10 && n != corners[0] && !corners.contains(&n))
+        .unwrap();
+    key_in(&hall, &[first]);
+    assert_eq!(game(&hall)["wild"], first % 10);
+    let rest: Vec<u8> = corners[1..]
+        .iter()
+        .copied()
+        .filter(|c| c % 10 != first % 10)
+        .collect();
+    key_in(&hall, &rest);
+    let v = claim(&hall, json!({"card": "11"})).1;
+    assert!(v["win"].as_bool().unwrap(), "{v}");
+    // A kill -9 and a resume keep the wild digit.
+    drop(hall);
+    let hall = start(&[&cards], &log, &["--balls", "blower"]);
+    assert_eq!(game(&hall)["wild"], first % 10);
+    let v = claim(&hall, json!({"card": "11", "accept": true})).1;
+    assert!(v["accepted"].as_bool().unwrap(), "{v}");
+    drop(hall);
+    let wild: Vec<Value> = lines(&log)
+        .into_iter()
+        .filter(|v| v["event"] == "wild")
+        .collect();
+    assert_eq!(wild.len(), 1);
+    assert_eq!(wild[0]["digit"], first % 10);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+    forge(&log, |v| {
+        if v["event"] == "wild" {
+            v["digit"] = json!((first + 1) % 10);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("a wild digit"), "{out}");
+}
+
+#[test]
+fn tambola_prizes_are_open_at_once_and_each_paid_once_in_any_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "30", "--seed", "t"],
+    );
+    let log = dir.path().join("t.jsonl");
+    let night = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tambola-night.toml");
+    let hall = start(
+        &[&strips],
+        &log,
+        &["--night", night.to_str().unwrap(), "--balls", "blower"],
+    );
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    assert!(game(&hall)["concurrent"].as_bool().unwrap());
+    let rows: Vec<Vec<u8>> = face(&hall, "1")
+        .into_iter()
+        .map(|r| r.into_iter().filter(|&n| n > 0).collect())
+        .collect();
+    // The bottom row first: judged against every prize open, it wins the
+    // first listed it completes (early five); named, the bottom line.
+    key_in(&hall, &rows[2]);
+    let v = claim(&hall, json!({"card": "1", "accept": true})).1;
+    assert_eq!(v["stage"], "early-five", "{v}");
+    let v = claim(
+        &hall,
+        json!({"card": "1", "accept": true, "prize": "bottom-line"}),
+    )
+    .1;
+    assert_eq!(v["stage"], "bottom-line", "{v}");
+    assert!(v["accepted"].as_bool().unwrap());
+    // A prize won is not won again; a prize the game lacks is named.
+    let (status, v) = claim(&hall, json!({"card": "1", "prize": "bottom-line"}));
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = claim(&hall, json!({"card": "1", "prize": "x"}));
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("top-line"), "{v}");
+    // Then the top line, then the middle row completes the middle line and
+    // the full house on one call (and the first and last of the top and
+    // bottom rows: the corners).
+    key_in(&hall, &rows[0]);
+    let v = claim(&hall, json!({"card": "1", "accept": true})).1;
+    assert_eq!(v["stage"], "top-line", "{v}");
+    let v = claim(&hall, json!({"card": "1", "accept": true})).1;
+    assert_eq!(v["stage"], "four-corners", "{v}");
+    drop(hall); // kill -9 with prizes left
+    let hall = start(
+        &[&strips],
+        &log,
+        &["--night", night.to_str().unwrap(), "--balls", "blower"],
+    );
+    let won: Vec<bool> = (game(&hall)["prizes"].as_array().unwrap().iter())
+        .map(|p| !p["won_at"].is_null())
+        .collect();
+    assert_eq!(won, [true, true, false, true, true, false]);
+    key_in(&hall, &rows[1]);
+    for prize in ["full-house", "middle-line"] {
+        let v = claim(&hall, json!({"card": "1", "accept": true, "prize": prize})).1;
+        assert!(v["accepted"].as_bool().unwrap(), "{v}");
+    }
+    assert!(
+        game(&hall).is_null(),
+        "the game ends when every prize is won"
+    );
+    let n = http(&hall.addr, "GET", "/api/night", None, None).1;
+    assert_eq!(n["games"][0]["status"], "played");
+    drop(hall);
+    let (code, out) = verify_log(&log, &strips);
+    assert_eq!(code, 0, "{out}");
+    let payouts = lines(&log)
+        .into_iter()
+        .filter(|v| v["event"] == "payout")
+        .count();
+    assert_eq!(payouts, 6);
+}
+
+#[test]
+fn a_prize_split_three_ways_pays_every_penny_to_the_earliest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Split\"\npattern = \"column\"\nprize = \"50.00\"\n",
+    );
+    let log = dir.path().join("s.jsonl");
+    // Three cards sold; every B number called: each sold card holds its B
+    // column at call 15, so all three share the prize.
+    let hall = start(
+        &[&cards],
+        &log,
+        &[
+            "--night",
+            night.to_str().unwrap(),
+            "--balls",
+            "blower",
+            "--sold",
+            "4..6",
+        ],
+    );
+    hall.post("/api/games", json!({}));
+    key_in(&hall, &(1..=15).collect::<Vec<u8>>());
+    // Checked first: the console is told who shares the win.
+    let v = claim(&hall, json!({"card": "5"})).1;
+    assert!(v["win"].as_bool().unwrap() && !v["accepted"].as_bool().unwrap());
+    assert_eq!(v["also_winning"].as_array().unwrap().len(), 2, "{v}");
+    assert!(
+        v.get("payout").is_none(),
+        "nothing is paid before it is accepted"
+    );
+    let (status, v) = claim(&hall, json!({"card": "5", "accept": true}));
+    assert_eq!(status, 200, "{v}");
+    let p = &v["payout"];
+    assert_eq!(
+        p["text"], "£50.00 shared by 3: £16.67, £16.67, £16.66",
+        "{v}"
+    );
+    let first: Vec<&str> = (p["winners"].as_array().unwrap().iter())
+        .map(|w| w.as_str().unwrap().split(" of ").next().unwrap())
+        .collect();
+    assert_eq!(first, ["card 5", "card 4", "card 6"]);
+    assert_eq!(v["also_winning"].as_array().unwrap().len(), 2);
+    drop(hall);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+    // A forged share is caught.
+    forge(&log, |v| {
+        if v["event"] == "payout" {
+            v["shares"] = json!([1668, 1666, 1666]);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1);
+    assert!(out.contains("equal shares are [1667, 1667, 1666]"), "{out}");
+    // A payout removed (the chain made again) is missed.
+    forge(&log, |v| {
+        if v["event"] == "payout" {
+            *v = json!({"seq": v["seq"], "time": v["time"], "prev": "", "event": "stage", "game": 1, "stage": "column"});
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1);
+    assert!(out.contains("that no payout line pays"), "{out}");
+}
+
+#[test]
+fn a_blower_s_ball_is_refused_outside_the_game_or_twice_and_a_recall_is_announced() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let log = dir.path().join("r.jsonl");
+    let hall = start(&[&cards], &log, &["--balls", "blower"]);
+    hall.post("/api/games", json!({"pattern": "line"}));
+    key_in(&hall, &[42]);
+    for (body, code, says) in [
+        (json!({"ball": 0}), 400, "1 to 75"),
+        (json!({"ball": 76}), 400, "1 to 75"),
+        (json!({"ball": 300}), 400, "field ball"),
+        (json!({"ball": 42}), 409, "called already (call 1)"),
+        (json!({}), 400, "send the ball drawn"),
+        (json!({"ball": "7"}), 400, "field ball"),
+    ] {
+        let (status, v) = hall.post("/api/calls", body.clone());
+        assert_eq!(status, code, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}: {v}");
+    }
+    assert_eq!(hall.calls(), [42]);
+    let (status, v) = http(
+        &hall.addr,
+        "DELETE",
+        "/api/calls/last",
+        Some(&hall.key),
+        Some("{}"),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(game(&hall)["announcement"], "ball 42 recalled");
+    // The recalled ball may be keyed again; the announcement gives way.
+    key_in(&hall, &[42]);
+    assert!(game(&hall)["announcement"].is_null());
+    drop(hall);
+    let calls = lines(&log)
+        .into_iter()
+        .filter(|v| v["event"] == "call")
+        .count();
+    assert_eq!(calls, 2, "refused balls are not logged as calls");
+    let log_rng = dir.path().join("rng.jsonl");
+    let hall = start(&[&cards], &log_rng, &[]);
+    hall.post("/api/games", json!({"pattern": "line"}));
+    let (status, v) = hall.post("/api/calls", json!({"ball": 5}));
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("--balls blower"),
+        "{v}"
+    );
+    assert_eq!(
+        lines(&log_rng)
+            .into_iter()
+            .filter(|v| v["event"] == "call")
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn the_night_s_record_is_written_only_for_a_sound_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/night.toml");
+    let log = dir.path().join("rec.jsonl");
+    let hall = start(&[&cards], &log, &["--night", night.to_str().unwrap()]);
+    hall.post("/api/games", json!({}));
+    for _ in 0..30 {
+        hall.post("/api/calls", json!({}));
+    }
+    http(
+        &hall.addr,
+        "DELETE",
+        "/api/calls/last",
+        Some(&hall.key),
+        Some("{}"),
+    );
+    let v = claim(&hall, json!({"card": "<script>alert(1)</script>"})).1;
+    assert_eq!(v["found"], false);
+    for card in 1..=200 {
+        let v = claim(&hall, json!({"card": card.to_string(), "accept": true})).1;
+        if v["accepted"] == true {
+            break;
+        }
+    }
+    if !game(&hall).is_null() {
+        hall.post("/api/games/end", json!({}));
+    }
+    drop(hall);
+    let report = |out: &Path| {
+        bingomint()
+            .args(["hall", "report"])
+            .arg(&log)
+            .arg("--cards")
+            .arg(&cards)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let html = dir.path().join("night.html");
+    let out = report(&html);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with(&format!("-> {}\n", html.display())));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("Friday at St Mary&#39;s") && page.contains("Early bird"));
+    assert!(
+        page.contains("&lt;script&gt;") && !page.contains("<script>"),
+        "a client's text is escaped"
+    );
+    assert!(page.contains("recalled at") && page.contains("Seed revealed"));
+    // Not replaced without --force.
+    assert_eq!(report(&html).status.code(), Some(2));
+    let csv = dir.path().join("night.csv");
+    assert_eq!(report(&csv).status.code(), Some(0));
+    let mut rows = csv::Reader::from_path(&csv).unwrap();
+    let events: Vec<String> = rows.records().map(|r| r.unwrap()[3].to_string()).collect();
+    assert_eq!(events.iter().filter(|e| *e == "call").count(), 30);
+    assert_eq!(events.iter().filter(|e| *e == "recall").count(), 1);
+    let json_out = dir.path().join("night.json");
+    assert_eq!(report(&json_out).status.code(), Some(0));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&json_out).unwrap()).unwrap();
+    assert_eq!(record["games"][0]["name"], "Early bird");
+    // A broken chain: exit 1 naming the line, and no report.
+    let mut text = std::fs::read_to_string(&log).unwrap();
+    text = text.replacen("\"ball\":", "\"ball\":1", 1);
+    std::fs::write(&log, text).unwrap();
+    let broken = dir.path().join("broken.html");
+    let out = report(&broken);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("line "));
+    assert!(!broken.exists());
+}
