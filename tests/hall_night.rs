@@ -203,6 +203,21 @@ fn a_jackpot_is_won_within_its_calls_and_the_consolation_after() {
     hall.post("/api/games", json!({}));
     key_in(&hall, &row[..3]);
     assert_eq!(game(&hall)["jackpot"]["left"], 2);
+    // A kill -9 mid-game: the countdown resumes where it was.
+    drop(hall);
+    let hall = start(
+        &[&cards],
+        &log,
+        &[
+            "--night",
+            night.to_str().unwrap(),
+            "--balls",
+            "blower",
+            "--sold",
+            "1..200",
+        ],
+    );
+    assert_eq!(game(&hall)["jackpot"]["left"], 2);
     key_in(&hall, &row[3..]);
     let v = claim(&hall, json!({"card": "3", "accept": true})).1;
     assert_eq!(v["payout"]["kind"], "jackpot", "{v}");

@@ -487,3 +487,69 @@ fn group_faces_print_in_the_free_centre_and_name_their_card() {
         .code(2)
         .stderr(predicate::str::contains("75-ball cards only"));
 }
+
+/// A page's MediaBox and TrimBox, as lopdf reads them.
+fn boxes(pdf: &Path) -> (Vec<f32>, Vec<f32>) {
+    let doc = lopdf::Document::load(pdf).unwrap();
+    let id = *doc.get_pages().values().next().unwrap();
+    let page = doc.get_object(id).unwrap().as_dict().unwrap();
+    let read = |key: &[u8]| -> Vec<f32> {
+        (page.get(key).unwrap().as_array().unwrap().iter())
+            .map(|v| v.as_float().unwrap())
+            .collect()
+    };
+    (read(b"MediaBox"), read(b"TrimBox"))
+}
+
+#[test]
+fn pages_are_the_paper_asked_for_unless_a_print_house_asks_for_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "7"]);
+    let out = |name: &str, args: &[&str]| -> (PathBuf, String) {
+        let pdf = dir.path().join(name);
+        let said = stdout_of(
+            bingomint()
+                .arg("print")
+                .arg(&file)
+                .args(args)
+                .arg("--out")
+                .arg(&pdf),
+        );
+        (pdf, said)
+    };
+    // Home and office: Letter is 612×792 pt, everything inside it.
+    let (home, said) = out("home.pdf", &["--paper", "letter", "--layout", "3"]);
+    assert_eq!(
+        boxes(&home),
+        (vec![0.0, 0.0, 612.0, 792.0], vec![0.0, 0.0, 612.0, 792.0])
+    );
+    assert!(said.contains("nothing outside the sheet"), "{said}");
+    // Three a page grow to the cells of four (a 2×2 grid, the last row
+    // centred), not a column of three at the size of six.
+    let points = |said: &str| -> f32 {
+        let at = said.find(" pt numbers").unwrap();
+        said[..at].rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    let (_, six) = out("six.pdf", &["--paper", "letter", "--layout", "6"]);
+    let (_, four) = out("four.pdf", &["--paper", "letter", "--layout", "4"]);
+    assert!(points(&said) > points(&six) * 1.4, "{said} / {six}");
+    assert_eq!(points(&said), points(&four));
+    // The print house: the trim inside a larger page, marks and bleed out.
+    let (press, said) = out("press.pdf", &["--paper", "letter", "--press"]);
+    let (media, trim) = boxes(&press);
+    assert_eq!(trim, vec![18.0, 18.0, 630.0, 810.0]);
+    assert_eq!(media, vec![0.0, 0.0, 648.0, 828.0]);
+    assert!(
+        said.contains("press: crop marks outside the trim, page 648×828 pt"),
+        "{said}"
+    );
+    let (bled, said) = out("bled.pdf", &["--paper", "a4", "--bleed", "3mm"]);
+    assert!(
+        boxes(&bled).0[2] > boxes(&bled).1[2],
+        "a bleed implies --press"
+    );
+    assert!(
+        said.contains("press: 3.0 mm bleed and crop marks"),
+        "{said}"
+    );
+}

@@ -232,7 +232,7 @@ impl Batch<'_> {
         } = *self;
         let o = &plan.options;
         let (w_, h) = o.paper;
-        let slug = o.bleed + if o.marks { 18.0 } else { 0.0 };
+        let slug = o.bleed + if o.marks { super::MARKS_AREA } else { 0.0 };
         let media = Rect::new(0.0, 0.0, w_ + 2.0 * slug, h + 2.0 * slug);
         let trim = Rect::new(slug, slug, slug + w_, slug + h);
         let bleed = Rect::new(

@@ -85,7 +85,7 @@ impl ManifestRow {
     /// The row of `part` of `plan`, whose file's SHA-256 is `sha256` (hex).
     pub fn new(plan: &Plan, part: &Part, sha256: String) -> ManifestRow {
         let start = *plan.options.range.start();
-        let slots = plan.grid.per_page();
+        let slots = plan.per_page;
         let items: Vec<u64> = part
             .sheets
             .clone()

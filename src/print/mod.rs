@@ -115,6 +115,9 @@ pub enum PrintError {
     MissingGlyph(char),
 }
 
+/// The room outside the bleed that crop marks take, points.
+pub const MARKS_AREA: f32 = 18.0;
+
 /// Numbers smaller than this are refused as too small to read.
 pub const MIN_NUMBER_PT: f32 = 9.0;
 
@@ -123,6 +126,9 @@ pub const MIN_NUMBER_PT: f32 = 9.0;
 pub struct Plan {
     pub spec: Spec,
     pub grid: Grid,
+    /// Records a sheet: the grid's slots, or fewer when a count does not
+    /// fill a grid (3 a page in a 2×2 grid, its last row centred).
+    pub per_page: usize,
     /// The side of one grid cell, points.
     pub cell: f32,
     /// Records printed.
@@ -162,14 +168,18 @@ impl Plan {
         let counts = layout_counts(spec);
         let default = spec.facts().paper.default_layout;
         let fit = |n: usize, area: (f32, f32)| best_grid(n, area.0, area.1, options.gap, shape);
-        let (grid, cell) = match options.layout.unwrap_or(Layout::Count(default)) {
-            Layout::Count(n) => fit(n, area),
-            Layout::Grid(grid) => (grid, cell_size(grid, area.0, area.1, options.gap, shape)),
+        let (grid, cell, per_page) = match options.layout.unwrap_or(Layout::Count(default)) {
+            Layout::Count(n) => {
+                let (grid, cell) = fit(n, area);
+                (grid, cell, n)
+            }
+            Layout::Grid(grid) => {
+                let cell = cell_size(grid, area.0, area.1, options.gap, shape);
+                (grid, cell, grid.per_page())
+            }
         };
         if cell <= 0.0 {
-            return Err(PrintError::NoRoomBetweenGaps {
-                per_page: grid.per_page(),
-            });
+            return Err(PrintError::NoRoomBetweenGaps { per_page });
         }
         if cell * NUMBER < MIN_NUMBER_PT {
             let largest = counts
@@ -180,12 +190,12 @@ impl Plan {
                 let a = (pw - 2.0 * options.margin, ph - 2.0 * options.margin);
                 let c = match options.layout {
                     Some(Layout::Grid(g)) => cell_size(g, a.0, a.1, options.gap, shape),
-                    _ => fit(grid.per_page(), a).1,
+                    _ => fit(per_page, a).1,
                 };
                 c * NUMBER >= MIN_NUMBER_PT
             });
             return Err(PrintError::TooSmall {
-                per_page: grid.per_page(),
+                per_page,
                 paper_name: options.paper_name,
                 points: cell * NUMBER,
                 largest: largest.copied(),
@@ -193,12 +203,13 @@ impl Plan {
             });
         }
         let items = options.range.end() - options.range.start() + 1;
-        let sheets = items.div_ceil(grid.per_page() as u64);
+        let sheets = items.div_ceil(per_page as u64);
         let id = file.short_id();
         let series = options.series.clone().unwrap_or_else(|| id.clone());
         Ok(Plan {
             spec,
             grid,
+            per_page,
             cell,
             items,
             sheets,
@@ -214,7 +225,7 @@ impl Plan {
     /// The record (from the first printed, 0-based) in slot `slot` of sheet
     /// `sheet`, if any.
     pub fn item(&self, sheet: u64, slot: usize) -> Option<u64> {
-        let n = self.grid.per_page() as u64;
+        let n = self.per_page as u64;
         let index = match self.options.order {
             Order::Sequential => sheet * n + slot as u64,
             Order::CutStack => slot as u64 * self.sheets + sheet,
@@ -243,6 +254,29 @@ impl Plan {
         } else {
             self.options.books.clone()
         }
+    }
+
+    /// What lies outside the paper, in words: `nothing outside the sheet`,
+    /// or `press: 3.0 mm bleed and crop marks outside the trim, page
+    /// 665×845 pt`.
+    pub fn page_words(&self) -> String {
+        let o = &self.options;
+        let (w, h) = o.paper;
+        if o.bleed == 0.0 && !o.marks {
+            return "nothing outside the sheet".into();
+        }
+        let slug = o.bleed + if o.marks { MARKS_AREA } else { 0.0 };
+        let mm = o.bleed / 72.0 * 25.4;
+        let outside = match (o.bleed > 0.0, o.marks) {
+            (true, true) => format!("{mm:.1} mm bleed and crop marks"),
+            (true, false) => format!("{mm:.1} mm bleed"),
+            _ => "crop marks".into(),
+        };
+        format!(
+            "press: {outside} outside the trim, page {:.0}×{:.0} pt",
+            w + 2.0 * slug,
+            h + 2.0 * slug
+        )
     }
 
     /// Every character the document draws, for the font subsets.
@@ -279,7 +313,7 @@ impl Items {
         sheets: std::ops::Range<u64>,
     ) -> Result<Items, crate::play::InvalidRecord> {
         let first = *plan.options.range.start();
-        let slots = plan.grid.per_page();
+        let slots = plan.per_page;
         let mut wanted: Vec<u64> = sheets
             .flat_map(|s| (0..slots).filter_map(move |k| plan.item(s, k)))
             .collect();
@@ -369,13 +403,20 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
     let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
     let x0 = slug + (w - used_w) / 2.0;
     let y_top = slug + h - (h - used_h) / 2.0;
-    for slot in 0..grid.per_page() {
+    // A last row the count does not fill is centred under the others.
+    let in_last = plan.per_page - (grid.rows - 1) * grid.cols;
+    for slot in 0..plan.per_page {
         let Some(index) = plan.item(sheet, slot) else {
             continue;
         };
         let item = &items.get(index);
         let (col, row) = (slot % grid.cols, slot / grid.cols);
-        let x = x0 + col as f32 * (fw + o.gap);
+        let short = if row + 1 == grid.rows {
+            grid.cols - in_last
+        } else {
+            0
+        };
+        let x = x0 + (col as f32 + short as f32 / 2.0) * (fw + o.gap);
         let y = y_top - row as f32 * (fh + o.gap) - fh;
         g.save_state();
         g.transform([1.0, 0.0, 0.0, 1.0, x, y]);

@@ -165,22 +165,26 @@ pub struct Shape {
 /// The best grid of `n` for an area of `w` × `h` with `gap` between faces
 /// of `shape`, and the cell size it allows.
 pub fn best_grid(n: usize, w: f32, h: f32, gap: f32, shape: Shape) -> (Grid, f32) {
-    (1..=n)
-        .filter(|c| n % c == 0)
-        .map(|cols| {
-            let grid = Grid {
-                cols,
-                rows: n / cols,
-            };
-            (grid, cell_size(grid, w, h, gap, shape))
-        })
-        .fold((Grid { cols: 1, rows: n }, f32::MIN), |best, this| {
-            if this.1 > best.1 {
-                this
-            } else {
-                best
-            }
-        })
+    // Every grid of `cols` columns that holds n in whole rows; one whose
+    // last row is short (3 in a 2×2) wins only by more than 2 %, so a full
+    // grid is kept when it is as good.
+    let mut best = (Grid { cols: 1, rows: n }, f32::MIN);
+    for cols in 1..=n {
+        let grid = Grid {
+            cols,
+            rows: n.div_ceil(cols),
+        };
+        let cell = cell_size(grid, w, h, gap, shape);
+        let weighed = if grid.per_page() == n {
+            cell
+        } else {
+            cell / 1.02
+        };
+        if weighed > best.1 {
+            best = (grid, weighed);
+        }
+    }
+    (best.0, cell_size(best.0, w, h, gap, shape))
 }
 
 /// The cell size a grid of faces allows in `w` × `h`.

@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
-/// Print a card file as a press-ready PDF: n-up faces, each with its face
-/// number, series and the file's id, sheet numbers, crop marks.
+/// Print a card file as a PDF: n-up faces, each with its face number,
+/// series and the file's id, sheet numbers; pages the size of --paper, or
+/// a print house's pages with --press (bleed and crop marks outside the
+/// trim).
 ///
 /// 75-ball: 6 cards a page on Letter by default; 90-ball: 2 strips a page,
 /// the six tickets of a strip kept together. Text is vector, in an embedded
@@ -15,6 +17,7 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint print cards.bmc --out cards.pdf
+  bingomint print cards.bmc --layout 3 --paper letter --out home.pdf
   bingomint print cards.bmc --layout 9 --paper a4 --bleed 3mm \\
       --series 'Autumn 24-B' --range 1..9000 --out s24b.pdf
   bingomint print cards.bmc --layout 3x2 --qr --colour cmyk:0,100,100,0 \\
@@ -54,11 +57,19 @@ pub struct Args {
     #[arg(long, default_value = "0.25in", value_name = "LENGTH")]
     pub(super) gap: String,
 
-    /// Bleed beyond the trim (BleedBox; crop marks sit outside it).
+    /// The print house's page: the trim (--paper) with the bleed and crop
+    /// marks outside it, so the PDF's page is larger than the paper
+    /// (MediaBox > TrimBox). Without it the page is the paper as loaded,
+    /// everything inside it. A --bleed implies it.
+    #[arg(long)]
+    pub(super) press: bool,
+
+    /// Bleed beyond the trim (BleedBox; crop marks sit outside it); implies
+    /// --press.
     #[arg(long, default_value = "0mm", value_name = "LENGTH")]
     pub(super) bleed: String,
 
-    /// Leave out the crop marks.
+    /// With --press, leave out the crop marks.
     #[arg(long)]
     pub(super) no_marks: bool,
 

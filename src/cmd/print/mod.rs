@@ -116,11 +116,17 @@ fn summary(plan: &Plan, parts: &[Part], secs: f64) -> Result<()> {
     let secs = secs.max(1e-6);
     let faces = plan.items * spec.faces() as u64;
     super::outln!(
-        "{} on {} ({} a page, {:.1} pt numbers) in {}, {secs:.2} s, {} {}s/s -> {}",
+        "{} on {} {} ({} a page, {:.1} pt numbers, {}) in {}, {secs:.2} s, {} {}s/s -> {}",
         count_of(plan.items, spec.noun()),
-        count_of(plan.sheets, "page"),
-        plan.grid.per_page(),
+        plan.sheets,
+        if plan.sheets == 1 {
+            format!("{} page", plan.options.paper_name)
+        } else {
+            format!("{} pages", plan.options.paper_name)
+        },
+        plan.per_page,
         plan.cell * 0.5,
+        plan.page_words(),
         count_of(files as u64, "file"),
         super::rate(faces as f64 / secs),
         spec.face_noun(),

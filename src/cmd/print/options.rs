@@ -46,14 +46,18 @@ impl Args {
             .map(|t| Layout::parse(t, pr::layout_counts(spec)))
             .transpose()
             .map_err(flag("--layout"))?;
+        let bleed = paper::length(&self.bleed).map_err(flag("--bleed"))?;
+        // The print house's page when asked, or implied by a bleed; else
+        // the sheet as loaded, with nothing outside it.
+        let press = self.press || bleed > 0.0;
         let options = Options {
             paper: paper::paper(&self.paper).map_err(flag("--paper"))?,
             paper_name: self.paper.clone(),
             layout,
             margin: paper::length(&self.margin).map_err(flag("--margin"))?,
             gap: paper::length(&self.gap).map_err(flag("--gap"))?,
-            bleed: paper::length(&self.bleed).map_err(flag("--bleed"))?,
-            marks: !self.no_marks,
+            bleed,
+            marks: press && !self.no_marks,
             series: self.series.clone(),
             qr: self.qr,
             group_face: self.group_face,
