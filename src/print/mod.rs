@@ -382,7 +382,6 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
     let o = &plan.options;
     let (w, h) = o.paper;
     let (fw, fh) = face_size(plan);
-    let grid = plan.grid;
     let ink = plan.ink(sheet);
     let mut g = Content::new();
     if o.background > 0.0 {
@@ -398,26 +397,11 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
         .fill_nonzero();
     }
     let form = form_name(plan.ink_index(sheet));
-    // Faces are centred in the area inside the margins.
-    let used_w = grid.cols as f32 * fw + (grid.cols as f32 - 1.0) * o.gap;
-    let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
-    let x0 = slug + (w - used_w) / 2.0;
-    let y_top = slug + h - (h - used_h) / 2.0;
-    // A last row the count does not fill is centred under the others.
-    let in_last = plan.per_page - (grid.rows - 1) * grid.cols;
-    for slot in 0..plan.per_page {
+    for (slot, (x, y)) in places(plan, slug).into_iter().enumerate() {
         let Some(index) = plan.item(sheet, slot) else {
             continue;
         };
         let item = &items.get(index);
-        let (col, row) = (slot % grid.cols, slot / grid.cols);
-        let short = if row + 1 == grid.rows {
-            grid.cols - in_last
-        } else {
-            0
-        };
-        let x = x0 + (col as f32 + short as f32 / 2.0) * (fw + o.gap);
-        let y = y_top - row as f32 * (fh + o.gap) - fh;
         g.save_state();
         g.transform([1.0, 0.0, 0.0, 1.0, x, y]);
         if o.background > 0.0 {
@@ -464,6 +448,31 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
         crop_marks(&mut g, plan, slug);
     }
     g.finish().into_vec()
+}
+
+/// Where each slot's face sits on a sheet (its bottom-left corner): the
+/// grid centred inside the margins, a last row the count does not fill
+/// centred under the others.
+fn places(plan: &Plan, slug: f32) -> Vec<(f32, f32)> {
+    let o = &plan.options;
+    let ((w, h), (fw, fh), grid) = (o.paper, face_size(plan), plan.grid);
+    let used_w = grid.cols as f32 * fw + (grid.cols as f32 - 1.0) * o.gap;
+    let used_h = grid.rows as f32 * fh + (grid.rows as f32 - 1.0) * o.gap;
+    let x0 = slug + (w - used_w) / 2.0;
+    let y_top = slug + h - (h - used_h) / 2.0;
+    let in_last = plan.per_page - (grid.rows - 1) * grid.cols;
+    (0..plan.per_page)
+        .map(|slot| {
+            let (col, row) = (slot % grid.cols, slot / grid.cols);
+            let short = if row + 1 == grid.rows {
+                grid.cols - in_last
+            } else {
+                0
+            };
+            let x = x0 + (col as f32 + short as f32 / 2.0) * (fw + o.gap);
+            (x, y_top - row as f32 * (fh + o.gap) - fh)
+        })
+        .collect()
 }
 
 /// Crop marks at the trim corners, outside the bleed.

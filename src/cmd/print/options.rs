@@ -14,11 +14,9 @@ use std::ops::RangeInclusive;
 impl Args {
     /// The checks that need no file: the output's name, the split.
     pub(super) fn validate(&self) -> Result<()> {
+        let out = self.out.display();
         if self.out.extension().and_then(|e| e.to_str()) != Some("pdf") {
-            bail!(
-                "--out '{}': give a file name ending in .pdf",
-                self.out.display()
-            );
+            bail!("--out '{out}': give a file name ending in .pdf");
         }
         if self.pages_per_file == Some(0) {
             bail!("--pages-per-file must be at least 1");
@@ -40,15 +38,12 @@ impl Args {
     /// What the flags ask of the PDF, checked; the error names the flag.
     pub(super) fn options(&self, file: &CardFile, range: RangeInclusive<u64>) -> Result<Options> {
         let spec = file.header().spec;
-        let layout = self
-            .layout
-            .as_deref()
-            .map(|t| Layout::parse(t, pr::layout_counts(spec)))
+        let counts = pr::layout_counts(spec);
+        let layout = (self.layout.as_deref().map(|t| Layout::parse(t, counts)))
             .transpose()
             .map_err(flag("--layout"))?;
         let bleed = paper::length(&self.bleed).map_err(flag("--bleed"))?;
-        // The print house's page when asked, or implied by a bleed; else
-        // the sheet as loaded, with nothing outside it.
+        // The print house's page when asked or implied by a bleed.
         let press = self.press || bleed > 0.0;
         let options = Options {
             paper: paper::paper(&self.paper).map_err(flag("--paper"))?,
