@@ -99,3 +99,20 @@ fn fails_for_truncated_files() {
         .code(2)
         .stderr(predicate::str::contains("truncated or damaged"));
 }
+
+#[test]
+fn info_id_prints_the_id_alone_as_a_qr_code_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "50", "--seed", "5"]);
+    let id = crate::common::stdout_of(bingomint().arg("info").arg(&file).arg("--id"));
+    assert_eq!(id, format!("{}\n", crate::common::file_id(&file)));
+    // The reference the check help shows, built from it, names card 7.
+    let reference = format!("bingomint:{}:card:7", id.trim());
+    bingomint()
+        .arg("show")
+        .arg(&file)
+        .args(["--card", &reference])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("card 7"));
+}

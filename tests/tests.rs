@@ -10,6 +10,7 @@ mod common;
 mod damage;
 mod export;
 mod generate;
+mod guides;
 mod hall;
 mod hall_hostile;
 mod hall_live;

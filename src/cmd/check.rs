@@ -23,8 +23,10 @@ Examples:
   bingomint check cards.bmc --card 4711 --calls 12,44,7,68,3 --pattern line
   bingomint check strips.bmc --ticket 70 --calls-file calls.txt \\
       --pattern two-lines
-  bingomint check cards.bmc --card bingomint:Q295AQEF:card:4711 \\
-      --calls-file calls.txt --pattern four-corners
+  # The text a printed face's QR code holds (the file's id, then the card):
+  bingomint check cards.bmc \\
+      --card \"bingomint:$(bingomint info cards.bmc --id):card:4711\" \\
+      --calls 12,44,7,68,3 --pattern four-corners
   bingomint patterns      # every pattern, drawn")]
 pub struct Args {
     /// The card file.

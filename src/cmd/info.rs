@@ -12,15 +12,26 @@ use std::path::PathBuf;
 /// Also the parameters, the creation date and the writing tool's version.
 /// A damaged file is described, then reported: exit 2.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  bingomint info cards.bmc")]
+#[command(
+    after_help = "Examples:\n  bingomint info cards.bmc\n  bingomint info cards.bmc --id    # the id a QR code names the file by"
+)]
 pub struct Args {
     /// The card file.
     file: PathBuf,
+
+    /// Print only the file's short id (as QR codes, `show` and the hall
+    /// name the file: bingomint:ID:card:N).
+    #[arg(long)]
+    id: bool,
 }
 
 /// Runs `info`.
 pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open(&args.file)?;
+    if args.id {
+        super::outln!("{}", file.short_id());
+        return Ok(Outcome::Success);
+    }
     let h = file.header();
     let mut out = String::new();
     let mut field = |name: &str, value: String| out.push_str(&format!("{name:<14}{value}\n"));
@@ -113,20 +124,15 @@ fn imported(h: &Header, import: &Import) -> Vec<(&'static str, String)> {
         return vec![("imported from", "(the provenance cannot be read)".into())];
     };
     let faces = h.face_range();
+    let (noun, range) = (
+        h.spec.face_noun(),
+        format!("{}–{}", faces.start(), faces.end()),
+    );
     let mut out = vec![
         ("imported from", format!("'{}'", p.source)),
         ("source sha256", p.sha256),
         ("source layout", p.layout),
-        (
-            "numbered",
-            format!(
-                "{}s {}–{}, {}",
-                h.spec.face_noun(),
-                faces.start(),
-                faces.end(),
-                p.numbering
-            ),
-        ),
+        ("numbered", format!("{noun}s {range}, {}", p.numbering)),
     ];
     if p.breaking > 0 {
         let n = count_of(p.breaking, h.spec.face_noun());

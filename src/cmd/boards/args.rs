@@ -33,7 +33,7 @@ Examples:
       --format bingosync --out card.json
   # Board 17 of that batch, again:
   bingomint boards --set data/sample-goals.json --seed MV2XRO:v1:17
-  bingomint boards --set data/sample-goals.json --check --size 7x7")]
+  bingomint boards --set data/sample-goals.json --check --size 5x5")]
 pub struct Args {
     /// The goal set: Lockout schema v3 JSON.
     #[arg(long, value_name = "FILE")]

@@ -64,7 +64,14 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
     let excluded = if args.exclude.is_empty() {
         String::new()
     } else {
-        format!(" against {} excluded {}s,", made.excluded, spec.noun())
+        // Named as the excluded files hold them: strips, or single tickets.
+        let noun = (args.exclude.first())
+            .and_then(|p| bingomint::cardfile::CardFile::open(p).ok())
+            .map_or(spec.noun(), |f| f.header().spec.noun());
+        format!(
+            " against {},",
+            bingomint::text::count_of(made.excluded, &format!("excluded {noun}"))
+        )
     };
     let excluded = match made.partitions {
         Some((p, disk)) => {
