@@ -107,3 +107,39 @@ fn a_closed_pipe_is_not_an_error() {
     );
     assert!(out.stderr.is_empty());
 }
+
+#[test]
+fn export_says_what_it_wrote_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "30", "--seed", "2"]);
+    let out = dir.path().join("e.csv");
+    let run = |args: &[&str]| {
+        bingomint()
+            .arg("export")
+            .arg(&file)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let written = run(&[
+        "--format",
+        "csv",
+        "--range",
+        "1..10",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&written.stdout),
+        format!("10 cards as csv -> {}\n", out.display())
+    );
+    // To standard output: the cards there, the summary on stderr.
+    let piped = run(&["--range", "1..3"]);
+    assert_eq!(String::from_utf8_lossy(&piped.stdout).lines().count(), 3);
+    assert_eq!(
+        String::from_utf8_lossy(&piped.stderr),
+        "bingomint: exported 3 cards as txt\n"
+    );
+    let quiet = run(&["--range", "1..3", "-q"]);
+    assert!(quiet.stderr.is_empty());
+}

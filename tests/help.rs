@@ -69,6 +69,15 @@ fn every_command_follows_the_conventions() {
                 }
             }
         }
+        // Every command that says more than its product (a summary, a
+        // progress bar, notes) can be quieted.
+        let says_more = [
+            "generate", "import", "print", "boards", "export", "winners", "check", "simulate",
+            "audit", "verify", "hall",
+        ];
+        if says_more.contains(&name) && has("--quiet").is_none() {
+            problems.push(format!("{name}: no -q, --quiet"));
+        }
         if has("--out").is_some() && has("--force").is_none() {
             problems.push(format!("{name}: --out without --force"));
         }

@@ -63,6 +63,11 @@ pub struct Args {
     /// The series for --layout's columns [default: the file's id].
     #[arg(long, requires = "layout")]
     series: Option<String>,
+
+    /// No summary (with --out, the `-> FILE` line; else the line on
+    /// standard error).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 /// Runs `export`.
@@ -103,6 +108,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         None => None,
     };
+    let records = range.end() + 1 - range.start();
     write_text(args.out.as_deref(), args.force, |out| {
         match &merge {
             Some(m) => export_for_merge(&file, range, m, out),
@@ -113,5 +119,11 @@ pub fn run(args: Args) -> Result<Outcome> {
             damaged => damaged.into(),
         })
     })?;
+    let what = bingomint::text::count_of(records, file.header().spec.noun());
+    match (&args.out, args.quiet) {
+        (_, true) => {}
+        (Some(out), _) => super::outln!("{what} as {} -> {}", args.format, out.display()),
+        (None, _) => eprintln!("bingomint: exported {what} as {}", args.format),
+    }
     Ok(Outcome::Success)
 }

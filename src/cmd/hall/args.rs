@@ -89,6 +89,11 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "SOURCE", default_value_t = Balls::Rng)]
     pub balls: Balls,
 
+    /// Print only the three addresses (no log, night or resume lines);
+    /// warnings still go to standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+
     /// When the log's open game has lost its seed file (LOG.seed), end
     /// that game unrevealed, logged as such (its calls can then never be
     /// checked), and go on with the night.

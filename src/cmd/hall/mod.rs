@@ -35,7 +35,8 @@ pub fn run(args: Args) -> Result<Outcome> {
             cards,
             out,
             force,
-        }) => return report::run(&log, &cards, &out, force),
+            quiet,
+        }) => return report::run(&log, &cards, &out, (force, quiet)),
         None if args.check => return night::check(&args),
         None => {}
     }
@@ -105,6 +106,23 @@ fn announce(
     outln!("board    {scheme}://{addr}/board");
     let daub = args.daub.name();
     outln!("players  {scheme}://{addr}/play   (phones: daubing {daub})");
+    if !args.quiet {
+        facts(args, state, log)?;
+    }
+    if let Some(notice) = &state.notice {
+        eprintln!("bingomint: note: {notice}");
+    }
+    if !addr.ip().is_loopback() {
+        eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
+        if !tls {
+            eprintln!("bingomint: note: without --tls-cert the console's key and every claim cross the network in clear text (`bingomint hall cert` makes a certificate)");
+        }
+    }
+    Ok(())
+}
+
+/// The log, the night, the ball source and a resumed game.
+fn facts(args: &Args, state: &bingomint::hall::state::State, log: &std::path::Path) -> Result<()> {
     outln!("log      {}", log.display());
     if let Some(night) = &state.night {
         let next = (night.next).map_or("all played".into(), |k| format!("next {k}"));
@@ -114,21 +132,12 @@ fn announce(
     if args.balls == args::Balls::Blower {
         outln!("balls    from the blower: the caller keys in each ball drawn");
     }
-    if let Some(notice) = &state.notice {
-        eprintln!("bingomint: note: {notice}");
-    }
     if let Some(game) = &state.game {
         outln!(
             "resumed  game {} after call {}",
             game.game,
             game.calls.len()
         );
-    }
-    if !addr.ip().is_loopback() {
-        eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");
-        if !tls {
-            eprintln!("bingomint: note: without --tls-cert the console's key and every claim cross the network in clear text (`bingomint hall cert` makes a certificate)");
-        }
     }
     Ok(())
 }

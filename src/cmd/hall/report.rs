@@ -9,7 +9,12 @@ use bingomint::hall::verify::verify;
 use std::path::{Path, PathBuf};
 
 /// `hall report LOG --cards FILE… --out FILE`.
-pub fn run(log: &Path, cards: &[PathBuf], out: &Path, force: bool) -> Result<Outcome> {
+pub fn run(
+    log: &Path,
+    cards: &[PathBuf],
+    out: &Path,
+    (force, quiet): (bool, bool),
+) -> Result<Outcome> {
     let shown = log.display();
     let kind = match out.extension().and_then(|e| e.to_str()) {
         _ if out == Path::new("-") => "html",
@@ -50,7 +55,7 @@ pub fn run(log: &Path, cards: &[PathBuf], out: &Path, force: bool) -> Result<Out
         w.write_all(body.as_bytes())
             .with_context(|| crate::cmd::output::cannot_write(target))
     })?;
-    if target.is_some() {
+    if target.is_some() && !quiet {
         outln!(
             "the night's record: {}, paid {} -> {}",
             bingomint::text::count_of(record.games.len() as u64, "game"),

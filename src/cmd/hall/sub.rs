@@ -33,6 +33,9 @@ Examples:
         /// Replace an existing report.
         #[arg(long)]
         force: bool,
+        /// No summary line.
+        #[arg(short, long)]
+        quiet: bool,
     },
     /// Check a night's log: its chain, every game's calls against its
     /// revealed seed, every claim judged again. Exit 0, or 1 naming the
