@@ -446,7 +446,7 @@ fn every_reference_form_names_a_face_in_every_command() {
             .arg(&perms)
             .assert()
             .success()
-            .stdout(contains("1 card on 1 page"));
+            .stdout(contains("1 card on 1 letter page"));
     }
     bingomint()
         .args(["show", "--card", "42"])
@@ -588,4 +588,54 @@ fn the_provenance_is_shown_and_sealed() {
         .assert()
         .code(1)
         .stdout(contains("provenance"));
+}
+
+#[test]
+fn without_game_the_first_face_names_it_and_the_file_is_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    makers(dir.path());
+    for (source, game, args) in [
+        ("perms.csv", "75", &["--by", "columns"][..]),
+        ("starred.tsv", "75", &[]),
+        ("cards.json", "75", &[]),
+        ("eighty.txt", "80", &[]),
+        ("tickets.jsonl", "90", &[]),
+    ] {
+        let path = dir.path().join(source);
+        let named = import(
+            dir.path(),
+            &path,
+            game,
+            &format!("{source}.named.bmc"),
+            args,
+        );
+        let sniffed = dir.path().join(format!("{source}.sniffed.bmc"));
+        bingomint()
+            .arg("import")
+            .arg(&path)
+            .arg("--out")
+            .arg(&sniffed)
+            .args(args)
+            .assert()
+            .success()
+            .stderr(contains(format!(
+                "as {game}-ball: its first face reads as one"
+            )));
+        assert_eq!(
+            common::export_txt(&named),
+            common::export_txt(&sniffed),
+            "{source}"
+        );
+    }
+    // A file whose first face is no game's is refused naming --game.
+    let odd = dir.path().join("odd.txt");
+    std::fs::write(&odd, "1 2 3\n").unwrap();
+    bingomint()
+        .arg("import")
+        .arg(&odd)
+        .arg("--out")
+        .arg(dir.path().join("odd.bmc"))
+        .assert()
+        .code(2)
+        .stderr(contains("name it with --game 75, 80 or 90"));
 }

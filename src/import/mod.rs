@@ -371,6 +371,31 @@ fn sniff(source: &Source) -> Result<Layout, ImportError> {
     Ok(layout)
 }
 
+/// The game a source's faces are for, when the command names none: the
+/// first of 75-, 80- and 90-ball whose shape the source's first face reads
+/// in (a 75-ball card has 24 or 25 cells, an 80-ball card 16, a ticket 27;
+/// numbers past a game's balls do not read). None: it reads as none.
+pub fn sniff_game(source: &Source, layout: Option<Layout>) -> Option<Spec> {
+    let layout = match layout {
+        Some(layout) => layout,
+        None => sniff(source).ok()?,
+    };
+    ["75", "80", "90"].into_iter().find_map(|game| {
+        let spec = Spec::named(game)?;
+        let trial = Source {
+            shape: Shape::of(spec),
+            ..*source
+        };
+        let mut read_one = false;
+        // The first face is enough: stop there.
+        let _ = read::read(&trial, layout, &mut |_| {
+            read_one = true;
+            Err(ImportError::Refused(String::new()))
+        });
+        read_one.then_some(spec)
+    })
+}
+
 /// Imports `source` as `options` say, publishing the card file at `out`.
 pub fn import(source: &Source, options: &Options) -> Result<Imported, ImportError> {
     let layout = match options.layout {

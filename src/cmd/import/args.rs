@@ -17,7 +17,7 @@ use std::path::PathBuf;
 Header names the columns are known by: card / ticket / id / number / serial
 (the face's own number), star, strip (read past), B1 … O5, r1c1 …, or places
 1 … 25 (row by row; --by columns for column by column). A blank cell is
-empty, 0, FREE, * or -.
+empty, 0, FREE, *, -, ., x, null or blank (in any case).
 
 Examples:
   bingomint import perms.csv --game 75 --out perms.bmc
@@ -30,9 +30,10 @@ pub struct Args {
     /// The file to import.
     pub(super) file: PathBuf,
 
-    /// The game the faces are for.
+    /// The game the faces are for [default: the game the first face reads
+    /// as: 75, 80 or 90, said on stderr].
     #[arg(short, long, value_parser = games())]
-    pub(super) game: String,
+    pub(super) game: Option<String>,
 
     /// The card file to write.
     #[arg(short, long, value_name = "FILE")]

@@ -15,14 +15,6 @@ use bingomint::import::{import, Duplicates, ImportError, Imported, Options, Shap
 pub fn run(args: Args) -> Result<Outcome> {
     let loose = args.rules.as_deref() == Some("loose");
     let rules = args.rules.as_deref().filter(|_| !loose);
-    if loose && args.game != "90" {
-        bail!(
-            "--rules loose is for 90-ball tickets; {}-ball cards have no layout rules to \
-             loosen (each number must sit in its column's range)",
-            args.game
-        );
-    }
-    let game = spec_from_flags(&args.game, rules, false)?;
     not_an_input(&args.out, "--out", &[&args.file])?;
     if let Some(kind) = bingomint::input::irregular(&args.file) {
         bail!(
@@ -34,6 +26,17 @@ pub fn run(args: Args) -> Result<Outcome> {
     if !args.file.exists() {
         bail!("'{}': no such file to import", args.file.display());
     }
+    let named = match &args.game {
+        Some(game) => game.clone(),
+        None => sniffed(&args)?,
+    };
+    if loose && named != "90" {
+        bail!(
+            "--rules loose is for 90-ball tickets; {named}-ball cards have no layout rules to \
+             loosen (each number must sit in its column's range)"
+        );
+    }
+    let game = spec_from_flags(&named, rules, false)?;
     bingomint::cardfile::writer::refuse_existing(&args.out, args.force)?;
     clear_stale(Some(&args.out), args.force)?;
     let size = std::fs::metadata(&args.file).map(|m| m.len()).unwrap_or(0);
@@ -68,6 +71,35 @@ pub fn run(args: Args) -> Result<Outcome> {
     })?;
     summary(&args, &made, started.elapsed().as_secs_f64(), args.quiet)?;
     Ok(Outcome::Success)
+}
+
+/// The game the source's first face reads as, said on stderr.
+fn sniffed(args: &Args) -> Result<String> {
+    let none = |_: u64| {};
+    let shape = Shape::of(bingomint::game::Spec::named("75").expect("a game"));
+    let source = Source {
+        path: &args.file,
+        shape,
+        columns: args.columns.as_deref(),
+        by_columns: args.by == "columns",
+        progress: &none,
+    };
+    let layout = args.format.as_deref().and_then(Layout::named);
+    let Some(spec) = bingomint::import::sniff_game(&source, layout) else {
+        bail!(
+            "'{}': its first face reads as no game's: name it with --game 75, 80 or 90",
+            args.file.display()
+        );
+    };
+    let name = spec.short_name().trim_end_matches("-ball").to_string();
+    if !args.quiet {
+        eprintln!(
+            "bingomint: reading '{}' as {}: its first face reads as one (--game chooses another)",
+            args.file.display(),
+            spec.short_name()
+        );
+    }
+    Ok(name)
 }
 
 /// The summary on stdout; what was loosened or dropped on stderr.
