@@ -75,31 +75,23 @@ pub fn run(args: Args) -> Result<Outcome> {
 
 /// The game the source's first face reads as, said on stderr.
 fn sniffed(args: &Args) -> Result<String> {
-    let none = |_: u64| {};
-    let shape = Shape::of(bingomint::game::Spec::named("75").expect("a game"));
+    let (none, shown) = (|_: u64| {}, args.file.display());
     let source = Source {
         path: &args.file,
-        shape,
+        shape: Shape::of(bingomint::game::Spec::named("75").expect("a game")),
         columns: args.columns.as_deref(),
         by_columns: args.by == "columns",
         progress: &none,
     };
     let layout = args.format.as_deref().and_then(Layout::named);
     let Some(spec) = bingomint::import::sniff_game(&source, layout) else {
-        bail!(
-            "'{}': its first face reads as no game's: name it with --game 75, 80 or 90",
-            args.file.display()
-        );
+        bail!("'{shown}': its first face reads as no game's: name it with --game 75, 80 or 90");
     };
-    let name = spec.short_name().trim_end_matches("-ball").to_string();
+    let game = spec.short_name();
     if !args.quiet {
-        eprintln!(
-            "bingomint: reading '{}' as {}: its first face reads as one (--game chooses another)",
-            args.file.display(),
-            spec.short_name()
-        );
+        eprintln!("bingomint: reading '{shown}' as {game}: its first face reads as one (--game chooses another)");
     }
-    Ok(name)
+    Ok(game.trim_end_matches("-ball").to_string())
 }
 
 /// The summary on stdout; what was loosened or dropped on stderr.
