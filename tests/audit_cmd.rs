@@ -176,7 +176,7 @@ fn bad_flags_are_named() {
         (vec!["--calls", "--games", "10"], "--games 10"),
         (vec!["--raw", "1K"], "--raw needs --out"),
         (vec!["--raw", "0", "--out", "x"], "--raw <BYTES>"),
-        (vec!["--games", "5000"], "--calls"),
+        (vec!["--games", "5000"], "--call-orders"),
         (vec![], "<FILE>"),
         (
             vec!["c.bmc"],
@@ -219,7 +219,15 @@ fn figures_are_the_same_for_any_thread_count_and_seeded_calls_repeat() {
     for run in ["a", "b"] {
         let out = dir.path().join(run);
         let args = [
-            "audit", "--calls", "--game", "90", "--games", "2000", "--seed", "night-1", "-q",
+            "audit",
+            "--call-orders",
+            "--game",
+            "90",
+            "--games",
+            "2000",
+            "--seed",
+            "night-1",
+            "-q",
             "--out",
         ];
         bingomint().args(args).arg(&out).assert().success();

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 Examples:
   bingomint audit cards.bmc
   bingomint audit strips.bmc --out strips-audit --alpha 0.001
-  bingomint audit --calls --game 75 --games 100000
+  bingomint audit --call-orders --game 75 --games 100000
   bingomint audit --raw 1G --seed 42 --out raw.bin
   bingomint audit --raw 1T --out - | dieharder -g 200 -a")]
 pub struct Args {
@@ -24,26 +24,27 @@ pub struct Args {
     #[arg(required_unless_present_any = ["calls", "raw"])]
     pub file: Option<PathBuf>,
 
-    /// Audit the calls instead of a file: --games call orders, each drawn
-    /// as a live game draws it.
-    #[arg(long, conflicts_with_all = ["file", "raw"])]
+    /// Audit call orders instead of a file: --games of them, each drawn as
+    /// a live game draws it (`--calls` elsewhere lists numbers called; here
+    /// it is an older spelling of this).
+    #[arg(long = "call-orders", alias = "calls", conflicts_with_all = ["file", "raw"])]
     pub calls: bool,
 
-    /// The game of --calls and --raw [default: 75; with --raw and a FILE,
+    /// The game of --call-orders and --raw [default: 75; with --raw and a FILE,
     /// the file's].
     #[arg(short, long, value_parser = super::super::games())]
     pub game: Option<String>,
 
-    /// With --calls: test the games these hall logs revealed (their
+    /// With --call-orders: test the games these hall logs revealed (their
     /// chains checked first) instead of drawing new ones.
     #[arg(long, value_name = "LOG", requires = "calls")]
     pub log: Vec<PathBuf>,
 
-    /// Games whose calls --calls tests.
+    /// Games whose calls --call-orders tests.
     #[arg(long, value_name = "N", default_value_t = 100_000, requires = "calls")]
     pub games: u64,
 
-    /// Seed of --calls and --raw: a number or any text [default: --calls,
+    /// Seed of --call-orders and --raw: a number or any text [default: --call-orders,
     /// every game's seed fresh from the operating system; --raw, the
     /// FILE's seed, else fresh].
     #[arg(long)]
@@ -55,7 +56,7 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", value_parser = super::super::parse_size)]
     pub raw: Option<u64>,
 
-    /// The generator of --calls and --raw: mint (xoshiro256++, as cards and
+    /// The generator of --call-orders and --raw: mint (xoshiro256++, as cards and
     /// simulations draw) or hall (ChaCha20 keyed by the whole seed, as a
     /// live hall's calls are drawn).
     #[arg(long, value_enum, default_value_t = Generator::Mint)]

@@ -65,7 +65,7 @@ pub fn calls(args: &Args) -> Result<(Battery, About, String)> {
     about(args, battery, seeds, order.to_string(), game.to_string())
 }
 
-/// `--calls --log LOG…`: the games the logs revealed.
+/// `--call-orders --log LOG…`: the games the logs revealed.
 fn logged(args: &Args) -> Result<(Battery, About, String)> {
     let mut ended = Vec::new();
     for log in &args.log {

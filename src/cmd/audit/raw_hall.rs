@@ -9,7 +9,7 @@ use std::io::Write;
 /// `--raw --generator hall`: the live calls' generator. Raw: the ChaCha20
 /// keystream under the key of the seed (no room seed), as the hall's draws
 /// read it. Scaled: the call orders of game 0, 1, … (each seeded as
-/// `audit --calls --generator hall` seeds game g), one byte a call.
+/// `audit --call-orders --generator hall` seeds game g), one byte a call.
 /// Returns what the stream is, and the writer of its first `bytes` bytes.
 pub fn stream(
     args: &Args,
