@@ -26,8 +26,8 @@ Examples:
   bingomint simulate --game 75 --cards 1000 --pattern coverall --games 100000
   bingomint print cards.bmc --layout 6 --series 'Autumn 24-B' --out cards.pdf
   bingomint audit cards.bmc
-  bingomint hall --cards cards.bmc
-  bingomint import perms.csv --game 75 --out perms.bmc";
+  bingomint hall --cards cards.bmc        # serves until stopped
+  bingomint import data/import/perms.csv --by columns --out perms.bmc";
 
 /// Mint millions of unique, fairly drawn bingo cards (US 75- and 80-ball) and strips
 /// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):

@@ -502,7 +502,7 @@ fn damaged_cards_are_named_and_never_used_unless_allowed() {
         .arg(&file)
         .assert()
         .success()
-        .stderr("");
+        .stderr("bingomint: exported 704 cards as txt\n");
     let out = dir.path().join("more.bmc");
     bingomint()
         .args(["generate", "--count", "10", "--exclude"])

@@ -17,6 +17,7 @@ mod hall_live;
 mod hall_night;
 mod hall_players;
 mod help;
+mod help_examples;
 mod import;
 mod import_hostile;
 mod info;

@@ -20,7 +20,8 @@ Seeds of the older form `hall-` and 32 hex digits give their games' orders
 as before.
 
 Examples:
-  bingomint calls --game 75 --seed hall2-5e1f…c09a --room-seed \"table 4\"
+  bingomint calls --game 75 --seed hall2-5e1f…c09a \\
+      --room-seed \"table 4\"     # needs: the seed a hall game revealed
   bingomint calls --game 90 --seed 42 --count 30 > calls.txt")]
 pub struct Args {
     /// The game.

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint check cards.bmc --card 4711 --calls 12,44,7,68,3 --pattern line
-  bingomint check strips.bmc --ticket 70 --calls-file calls.txt \\
+  bingomint check strips.bmc --ticket 70 --calls-file calls90.txt \\
       --pattern two-lines
   # The text a printed face's QR code holds (the file's id, then the card):
   bingomint check cards.bmc \\

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 /// Exits 0 when all is well and 1, naming the bad cards, when not.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  bingomint verify cards.bmc\n  bingomint verify big.bmc --memory 4G --temp-dir /scratch"
+    after_help = "Examples:\n  bingomint verify cards.bmc\n  bingomint verify big.bmc --memory 4G --temp-dir /scratch   # needs: big.bmc"
 )]
 pub struct Args {
     /// The card file.

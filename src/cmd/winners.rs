@@ -23,7 +23,7 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint winners cards.bmc --calls-file calls.txt --pattern x --range 1..9000
-  bingomint winners strips.bmc --calls-file calls.txt --pattern one-line \\
+  bingomint winners strips.bmc --calls-file calls90.txt --pattern one-line \\
       --format csv --out winners.csv")]
 pub struct Args {
     /// The card file.

@@ -17,8 +17,8 @@ Examples:
   bingomint audit cards.bmc
   bingomint audit strips.bmc --out strips-audit --alpha 0.001
   bingomint audit --call-orders --game 75 --games 100000
-  bingomint audit --raw 1G --seed 42 --out raw.bin
-  bingomint audit --raw 1T --out - | dieharder -g 200 -a")]
+  bingomint audit --raw 64M --seed 42 --out raw.bin
+  bingomint audit --raw 1T --out - | dieharder -g 200 -a   # needs: dieharder")]
 pub struct Args {
     /// The card file to audit.
     #[arg(required_unless_present_any = ["calls", "raw"])]

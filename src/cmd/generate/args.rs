@@ -26,7 +26,7 @@ Examples:
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
   bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch \\
-      --out big.bmc")]
+      --out big.bmc      # needs: /scratch with ~40 GB free")]
 pub struct Args {
     /// The game.
     #[arg(short, long, default_value = "75", value_parser = crate::cmd::games())]

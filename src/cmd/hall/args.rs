@@ -22,15 +22,20 @@ use std::path::PathBuf;
     args_conflicts_with_subcommands = true,
     after_help = "\
 Examples:
-  bingomint hall --cards cards.bmc
-  bingomint hall --cards cards.bmc --sold 1..5000 --log friday.jsonl
+  bingomint hall --cards cards.bmc                  # serves until stopped
+  bingomint hall --cards cards.bmc --sold 1..5000 \\
+      --log friday.jsonl                            # serves until stopped
   bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\
-      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem
-  bingomint hall --cards cards.bmc --night data/night.toml --balls blower
+      --tls-cert tls/hall-cert.pem \\
+      --tls-key tls/hall-key.pem                    # serves until stopped
+  bingomint hall --cards cards.bmc --night data/night.toml \\
+      --balls blower                                # serves until stopped
   bingomint hall --night data/night.toml --check
-  bingomint hall verify friday.jsonl --cards cards.bmc
-  bingomint hall report friday.jsonl --cards cards.bmc --out night.html
-  bingomint calls --game 75 --seed hall2-5e1f…c09a --room-seed 'table 4'"
+  bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
+  bingomint hall report friday.jsonl --cards cards.bmc \\
+      --out night.html                              # needs: a night's log
+  bingomint calls --game 75 --seed hall2-5e1f…c09a \\
+      --room-seed 'table 4'       # needs: the seed a hall game revealed"
 )]
 pub struct Args {
     #[command(subcommand)]

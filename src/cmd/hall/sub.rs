@@ -18,8 +18,10 @@ pub enum Sub {
     /// broken log exits 1 naming the line, and no report is written.
     #[command(after_help = "\
 Examples:
-  bingomint hall report friday.jsonl --cards cards.bmc --out night.html
-  bingomint hall report friday.jsonl --cards cards.bmc --out night.csv")]
+  bingomint hall report friday.jsonl --cards cards.bmc \\
+      --out night.html                              # needs: a night's log
+  bingomint hall report friday.jsonl --cards cards.bmc \\
+      --out night.csv                               # needs: a night's log")]
     Report {
         /// The log.
         log: PathBuf,
@@ -55,7 +57,8 @@ Examples:
 Examples:
   bingomint hall cert --host hall.local --host 192.168.1.20 --out tls
   bingomint hall --cards cards.bmc --listen 0.0.0.0:8443 \\
-      --tls-cert tls/hall-cert.pem --tls-key tls/hall-key.pem")]
+      --tls-cert tls/hall-cert.pem \\
+      --tls-key tls/hall-key.pem                    # serves until stopped")]
     Cert {
         /// A name or address the hall is reached by (repeat for more);
         /// localhost and 127.0.0.1 are always included.

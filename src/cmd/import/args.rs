@@ -20,11 +20,14 @@ Header names the columns are known by: card / ticket / id / number / serial
 empty, 0, FREE, *, -, ., x, null or blank (in any case).
 
 Examples:
-  bingomint import perms.csv --game 75 --out perms.bmc
-  bingomint import tickets.txt --game 90 --rules loose --out tickets.bmc
-  bingomint import old.dat --game 75 --out old.bmc            # a v3 file
-  bingomint import sheet.csv --game 80 --columns number,skip,cells \\
-      --out sheet.bmc
+  bingomint import data/import/perms.csv --game 75 --by columns \\
+      --out perms.bmc
+  bingomint import data/import/tickets.txt --game 90 --rules loose \\
+      --out tickets.bmc
+  # A v3 file (the original generator's layout):
+  bingomint import data/golden-v3-star-seed42-100.dat --out old.bmc
+  bingomint import data/import/sheet.csv --game 80 \\
+      --columns number,skip,cells --out sheet.bmc
   bingomint generate --count 100000 --exclude perms.bmc --out new.bmc")]
 pub struct Args {
     /// The file to import.

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""What a winning claim costs the hall on a large file, on 127.0.0.1 only.
+
+A win at the console is worth more work than a losing claim: the hall finds
+every sold face that shares it (a scan of every card file), so the console
+can list them before the caller accepts, and the payout pays them all. This
+starts a hall (balls from the blower, so the game is known), keys in card
+1's first row, then times ROUNDS claims of each kind:
+
+  * a losing claim (a lookup of one face),
+  * a winning claim, checked (the lookup and the scan for sharers),
+  * a winning claim accepted: the scan and the payout written to the log
+    (one a game, so each round starts a game and keys the row again).
+
+and prints the median and max of each, in milliseconds.
+
+  scripts/hall-payout.py [--cards FILE] [--count 10000000] [--rounds 20]
+
+BINGOMINT_BIN names the binary (default target/release/bingomint).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+
+def request(addr, key, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://{addr}{path}", data=data, method=method)
+    req.add_header("Content-Type", "application/json")
+    if key:
+        req.add_header("Authorization", "Bearer " + key)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, json.loads(r.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+def timed(f):
+    t = time.perf_counter()
+    out = f()
+    return (time.perf_counter() - t) * 1000, out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cards")
+    ap.add_argument("--count", type=int, default=10_000_000)
+    ap.add_argument("--rounds", type=int, default=20)
+    a = ap.parse_args()
+    binary = os.environ.get("BINGOMINT_BIN", "target/release/bingomint")
+    work = tempfile.mkdtemp(prefix="hall-payout-")
+    cards = a.cards or os.path.join(work, "cards.bmc")
+    if not os.path.exists(cards):
+        subprocess.run([binary, "generate", "--count", str(a.count), "--seed", "payout",
+                        "-q", "--out", cards], check=True)
+    hall = subprocess.Popen([binary, "hall", "--cards", cards, "--balls", "blower",
+                             "--listen", "127.0.0.1:0", "--log", os.path.join(work, "n.jsonl")],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        line = hall.stdout.readline()
+        addr, key = line.split("http://")[1].split()[0].split("/console#")
+        s, face = request(addr, None, "POST", "/api/faces", {"card": "1"})
+        row = face["cells"][:5]
+        loser = next(str(n) for n in range(2, 1000)
+                     if not any(c in row for c in request(addr, None, "POST", "/api/faces",
+                                                          {"card": str(n)})[1]["cells"][:5]))
+        times = {"losing claim": [], "winning claim, checked": [], "winning claim, accepted": []}
+        for _ in range(a.rounds):
+            request(addr, key, "POST", "/api/games", {"pattern": "row"})
+            for b in row:
+                request(addr, key, "POST", "/api/calls", {"ball": b})
+            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims", {"card": loser}))
+            assert s == 200 and not v["win"], v
+            times["losing claim"].append(ms)
+            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims", {"card": "1"}))
+            assert s == 200 and v["win"], v
+            times["winning claim, checked"].append(ms)
+            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
+                                               {"card": "1", "accept": True}))
+            assert s == 200 and v["accepted"], v
+            times["winning claim, accepted"].append(ms)
+            st = request(addr, None, "GET", "/api/state")[1]
+            if st["game"]:
+                request(addr, key, "POST", "/api/games/end", {})
+        print(f"{binary}: {a.count:,} cards, {a.rounds} rounds (sharers found: "
+              f"{len(v['also_winning'])})")
+        for kind, ms in times.items():
+            print(f"  {kind:<26} median {statistics.median(ms):8.2f} ms   max {max(ms):8.2f} ms")
+    finally:
+        hall.kill()
+        hall.wait()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
