@@ -143,3 +143,74 @@ fn export_says_what_it_wrote_unless_quiet() {
     let quiet = run(&["--range", "1..3", "-q"]);
     assert!(quiet.stderr.is_empty());
 }
+
+#[test]
+fn a_range_list_is_its_runs_in_order_in_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "60", "--seed", "3"]);
+    let lines = |range: &str| -> Vec<String> {
+        let out = bingomint()
+            .arg("export")
+            .arg(&file)
+            .args(["--range", range, "-q"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect()
+    };
+    let all = lines("1..60");
+    let listed = lines("1..3, 7..8,42");
+    let want: Vec<String> = [0, 1, 2, 6, 7, 41]
+        .iter()
+        .map(|&i| all[i].clone())
+        .collect();
+    assert_eq!(listed, want);
+    // Runs that go back or overlap are refused, naming the rule.
+    bingomint()
+        .arg("export")
+        .arg(&file)
+        .args(["--range", "5..7,6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("in order without overlapping"));
+    // print and winners take the same list.
+    let pdf = dir.path().join("l.pdf");
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .args(["--range", "1..3,7..8,42", "--out"])
+        .arg(&pdf)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("6 cards on 1 letter page"));
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    let text = doc.extract_text(&[1]).unwrap();
+    for card in ["Card 1", "Card 3", "Card 7", "Card 8", "Card 42"] {
+        assert!(text.contains(card), "{card}: {text}");
+    }
+    assert!(
+        !text.contains("Card 4\n") && !text.contains("Card 41"),
+        "{text}"
+    );
+    bingomint()
+        .arg("winners")
+        .arg(&file)
+        .args([
+            "--calls",
+            "1,2,3",
+            "--pattern",
+            "line",
+            "--range",
+            "1..3,7..8",
+        ])
+        .assert()
+        .stdout(predicate::str::contains("cards 1 to 3, 7 to 8 of"));
+}

@@ -7,7 +7,7 @@ use anyhow::Result;
 use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
 use bingomint::export::{export, export_for_merge, ExportError, Format, Merge};
-use bingomint::play::reference::locate_range;
+use bingomint::play::reference::{locate_ranges, records_in};
 use bingomint::print::paper::Layout;
 use bingomint::print::{layout_counts, series_ok, MAX_SERIES};
 use std::path::PathBuf;
@@ -40,7 +40,7 @@ pub struct Args {
     out: Option<PathBuf>,
 
     /// Cards (or strips) to export, 1-based and inclusive: `A..B`, `A..`,
-    /// `..B` or `N`.
+    /// `..B` or `N`, or a list of them in order: `1..3,7..8`.
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
 
@@ -75,11 +75,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => locate_range(&file, text).map_err(super::flag("--range"))?,
-        None => 1..=count,
+        Some(text) => locate_ranges(&file, text).map_err(super::flag("--range"))?,
+        None => vec![1..=count],
     };
     let format: Format = args.format.parse().map_err(anyhow::Error::msg)?;
-    require_sound(&file, range.clone(), Some(args.allow_damaged))?;
+    for run in &range {
+        require_sound(&file, run.clone(), Some(args.allow_damaged))?;
+    }
     if let Some(out) = &args.out {
         super::not_an_input(out, "--out", &[&args.file])?;
     }
@@ -108,11 +110,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
         None => None,
     };
-    let records = range.end() + 1 - range.start();
+    let records = records_in(&range);
     write_text(args.out.as_deref(), args.force, |out| {
         match &merge {
-            Some(m) => export_for_merge(&file, range, m, out),
-            None => export(&file, range, format, out),
+            Some(m) => export_for_merge(&file, &range, m, out),
+            None => export(&file, &range, format, out),
         }
         .map_err(|e| match e {
             ExportError::Io(io) => anyhow::Error::new(io).context(target),

@@ -11,7 +11,7 @@ use bingomint::cardfile::writer::write_text;
 use bingomint::cardfile::CardFile;
 use bingomint::play::claims::winners;
 use bingomint::play::listing::Listing;
-use bingomint::play::reference::locate_range;
+use bingomint::play::reference::locate_ranges;
 use std::path::PathBuf;
 
 /// List every card (or ticket) that holds the pattern after the calls.
@@ -36,7 +36,8 @@ pub struct Args {
     #[arg(short, long)]
     pattern: String,
 
-    /// The cards (or strips) sold: `A..B`, `A..`, `..B` or `N` [default: all].
+    /// The cards (or strips) sold: `A..B`, `A..`, `..B` or `N`, or a list
+    /// of them in order, `1..5000,7001..9000` [default: all].
     #[arg(long, value_name = "A..B")]
     range: Option<String>,
 
@@ -79,8 +80,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     let calls = args.calls.required(spec.balls())?;
     let count = file.header().count;
     let range = match &args.range {
-        Some(text) => locate_range(&file, text).map_err(super::flag("--range"))?,
-        None => 1..=count,
+        Some(text) => locate_ranges(&file, text).map_err(super::flag("--range"))?,
+        None => vec![1..=count],
     };
     if let Some(out) = &args.out {
         let mut inputs = vec![args.file.as_path()];
@@ -89,14 +90,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     clear_stale(args.out.as_deref(), args.force)?;
     let found = with_threads(args.threads, || {
-        require_sound(&file, range.clone(), Some(args.allow_damaged))?;
-        Ok::<_, anyhow::Error>(winners(
-            &file,
-            range.clone(),
-            &pattern,
-            &calls,
-            args.last_call_must_complete,
-        )?)
+        let mut found = Vec::new();
+        for run in &range {
+            require_sound(&file, run.clone(), Some(args.allow_damaged))?;
+            let last_call = args.last_call_must_complete;
+            found.extend(winners(&file, run.clone(), &pattern, &calls, last_call)?);
+        }
+        Ok::<_, anyhow::Error>(found)
     })??;
     let listing = Listing {
         spec,

@@ -72,7 +72,7 @@ pub enum ExportError {
 /// `out` in `format` (txt, csv or jsonl).
 pub fn export(
     file: &CardFile,
-    range: RangeInclusive<u64>,
+    range: &[RangeInclusive<u64>],
     format: Format,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
@@ -105,7 +105,7 @@ pub struct Merge {
 /// --order sequential` places them from the first card of the range.
 pub fn export_for_merge(
     file: &CardFile,
-    range: RangeInclusive<u64>,
+    range: &[RangeInclusive<u64>],
     merge: &Merge,
     out: &mut dyn Write,
 ) -> Result<(), ExportError> {
@@ -120,7 +120,8 @@ pub fn export_for_merge(
 
 struct Export<'a> {
     file: &'a CardFile,
-    range: RangeInclusive<u64>,
+    /// Runs of records, in order.
+    range: &'a [RangeInclusive<u64>],
     format: Format,
     out: &'a mut dyn Write,
     merge: Option<&'a Merge>,
@@ -145,15 +146,14 @@ impl Visit for Export<'_> {
             }
             csv.write_record(header).map_err(csv_error)?;
             let mut row = csv::StringRecord::new();
-            let first = *range.start();
             let header = file.header();
-            for n in range {
+            for (at, n) in range.iter().flat_map(|r| r.clone()).enumerate() {
+                let at = at as u64;
                 let card = decode(file, game, n)?;
                 for face in 0..game.spec().faces() {
                     row.clear();
                     game.csv_row(n, header.face_number(n, face), &card, face, &mut row);
                     if let Some(m) = merge {
-                        let at = n - first;
                         row.push_field(&m.series);
                         row.push_field(&m.file_id);
                         row.push_field(&(at / m.per_sheet + 1).to_string());
@@ -166,7 +166,7 @@ impl Visit for Export<'_> {
             return Ok(());
         }
         let mut line = String::with_capacity(512);
-        for n in range {
+        for n in range.iter().flat_map(|r| r.clone()) {
             let card = decode(file, game, n)?;
             line.clear();
             match format {
@@ -264,6 +264,9 @@ pub enum RangeProblem {
     Empty(String),
     #[error("the first card comes after the last")]
     Backwards,
+    /// Runs of a list that go back or overlap.
+    #[error("the runs of a list come in order without overlapping, as in 1..3,7..8")]
+    OutOfOrder,
     /// An end names no face or record of the file (why).
     #[error("{0}")]
     Reference(String),

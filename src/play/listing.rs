@@ -20,8 +20,8 @@ pub struct Listing<'a> {
     pub winners: &'a [Winner],
     /// The file scanned, as the heading names it.
     pub path: &'a str,
-    /// The records scanned.
-    pub records: RangeInclusive<u64>,
+    /// The records scanned: runs, in order.
+    pub records: Vec<RangeInclusive<u64>>,
     /// The number of the file's first face (1, or an imported file's own).
     pub first_face: u64,
     /// Text without its heading and its counts a call: a line a winner.
@@ -93,17 +93,26 @@ impl Listing<'_> {
     /// A heading, a line a winner, then the count at each call (quiet: the
     /// winners' lines alone).
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        let (mut first, mut last) = (*self.records.start(), *self.records.end());
-        if self.spec.faces() == 1 {
-            (first, last) = (first + self.first_face - 1, last + self.first_face - 1);
-        }
+        // The runs as the faces are numbered (an imported file's own).
+        let shift = if self.spec.faces() == 1 {
+            self.first_face - 1
+        } else {
+            0
+        };
+        let runs: Vec<String> = (self.records.iter())
+            .map(|r| match (r.start() + shift, r.end() + shift) {
+                (a, b) if a == b => a.to_string(),
+                (a, b) => format!("{a} to {b}"),
+            })
+            .collect();
         if !self.quiet {
             writeln!(
                 out,
-                "pattern {} · {} · {}s {first} to {last} of '{}': {}",
+                "pattern {} · {} · {}s {} of '{}': {}",
                 self.pattern.name(),
                 count_of(self.calls.len() as u64, "call"),
                 self.spec.noun(),
+                runs.join(", "),
                 self.path,
                 count_of(self.winners.len() as u64, "winner")
             )?;

@@ -198,6 +198,29 @@ pub fn locate_range(file: &CardFile, text: &str) -> Result<RangeInclusive<u64>, 
     Ok(start..=last)
 }
 
+/// The records a `--range` list names: runs as [`locate_range`] reads
+/// them, separated by commas (`1..3,7..8,12`), in order and not
+/// overlapping.
+pub fn locate_ranges(file: &CardFile, text: &str) -> Result<Vec<RangeInclusive<u64>>, RangeError> {
+    let mut out: Vec<RangeInclusive<u64>> = Vec::new();
+    for part in text.split(',') {
+        let run = locate_range(file, part.trim())?;
+        if out.last().is_some_and(|last| run.start() <= last.end()) {
+            return Err(RangeError {
+                text: text.to_string(),
+                problem: RangeProblem::OutOfOrder,
+            });
+        }
+        out.push(run);
+    }
+    Ok(out)
+}
+
+/// How many records `runs` hold.
+pub fn records_in(runs: &[RangeInclusive<u64>]) -> u64 {
+    runs.iter().map(|r| r.end() + 1 - r.start()).sum()
+}
+
 /// The group face printed for face `face` of a file whose last face is
 /// numbered `last`, in colour `colour` (0–9).
 pub fn group_face(colour: u8, face: u64, last: u64) -> String {

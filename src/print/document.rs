@@ -156,12 +156,14 @@ fn catalog_and_info(pdf: &mut Pdf, plan: &Plan, refs: &Refs) -> String {
         .second(s)
         .utc_offset_hour(0)
         .utc_offset_minute(0);
+    let runs: Vec<String> = (o.range.iter())
+        .map(|r| format!("{}-{}", r.start(), r.end()))
+        .collect();
     let title = format!(
-        "{} {}s {}-{} of file {} ({})",
+        "{} {}s {} of file {} ({})",
         plan.spec.short_name(),
         plan.spec.noun(),
-        o.range.start(),
-        o.range.end(),
+        runs.join(","),
         plan.id,
         plan.series
     );

@@ -84,15 +84,14 @@ pub struct ManifestRow {
 impl ManifestRow {
     /// The row of `part` of `plan`, whose file's SHA-256 is `sha256` (hex).
     pub fn new(plan: &Plan, part: &Part, sha256: String) -> ManifestRow {
-        let start = *plan.options.range.start();
         let slots = plan.per_page;
         let items: Vec<u64> = part
             .sheets
             .clone()
             .flat_map(|s| (0..slots).filter_map(move |k| plan.item(s, k)))
             .collect();
-        let first = items.iter().min().map_or(0, |i| start + i);
-        let last = items.iter().max().map_or(0, |i| start + i);
+        let first = items.iter().min().map_or(0, |&i| plan.record_at(i));
+        let last = items.iter().max().map_or(0, |&i| plan.record_at(i));
         ManifestRow {
             file: part
                 .path

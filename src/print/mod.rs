@@ -68,8 +68,8 @@ pub struct Options {
     /// A tint of the ink (0–1) behind each sheet, reaching into the bleed.
     pub background: f32,
     pub order: Order,
-    /// Records (cards or strips) to print.
-    pub range: RangeInclusive<u64>,
+    /// Records (cards or strips) to print: runs, in order.
+    pub range: Vec<RangeInclusive<u64>>,
     /// The date the document carries: (year, month, day, hour, minute, second).
     pub date: (u16, u8, u8, u8, u8, u8),
 }
@@ -202,7 +202,7 @@ impl Plan {
                 paper: paper.map(|p| p.0),
             });
         }
-        let items = options.range.end() - options.range.start() + 1;
+        let items = crate::play::reference::records_in(&options.range);
         let sheets = items.div_ceil(per_page as u64);
         let id = file.short_id();
         let series = options.series.clone().unwrap_or_else(|| id.clone());
@@ -231,6 +231,19 @@ impl Plan {
             Order::CutStack => slot as u64 * self.sheets + sheet,
         };
         (index < self.items).then_some(index)
+    }
+
+    /// The record printed `index`-th (from 0) of the runs.
+    pub fn record_at(&self, index: u64) -> u64 {
+        let mut left = index;
+        for run in &self.options.range {
+            let n = run.end() + 1 - run.start();
+            if left < n {
+                return run.start() + left;
+            }
+            left -= n;
+        }
+        unreachable!("an index within the records printed")
     }
 
     /// Which of [`Plan::inks`] sheet `sheet` (0-based) is printed in.
@@ -293,10 +306,9 @@ impl Plan {
 /// runs of consecutive records (one for sequential order, one a slot for a
 /// cut stack).
 pub struct Items {
-    first: u64,
     per: usize,
-    /// (index of the run's first record, its faces).
-    runs: Vec<(u64, Vec<Face>)>,
+    /// (index of the run's first record, that record, its faces).
+    runs: Vec<(u64, u64, Vec<Face>)>,
 }
 
 /// One record's faces as printed.
@@ -312,7 +324,6 @@ impl Items {
         plan: &Plan,
         sheets: std::ops::Range<u64>,
     ) -> Result<Items, crate::play::InvalidRecord> {
-        let first = *plan.options.range.start();
         let slots = plan.per_page;
         let mut wanted: Vec<u64> = sheets
             .flat_map(|s| (0..slots).filter_map(move |k| plan.item(s, k)))
@@ -323,28 +334,29 @@ impl Items {
         let mut i = 0;
         while i < wanted.len() {
             let mut j = i + 1;
-            while j < wanted.len() && wanted[j] == wanted[j - 1] + 1 {
+            // A run of consecutive records (a list's runs break it).
+            let at = |k: usize| plan.record_at(wanted[k]);
+            while j < wanted.len() && wanted[j] == wanted[j - 1] + 1 && at(j) == at(j - 1) + 1 {
                 j += 1;
             }
-            let records = first + wanted[i]..=first + wanted[j - 1];
+            let records = at(i)..=at(j - 1);
             let faces = crate::play::scan_faces(file, records, |_, face| Some(*face))?;
-            runs.push((wanted[i], faces));
+            runs.push((wanted[i], at(i), faces));
             i = j;
         }
         file.release_pages();
         Ok(Items {
-            first,
             per: plan.spec.faces(),
             runs,
         })
     }
 
     fn get(&self, index: u64) -> Item<'_> {
-        let at = self.runs.partition_point(|(start, _)| *start <= index) - 1;
-        let (start, faces) = &self.runs[at];
+        let at = self.runs.partition_point(|(start, ..)| *start <= index) - 1;
+        let (start, record, faces) = &self.runs[at];
         let i = (index - start) as usize;
         Item {
-            record: self.first + index,
+            record: record + i as u64,
             faces: &faces[i * self.per..(i + 1) * self.per],
         }
     }

@@ -113,7 +113,8 @@ pub struct Args {
     #[arg(long, default_value = "sequential", value_parser = ["sequential", "cut-stack"])]
     pub(super) order: String,
 
-    /// Cards (or strips) to print, `A..B` [default: all].
+    /// Cards (or strips) to print, `A..B`, or a list of them in order,
+    /// `1..600,901..1200` [default: all].
     #[arg(long, value_name = "A..B")]
     pub(super) range: Option<String>,
 

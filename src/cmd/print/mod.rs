@@ -28,7 +28,9 @@ pub fn run(args: Args) -> Result<Outcome> {
     let (parts, manifest) = outputs(&args, &plan)?;
     let started = std::time::Instant::now();
     let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
-        require_sound(&file, range, None)?;
+        for run in range {
+            require_sound(&file, run, None)?;
+        }
         let bar = Bar::new(plan.sheets, "page", args.quiet);
         let mut rows = Vec::new();
         for part in &parts {

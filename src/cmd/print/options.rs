@@ -5,11 +5,12 @@ use super::args::Args;
 use crate::cmd::flag;
 use anyhow::{anyhow, bail, Result};
 use bingomint::cardfile::CardFile;
-use bingomint::play::reference::locate_range;
+use bingomint::play::reference::locate_ranges;
 use bingomint::print::job;
 use bingomint::print::paper::{self, Layout};
 use bingomint::print::{self as pr, Ink, Options, Order, PrintError, MIN_NUMBER_PT};
-use std::ops::RangeInclusive;
+/// A run of records.
+type Run = std::ops::RangeInclusive<u64>;
 
 impl Args {
     /// The checks that need no file: the output's name, the split.
@@ -25,18 +26,17 @@ impl Args {
     }
 
     /// The records `--range` names (every one when not given).
-    pub(super) fn range(&self, file: &CardFile) -> Result<RangeInclusive<u64>> {
-        let spec = file.header().spec;
-        let count = file.header().count;
+    pub(super) fn range(&self, file: &CardFile) -> Result<Vec<Run>> {
+        let (spec, count) = (file.header().spec, file.header().count);
         match &self.range {
-            Some(text) => Ok(locate_range(file, text).map_err(flag("--range"))?),
+            Some(text) => Ok(locate_ranges(file, text).map_err(flag("--range"))?),
             None if count == 0 => bail!("'{}' holds no {}s to print", file.path(), spec.noun()),
-            None => Ok(1..=count),
+            None => Ok(vec![1..=count]),
         }
     }
 
     /// What the flags ask of the PDF, checked; the error names the flag.
-    pub(super) fn options(&self, file: &CardFile, range: RangeInclusive<u64>) -> Result<Options> {
+    pub(super) fn options(&self, file: &CardFile, range: Vec<Run>) -> Result<Options> {
         let spec = file.header().spec;
         let counts = pr::layout_counts(spec);
         let layout = (self.layout.as_deref().map(|t| Layout::parse(t, counts)))

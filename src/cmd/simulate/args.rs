@@ -45,7 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub(super) from: Option<PathBuf>,
 
-    /// With --from: the cards (or strips) in play, `A..B` [default: all].
+    /// With --from: the cards (or strips) in play, `A..B` or a list in
+    /// order, `1..500,901..1000` [default: all].
     #[arg(long, value_name = "A..B", requires = "from")]
     pub(super) range: Option<String>,
 

@@ -6,7 +6,8 @@ use crate::cmd::require_sound;
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::game::{Face, Spec};
-use bingomint::play::{reference::locate_range, scan_faces, simulate::fresh_faces};
+use bingomint::play::reference::{locate_ranges, records_in};
+use bingomint::play::{scan_faces, simulate::fresh_faces};
 
 /// Most faces one run may hold in memory.
 const MAX_FACES: u64 = 100_000_000;
@@ -17,24 +18,30 @@ pub(super) fn faces(args: &Args, seed: u64) -> Result<(Spec, Vec<Face>, String)>
         let file = CardFile::open_intact(path)?;
         let spec = file.header().spec;
         let count = file.header().count;
-        let range = match &args.range {
-            Some(text) => locate_range(&file, text).map_err(crate::cmd::flag("--range"))?,
-            None => 1..=count,
+        let runs = match &args.range {
+            Some(text) => locate_ranges(&file, text).map_err(crate::cmd::flag("--range"))?,
+            None => vec![1..=count],
         };
-        let faces = (range.end() - range.start() + 1) * spec.faces() as u64;
+        let faces = records_in(&runs) * spec.faces() as u64;
         if faces > MAX_FACES {
             bail!("--range holds {faces} faces; simulate plays at most {MAX_FACES}");
         }
-        require_sound(&file, range.clone(), None)?;
-        let what = format!(
-            "{}s {} to {} of '{}'",
-            spec.noun(),
-            file.record_name(*range.start()),
-            file.record_name(*range.end()),
-            file.path()
-        );
-        let faces = scan_faces(&file, range, |_, face| Some(*face))?;
-        return Ok((spec, faces, what));
+        let named: Vec<String> = (runs.iter())
+            .map(|r| {
+                format!(
+                    "{} to {}",
+                    file.record_name(*r.start()),
+                    file.record_name(*r.end())
+                )
+            })
+            .collect();
+        let what = format!("{}s {} of '{}'", spec.noun(), named.join(", "), file.path());
+        let mut all = Vec::new();
+        for run in runs {
+            require_sound(&file, run.clone(), None)?;
+            all.extend(scan_faces(&file, run, |_, face| Some(*face))?);
+        }
+        return Ok((spec, all, what));
     }
     let spec = crate::cmd::spec_from_flags(&args.game, args.rules.as_deref(), false)?;
     let (records, keep, what) = match (spec.faces(), args.cards, args.tickets, args.strips) {
