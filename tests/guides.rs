@@ -44,18 +44,7 @@ fn left_out(command: &str) -> bool {
 }
 
 fn run(dir: &Path, line: &str) -> Result<(), String> {
-    let bin = Path::new(env!("CARGO_BIN_EXE_bingomint")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new("sh")
-        .args(["-c", line])
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .unwrap();
+    let out = crate::common::sh(dir, line);
     if matches!(out.status.code(), Some(0 | 1)) {
         return Ok(());
     }

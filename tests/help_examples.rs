@@ -6,8 +6,8 @@
 //! says `# needs:` or `# serves until stopped` is left out, and every other
 //! must run without an error (exit 0, or 1 for a negative answer).
 
-use crate::common::bingomint;
-use std::path::{Path, PathBuf};
+use crate::common::{bingomint, sh};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn root() -> PathBuf {
@@ -84,21 +84,6 @@ fn made(examples: &[String]) -> Vec<String> {
         }
     }
     out
-}
-
-fn sh(dir: &Path, line: &str) -> std::process::Output {
-    let bin = Path::new(env!("CARGO_BIN_EXE_bingomint")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    Command::new("sh")
-        .args(["-c", line])
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .unwrap()
 }
 
 /// The files a help's examples read: made once, copied where needed.

@@ -67,18 +67,7 @@ fn matches(expected: &str, actual: &str) -> bool {
 }
 
 fn run(dir: &Path, line: &str) -> String {
-    let bin = Path::new(env!("CARGO_BIN_EXE_bingomint")).parent().unwrap();
-    let path = format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let out = Command::new("sh")
-        .args(["-c", line])
-        .current_dir(dir)
-        .env("PATH", path)
-        .output()
-        .unwrap();
+    let out = crate::common::sh(dir, line);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -168,6 +168,29 @@ impl Rules {
         }
     }
 
+    /// The special games, in words: `jackpot £500.00 within 50 calls, else
+    /// £100.00`, `bonanza: 43 numbers called first`, …
+    pub fn specials(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(j) = self.jackpot {
+            let (prize, consolation) = (self.money(j.prize), self.money(j.consolation));
+            out.push(format!(
+                "jackpot {prize} within {} calls, else {consolation}",
+                j.within
+            ));
+        }
+        if self.precalls > 0 {
+            out.push(format!("bonanza: {} numbers called first", self.precalls));
+        }
+        if self.wild {
+            out.push("wild number".into());
+        }
+        if self.concurrent {
+            out.push("prizes open at once".into());
+        }
+        out
+    }
+
     /// `minor` units in the game's currency.
     pub fn money(&self, minor: u64) -> String {
         money::show(minor, &self.currency)

@@ -126,24 +126,6 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
 /// A game of the programme, as the console lists it.
 fn night_game(number: usize, plan: &Plan, status: &'static str) -> NightGame {
     let r = &plan.rules;
-    let mut specials = Vec::new();
-    if let Some(j) = r.jackpot {
-        specials.push(format!(
-            "jackpot {} within {} calls, else {}",
-            r.money(j.prize),
-            j.within,
-            r.money(j.consolation)
-        ));
-    }
-    if r.precalls > 0 {
-        specials.push(format!("bonanza: {} numbers called first", r.precalls));
-    }
-    if r.wild {
-        specials.push("wild number".into());
-    }
-    if r.concurrent {
-        specials.push("prizes open at once".into());
-    }
     NightGame {
         number,
         name: r.name.clone().unwrap_or_default(),
@@ -151,7 +133,7 @@ fn night_game(number: usize, plan: &Plan, status: &'static str) -> NightGame {
         paper_colour: r.paper.as_deref().and_then(|p| paper_colour(p).ok()),
         stages: plan.stages.clone(),
         prize: plan.prize_text(),
-        specials,
+        specials: r.specials(),
         status,
     }
 }

@@ -176,3 +176,20 @@ pub fn file_id(file: &Path) -> String {
     let line = info.lines().find(|l| l.starts_with("id")).unwrap();
     line.split_whitespace().nth(1).unwrap().to_string()
 }
+
+/// Runs `line` with `sh` in `dir`, the `bingomint` under test first on the
+/// PATH (as a reader who installed it runs a guide's commands).
+pub fn sh(dir: &Path, line: &str) -> std::process::Output {
+    let bin = Path::new(env!("CARGO_BIN_EXE_bingomint")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    std::process::Command::new("sh")
+        .args(["-c", line])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .unwrap()
+}

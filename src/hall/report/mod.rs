@@ -7,7 +7,6 @@
 
 use super::log::Line;
 use super::money::show;
-use super::rules::Rules;
 use super::{Event, FileEntry};
 use serde::Serialize;
 
@@ -144,7 +143,7 @@ fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
             stages: stages.clone(),
             concurrent: rules.concurrent,
             prize: prize.clone(),
-            specials: specials(rules),
+            specials: rules.specials(),
             balls_from: if rules.blower { "blower" } else { "rng" },
             commitment: commitment.clone(),
             seed: None,
@@ -245,27 +244,4 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
         }
         _ => {}
     }
-}
-
-/// A game's special rules in words.
-fn specials(rules: &Rules) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(j) = rules.jackpot {
-        out.push(format!(
-            "jackpot {} within {} calls, else {}",
-            rules.money(j.prize),
-            j.within,
-            rules.money(j.consolation)
-        ));
-    }
-    if rules.precalls > 0 {
-        out.push(format!("bonanza: {} precalls", rules.precalls));
-    }
-    if rules.wild {
-        out.push("wild number".into());
-    }
-    if rules.concurrent {
-        out.push("prizes open at once".into());
-    }
-    out
 }
