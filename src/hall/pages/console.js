@@ -75,7 +75,7 @@ function render(s) {
     g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
     s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: ${check(s.revealed)}` : "";
   const roomOpen = !!g && !g.calls.length && g.room_seed === null && g.balls_from !== "blower";
-  $("roomrow").hidden = !!g && g.balls_from === "blower";
+  $("roomrow").hidden = $("roomnote").hidden = !!g && g.balls_from === "blower";
   $("room").disabled = $("mix").disabled = !roomOpen;
   if (!roomOpen) $("room").value = g && g.room_seed ? g.room_seed : "";
   $("recent").replaceChildren(...s.claims.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
