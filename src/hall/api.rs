@@ -499,14 +499,15 @@ fn prizes_of(prizes: Vec<PrizeBody>) -> Result<(Vec<String>, Vec<u64>), (u16, St
     Ok((prizes.into_iter().map(|p| p.pattern).collect(), amounts))
 }
 
-/// A jackpot's amounts, read.
-fn jackpot_of(j: JackpotBody) -> Result<Jackpot, (u16, String)> {
+/// A jackpot's amounts, read; without a consolation, the last stage's own
+/// amount (`last`) is paid after the jackpot's calls, as a night file's.
+fn jackpot_of(j: JackpotBody, last: Option<u64>) -> Result<Jackpot, (u16, String)> {
     Ok(Jackpot {
         within: j.within,
         prize: money("jackpot.prize", &j.prize)?,
         consolation: match &j.consolation {
             Some(c) => money("jackpot.consolation", c)?,
-            None => 0,
+            None => last.unwrap_or(0),
         },
     })
 }
@@ -547,7 +548,8 @@ fn new_game(new: NewGame) -> Result<Command, (u16, String)> {
             ))
         }
     };
-    let jackpot = new.jackpot.map(jackpot_of).transpose()?;
+    let last = amounts.last().copied();
+    let jackpot = new.jackpot.map(|j| jackpot_of(j, last)).transpose()?;
     let short = |text: Option<String>| text.map(|t| t.chars().take(80).collect());
     Ok(Command::Start(Box::new(Plan {
         stages,
