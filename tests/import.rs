@@ -436,7 +436,7 @@ fn every_reference_form_names_a_face_in_every_command() {
                 .arg(&perms),
         );
         assert!(
-            won.contains("cards 1005 to 1005") && won.contains("card 1005:"),
+            won.contains("cards 1005 of") && won.contains("card 1005:"),
             "{won}"
         );
         let pdf = dir.path().join("one.pdf");
