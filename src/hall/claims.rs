@@ -4,7 +4,6 @@
 //! complete a line on the same call both win it, whichever the caller
 //! reaches first.
 
-use super::payout::payout_shown;
 use super::queue::{Stand, Status, Waiting};
 use super::state::{FaceShown, Grid, Verdict};
 use super::{Event, Hall, HallError};
@@ -38,11 +37,11 @@ impl Hall {
         let (card, stages, call) = self.target(card, queued, named)?;
         let (k, mut judged) = self.judge_first(&card, &stages, call)?;
         let open = self.the_open()?;
-        let won_at = open.won[k];
+        let won_at = open.won(k);
         let paid_here = judged
             .label
             .as_ref()
-            .is_some_and(|l| open.paid[k].contains(l));
+            .is_some_and(|l| open.paid(k).is_some_and(|p| p.winners.contains(l)));
         if let (true, Some(at), false) = (judged.win, won_at, paid_here) {
             judged.reason = format!(
                 "{}; but {} was won at call {at}, and this face was not among its winners",
@@ -79,7 +78,11 @@ impl Hall {
         if let Some(event) = payout {
             self.record(event)?;
         }
-        let shown = payout_shown(self.the_open()?, k, won_at.is_none());
+        // The payout this claim made, if it made one.
+        let shown = won_at
+            .is_none()
+            .then(|| self.the_open().ok()?.paid(k).cloned())
+            .flatten();
         if shown.is_some() {
             self.move_on(moves_on, next)?;
         }
@@ -136,7 +139,7 @@ impl Hall {
     fn move_on(&mut self, moves_on: bool, next: Option<String>) -> Result<(), HallError> {
         let open = self.the_open()?;
         let game = open.game;
-        let all_won = open.won.iter().all(Option::is_some);
+        let all_won = open.all_won();
         match (moves_on, next) {
             (true, Some(stage)) => self.record(Event::Stage { game, stage }),
             (true, None) => self.end().map(drop),

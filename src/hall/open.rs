@@ -29,10 +29,7 @@ pub(super) struct Open {
     /// balls keyed in so far.
     pub order: Vec<u8>,
     pub rules: Rules,
-    /// Each stage's (or prize's) winning call, once won.
-    pub won: Vec<Option<usize>>,
-    /// Each stage's faces paid, the claim accepted first.
-    pub paid: Vec<Vec<String>>,
+    /// The prizes paid, in order (a stage is won when it is paid).
     pub payouts: Vec<PayoutShown>,
     /// What the room must be told (a recall).
     pub announcement: Option<String>,
@@ -76,8 +73,6 @@ impl Open {
             ever_called: false,
             order: Vec::new(),
             rules: rules.clone(),
-            won: vec![None; stages.len()],
-            paid: vec![Vec::new(); stages.len()],
             payouts: Vec::new(),
             announcement: None,
         })
@@ -141,7 +136,7 @@ impl Open {
                     open: self.open_prizes().join(", "),
                 }
             })?;
-            if self.rules.concurrent && self.won[k].is_some() {
+            if self.rules.concurrent && self.won(k).is_some() {
                 return Err(HallError::PrizeWon(name.to_string()));
             }
             if !self.rules.concurrent && k != self.stage {
@@ -156,16 +151,31 @@ impl Open {
             return Ok(vec![self.stage]);
         }
         Ok((0..self.stages.len())
-            .filter(|&k| self.won[k].is_none())
+            .filter(|&k| self.won(k).is_none())
             .collect())
     }
 
     /// The prizes still to be won.
     pub fn open_prizes(&self) -> Vec<String> {
         (0..self.stages.len())
-            .filter(|&k| self.won[k].is_none() && (self.rules.concurrent || k >= self.stage))
+            .filter(|&k| self.won(k).is_none() && (self.rules.concurrent || k >= self.stage))
             .map(|k| self.stages[k].clone())
             .collect()
+    }
+
+    /// Stage (or prize) `k`'s payout, once it is won.
+    pub fn paid(&self, k: usize) -> Option<&PayoutShown> {
+        self.payouts.iter().find(|p| p.stage == self.stages[k])
+    }
+
+    /// The call stage (or prize) `k` was won at, once it is.
+    pub fn won(&self, k: usize) -> Option<usize> {
+        self.paid(k).map(|p| p.call)
+    }
+
+    /// Whether every stage (or prize) is won.
+    pub fn all_won(&self) -> bool {
+        (0..self.stages.len()).all(|k| self.won(k).is_some())
     }
 
     /// The wild digit, once the first ball is out.

@@ -5,7 +5,6 @@
 //! same prize in arrival order, then the rest in file and face order.
 
 use super::money::{show, split};
-use super::open::Open;
 use super::state::PayoutShown;
 use super::{Event, Hall, HallError};
 
@@ -65,30 +64,15 @@ impl Hall {
             return Ok(());
         };
         let open = self.open.as_mut().ok_or("a payout with no game open")?;
-        let k = (open.stages.iter().position(|s| s == stage))
-            .ok_or("a payout of no stage of the game")?;
-        open.won[k] = Some(*call);
-        open.paid[k] = winners.clone();
+        if !open.stages.contains(stage) {
+            return Err("a payout of no stage of the game");
+        }
         open.payouts.push(shown(
             stage, *call, kind, *amount, currency, winners, shares,
         ));
         self.paid += shares.iter().sum::<u64>();
         Ok(())
     }
-}
-
-/// The payout of stage `k`, when `fresh` (just paid).
-pub(super) fn payout_shown(open: &Open, k: usize, fresh: bool) -> Option<PayoutShown> {
-    let stage = &open.stages[k];
-    fresh
-        .then(|| {
-            open.payouts
-                .iter()
-                .rev()
-                .find(|p| p.stage == *stage)
-                .cloned()
-        })
-        .flatten()
 }
 
 /// A payout in words: `£50.00 shared by 3: £16.67, £16.67, £16.66`.

@@ -76,7 +76,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         .map(|k| PrizeShown {
             pattern: o.stages[k].clone(),
             amount: r.amounts.get(k).map(|&a| r.money(a)),
-            won_at: o.won[k],
+            won_at: o.won(k),
         })
         .collect();
     let jackpot = r.jackpot.map(|j| JackpotShown {
@@ -88,7 +88,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
     // The pattern drawn: the stage played, or the first prize still open.
     let drawn_stage = if r.concurrent {
         (0..o.stages.len())
-            .find(|&k| o.won[k].is_none())
+            .find(|&k| o.won(k).is_none())
             .unwrap_or(0)
     } else {
         o.stage
