@@ -485,17 +485,12 @@ fn money(field: &str, text: &str) -> Result<u64, (u16, String)> {
     parse_amount(text).map_err(|e| (400, format!("field {field}: {e}")))
 }
 
-/// Prizes open at once: their patterns, and their amounts (all or none).
+/// Prizes open at once: their patterns, and their amounts (all or none:
+/// `Rules::check` counts them).
 fn prizes_of(prizes: Vec<PrizeBody>) -> Result<(Vec<String>, Vec<u64>), (u16, String)> {
     let amounts = (prizes.iter().enumerate())
         .filter_map(|(k, p)| (p.prize.as_ref()).map(|a| money(&format!("prizes[{k}].prize"), a)))
         .collect::<Result<Vec<_>, _>>()?;
-    if !amounts.is_empty() && amounts.len() != prizes.len() {
-        return Err((
-            400,
-            "field prizes: give every prize an amount, or none".into(),
-        ));
-    }
     Ok((prizes.into_iter().map(|p| p.pattern).collect(), amounts))
 }
 

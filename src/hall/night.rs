@@ -192,9 +192,7 @@ impl Entry {
                         p.prize.as_ref().map(|v| amount(v, &field))
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                if !amounts.is_empty() && amounts.len() != prizes.len() {
-                    return Err("prizes: give every prize an amount, or none".into());
-                }
+                // All or none: `Rules::check` counts them.
                 let stages = prizes.into_iter().map(|p| p.pattern).collect();
                 (stages, amounts, true)
             }

@@ -100,10 +100,10 @@ impl Rules {
     pub fn check(&self, stages: &[String], balls: u8) -> Result<(), RuleError> {
         let n = stages.len();
         if !self.amounts.is_empty() && self.amounts.len() != n {
+            let given = crate::text::count_of(self.amounts.len() as u64, "amount");
+            let what = if self.concurrent { "prizes" } else { "stages" };
             return Err(bad(format!(
-                "prize: {} amounts for {n} {}; give one for each",
-                self.amounts.len(),
-                if self.concurrent { "prizes" } else { "stages" }
+                "prize: {given} for {n} {what}; give one for each"
             )));
         }
         if self.concurrent {
