@@ -15,7 +15,7 @@ Examples:
   bingomint export cards.bmc --format txt --range 1..1000 \\
       --out first-thousand.txt
   bingomint generate --game 90 --count 1000000 --out strips.bmc
-  bingomint show strips.bmc --card 12
+  bingomint show strips.bmc --strip 12
   bingomint count --game 90
   bingomint boards --set data/sample-goals.json --size 5x5 --seed MV2XRO
   bingomint boards --set data/sample-goals.json --count 100000 --seed s1 \\

@@ -7,8 +7,8 @@ use predicates::prelude::*;
 use serde_json::Value;
 use std::path::Path;
 
-fn json(dir: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap()
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn about<'a>(report: &'a Value, key: &str) -> &'a str {
@@ -34,8 +34,7 @@ fn a_fair_file_passes_with_a_report_that_names_file_and_binary() {
         .success()
         .stdout(predicate::str::contains("PASS: 20000 75-ball cards:"))
         .stdout(predicate::str::contains("20000 cards: no two the same"));
-    let out = dir.path().join("c.bmc.audit");
-    let report = json(&out);
+    let report = json(&dir.path().join("c.bmc.audit.json"));
     assert_eq!(report["passed"], true);
     assert_eq!(about(&report, "file SHA-256"), sha256(&file));
     assert_eq!(
@@ -62,7 +61,7 @@ fn a_fair_file_passes_with_a_report_that_names_file_and_binary() {
         assert!(families.contains(&family), "no {family} test");
     }
     // One page that opens offline: no scripts, nothing fetched.
-    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let html = std::fs::read_to_string(dir.path().join("c.bmc.audit.html")).unwrap();
     assert!(html.contains("<svg") && html.contains("PASS"));
     for fetch in ["<script", "src=", "href=", "@import", "url("] {
         assert!(!html.contains(fetch), "the report fetches: {fetch}");
@@ -73,68 +72,50 @@ fn a_fair_file_passes_with_a_report_that_names_file_and_binary() {
 fn a_report_is_never_clobbered_without_force() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "c.bmc", &["--count", "2000", "--seed", "1"]);
-    let out = dir.path().join("r");
-    bingomint()
-        .arg("audit")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .arg("-q")
-        .assert()
-        .success();
-    let before = std::fs::read(out.join("report.json")).unwrap();
-    bingomint()
-        .arg("audit")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("already exists").and(predicate::str::contains("--force")),
-        );
-    assert_eq!(std::fs::read(out.join("report.json")).unwrap(), before);
-    bingomint()
-        .arg("audit")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .arg("--force")
-        .arg("-q")
-        .assert()
-        .success();
+    let html = dir.path().join("r.html");
+    let json_out = dir.path().join("r.json");
+    let audit = |extra: &[&str]| {
+        let mut cmd = bingomint();
+        cmd.arg("audit").arg(&file).arg("--out").arg(&html);
+        cmd.arg("--out").arg(&json_out).args(extra);
+        cmd.assert()
+    };
+    audit(&["-q"]).success();
+    let before = json(&json_out)["tests"].clone();
+    // Only the JSON's place is free: still refused before either is written.
+    std::fs::remove_file(&json_out).unwrap();
+    audit(&[]).code(2).stderr(
+        predicate::str::contains("already exists").and(predicate::str::contains("--force")),
+    );
+    assert!(!json_out.exists(), "a refusal wrote half the report");
+    audit(&["--force", "-q"]).success();
+    assert_eq!(json(&json_out)["tests"], before);
     // See: hardening round three, item 13 — with a directory or a link where
     // a report goes, --force was asked for although it was given.
-    std::fs::remove_file(out.join("report.html")).unwrap();
-    std::fs::create_dir(out.join("report.html")).unwrap();
-    std::fs::remove_file(out.join("report.json")).unwrap();
-    std::os::unix::fs::symlink(&file, out.join("report.json")).unwrap();
+    std::fs::remove_file(&html).unwrap();
+    std::fs::create_dir(&html).unwrap();
+    std::fs::remove_file(&json_out).unwrap();
+    std::os::unix::fs::symlink(&file, &json_out).unwrap();
+    audit(&["--force"]).code(2).stderr(
+        predicate::str::contains("r.html' is a directory")
+            .and(predicate::str::contains("move it away"))
+            .and(predicate::str::contains("add --force").not()),
+    );
+    std::fs::remove_dir(&html).unwrap();
+    audit(&["--force"]).code(2).stderr(
+        predicate::str::contains("r.json' is a symbolic link")
+            .and(predicate::str::contains("move it away")),
+    );
+    // A folder, as older versions took, is refused with the fix.
     bingomint()
         .arg("audit")
         .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .arg("--force")
+        .args(["--out", "report-folder"])
         .assert()
         .code(2)
-        .stderr(
-            predicate::str::contains("report.json' is a symbolic link")
-                .and(predicate::str::contains("move it away"))
-                .and(predicate::str::contains("add --force").not()),
-        );
-    std::fs::remove_file(out.join("report.json")).unwrap();
-    bingomint()
-        .arg("audit")
-        .arg(&file)
-        .arg("--out")
-        .arg(&out)
-        .arg("--force")
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("report.html' is a directory")
-                .and(predicate::str::contains("move it away")),
-        );
+        .stderr(predicate::str::contains(
+            "--out 'report-folder': name the report's file, ending .html or .json",
+        ));
 }
 
 #[test]
@@ -154,7 +135,7 @@ fn repeated_cards_fail_and_damaged_files_are_refused() {
         .stdout(
             predicate::str::contains("FAIL:").and(predicate::str::contains("uniqueness failed")),
         );
-    assert_eq!(json(&dir.path().join("c.dat.audit"))["passed"], false);
+    assert_eq!(json(&dir.path().join("c.dat.audit.json"))["passed"], false);
     let native = generate(dir.path(), "c.bmc", &["--count", "3000"]);
     edit(&native, |bytes| *bytes.last_mut().unwrap() ^= 1);
     bingomint()
@@ -163,7 +144,7 @@ fn repeated_cards_fail_and_damaged_files_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("bingomint verify"));
-    assert!(!dir.path().join("c.bmc.audit").exists());
+    assert!(!dir.path().join("c.bmc.audit.json").exists());
 }
 
 #[test]
@@ -174,7 +155,7 @@ fn bad_flags_are_named() {
         (vec!["--alpha", "0"], "--alpha 0"),
         (vec!["--alpha", "0.9"], "--alpha 0.9"),
         (vec!["--calls", "--games", "10"], "--games 10"),
-        (vec!["--raw", "1K"], "--raw needs --out"),
+        (vec!["--raw", "1K"], "--raw needs one --out"),
         (vec!["--raw", "0", "--out", "x"], "--raw <BYTES>"),
         (vec!["--games", "5000"], "--call-orders"),
         (vec![], "<FILE>"),
@@ -204,7 +185,7 @@ fn figures_are_the_same_for_any_thread_count_and_seeded_calls_repeat() {
     );
     let mut tests = Vec::new();
     for threads in ["1", "2"] {
-        let out = dir.path().join(format!("r{threads}"));
+        let out = dir.path().join(format!("r{threads}.json"));
         bingomint()
             .arg("audit")
             .arg(&file)
@@ -216,7 +197,7 @@ fn figures_are_the_same_for_any_thread_count_and_seeded_calls_repeat() {
     }
     assert_eq!(tests[0], tests[1]);
     let mut calls = Vec::new();
-    for run in ["a", "b"] {
+    for run in ["a.json", "b.json"] {
         let out = dir.path().join(run);
         let args = [
             "audit",

@@ -554,7 +554,7 @@ fn audit_tests_the_games_a_log_revealed() {
         hall.post("/api/games/end", json!({}));
     }
     drop(hall);
-    let out = dir.path().join("a");
+    let out = dir.path().join("a.json");
     let run = bingomint()
         .args(["audit", "--calls", "--log"])
         .arg(&log)
@@ -568,8 +568,7 @@ fn audit_tests_the_games_a_log_revealed() {
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(report["subject"], "120 games of 75-ball calls");
     // A tampered log is refused before any test.
     let text = std::fs::read_to_string(&log).unwrap();

@@ -99,8 +99,32 @@ fn count_prints_the_exact_figures() {
 fn show_prints_a_strip_or_one_ticket() {
     let dir = tempfile::tempdir().unwrap();
     let file = generate(dir.path(), "s.bmc", &["--game", "90", "--count", "20"]);
+    // A plain number in --card could be strip 12 or ticket 12: refused,
+    // naming both ways to say it.
     bingomint()
         .args(["show", "--card", "12"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "could be a strip or a ticket of this file of strips: say --strip 12 or --ticket 12",
+        ));
+    bingomint()
+        .args([
+            "check",
+            "--card",
+            "12",
+            "--calls",
+            "1",
+            "--pattern",
+            "one-line",
+        ])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("say --strip 12 or --ticket 12"));
+    bingomint()
+        .args(["show", "--strip", "12"])
         .arg(&file)
         .assert()
         .success()

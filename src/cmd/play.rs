@@ -8,7 +8,7 @@ use bingomint::game::{Face, Spec};
 use bingomint::input::InputError;
 use bingomint::play::calls::Calls;
 use bingomint::play::pattern::Pattern;
-use bingomint::play::reference::locate;
+use bingomint::play::reference::{locate, locate_card, Located};
 use std::path::PathBuf;
 
 /// `--calls` / `--calls-file`.
@@ -80,23 +80,45 @@ pub struct Named {
     pub label: String,
 }
 
-/// The face `--card` or `--ticket` names: a number, or a reference as a
-/// printed face's QR code carries it (`bingomint:ID:card:N`,
-/// `bingomint:ID:ticket:N`), whose ID must be this file's.
-pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<&str>) -> Result<Named> {
+/// What `--card`, `--strip` or `--ticket` names (at most one is given):
+/// `--card` a face as printed on it (a plain number in a file of strips is
+/// refused, naming `--strip` and `--ticket`), `--strip` a strip of a file
+/// of strips, `--ticket` a ticket; QR texts (`bingomint:ID:card:N`,
+/// `bingomint:ID:ticket:N`) must carry this file's id.
+pub fn locate_named(
+    file: &CardFile,
+    card: Option<&str>,
+    strip: Option<&str>,
+    ticket: Option<&str>,
+) -> Result<Located> {
     let spec = file.header().spec;
-    let located = match (card, ticket) {
-        (_, Some(_)) if spec.face_noun() != "ticket" => bail!(
-            "--ticket is for 90-ball strips; use --card with a {} file",
+    let strips = spec.face_noun() == "ticket" && spec.faces() > 1;
+    Ok(match (card, strip, ticket) {
+        (Some(text), _, _) => locate_card(file, text).map_err(super::flag("--card"))?,
+        (None, Some(_), _) if !strips => bail!(
+            "--strip is for files of 90-ball strips; use --card with a {} file",
             spec.short_name()
         ),
-        (_, Some(text)) => locate(file, text, false).map_err(super::flag("--ticket"))?,
-        (Some(text), None) => locate(file, text, true).map_err(super::flag("--card"))?,
-        (None, None) => bail!("name the face: --card N (75-ball) or --ticket N (90-ball)"),
-    };
-    let Some((number, _)) = located.face else {
-        bail!("claims on 90-ball strips are per ticket: use --ticket N (strip n holds tickets 6n-5 to 6n)")
-    };
+        (None, Some(text), _) => locate(file, text, true).map_err(super::flag("--strip"))?,
+        (None, None, Some(_)) if spec.face_noun() != "ticket" => bail!(
+            "--ticket is for 90-ball tickets; use --card with a {} file",
+            spec.short_name()
+        ),
+        (None, None, Some(text)) => locate(file, text, false).map_err(super::flag("--ticket"))?,
+        (None, None, None) => {
+            bail!("name the face: --card N (75- and 80-ball) or --ticket N (90-ball)")
+        }
+    })
+}
+
+/// The face `--card` or `--ticket` names: a number, or a reference as a
+/// printed face's QR code carries it, whose file id must be this file's.
+pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<&str>) -> Result<Named> {
+    let spec = file.header().spec;
+    let located = locate_named(file, card, None, ticket)?;
+    let (number, _) = located
+        .face
+        .expect("--card and --ticket name a face, never a whole strip");
     let record = located.record;
     let label = spec.face_label(number, record);
     Ok(Named {

@@ -2,12 +2,11 @@
 //!
 //! Flags → the record and face asked for → `export::show` → print.
 
-use super::play::CallsArgs;
+use super::play::{locate_named, CallsArgs};
 use super::{out, require_sound, Outcome};
 use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::export::show;
-use bingomint::play::reference::locate;
 use std::path::PathBuf;
 
 /// Show one card, strip or ticket as a grid.
@@ -20,25 +19,29 @@ Examples:
   bingomint show cards.bmc --card 66057
   # Called numbers marked [12]:
   bingomint show cards.bmc --card 66057 --calls 12,44,7,68,3
-  bingomint show strips.bmc --card 12      # strip 12: tickets 67-72
+  bingomint show strips.bmc --strip 12     # tickets 67-72
   bingomint show strips.bmc --ticket 70")]
 pub struct Args {
     /// The card file.
     file: PathBuf,
 
-    /// Card number (75-ball) or strip number (90-ball), from 1; or what is
-    /// printed on a face: its QR text (`bingomint:ID:card:N`,
-    /// `bingomint:ID:ticket:N`) or its group face.
+    /// The card (75- and 80-ball): its number from 1, or what is printed on
+    /// it: its QR text (`bingomint:ID:card:N`) or its group face. In a file
+    /// of strips, a ticket's QR text or group face.
     #[arg(
         short,
         long,
-        required_unless_present = "ticket",
-        conflicts_with = "ticket"
+        required_unless_present_any = ["strip", "ticket"],
+        conflicts_with_all = ["strip", "ticket"]
     )]
     card: Option<String>,
 
-    /// Ticket number (90-ball), from 1: strip n holds tickets 6n-5 to 6n;
-    /// or the ticket's QR text or group face.
+    /// The strip (90-ball), from 1: its six tickets.
+    #[arg(short, long, conflicts_with = "ticket")]
+    strip: Option<String>,
+
+    /// The ticket (90-ball), from 1: strip n holds tickets 6n-5 to 6n; or
+    /// the ticket's QR text or group face.
     #[arg(short, long)]
     ticket: Option<String>,
 
@@ -62,15 +65,12 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     // The record, and the face alone if one was asked for: what is printed
     // on a face names a face (a card, or a strip's ticket).
-    let located = match (args.card.as_deref(), args.ticket.as_deref()) {
-        (Some(text), _) => locate(&file, text, true).map_err(super::flag("--card"))?,
-        (None, Some(_)) if spec.face_noun() != "ticket" => bail!(
-            "--ticket is for 90-ball strips; use --card with a {} file",
-            spec.short_name()
-        ),
-        (None, Some(text)) => locate(&file, text, false).map_err(super::flag("--ticket"))?,
-        (None, None) => unreachable!("clap requires --card or --ticket"),
-    };
+    let located = locate_named(
+        &file,
+        args.card.as_deref(),
+        args.strip.as_deref(),
+        args.ticket.as_deref(),
+    )?;
     let n = located.record;
     let only = located.face.filter(|_| faces > 1).map(|(_, place)| place);
     require_sound(&file, n..=n, Some(args.allow_damaged))?;

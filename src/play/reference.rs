@@ -26,6 +26,10 @@ pub enum ReferenceError {
     Unreadable(String),
     #[error("{0:?} names no card: numbers start at 1")]
     Zero(String),
+    /// A plain number for a card in a file of strips, where it could be a
+    /// strip or a ticket.
+    #[error("{0:?} could be a strip or a ticket of this file of strips: say --strip {0} or --ticket {0}")]
+    StripOrTicket(String),
     #[error("{text:?} is not in this file: it holds {noun}s {first} to {last}")]
     OutOfRange {
         text: String,
@@ -160,6 +164,19 @@ pub fn locate(file: &CardFile, text: &str, records: bool) -> Result<Located, Ref
         record,
         face: Some((face, place)),
     })
+}
+
+/// What `--card` names: a face as printed on it. In a file of strips a plain
+/// number that could be a strip or a ticket is refused, naming both flags
+/// (`--strip`, `--ticket`); QR texts and group faces name their ticket.
+pub fn locate_card(file: &CardFile, text: &str) -> Result<Located, ReferenceError> {
+    let reference = Reference::parse(text)?;
+    let h = file.header();
+    let faces = h.spec.faces() as u64;
+    if faces > 1 && reference.file.is_none() && (1..=h.count * faces).contains(&reference.number) {
+        return Err(ReferenceError::StripOrTicket(reference.text));
+    }
+    locate(file, text, false)
 }
 
 /// The records (from 1, inclusive) a `--range` names: `A..B`, `A..`,

@@ -9,13 +9,14 @@ use std::path::PathBuf;
 ///
 /// Many tests at --alpha each would fail some fair files by chance; the
 /// verdict uses Holm's procedure, so a fair file fails with probability at
-/// most --alpha in all. Writes DIR/report.html (one page, opens offline)
-/// and DIR/report.json (every figure). Exits 0 on a pass, 1 on a fail.
+/// most --alpha in all. Writes the report as HTML (one page, opens
+/// offline) and JSON (every figure): FILE.audit.html and FILE.audit.json
+/// unless --out names the files. Exits 0 on a pass, 1 on a fail.
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
   bingomint audit cards.bmc
-  bingomint audit strips.bmc --out strips-audit --alpha 0.001
+  bingomint audit strips.bmc --out strips-audit.html --alpha 0.001
   bingomint audit --call-orders --game 75 --games 100000
   bingomint audit --raw 64M --seed 42 --out raw.bin
   bingomint audit --raw 1T --out - | dieharder -g 200 -a   # needs: dieharder")]
@@ -71,10 +72,12 @@ pub struct Args {
     #[arg(long, default_value_t = 0.01)]
     pub alpha: f64,
 
-    /// Where the report goes: a directory [default: FILE.audit, or
-    /// calls-GAME.audit]; with --raw, a file, or - for standard output.
-    #[arg(short, long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    /// The report's file, HTML or JSON by its ending (.html, .json); give
+    /// it twice for both [default: FILE.audit.html and FILE.audit.json, or
+    /// calls-GAME.audit.*]. With --raw, the one file for the words, or -
+    /// for standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Vec<PathBuf>,
 
     /// Overwrite an existing report or --raw file.
     #[arg(long)]
@@ -112,25 +115,15 @@ impl Args {
                 self.games
             );
         }
-        if self.raw.is_some() && self.out.is_none() {
-            anyhow::bail!("--raw needs --out: a file, or - for standard output");
+        if self.raw.is_some() && self.out.len() != 1 {
+            anyhow::bail!("--raw needs one --out: a file, or - for standard output");
+        }
+        if self.raw.is_none() {
+            for out in &self.out {
+                super::files::ReportFormat::of(out)?;
+            }
         }
         Ok(())
-    }
-
-    /// The report's directory.
-    pub fn report_dir(&self, game: &str) -> PathBuf {
-        if let Some(out) = &self.out {
-            return out.clone();
-        }
-        match &self.file {
-            Some(file) => {
-                let mut name = file.as_os_str().to_owned();
-                name.push(".audit");
-                PathBuf::from(name)
-            }
-            None => PathBuf::from(format!("calls-{game}.audit")),
-        }
     }
 }
 

@@ -5,16 +5,15 @@
 mod args;
 mod calls;
 mod cards;
+mod files;
 mod raw;
 mod raw_hall;
 
 use super::{outln, with_threads, Outcome};
 use anyhow::{Context, Result};
 pub use args::Args;
-use bingomint::audit::{report, Battery};
+use bingomint::audit::Battery;
 use bingomint::cardfile::header::today;
-use bingomint::cardfile::writer::TempOutput;
-use std::io::Write;
 use std::path::Path;
 
 /// Runs `audit`.
@@ -29,48 +28,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         cards::cards(&args)?
     };
     battery.judge(args.alpha);
-    let dir = args.report_dir(&game);
-    write_report(&dir, &battery, &about, args.force)?;
-    summary(&battery, &dir, args.quiet)
-}
-
-/// Writes DIR/report.html and DIR/report.json, each whole or not at all.
-fn write_report(
-    dir: &Path,
-    battery: &Battery,
-    about: &[(String, String)],
-    force: bool,
-) -> Result<()> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the report directory '{}'", dir.display()))?;
-    let json = serde_json::to_string_pretty(&report::json(battery, about))? + "\n";
-    let html = report::html(battery, about);
-    let files = [("report.json", json), ("report.html", html)];
-    // Refuse before writing either, so a refusal leaves no half report.
-    for (name, _) in &files {
-        use bingomint::cardfile::writer::WriteError;
-        bingomint::cardfile::writer::refuse_existing(&dir.join(name), force).map_err(|e| {
-            // --force replaces a report, never what stands in its way.
-            let fix = match e {
-                WriteError::Exists(_) => "add --force to replace the report",
-                _ => "move it away, or give --out another folder",
-            };
-            anyhow::anyhow!("{e} (in --out '{}'; {fix})", dir.display())
-        })?;
-    }
-    for (name, text) in files {
-        let path = dir.join(name);
-        let (guard, mut file) = TempOutput::new(&path, force)?;
-        file.write_all(text.as_bytes())
-            .with_context(|| super::cannot_write(Some(&path)))?;
-        guard.publish(&file)?;
-    }
-    Ok(())
+    let files = files::report_files(&args, &game)?;
+    files::write_report(&files, &battery, &about, args.force)?;
+    let paths: Vec<&Path> = files.iter().map(|(path, _)| path.as_path()).collect();
+    summary(&battery, &paths, args.quiet)
 }
 
 /// The verdict line (and, unless quiet, the rejected tests): exit 0 on a
 /// pass, 1 on a fail.
-fn summary(battery: &Battery, dir: &Path, quiet: bool) -> Result<Outcome> {
+fn summary(battery: &Battery, files: &[&Path], quiet: bool) -> Result<Outcome> {
     let rejected = battery.rejected();
     let failed_checks: Vec<_> = battery.checks.iter().filter(|c| !c.passed).collect();
     if !quiet {
@@ -93,14 +59,17 @@ fn summary(battery: &Battery, dir: &Path, quiet: bool) -> Result<Outcome> {
             outln!("            … and {} more", rejected.len() - 10);
         }
     }
-    let report = dir.join("report.html");
+    let report = files
+        .iter()
+        .map(|f| f.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     let tests = bingomint::text::count_of(battery.tests.len() as u64, "test");
     if battery.passed() {
         outln!(
-            "PASS: {}: {tests}, none rejected at α = {} (Holm); report in {}",
+            "PASS: {}: {tests}, none rejected at α = {} (Holm); report in {report}",
             battery.subject,
             battery.alpha,
-            report.display()
         );
         return Ok(Outcome::Success);
     }
@@ -115,11 +84,10 @@ fn summary(battery: &Battery, dir: &Path, quiet: bool) -> Result<Outcome> {
     }
     what.extend(failed_checks.iter().map(|c| format!("{} failed", c.name)));
     outln!(
-        "FAIL: {}: {} at α = {} (Holm); report in {}",
+        "FAIL: {}: {} at α = {} (Holm); report in {report}",
         battery.subject,
         what.join("; "),
         battery.alpha,
-        report.display()
     );
     Ok(Outcome::Negative)
 }

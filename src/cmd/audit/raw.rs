@@ -59,7 +59,7 @@ fn emit(
     about: &str,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
 ) -> Result<Outcome> {
-    let out = args.out.as_deref().expect("checked: --raw has --out");
+    let out = args.out[0].as_path();
     if out.as_os_str() == "-" {
         let mut stdout = std::io::BufWriter::new(Counted::stdout());
         write(&mut stdout).context("cannot write to standard output")?;
