@@ -98,6 +98,47 @@ pub fn count_of(n: u64, noun: &str) -> String {
     }
 }
 
+/// Display columns `text` takes on a terminal (wide scripts count two).
+pub fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// `text` in lines of at most `max` display columns, broken at spaces; a
+/// word wider than a line is broken between characters. Never empty.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthChar;
+    let max = max.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let sep = usize::from(!line.is_empty());
+        if !line.is_empty() && width(&line) + sep + width(word) <= max {
+            line.push(' ');
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for ch in word.chars() {
+            if width(&line) + ch.width().unwrap_or(0) > max && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(ch);
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` centred in `cells` display columns (padded with spaces).
+pub fn centred(text: &str, cells: usize) -> String {
+    let pad = cells.saturating_sub(width(text));
+    format!("{}{text}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,5 +164,16 @@ mod tests {
         assert_eq!(clip("short", 40), "short");
         assert_eq!(clip("ééééé", 3), "ééé…");
         assert_eq!(clip(&"x".repeat(1000), 10).chars().count(), 11);
+    }
+
+    #[test]
+    fn labels_wrap_at_spaces_and_wide_words_between_characters() {
+        assert_eq!(wrap("yellow submarine", 10), ["yellow", "submarine"]);
+        assert_eq!(wrap("a b c", 10), ["a b c"]);
+        assert_eq!(wrap("hippopotamus", 5), ["hippo", "potam", "us"]);
+        assert_eq!(wrap("ありがとう", 4), ["あり", "がと", "う"]);
+        assert_eq!(wrap("", 4), [""]);
+        assert_eq!(centred("ab", 6), "  ab  ");
+        assert_eq!(width("日本"), 4);
     }
 }

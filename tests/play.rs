@@ -778,7 +778,7 @@ fn a_calls_file_of_another_game_is_refused_naming_both_games() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("calls of a 75-ball game") && err.contains("cards are 90-ball"),
+            err.contains("calls of a 75-ball game") && err.contains("cards are of a 90-ball game"),
             "{err}"
         );
     }

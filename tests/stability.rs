@@ -75,6 +75,48 @@ fn us80_cards_of_seed_1() {
 }
 
 #[test]
+fn items_cards_of_seed_1() {
+    use bingomint::game::items::{Deck, Design, ItemList, Items};
+    let list = ItemList::builtin("loteria").unwrap();
+    let design = Design {
+        rows: 4,
+        cols: 4,
+        ..Design::default()
+    };
+    let spec = Deck::spec(design, list).unwrap();
+    let tablas = mint(&Items::new(spec.items().unwrap()), CHUNK + 100);
+    assert_eq!(
+        tablas[..16],
+        [5, 4, 38, 43, 39, 27, 16, 15, 24, 8, 31, 52, 46, 10, 20, 2]
+    );
+    assert_eq!(xxh3_64(&tablas), 0xa27018304a025bde);
+    // A free centre and columns by group: lotería's first 45 cards, five
+    // groups of nine.
+    let mut list = ItemList::builtin("loteria").unwrap();
+    list.items.truncate(45);
+    for (i, item) in list.items.iter_mut().enumerate() {
+        item.group = Some(format!("{}", i / 9));
+    }
+    let design = Design {
+        rows: 5,
+        cols: 5,
+        free: Some("FREE".into()),
+        grouped: true,
+        distinct_lines: false,
+    };
+    let spec = Deck::spec(design, list).unwrap();
+    let cards = mint(&Items::new(spec.items().unwrap()), 1000);
+    assert_eq!(
+        cards[..25],
+        [
+            1, 13, 23, 29, 39, 2, 12, 27, 34, 43, 7, 10, 0, 33, 41, 8, 15, 26, 28, 37, 4, 14, 22,
+            31, 38
+        ]
+    );
+    assert_eq!(xxh3_64(&cards), 0x83d5a368aafc3c5d);
+}
+
+#[test]
 fn uk90_strips_of_seed_1_under_both_rule_sets() {
     // Ticket 1 of strip 1, row by row (0 = blank), and a hash of 2,000 strips.
     let cases: [(Rules, [u8; 27], u64); 2] = [

@@ -54,6 +54,11 @@ pub const MAGIC: &[u8; 8] = b"BINGOMNT";
 pub const NATIVE_VERSION: u16 = 2;
 /// The native format version of an imported file.
 pub const IMPORTED_VERSION: u16 = 3;
+/// The native format version of an items file (its list follows the
+/// header).
+pub const ITEMS_VERSION: u16 = 4;
+/// The most item-list bytes an items file carries.
+pub const MAX_ITEM_LIST: u32 = 1 << 20;
 /// The most provenance bytes an imported file carries.
 pub const MAX_PROVENANCE: u32 = 1 << 16;
 /// Records a checksum block holds in the files this build writes.
@@ -162,7 +167,14 @@ impl Header {
     /// Where the block table starts: after the header and, in an imported
     /// file, the provenance.
     pub fn table_at(&self) -> usize {
-        HEADER_SIZE + self.import.as_ref().map_or(0, |i| i.provenance.len())
+        HEADER_SIZE + self.front_len()
+    }
+
+    /// The bytes between the header and the block table: an imported
+    /// file's provenance, or an items file's list.
+    pub fn front_len(&self) -> usize {
+        self.import.as_ref().map_or(0, |i| i.provenance.len())
+            + self.spec.items().map_or(0, |d| d.stored().len())
     }
 
     /// The first face's number: 1, or an imported file's own.
@@ -216,6 +228,7 @@ impl Header {
                 // Version 1 headers are encoded only to test reading them.
                 let version: u16 = match (&self.import, self.block) {
                     (Some(_), _) => IMPORTED_VERSION,
+                    (None, _) if self.spec.items().is_some() => ITEMS_VERSION,
                     (None, Some(_)) => 2,
                     (None, None) => 1,
                 };
@@ -244,6 +257,10 @@ impl Header {
                     put(&mut b, 84, &(import.provenance.len() as u32).to_le_bytes());
                     put(&mut b, 88, &import.first_face.to_le_bytes());
                     put(&mut b, 96, &xxh3_64(&import.provenance).to_le_bytes());
+                }
+                if let Some(deck) = self.spec.items() {
+                    put(&mut b, 84, &(deck.stored().len() as u32).to_le_bytes());
+                    put(&mut b, 96, &xxh3_64(deck.stored()).to_le_bytes());
                 }
                 let sum = xxh3_64(&b[..120]);
                 put(&mut b, 120, &sum.to_le_bytes());
@@ -299,7 +316,7 @@ fn truncated_header(b: &[u8]) -> bool {
 fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let version = u16::from_le_bytes([b[8], b[9]]);
     let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
-    let known = 1..=IMPORTED_VERSION;
+    let known = 1..=ITEMS_VERSION;
     if !known.contains(&version) && !checksum_ok {
         return Err(HeaderError::Damaged(format!(
             "the header's checksum does not match, and its format version reads {version}"
@@ -307,11 +324,10 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     }
     if !known.contains(&version) {
         return Err(HeaderError::Unsupported(format!(
-            "native format version {version}; this bingomint reads versions 1 to {IMPORTED_VERSION}"
+            "native format version {version}; this bingomint reads versions 1 to {ITEMS_VERSION}"
         )));
     }
-    let spec = Spec::from_header(b[10], b[11], u32_at(b, 12))
-        .map_err(|e| HeaderError::Damaged(e.to_string()))?;
+    let (spec, import) = super::front::decode(version, b)?;
     let records_at = u32_at(b, 28);
     let record_size = u32_at(b, 24);
     if (records_at as usize) < HEADER_SIZE || record_size as usize != spec.record_size() {
@@ -325,19 +341,16 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let count = u64_at(b, 16);
     let block = match (version, u32_at(b, 80)) {
         (1, 0) => None,
-        (2 | 3, block @ 1..=MAX_BLOCK) => Some(block),
+        (2..=ITEMS_VERSION, block @ 1..=MAX_BLOCK) => Some(block),
         (_, block) => {
             return Err(HeaderError::Damaged(format!(
                 "{block} records a checksum block is impossible in format version {version}"
             )))
         }
     };
-    let import = if version == IMPORTED_VERSION {
-        Some(decode_import(b)?)
-    } else {
-        None
-    };
-    let table_at = HEADER_SIZE as u64 + import.as_ref().map_or(0, |i| i.provenance.len() as u64);
+    let table_at = HEADER_SIZE as u64
+        + import.as_ref().map_or(0, |i| i.provenance.len() as u64)
+        + spec.items().map_or(0, |d| d.stored().len() as u64);
     let expected_at = match block {
         None => Some(table_at),
         Some(block) => table_len(count, block).and_then(|t| t.checked_add(table_at)),
@@ -347,7 +360,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             "records offset {records_at} does not fit {count} records and their block table"
         )));
     }
-    let reserved = if import.is_some() { 104 } else { 84 };
+    let reserved = if version >= IMPORTED_VERSION { 104 } else { 84 };
     if b[reserved..120].iter().any(|&x| x != 0) {
         return Err(HeaderError::Damaged(format!(
             "reserved header bytes {reserved}-119 are not zero"
@@ -371,30 +384,6 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         import,
     };
     Ok((header, Some(checksum_ok)))
-}
-
-/// An imported file's provenance (after the header) and first face number.
-fn decode_import(b: &[u8]) -> Result<Import, HeaderError> {
-    let len = u32_at(b, 84);
-    let first_face = u64_at(b, 88);
-    if len == 0 || len > MAX_PROVENANCE || first_face == 0 {
-        return Err(HeaderError::Damaged(format!(
-            "an imported file's header gives {len} provenance bytes and first face {first_face}"
-        )));
-    }
-    let end = HEADER_SIZE + len as usize;
-    let provenance = b
-        .get(HEADER_SIZE..end)
-        .ok_or_else(|| HeaderError::Damaged("truncated inside its provenance".into()))?;
-    if xxh3_64(provenance) != u64_at(b, 96) {
-        return Err(HeaderError::Damaged(
-            "the provenance (bytes after the header) fails its checksum".into(),
-        ));
-    }
-    Ok(Import {
-        first_face,
-        provenance: provenance.to_vec(),
-    })
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
@@ -437,11 +426,11 @@ fn i32_at(b: &[u8], at: usize) -> i32 {
     i32::from_le_bytes(b[at..at + 4].try_into().unwrap())
 }
 
-fn u32_at(b: &[u8], at: usize) -> u32 {
+pub(super) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
 }
 
-fn u64_at(b: &[u8], at: usize) -> u64 {
+pub(super) fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
 }
 

@@ -11,6 +11,7 @@
 //! business ([`crate::game::Spec`]); the header stores the spec.
 
 mod date;
+mod front;
 pub mod header;
 pub mod reader;
 pub mod writer;

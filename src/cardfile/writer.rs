@@ -406,6 +406,9 @@ pub struct CardWriter {
     map: MmapMut,
     /// Where the records start: after the header and the block table.
     records_at: usize,
+    /// Where the block table starts: after the header and its front bytes
+    /// ([`CardWriter::put_front`]).
+    table_at: usize,
 }
 
 impl CardWriter {
@@ -446,13 +449,23 @@ impl CardWriter {
             file,
             map,
             records_at,
+            table_at: HEADER_SIZE,
         })
     }
 
-    /// The block table (between the header and the records), writable, and
+    /// Writes the bytes that sit between the header and the block table (an
+    /// items file's list); the table follows them.
+    pub fn put_front(&mut self, front: &[u8]) {
+        let end = HEADER_SIZE + front.len();
+        assert!(end <= self.records_at, "the front fits before the records");
+        self.map[HEADER_SIZE..end].copy_from_slice(front);
+        self.table_at = end;
+    }
+
+    /// The block table (between the header's front and the records), writable, and
     /// the file, to write the records into.
     pub fn table_and_file(&mut self) -> (&mut [u8], &File) {
-        (&mut self.map[HEADER_SIZE..self.records_at], &self.file)
+        (&mut self.map[self.table_at..self.records_at], &self.file)
     }
 
     /// The record area, read-only.

@@ -22,11 +22,18 @@ as before.
 Examples:
   bingomint calls --game 75 --seed hall2-5e1f…c09a \\
       --room-seed \"table 4\"     # needs: the seed a hall game revealed
-  bingomint calls --game 90 --seed 42 --count 30 > calls.txt")]
+  bingomint calls --game 90 --seed 42 --count 30 > calls.txt
+  # An items game: each call's number, its label after the #:
+  bingomint calls --items loteria --seed 7 --count 10")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = super::games())]
+    #[arg(short, long, default_value = "75", value_parser = super::items::games_with_items())]
     game: String,
+
+    /// The items game's list (implies --game items): a text or CSV file,
+    /// or `loteria`; each call is printed with its label.
+    #[arg(long, value_name = "FILE")]
+    items: Option<String>,
 
     /// Seed: a number or any text [default: fresh from the operating system].
     #[arg(long)]
@@ -44,9 +51,21 @@ pub struct Args {
 
 /// Runs `calls`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let balls = Spec::named(&args.game)
-        .context("--game: choose one of the games listed")?
-        .balls();
+    let items = super::items::ItemsArgs {
+        items: args.items.clone(),
+        // The calls are the list's, whatever the cards' shape.
+        no_free: true,
+        size: Some("3x3".into()),
+        ..Default::default()
+    };
+    let spec = match args.items {
+        Some(_) => items.spec(&args.game)?.expect("--items names a list"),
+        None if args.game == "items" => {
+            anyhow::bail!("--game items needs its list: add --items FILE (or --items loteria)")
+        }
+        None => Spec::named(&args.game).context("--game: choose one of the games listed")?,
+    };
+    let balls = spec.balls();
     let seed = match &args.seed {
         Some(text) => Seed::parse(text),
         None => Seed::from_entropy().context("cannot read a seed from the operating system")?,
@@ -77,9 +96,12 @@ pub fn run(args: Args) -> Result<Outcome> {
         ),
         (None, None) => (Calls::seeded(balls, seed.value, count), format!("seed {seed}")),
     };
-    let mut text = format!("# bingomint calls: game {balls}, {about}, {count} calls\n");
-    for n in calls.order() {
-        text.push_str(&format!("{n}\n"));
+    let mut text = bingomint::play::calls::file_heading(spec, &about, count);
+    for &n in calls.order() {
+        match spec.items() {
+            Some(_) => text.push_str(&format!("{n:<4}# {}\n", spec.ball(n))),
+            None => text.push_str(&format!("{n}\n")),
+        }
     }
     out!("{text}");
     Ok(Outcome::Success)

@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let spec = file.header().spec;
     let pattern = pattern(&args.pattern, spec)?;
     let named = named_face(&file, args.card.as_deref(), args.ticket.as_deref())?;
-    let calls = args.calls.required(spec.balls())?;
+    let calls = args.calls.required(spec)?;
     require_sound(&file, named.record..=named.record, Some(args.allow_damaged))?;
     let face = read_face(&file, &named)?;
     let verdict = check(&face, &pattern, &calls, args.last_call_must_complete);
@@ -82,10 +82,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         file.path(),
         pattern.name(),
         last,
-        calls.order()[last - 1]
+        spec.ball(calls.order()[last - 1])
     );
     text.push_str(&marked_grid(&face, spec, |n| calls.called(n)));
-    let at = |call: u8| format!("call {call} ({})", calls.order()[usize::from(call) - 1]);
+    let at = |call: u8| {
+        format!(
+            "call {call} ({})",
+            spec.ball(calls.order()[usize::from(call) - 1])
+        )
+    };
     let outcome = match &verdict {
         Verdict::Win(done) => {
             text.push_str(&format!(
@@ -115,7 +120,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             Outcome::Negative
         }
         Verdict::NoWin { nearest, missing } => {
-            let numbers: Vec<String> = missing.iter().map(u8::to_string).collect();
+            let numbers: Vec<String> = missing.iter().map(|&n| spec.ball(n)).collect();
             text.push_str(&format!(
                 "NO WIN: nearest is {nearest}, which still {} {} ({})\n",
                 bingomint::play::pattern::Pattern::needs(nearest),

@@ -7,7 +7,7 @@ use clap::builder::PossibleValuesParser;
 
 /// Count a game's distinct cards or strips, exactly.
 ///
-/// The distinct cards (75-ball), or the valid rows, ticket layouts,
+/// The distinct cards (75-ball, 80-ball, items), or the valid rows, ticket layouts,
 /// strip layouts and numbered strips (90-ball) of a game, as exact integers,
 /// from the same tables the generator draws from.
 #[derive(clap::Args)]
@@ -15,11 +15,16 @@ use clap::builder::PossibleValuesParser;
 Examples:
   bingomint count --game 75
   bingomint count --game 90
-  bingomint count --game 90 --rules es")]
+  bingomint count --game 90 --rules es
+  bingomint count --items data/items/words.txt --size 5x5
+  bingomint count --items loteria")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = super::games())]
+    #[arg(short, long, default_value = "75", value_parser = super::items::games_with_items())]
     game: String,
+
+    #[command(flatten)]
+    items: super::items::ItemsArgs,
 
     /// 90-ball rule set: uk or es [default: uk].
     #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
@@ -28,7 +33,10 @@ pub struct Args {
 
 /// Runs `count`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), false)?;
+    let spec = match args.items.spec(&args.game)? {
+        Some(spec) => spec,
+        None => super::spec_from_flags(&args.game, args.rules.as_deref(), false)?,
+    };
     let (title, lines) = spec.counts();
     if let Some(title) = title {
         outln!("{title}");

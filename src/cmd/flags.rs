@@ -24,7 +24,7 @@ pub fn flag<E: std::fmt::Display>(name: &'static str) -> impl Fn(E) -> anyhow::E
 /// `--game`, `--rules` and `--star` as a game; the error names the flag.
 pub fn spec_from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Spec> {
     Spec::choose(game, rules, star).map_err(|e| match e {
-        ChoiceError::UnknownGame(_) => anyhow::anyhow!("--game {e}"),
+        ChoiceError::UnknownGame(_) | ChoiceError::ItemsNeedList => anyhow::anyhow!("--game {e}"),
         ChoiceError::UnknownRules(_) => anyhow::anyhow!("--rules {e}"),
         ChoiceError::RulesNotForGame => {
             anyhow::anyhow!("--rules is for 90-ball strips; add --game 90 or leave --rules out")

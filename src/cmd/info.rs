@@ -108,6 +108,9 @@ fn format_of(h: &Header) -> String {
         (FileFormat::Native, Some(block)) if h.import.is_some() => {
             format!("native, imported (bingomint format 3: a checksum every {block} {noun}s)")
         }
+        (FileFormat::Native, Some(block)) if h.spec.items().is_some() => format!(
+            "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
+        ),
         (FileFormat::Native, Some(block)) => {
             format!("native (bingomint format 2: a checksum every {block} {noun}s)")
         }

@@ -16,6 +16,7 @@ pub mod generate;
 pub mod hall;
 pub mod import;
 pub mod info;
+pub mod items;
 pub mod patterns;
 pub mod play;
 pub mod print;

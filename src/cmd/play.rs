@@ -28,8 +28,9 @@ pub struct CallsArgs {
 const MAX_CALLS_FILE: u64 = 1 << 20;
 
 impl CallsArgs {
-    /// The calls given, if any, checked against a game of `balls` numbers.
-    pub fn read(&self, balls: u8) -> Result<Option<Calls>> {
+    /// The calls given, if any, checked against `spec`'s balls.
+    pub fn read(&self, spec: Spec) -> Result<Option<Calls>> {
+        let balls = spec.balls();
         if let Some(text) = &self.calls {
             return Ok(Some(Calls::parse(balls, text, "--calls")?));
         }
@@ -44,21 +45,25 @@ impl CallsArgs {
         })?;
         let name = format!("--calls-file '{}'", path.display());
         // A file `bingomint calls` wrote names its game on its first line.
-        let named = (text.lines().next())
-            .and_then(|l| l.strip_prefix("# bingomint calls: game "))
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|g| g.trim().parse::<u8>().ok());
-        if let Some(game) = named.filter(|&g| g != balls) {
+        let ours = bingomint::play::calls::game_line(spec);
+        let theirs = bingomint::play::calls::file_game(&text);
+        if let Some(theirs) = theirs.filter(|t| *t != ours) {
+            let game = |g: &str| match g.parse::<u8>() {
+                Ok(n) => format!("a {n}-ball game"),
+                Err(_) => format!("a game of {}", &g["items, ".len()..]),
+            };
             bail!(
-                "{name} holds the calls of a {game}-ball game (its first line says so), but the cards are {balls}-ball: give this game's calls (bingomint calls --game {balls} …)"
+                "{name} holds the calls of {} (its first line says so), but the cards are of {}: give this game's calls",
+                game(&theirs),
+                game(&ours)
             );
         }
         Ok(Some(Calls::parse(balls, &text, &name)?))
     }
 
     /// The calls, which must be given.
-    pub fn required(&self, balls: u8) -> Result<Calls> {
-        match self.read(balls)? {
+    pub fn required(&self, spec: Spec) -> Result<Calls> {
+        match self.read(spec)? {
             Some(calls) => Ok(calls),
             None => bail!("give the numbers called: --calls 12,44,7 or --calls-file FILE"),
         }

@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let n = located.record;
     let only = located.face.filter(|_| faces > 1).map(|(_, place)| place);
     require_sound(&file, n..=n, Some(args.allow_damaged))?;
-    if let Some(calls) = args.calls.read(spec.balls())? {
+    if let Some(calls) = args.calls.read(spec)? {
         let place = |t: u64| {
             let (record, place) = file.header().record_of(t).expect("a face of the record");
             debug_assert_eq!(record, n);
@@ -109,7 +109,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         text.push_str(&format!(
             "{} called, marked [n]; the last {}\n",
             bingomint::text::count_of(calls.len() as u64, "number"),
-            calls.order()[calls.len() - 1]
+            spec.ball(calls.order()[calls.len() - 1])
         ));
         out!("{text}");
         return Ok(Outcome::Success);

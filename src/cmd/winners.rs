@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let spec = file.header().spec;
     let pattern = pattern(&args.pattern, spec)?;
-    let calls = args.calls.required(spec.balls())?;
+    let calls = args.calls.required(spec)?;
     let count = file.header().count;
     let range = match &args.range {
         Some(text) => locate_ranges(&file, text).map_err(super::flag("--range"))?,

@@ -19,6 +19,7 @@ impl Spec {
                 count * self.faces() as u64
             ),
             Spec::Tickets90 { .. } => format!("90-ball ticket{s} ({})", self.parameters()),
+            Spec::Items(deck) => format!("items card{s} ({})", deck.describe()),
         }
     }
 
@@ -43,6 +44,10 @@ impl Spec {
                 )
             }
             Spec::Us80 => (vec![("cards", count.to_string())], Vec::new()),
+            Spec::Items(deck) => (
+                vec![("items", deck.describe()), ("cards", count.to_string())],
+                Vec::new(),
+            ),
             Spec::Uk90 { rules } => (
                 vec![
                     ("rules", rules.name().to_string()),
@@ -111,6 +116,10 @@ impl Spec {
                     ],
                 )
             }
+            Spec::Items(deck) => (
+                Some(format!("items: {}", deck.describe())),
+                vec![("items cards (distinct grids):", deck.count())],
+            ),
         }
     }
 }

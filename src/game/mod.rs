@@ -21,6 +21,7 @@ use csv::StringRecord as Row;
 
 mod describe;
 pub mod facts;
+pub mod items;
 pub mod patterns;
 pub mod uk90;
 pub mod us75;
@@ -28,6 +29,7 @@ pub mod us80;
 
 pub use facts::{Face, Facts, LabelAt, Paper, MAX_FACE_CELLS, NO_STAR};
 
+use items::{Deck, Items};
 use uk90::rules::Rules;
 use uk90::tickets::Tickets90;
 use uk90::Uk90;
@@ -131,14 +133,19 @@ pub enum Spec {
     /// Single 90-ball tickets that never formed strips (imported), checked
     /// against a rule set, or only against the rules of play when `loose`.
     Tickets90 { rules: Rules, loose: bool },
+    /// Cards of words, pictures or songs: a list's items as balls.
+    Items(&'static Deck),
 }
 
 /// A game chosen by name that does not exist or does not take what came
 /// with it ([`Spec::choose`]); the command names its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChoiceError {
-    #[error("{0}: use 75, 80 or 90")]
+    #[error("{0}: use 75, 80, 90 or items")]
     UnknownGame(String),
+    /// The items game was named without its list.
+    #[error("the items game needs its list: add --items FILE (or --items loteria)")]
+    ItemsNeedList,
     #[error("{0}: use uk or es")]
     UnknownRules(String),
     /// A rule set was named for a game that has none.
@@ -165,6 +172,8 @@ pub enum FieldError {
     Fields80(u8, u32),
     #[error("unknown game byte {0} in the header")]
     Game(u8),
+    #[error("an items header without its item list")]
+    ItemsWithoutList,
 }
 
 /// Work to do with the typed game of a [`Spec`] (Rust closures cannot be
@@ -178,6 +187,8 @@ pub trait Visit {
 const US75_BYTE: u8 = 75;
 const UK90_BYTE: u8 = 90;
 const US80_BYTE: u8 = 80;
+/// The game byte of an items game (`I`); its list follows the header.
+pub const ITEMS_BYTE: u8 = 73;
 /// Header flag bit: the cards carry a star.
 const FLAG_STAR: u32 = 1;
 /// 90-ball header flag bit: records are single tickets, not strips.
@@ -192,7 +203,7 @@ impl Spec {
     pub fn layout_law(self) -> Option<uk90::law::LayoutLaw> {
         match self {
             Spec::Uk90 { rules } => Some(uk90::law::layout_law(rules)),
-            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => None,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } | Spec::Items(_) => None,
         }
     }
 
@@ -219,6 +230,7 @@ impl Spec {
                 Spec::Tickets90 { rules, loose: true }
             }
             Spec::Us80 => Spec::Us80,
+            Spec::Items(_) => self,
         }
     }
 
@@ -235,6 +247,7 @@ impl Spec {
                 Spec::Tickets90 { rules, loose }
             }
             Spec::Us80 => Spec::Us80,
+            Spec::Items(_) => self,
         }
     }
 
@@ -245,7 +258,7 @@ impl Spec {
     pub fn own_streams(self) -> bool {
         match self {
             Spec::Uk90 { rules } => rules.own_streams(),
-            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => false,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } | Spec::Items(_) => false,
         }
     }
 
@@ -270,6 +283,7 @@ impl Spec {
                 },
             },
             "80" => Spec::Us80,
+            "items" => return Err(ChoiceError::ItemsNeedList),
             other => return Err(ChoiceError::UnknownGame(other.to_string())),
         };
         if rules.is_some() && !matches!(spec, Spec::Uk90 { .. }) {
@@ -319,6 +333,7 @@ impl Spec {
                 }
                 Ok(Spec::Us80)
             }
+            ITEMS_BYTE => Err(FieldError::ItemsWithoutList),
             other => Err(FieldError::Game(other)),
         }
     }
@@ -334,6 +349,26 @@ impl Spec {
                 rules.byte(),
                 FLAG_TICKETS | (u32::from(loose) * FLAG_LOOSE),
             ),
+            Spec::Items(deck) => {
+                let (shape, flags) = deck.header_fields();
+                (ITEMS_BYTE, shape, flags)
+            }
+        }
+    }
+
+    /// Ball `n` as people call it: its number, or an items game's label.
+    pub fn ball(self, n: u8) -> String {
+        match self {
+            Spec::Items(deck) => deck.label(n).to_string(),
+            _ => n.to_string(),
+        }
+    }
+
+    /// An items game's deck (its list and card shape).
+    pub fn items(self) -> Option<&'static Deck> {
+        match self {
+            Spec::Items(deck) => Some(deck),
+            _ => None,
         }
     }
 
@@ -344,6 +379,7 @@ impl Spec {
             Spec::Uk90 { rules } => work.visit(&Uk90::new(rules)),
             Spec::Us80 => work.visit(&Us80),
             Spec::Tickets90 { rules, loose } => work.visit(&Tickets90::new(rules, loose)),
+            Spec::Items(deck) => work.visit(&Items::new(deck)),
         }
     }
 
@@ -351,7 +387,7 @@ impl Spec {
     /// show (`building the 90-ball uk tables`).
     pub fn slow_start(self) -> Option<String> {
         match self {
-            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } => None,
+            Spec::Us75 { .. } | Spec::Us80 | Spec::Tickets90 { .. } | Spec::Items(_) => None,
             Spec::Uk90 { rules } => Some(format!("building the 90-ball {} tables", rules.name())),
         }
     }
@@ -389,6 +425,7 @@ impl Spec {
                 rules.name(),
                 if loose { ", loose" } else { "" }
             ),
+            Spec::Items(deck) => deck.describe(),
         }
     }
 
@@ -424,12 +461,17 @@ impl Spec {
             Spec::Uk90 { .. } => uk90::RECORD_SIZE,
             Spec::Us80 => us80::RECORD_SIZE,
             Spec::Tickets90 { .. } => uk90::tickets::RECORD_SIZE,
+            Spec::Items(deck) => deck.rows * deck.cols,
         }
     }
 
-    /// Exact keys per record (a strip's tickets are each unique).
+    /// Exact keys per record (a strip's tickets are each unique; an items
+    /// card with no line shared keys each line).
     pub fn keys_per_card(self) -> usize {
-        self.faces()
+        match self {
+            Spec::Items(deck) => deck.keys_per_card(),
+            _ => self.faces(),
+        }
     }
 
     /// Bytes the key set holds per key (for the memory check).
@@ -440,6 +482,7 @@ impl Spec {
                 crate::dedup::KeySet::<uk90::TicketKey>::bytes_for(keys)
             }
             Spec::Us80 => crate::dedup::KeySet::<us80::Key80>::bytes_for(keys),
+            Spec::Items(_) => crate::dedup::KeySet::<items::ItemsKey>::bytes_for(keys),
         }
     }
 
@@ -450,6 +493,7 @@ impl Spec {
             Spec::Uk90 { .. } => &uk90::facts::FACTS,
             Spec::Us80 => &us80::FACTS,
             Spec::Tickets90 { .. } => &uk90::tickets::FACTS,
+            Spec::Items(deck) => deck.facts(),
         }
     }
 
@@ -484,85 +528,4 @@ impl Spec {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_fields_round_trip_and_impossible_ones_are_refused() {
-        for spec in [
-            Spec::Us75 {
-                star: StarRule::Off,
-            },
-            Spec::Us75 { star: StarRule::On },
-            Spec::Uk90 { rules: Rules::Uk },
-            Spec::Uk90 { rules: Rules::Es },
-            Spec::Us80,
-            Spec::Tickets90 {
-                rules: Rules::Es,
-                loose: false,
-            },
-            Spec::Tickets90 {
-                rules: Rules::Uk,
-                loose: true,
-            },
-        ] {
-            let (g, r, f) = spec.header_fields();
-            assert_eq!(Spec::from_header(g, r, f), Ok(spec));
-        }
-        assert_eq!(Spec::from_header(90, 7, 0), Err(FieldError::Rules90(7)));
-        assert_eq!(Spec::from_header(90, 0, 1), Err(FieldError::Flags90(1)));
-        assert_eq!(Spec::from_header(90, 0, 4), Err(FieldError::Flags90(4)));
-        assert_eq!(Spec::from_header(75, 1, 0), Err(FieldError::Rules75(1)));
-        assert_eq!(Spec::from_header(75, 0, 2), Err(FieldError::Flags(2)));
-        assert_eq!(Spec::from_header(81, 0, 0), Err(FieldError::Game(81)));
-        assert_eq!(Spec::from_header(80, 1, 0), Err(FieldError::Fields80(1, 0)));
-        assert!(FieldError::Fields80(1, 0)
-            .to_string()
-            .contains("80-ball header"));
-    }
-
-    #[test]
-    fn a_choice_says_what_does_not_fit() {
-        assert_eq!(
-            Spec::choose("90", None, true),
-            Err(ChoiceError::StarNotForGame("90-ball"))
-        );
-        assert_eq!(
-            Spec::choose("75", Some("es"), false),
-            Err(ChoiceError::RulesNotForGame)
-        );
-        assert_eq!(
-            Spec::choose("90", None, false),
-            Ok(Spec::Uk90 { rules: Rules::Uk })
-        );
-        assert_eq!(Spec::choose("80", None, false), Ok(Spec::Us80));
-        assert_eq!(
-            Spec::choose("80", None, true),
-            Err(ChoiceError::StarNotForGame("80-ball"))
-        );
-        assert_eq!(
-            Spec::choose("90", Some("fr"), false),
-            Err(ChoiceError::UnknownRules("fr".into()))
-        );
-        assert_eq!(
-            Spec::choose("76", None, false),
-            Err(ChoiceError::UnknownGame("76".into()))
-        );
-    }
-
-    #[test]
-    fn face_numbers_and_records_agree() {
-        for game in Spec::GAMES {
-            let spec = Spec::named(game).unwrap();
-            let (rows, cols) = spec.face_shape();
-            assert!(rows * cols <= MAX_FACE_CELLS);
-            for record in [1u64, 2, 999] {
-                for t in 0..spec.faces() {
-                    let n = spec.face_number(record, t);
-                    assert_eq!(spec.record_of(n), (record, t));
-                }
-            }
-        }
-        assert_eq!(Spec::named("90").unwrap().face_number(12, 3), 70);
-    }
-}
+mod tests;

@@ -34,8 +34,8 @@ pub struct Builtin {
     pub name: &'static str,
     /// What it takes, in words, for a pattern not drawn as masks.
     pub about: &'static str,
-    /// Its ways, built when asked.
-    pub ways: fn() -> Ways,
+    /// Its ways on a face of the game's facts, built when asked.
+    pub ways: fn(&super::Facts) -> Ways,
 }
 
 /// A way named `name` over `cells`.

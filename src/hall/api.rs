@@ -304,13 +304,16 @@ pub enum Command {
     Face {
         card: String,
     },
+    /// An items game's labels (none for numbers).
+    Labels,
 }
 
 /// The API's paths (a claim's standing is `/api/bingo/ID`): the state,
 /// then the caller's ([`CALLERS`]), then the players' and the queue.
-const PATHS: [&str; 11] = [
+const PATHS: [&str; 12] = [
     "/api/state",
     "/api/night",
+    "/api/labels",
     "/api/games",
     "/api/games/room-seed",
     "/api/calls",
@@ -323,7 +326,7 @@ const PATHS: [&str; 11] = [
 ];
 
 /// The paths that change the game: they need the console's key.
-const CALLERS: &[&str] = PATHS.split_at(8).0.split_at(2).1;
+const CALLERS: &[&str] = PATHS.split_at(9).0.split_at(3).1;
 
 /// The longest reference a phone may send (a QR text is about 30).
 const MAX_CARD: usize = 200;
@@ -356,6 +359,7 @@ impl Command {
         let command = match (method, path) {
             ("GET", "/api/state") => Command::State,
             ("GET", "/api/night") => Command::Night,
+            ("GET", "/api/labels") => Command::Labels,
             ("POST", "/api/games") => new_game(read(body)?)?,
             ("POST", "/api/calls") => {
                 let CallBody { ball } = read(body)?;
@@ -420,6 +424,7 @@ fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<R
             hall.start(plan).map_err(refusal)?;
             (201, to_json(hall.state()))
         }
+        Command::Labels => (200, to_json(hall.labels())),
         Command::Night => match hall.night_shown() {
             Some(night) => (200, to_json(night)),
             None => (

@@ -96,6 +96,15 @@ pub struct PayoutShown {
     pub shares: Vec<String>,
 }
 
+/// An items game's labels, as `GET /api/labels` answers.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Labels {
+    /// Ball n's label at n - 1; empty for a game of numbers.
+    pub labels: Vec<String>,
+    /// The free cell's text, if the cards have one.
+    pub free: Option<String>,
+}
+
 /// The night's programme.
 #[derive(Clone, Debug, Serialize)]
 pub struct NightShown {

@@ -39,6 +39,20 @@ impl Hall {
         }
     }
 
+    /// What each ball shows in an items game: its label (ball n at n - 1)
+    /// and the free cell's text; empty labels for numbers. Sent once, apart
+    /// from the state, which every call sends to every page.
+    pub fn labels(&self) -> super::state::Labels {
+        let spec = self.cards.files[0].header().spec;
+        match spec.items() {
+            Some(deck) => super::state::Labels {
+                labels: deck.list.labels().map(String::from).collect(),
+                free: deck.free.clone(),
+            },
+            None => super::state::Labels::default(),
+        }
+    }
+
     /// The night's programme, each game with its status.
     pub fn night_shown(&self) -> Option<NightShown> {
         let night = self.night.as_ref()?;

@@ -172,9 +172,11 @@ impl Visit for Generate<'_> {
         let table = block.map_or(0, |block| {
             table_len(plan.count, block).expect("the count is bounded")
         });
-        let records_at = HEADER_SIZE as u64 + table;
+        let front = spec.items().map_or(&[][..], |deck| deck.stored());
+        let records_at = HEADER_SIZE as u64 + front.len() as u64 + table;
         let len = records_at + plan.count * size;
         let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
+        writer.put_front(front);
         let (stats, records_checksum, partitions) = if in_core {
             in_memory(game, plan, &mut writer, &excluded, keys, block, progress)?
         } else {

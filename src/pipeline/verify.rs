@@ -58,7 +58,13 @@ impl Report {
         let duplicates = &self.duplicates;
         let noun = self.spec.noun();
         let face = self.spec.face_noun();
-        if duplicates.is_empty() {
+        let lines = self.spec.items().is_some_and(|d| d.distinct_lines);
+        if duplicates.is_empty() && lines {
+            line(
+                false,
+                "uniqueness        ok (no two cards share a line)".into(),
+            );
+        } else if duplicates.is_empty() {
             line(
                 false,
                 format!("uniqueness        ok (no {face} repeats another)"),
@@ -78,7 +84,9 @@ impl Report {
             );
             let what = |&(n, first): &(u64, u64)| {
                 let (n, first) = (report.name(n), report.name(first));
-                if report.spec.faces() > 1 {
+                if lines {
+                    format!("  {noun} {n} shares a line with {noun} {first}")
+                } else if report.spec.faces() > 1 {
                     format!("  {noun} {n} repeats a {face} of {noun} {first}")
                 } else {
                     format!("  {noun} {n} is the same as {noun} {first}")

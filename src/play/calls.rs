@@ -195,6 +195,38 @@ pub enum CallsProblem {
     Empty,
 }
 
+/// The game a calls file names on its first line, as `bingomint calls`
+/// writes it: `75`, or `items, 54 items of "Lotería"`.
+pub fn game_line(spec: crate::game::Spec) -> String {
+    match spec.items() {
+        Some(deck) => format!("items, {} items of {:?}", spec.balls(), deck.list.name),
+        None => spec.balls().to_string(),
+    }
+}
+
+/// The first line of a calls file for `spec`, before its calls.
+pub fn file_heading(spec: crate::game::Spec, about: &str, count: usize) -> String {
+    format!(
+        "# bingomint calls: game {}, {about}, {count} calls\n",
+        game_line(spec)
+    )
+}
+
+/// The game a calls file's first line names ([`game_line`]'s words), if
+/// it has that line.
+pub fn file_game(text: &str) -> Option<String> {
+    let rest = text
+        .lines()
+        .next()?
+        .strip_prefix("# bingomint calls: game ")?;
+    let fields: Vec<&str> = rest.split(',').map(str::trim).collect();
+    match fields[..] {
+        ["items", list, ..] => Some(format!("items, {list}")),
+        [game, ..] => game.parse::<u8>().ok().map(|g| g.to_string()),
+        [] => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

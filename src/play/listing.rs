@@ -125,12 +125,16 @@ impl Listing<'_> {
                 self.spec.face_noun(),
                 win.face,
                 self.pattern.way_name(way),
-                self.number(call)
+                self.spec.ball(self.number(call))
             )?;
         }
         for (call, n) in per_call(self.winners).into_iter().filter(|_| !self.quiet) {
             let winners = count_of(n, "winner");
-            writeln!(out, "call {call} ({}): {winners}", self.number(call))?;
+            writeln!(
+                out,
+                "call {call} ({}): {winners}",
+                self.spec.ball(self.number(call))
+            )?;
         }
         Ok(())
     }

@@ -126,8 +126,12 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
 }
 
 /// A face as a boxed text grid with the called numbers marked `[12]`, the
-/// game's column letters over it (B I N G O) and FREE in its free cells.
+/// game's column letters over it (B I N G O) and FREE in its free cells
+/// (an items card's labels, the called ones `[in brackets]`).
 pub fn marked_grid(face: &Face, spec: Spec, called: impl Fn(u8) -> bool) -> String {
+    if let Some(deck) = spec.items() {
+        return crate::game::items::text::grid(deck, face.numbers(), called);
+    }
     let facts = spec.facts();
     let (rows, cols) = (usize::from(face.rows), usize::from(face.cols));
     let line = |l: &str, m: &str, r: &str| format!("{l}{}{r}\n", vec!["────"; cols].join(m));

@@ -44,7 +44,7 @@ impl Pattern {
         let kind = if let Some(masks) = text.strip_prefix("mask:") {
             Ways::Fixed(parse_masks(masks, facts.rows, facts.cols, facts.free)?)
         } else if let Some(builtin) = facts.patterns.iter().find(|p| p.name == text) {
-            (builtin.ways)()
+            (builtin.ways)(facts)
         } else {
             let elsewhere = Spec::GAMES
                 .iter()

@@ -85,10 +85,17 @@ impl Fonts {
                 (bold.encode(&label), bold.width(&label, 1.0))
             })
             .collect();
+        let c = plan.cell;
+        let labels = plan.spec.items().map(|deck| {
+            (0..=plan.spec.balls())
+                .map(|n| super::labels::fit(&bold, deck.label(n), 0.88 * c, 0.88 * c, 0.24 * c))
+                .collect()
+        });
         Ok(Fonts {
             regular,
             bold,
             numbers,
+            labels,
         })
     }
 }

@@ -4,7 +4,7 @@
 //! of the plan's size. Nothing here names a game.
 
 use super::paper::Shape;
-use super::{Fonts, Ink, Item, Plan, F_BOLD, F_REGULAR};
+use super::{labels, Fonts, Ink, Item, Plan, F_BOLD, F_REGULAR};
 use crate::game::{Face, LabelAt, Paper, Spec};
 use pdf_writer::{Content, Name, Str};
 
@@ -21,12 +21,14 @@ pub(super) struct Measures {
     faces: usize,
     /// The band of column letters over each face (0 without letters).
     band: f32,
+    /// The title's band over that (0 without a title).
+    title: f32,
     /// The identity's height.
     label: f32,
 }
 
 impl Measures {
-    pub(super) fn new(spec: Spec, qr: bool) -> Measures {
+    pub(super) fn new(spec: Spec, qr: bool, title: bool) -> Measures {
         let facts = spec.facts();
         let paper = facts.paper;
         Measures {
@@ -35,13 +37,14 @@ impl Measures {
             cols: facts.cols as f32,
             faces: facts.faces,
             band: if facts.letters.is_empty() { 0.0 } else { BAND },
+            title: if title { TITLE } else { 0.0 },
             label: if qr { paper.label.1 } else { paper.label.0 },
         }
     }
 
     /// The whole record's shape: its faces stacked, gaps between them.
     pub(super) fn shape(&self) -> Shape {
-        let face = self.band + self.rows + self.label;
+        let face = self.heading() + self.rows + self.label;
         let n = self.faces as f32;
         Shape {
             width: self.cols,
@@ -51,12 +54,19 @@ impl Measures {
 
     /// How far down each face starts from the one before.
     fn stride(&self) -> f32 {
-        self.label + self.band + self.rows + self.paper.gap
+        self.label + self.heading() + self.rows + self.paper.gap
+    }
+
+    /// The bands over a face's grid: its title and its column letters.
+    fn heading(&self) -> f32 {
+        self.title + self.band
     }
 }
 
 /// The height, in cells, of the band of column letters over a face.
 const BAND: f32 = 0.9;
+/// The height, in cells, of the title over a face.
+const TITLE: f32 = 0.7;
 
 /// A record's size in points (a card, or a strip of six tickets).
 pub(super) fn face_size(plan: &Plan) -> (f32, f32) {
@@ -73,13 +83,13 @@ fn face_place(plan: &Plan, t: usize) -> (f32, (f32, f32, f32, f32)) {
     let top = fh - t as f32 * m.stride() * c;
     match m.paper.label_at {
         LabelAt::Above => (
-            top - m.label * c - m.band * c,
+            top - m.label * c - m.heading() * c,
             (0.0, top - m.label * c, m.cols * c, m.label * c),
         ),
         LabelAt::Below => {
-            let grid_top = top - m.band * c;
-            let bottom = top - (m.band + m.rows) * c;
-            let face_bottom = top - (m.band + m.rows + m.label) * c;
+            let grid_top = top - m.heading() * c;
+            let bottom = top - (m.heading() + m.rows) * c;
+            let face_bottom = top - (m.heading() + m.rows + m.label) * c;
             let face_bottom = if m.faces == 1 { 0.0 } else { face_bottom };
             (
                 grid_top,
@@ -101,6 +111,13 @@ pub(super) fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
     g.set_line_width(0.75);
     for t in 0..facts.faces {
         let (grid_top, _) = face_place(plan, t);
+        if let Some(title) = &plan.title {
+            ink.fill(&mut g);
+            let (w, h) = (m.cols * c, m.title * c);
+            let laid = labels::fit(&fonts.bold, title, 0.96 * w, 0.9 * h, 0.5 * c);
+            let top = grid_top + (m.band + m.title) * c;
+            labels::draw(&mut g, &fonts.bold, F_BOLD, &laid, (0.0, top, w, h));
+        }
         if !facts.letters.is_empty() {
             // The band, in the ink, with the letters knocked out.
             ink.fill(&mut g);
@@ -108,31 +125,29 @@ pub(super) fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
             g.set_fill_gray(1.0);
             let size = 0.62 * c;
             for (i, letter) in facts.letters.iter().enumerate() {
-                let x = i as f32 * c + (c - fonts.bold.width(letter, size)) / 2.0;
-                text(
-                    &mut g,
-                    F_BOLD,
-                    size,
-                    x,
-                    grid_top + 0.2 * c,
-                    &fonts.bold.encode(letter),
-                );
+                let cell = (i as f32 * c, grid_top + m.band * c, c, m.band * c);
+                let laid = labels::fit(&fonts.bold, letter, 0.9 * c, 0.85 * m.band * c, size);
+                labels::draw(&mut g, &fonts.bold, F_BOLD, &laid, cell);
             }
         }
         grid_lines(&mut g, 0.0, grid_top, facts.rows, facts.cols, c);
         if facts.free != 0 {
             ink.fill(&mut g);
-            let size = 0.28 * c;
+            let free = plan
+                .spec
+                .items()
+                .and_then(|d| d.free.as_deref())
+                .unwrap_or("FREE");
+            let laid = labels::fit(&fonts.bold, free, 0.9 * c, 0.5 * c, 0.28 * c);
             for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
                 let (r, col) = (cell / facts.cols, cell % facts.cols);
-                let x = col as f32 * c + (c - fonts.bold.width("FREE", size)) / 2.0;
-                text(
+                let top = grid_top - r as f32 * c - 0.15 * c;
+                labels::draw(
                     &mut g,
+                    &fonts.bold,
                     F_BOLD,
-                    size,
-                    x,
-                    grid_top - (r as f32 + 0.5) * c - 0.1 * c,
-                    &fonts.bold.encode("FREE"),
+                    &laid,
+                    (col as f32 * c, top, c, 0.5 * c),
                 );
             }
         }
@@ -190,7 +205,10 @@ pub(super) fn record(
         if spec.facts().paper.label_at == LabelAt::Above {
             identify(g);
         }
-        numbers(g, fonts, face, grid_top, c);
+        match &fonts.labels {
+            Some(laid) => item_labels(g, fonts, laid, face, grid_top, c),
+            None => numbers(g, fonts, face, grid_top, c),
+        }
         if plan.options.group_face {
             let group = crate::play::reference::group_face(colour, number, plan.last_face);
             group_face(g, plan, fonts, &group, grid_top);
@@ -252,6 +270,28 @@ fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
         }
     }
     g.end_text();
+}
+
+/// An items card's labels, each laid out once for the document, centred
+/// in their cells.
+fn item_labels(
+    g: &mut Content,
+    fonts: &Fonts,
+    laid: &[labels::Laid],
+    face: &Face,
+    grid_top: f32,
+    c: f32,
+) {
+    for r in 0..usize::from(face.rows) {
+        for col in 0..usize::from(face.cols) {
+            let n = face.at(r, col);
+            if n == 0 {
+                continue;
+            }
+            let cell = (col as f32 * c, grid_top - r as f32 * c, c, c);
+            labels::draw(g, &fonts.bold, F_BOLD, &laid[usize::from(n)], cell);
+        }
+    }
 }
 
 /// Positions to a hundredth of a point: enough for print, shorter streams.

@@ -23,6 +23,7 @@ mod face;
 pub mod font;
 mod ink;
 pub mod job;
+mod labels;
 pub mod paper;
 mod stream;
 
@@ -72,6 +73,9 @@ pub struct Options {
     pub range: Vec<RangeInclusive<u64>>,
     /// The date the document carries: (year, month, day, hour, minute, second).
     pub date: (u16, u8, u8, u8, u8, u8),
+    /// A title over every face's grid (an items card's default: its list's
+    /// name).
+    pub title: Option<String>,
 }
 
 /// The longest series a face carries, in characters.
@@ -113,6 +117,9 @@ pub enum PrintError {
     /// The font has no glyph for a character of the series.
     #[error("the font has no glyph for {0:?}")]
     MissingGlyph(char),
+    /// An item's label (or the title) cannot be printed, and why.
+    #[error("{label:?}: {why}")]
+    Label { label: String, why: String },
 }
 
 /// The room outside the bleed that crop marks take, points.
@@ -146,6 +153,8 @@ pub struct Plan {
     pub last_face: u64,
     /// A record's measures in cells, from the game's paper facts.
     measures: Measures,
+    /// The title over each face's grid, if any.
+    pub title: Option<String>,
 }
 
 /// The counts `--layout N` takes: records a sheet.
@@ -163,7 +172,12 @@ impl Plan {
         if area.0 < 72.0 || area.1 < 72.0 {
             return Err(PrintError::NoRoom);
         }
-        let measures = Measures::new(spec, options.qr);
+        let title = options
+            .title
+            .clone()
+            .or_else(|| spec.items().map(|deck| deck.list.name.clone()));
+        labels::check(spec.items(), title.as_deref())?;
+        let measures = Measures::new(spec, options.qr, title.is_some());
         let shape = measures.shape();
         let counts = layout_counts(spec);
         let default = spec.facts().paper.default_layout;
@@ -219,6 +233,7 @@ impl Plan {
             first_face: file.header().first_face(),
             last_face: *file.header().face_range().end(),
             measures,
+            title,
         })
     }
 
@@ -294,10 +309,19 @@ impl Plan {
 
     /// Every character the document draws, for the font subsets.
     fn chars(&self) -> String {
-        format!(
-            "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/ {}{}{}",
-            self.series, self.id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        )
+        let mut chars = format!(
+            "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/ {}{}{}{}",
+            self.series,
+            self.id,
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            self.title.as_deref().unwrap_or("")
+        );
+        if let Some(deck) = self.spec.items() {
+            deck.list.labels().for_each(|l| chars.push_str(l));
+            chars.push_str(deck.free.as_deref().unwrap_or(""));
+            deck.facts().letters.iter().for_each(|l| chars.push_str(l));
+        }
+        chars
     }
 }
 
@@ -380,6 +404,9 @@ pub(super) struct Fonts {
     /// Every number of the game in the bold face: its CIDs and its width at
     /// 1 pt.
     pub(super) numbers: Vec<(Vec<u8>, f32)>,
+    /// An items game's labels, laid out in a cell of the plan (ball 0: the
+    /// free text); None for numbers.
+    pub(super) labels: Option<Vec<labels::Laid>>,
 }
 
 pub(super) const F_REGULAR: Name = Name(b"F1");

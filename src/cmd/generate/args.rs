@@ -25,12 +25,18 @@ Examples:
   bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
+  bingomint generate --items data/items/words.txt --count 30 --seed class-7 \\
+      --out words.bmc
+  bingomint generate --items loteria --count 1000 --out tablas.bmc
   bingomint generate --count 1000000000 --memory 6G --temp-dir /scratch \\
       --out big.bmc      # needs: /scratch with ~40 GB free")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = crate::cmd::games())]
+    #[arg(short, long, default_value = "75", value_parser = crate::cmd::items::games_with_items())]
     pub(super) game: String,
+
+    #[command(flatten)]
+    pub(super) items: crate::cmd::items::ItemsArgs,
 
     /// 90-ball rule set: uk (ticket columns hold 1–3 numbers) or es (1–2,
     /// and no three blanks or four numbers in a run in a row) [default: uk].

@@ -19,7 +19,10 @@ use std::time::Instant;
 
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let spec = super::spec_from_flags(&args.game, args.rules.as_deref(), args.star)?;
+    let spec = match args.items.spec(&args.game)? {
+        Some(spec) => spec,
+        None => super::spec_from_flags(&args.game, args.rules.as_deref(), args.star)?,
+    };
     let plan = Plan {
         spec,
         count: args.count,
@@ -33,6 +36,15 @@ pub fn run(args: Args) -> Result<Outcome> {
         spill_dir: args.temp_dir.as_deref(),
     };
     plan.validate().map_err(|e| args.refused(e))?;
+    if let Some(most) = spec.items().and_then(|deck| deck.most_cards()) {
+        if args.count > most {
+            return Err(anyhow!(
+                "--count {}: with --distinct lines at most {most} cards of this list can share no line \
+                 (each line's set of items is used once); lower --count, or add items",
+                args.count
+            ));
+        }
+    }
     let excluded: Vec<&std::path::Path> = args.exclude.iter().map(|p| p.as_path()).collect();
     super::not_an_input(&args.out, "--out", &excluded)?;
     refuse_existing(&args.out, args.force)?;
@@ -79,8 +91,12 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
         }
         None => excluded,
     };
+    let redrawn = match spec.items().is_some_and(|d| d.distinct_lines) {
+        true => "draws sharing a line",
+        false => "duplicates",
+    };
     outln!(
-        "{cards} {},{excluded} {} duplicates redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{cards} {},{excluded} {} {redrawn} redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         spec.made(cards),
         made.stats.redrawn,
         rate(cards as f64 / secs),

@@ -77,6 +77,11 @@ pub struct Args {
     #[arg(long)]
     pub(super) series: Option<String>,
 
+    /// A title over every card's grid [default: an items card's list name;
+    /// none on numbered cards].
+    #[arg(long)]
+    pub(super) title: Option<String>,
+
     /// A QR code on each face holding bingomint:ID:card:N (or
     /// …:ticket:N), which `check --card` accepts.
     #[arg(long)]

@@ -32,17 +32,17 @@ pub(crate) const PATTERNS: [Builtin; 8] = [
     Builtin {
         name: "one-line",
         about: "any row",
-        ways: || Ways::Fixed(patterns::rows(3, 9)),
+        ways: |_| Ways::Fixed(patterns::rows(3, 9)),
     },
     Builtin {
         name: "two-lines",
         about: "any two rows",
-        ways: || Ways::Fixed(two_rows()),
+        ways: |_| Ways::Fixed(two_rows()),
     },
     Builtin {
         name: "full-house",
         about: "every number",
-        ways: || {
+        ways: |_| {
             Ways::Fixed(vec![patterns::way(
                 "every number",
                 &(0..27).collect::<Vec<_>>(),
@@ -52,28 +52,28 @@ pub(crate) const PATTERNS: [Builtin; 8] = [
     Builtin {
         name: "four-corners",
         about: "the first and last number of the top and bottom rows",
-        ways: || Ways::NumberedCorners,
+        ways: |_| Ways::NumberedCorners,
     },
     Builtin {
         name: "early-five",
         about: "any five numbers of the ticket",
-        ways: || Ways::AnyNumbers(5),
+        ways: |_| Ways::AnyNumbers(5),
     },
     // Tambola's line prizes, each a row of its own.
     Builtin {
         name: "top-line",
         about: "every number of the top row",
-        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(0)]),
+        ways: |_| Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(0)]),
     },
     Builtin {
         name: "middle-line",
         about: "every number of the middle row",
-        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(1)]),
+        ways: |_| Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(1)]),
     },
     Builtin {
         name: "bottom-line",
         about: "every number of the bottom row",
-        ways: || Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(2)]),
+        ways: |_| Ways::Fixed(vec![patterns::rows(3, 9).swap_remove(2)]),
     },
 ];
 

@@ -34,32 +34,32 @@ const PATTERNS: [Builtin; 10] = [
     Builtin {
         name: "line",
         about: "any row, column or diagonal",
-        ways: || Ways::Fixed(patterns::lines(5, &LETTERS)),
+        ways: |_| Ways::Fixed(patterns::lines(5, &LETTERS)),
     },
     Builtin {
         name: "row",
         about: "any row",
-        ways: || Ways::Fixed(patterns::rows(5, 5)),
+        ways: |_| Ways::Fixed(patterns::rows(5, 5)),
     },
     Builtin {
         name: "column",
         about: "any column",
-        ways: || Ways::Fixed(patterns::columns(5, 5, &LETTERS)),
+        ways: |_| Ways::Fixed(patterns::columns(5, 5, &LETTERS)),
     },
     Builtin {
         name: "diagonal",
         about: "either diagonal",
-        ways: || Ways::Fixed(patterns::diagonals(5)),
+        ways: |_| Ways::Fixed(patterns::diagonals(5)),
     },
     Builtin {
         name: "four-corners",
         about: "the four corners",
-        ways: || Ways::Fixed(vec![patterns::corners(5, 5)]),
+        ways: |_| Ways::Fixed(vec![patterns::corners(5, 5)]),
     },
     Builtin {
         name: "x",
         about: "both diagonals",
-        ways: || {
+        ways: |_| {
             let both = patterns::diagonals(5).iter().fold(0, |m, w| m | w.mask);
             Ways::Fixed(vec![patterns::Way {
                 name: "both diagonals".into(),
@@ -70,7 +70,7 @@ const PATTERNS: [Builtin; 10] = [
     Builtin {
         name: "postage-stamp",
         about: "a 2×2 block in a corner",
-        ways: || {
+        ways: |_| {
             Ways::Fixed(vec![
                 patterns::way("top-left stamp", &patterns::block(5, (0, 0), 2)),
                 patterns::way("top-right stamp", &patterns::block(5, (0, 3), 2)),
@@ -82,7 +82,7 @@ const PATTERNS: [Builtin; 10] = [
     Builtin {
         name: "frame",
         about: "the outer frame",
-        ways: || {
+        ways: |_| {
             let ring: Vec<usize> = (0..25)
                 .filter(|&i| i / 5 == 0 || i / 5 == 4 || i % 5 == 0 || i % 5 == 4)
                 .collect();
@@ -92,7 +92,7 @@ const PATTERNS: [Builtin; 10] = [
     Builtin {
         name: "hardway",
         about: "a row or column not through the free centre",
-        ways: || {
+        ways: |_| {
             let mut ways = patterns::rows(5, 5);
             ways.extend(patterns::columns(5, 5, &LETTERS));
             ways.retain(|w| w.mask & (1 << FREE) == 0);
@@ -102,6 +102,6 @@ const PATTERNS: [Builtin; 10] = [
     Builtin {
         name: "coverall",
         about: "every cell",
-        ways: || Ways::Fixed(vec![patterns::every_cell(5, 5)]),
+        ways: |_| Ways::Fixed(vec![patterns::every_cell(5, 5)]),
     },
 ];

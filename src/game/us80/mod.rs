@@ -58,32 +58,32 @@ const PATTERNS: [Builtin; 7] = [
     Builtin {
         name: "line",
         about: "any row, column or diagonal",
-        ways: || Ways::Fixed(patterns::lines(SIDE, &[])),
+        ways: |_| Ways::Fixed(patterns::lines(SIDE, &[])),
     },
     Builtin {
         name: "row",
         about: "any row",
-        ways: || Ways::Fixed(patterns::rows(SIDE, SIDE)),
+        ways: |_| Ways::Fixed(patterns::rows(SIDE, SIDE)),
     },
     Builtin {
         name: "column",
         about: "any column",
-        ways: || Ways::Fixed(patterns::columns(SIDE, SIDE, &[])),
+        ways: |_| Ways::Fixed(patterns::columns(SIDE, SIDE, &[])),
     },
     Builtin {
         name: "diagonal",
         about: "either diagonal",
-        ways: || Ways::Fixed(patterns::diagonals(SIDE)),
+        ways: |_| Ways::Fixed(patterns::diagonals(SIDE)),
     },
     Builtin {
         name: "four-corners",
         about: "the four corners",
-        ways: || Ways::Fixed(vec![patterns::corners(SIDE, SIDE)]),
+        ways: |_| Ways::Fixed(vec![patterns::corners(SIDE, SIDE)]),
     },
     Builtin {
         name: "centre",
         about: "the four cells in the middle",
-        ways: || {
+        ways: |_| {
             Ways::Fixed(vec![patterns::way(
                 "the centre four",
                 &patterns::block(SIDE, (1, 1), 2),
@@ -93,7 +93,7 @@ const PATTERNS: [Builtin; 7] = [
     Builtin {
         name: "coverall",
         about: "every cell",
-        ways: || Ways::Fixed(vec![patterns::every_cell(SIDE, SIDE)]),
+        ways: |_| Ways::Fixed(vec![patterns::every_cell(SIDE, SIDE)]),
     },
 ];
 

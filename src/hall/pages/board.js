@@ -11,13 +11,14 @@ function el(tag, cls, ...content) {
 }
 let built = 0;
 function letterOf(state, n) {
-  if (!state.letters || !state.letters.length) return "";
+  if (Speech.labels.length || !state.letters || !state.letters.length) return "";
   const per = state.balls / state.letters.length;
   return state.letters[Math.floor((n - 1) / per)];
 }
 function build(state) {
   const grid = document.getElementById("grid");
   grid.replaceChildren();
+  if (Speech.labels.length) return buildItems(state, grid);
   const letters = state.letters || [];
   const rows = letters.length ? letters.length : 9;
   const per = letters.length ? state.balls / letters.length : 10;
@@ -41,6 +42,22 @@ function build(state) {
   }
   built = state.balls;
 }
+// An items game's board: every item's label in a grid about twice as wide
+// as it is tall, lit as called.
+function buildItems(state, grid) {
+  const per = Math.ceil(Math.sqrt(state.balls * 2));
+  const rows = Math.ceil(state.balls / per);
+  grid.style.gridTemplateColumns = `repeat(${per}, 1fr)`;
+  grid.style.fontSize = Math.min(70 / rows, 90 / per) * 0.2 + "vh";
+  grid.classList.add("items");
+  for (let n = 1; n <= state.balls; n++) {
+    const d = el("div", "", Speech.name(n));
+    d.id = "n" + n;
+    d.style.height = (70 / rows) + "vh";
+    grid.appendChild(d);
+  }
+  built = state.balls;
+}
 function render(state) {
   if (built !== state.balls) build(state);
   const g = state.game;
@@ -56,8 +73,10 @@ function render(state) {
   Speech.follow(state);
   const last = calls[calls.length - 1];
   document.querySelector("#ball .letter").textContent = last ? letterOf(state, last) : "";
-  document.querySelector("#ball .number").textContent = last || "–";
-  document.getElementById("last").replaceChildren(...calls.slice(-6, -1).reverse().map(n => el("span", "", n)));
+  document.querySelector("#ball .number").textContent = last ? Speech.name(last) : "–";
+  document.getElementById("ball").classList.toggle("items", Speech.labels.length > 0);
+  document.getElementById("last").classList.toggle("items", Speech.labels.length > 0);
+  document.getElementById("last").replaceChildren(...calls.slice(-6, -1).reverse().map(n => el("span", "", Speech.name(n))));
   document.getElementById("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
   document.getElementById("game").replaceChildren(...(g ? ["Game ", el("b", "", g.game), g.name ? " · " : "", g.name ? el("b", "", g.name) : "", " · " + state.game_name] :
     [state.revealed ? `Game ${state.revealed.game} is over` : "Waiting for the first game"]));
@@ -112,4 +131,4 @@ function connect() {
   es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };
   es.onerror = () => { document.getElementById("offline").hidden = false; };
 }
-fetch("/api/state").then(r => r.json()).then(render).finally(connect);
+Speech.load().then(() => fetch("/api/state")).then(r => r.json()).then(render).finally(connect);

@@ -68,9 +68,9 @@ function render(s) {
   $("undo").disabled = !g || !g.calls.length;
   const calls = g ? g.calls : [];
   $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
-  $("called").replaceChildren(...calls.map(n => el("span", "", n)));
+  $("called").replaceChildren(...calls.map(n => el("span", "", Speech.labels.length ? `${n} ${Speech.name(n)}` : n)));
   const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";
-  const check = r => `bingomint calls --game ${s.balls} --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
+  const check = r => (Speech.labels.length ? "bingomint calls --items LIST" : `bingomint calls --game ${s.balls}`) + ` --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
   $("proof").textContent = g && g.balls_from === "blower" ? "Balls from the blower: called as drawn, so there is no seed or commitment to check." :
     g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
     s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: ${check(s.revealed)}` : "";
@@ -129,7 +129,7 @@ function renderGame(s) {
   $("blowernote").textContent = blower ? "balls from the blower: key in each ball drawn" : "";
   if (blower && $("keypad").childElementCount !== g.balls) {
     $("keypad").replaceChildren(...Array.from({ length: g.balls }, (_, i) => {
-      const b = el("button", "", i + 1);
+      const b = el("button", "", Speech.labels.length ? `${i + 1} ${Speech.name(i + 1)}` : i + 1);
       b.onclick = () => enterBall(i + 1);
       return b;
     }));
@@ -225,6 +225,6 @@ async function refreshQueue() {
 setInterval(refreshQueue, 1000);
 refreshQueue();
 if (!key) shown("This address has no console key: use the console address the hall printed.");
-fetch("/api/state").then(r => r.json()).then(render);
+Speech.load().then(() => fetch("/api/state")).then(r => r.json()).then(render);
 const es = new EventSource("/api/events");
 es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };

@@ -31,7 +31,7 @@ function el(tag, cls, ...content) {
 }
 function letterOf(n) {
   const letters = state && state.letters;
-  if (!letters || !letters.length) return "";
+  if (labels.length || !letters || !letters.length) return "";
   return letters[Math.floor((n - 1) / (state.balls / letters.length))];
 }
 // The numbers that count as called: the calls, and in a wild game every
@@ -51,6 +51,9 @@ function daub(card, n) {
   save(); render();
 }
 
+// An items game's labels (ball n at n - 1) and free text, from
+// /api/labels; no labels in a game of numbers.
+let labels = [], freeText = null;
 function faceView(face) {
   const called = new Set(calls());
   const rule = state ? state.daub : "manual";
@@ -59,8 +62,8 @@ function faceView(face) {
   const remove = el("button", "remove", "Remove");
   remove.onclick = () => { faces = faces.filter(f => f.card !== face.card); save(); render(); };
   box.append(el("div", "top", el("span", "label", face.label), remove));
-  const t = el("table");
-  const letters = state && state.letters && state.letters.length === face.cols ? state.letters : null;
+  const t = el("table", labels.length ? "items" : "");
+  const letters = !labels.length && state && state.letters && state.letters.length === face.cols ? state.letters : null;
   if (letters) { const tr = t.insertRow(); for (const l of letters) { const td = tr.insertCell(); td.className = "head"; td.textContent = l; } }
   for (let r = 0; r < face.rows; r++) {
     const tr = t.insertRow();
@@ -68,12 +71,12 @@ function faceView(face) {
       const i = r * face.cols + c, n = face.cells[i];
       const td = tr.insertCell();
       if (n === 0) {
-        const free = state && state.balls === 75 && i === 12;
+        const free = labels.length ? freeText !== null : state && state.balls === 75 && i === 12;
         td.className = free ? "free" : "blank";
-        td.textContent = free ? "FREE" : "";
+        td.textContent = free ? (freeText || "FREE") : "";
         continue;
       }
-      td.textContent = n;
+      td.textContent = labels.length ? labels[n - 1] : n;
       const marked = rule === "auto" ? called.has(n) : own.has(n);
       if (marked) td.className = "daubed";
       else if (rule === "assist" && called.has(n)) td.className = "glow";
@@ -108,8 +111,9 @@ function render() {
     [state && state.revealed ? `Game ${state.revealed.game} is over. Waiting for the next.` : "Waiting for the first game"]));
   $("stage").textContent = g ? "Playing for " + g.stage.replace(/-/g, " ") : "";
   $("letter").textContent = last ? letterOf(last) : "";
-  $("number").textContent = last || "–";
-  $("last").replaceChildren(...all.slice(-6, -1).reverse().map(n => el("span", "", n)));
+  const name = n => labels.length ? labels[n - 1] : n;
+  $("number").textContent = last ? name(last) : "–";
+  $("last").replaceChildren(...all.slice(-6, -1).reverse().map(n => el("span", "", name(n))));
   $("count").textContent = g ? `${all.length} of ${g.balls} called` : "";
   $("faces").replaceChildren(...faces.map(faceView));
   const rule = state ? state.daub : "manual";
@@ -221,4 +225,5 @@ function connect() {
   es.onerror = () => { $("offline").hidden = false; };
 }
 render();
-fetch("/api/state").then(r => r.json()).then(onState).finally(connect);
+fetch("/api/labels").then(r => r.json()).then(l => { labels = l.labels || []; freeText = l.free; }).catch(() => {})
+  .then(() => fetch("/api/state")).then(r => r.json()).then(onState).finally(connect);

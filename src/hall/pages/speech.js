@@ -24,9 +24,21 @@ const Speech = {
   on: localStorage.getItem("bingomint.speak") === "1",
   traditional: localStorage.getItem("bingomint.traditional") === "1",
   said: null,
-  // The words for ball n: "B 12" where the game has letters; in 90-ball,
-  // optionally the traditional call before the number.
+  // An items game's labels (ball n at n - 1) and free text, from
+  // /api/labels; no labels in a game of numbers.
+  labels: [],
+  free: null,
+  // Fetches the labels once, before the first state is shown.
+  load() {
+    return fetch("/api/labels").then(r => r.json())
+      .then(l => { Speech.labels = l.labels || []; Speech.free = l.free; }).catch(() => {});
+  },
+  // Ball n as the room reads it: its label, or its number.
+  name(n) { return Speech.labels.length ? Speech.labels[n - 1] : String(n); },
+  // The words for ball n: an item's label; "B 12" where the game has
+  // letters; in 90-ball, optionally the traditional call before the number.
   words(state, n) {
+    if (Speech.labels.length) return Speech.name(n);
     const letters = state.letters || [];
     if (letters.length) return letters[Math.floor((n - 1) / (state.balls / letters.length))] + " " + n;
     if (state.balls === 90 && Speech.traditional && TRADITIONAL[n]) return TRADITIONAL[n] + ", " + n;

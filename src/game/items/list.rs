@@ -1,0 +1,390 @@
+//! The list an items game draws from: labels, each with an optional group
+//! and picture, read from a text file (one label a line) or a CSV file
+//! (`label`, and optional `group` and `image` columns), or built in
+//! (`loteria`). A card file keeps the list as JSON ([`ItemList`]), so it is
+//! complete on its own.
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The most items a list holds: a card holds ball numbers, one byte each.
+pub const MAX_ITEMS: usize = 255;
+/// The longest label, in characters.
+pub const MAX_LABEL: usize = 120;
+/// The largest picture, in bytes.
+pub const MAX_IMAGE: u64 = 8 << 20;
+
+/// One item: what a cell shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    pub label: String,
+    /// The column it belongs to with `--columns grouped`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The picture's path as the list gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    /// SHA-256 of the picture's bytes, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+}
+
+/// A list of items and its name (the file's stem, or the built-in name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemList {
+    pub name: String,
+    pub items: Vec<Item>,
+}
+
+/// A list that cannot be used; the text names the file and line.
+#[derive(Debug, thiserror::Error)]
+pub enum ListError {
+    #[error("cannot read '{path}': {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("'{path}', line {line}: {what}")]
+    Line {
+        path: String,
+        line: usize,
+        what: String,
+    },
+    #[error("'{path}': {what}")]
+    List { path: String, what: String },
+}
+
+/// The built-in lists by the name `--items` takes.
+pub const BUILTIN: [&str; 1] = ["loteria"];
+
+/// The 54 cards of the traditional lotería deck, in their order.
+const LOTERIA: [&str; 54] = [
+    "El Gallo",
+    "El Diablito",
+    "La Dama",
+    "El Catrín",
+    "El Paraguas",
+    "La Sirena",
+    "La Escalera",
+    "La Botella",
+    "El Barril",
+    "El Árbol",
+    "El Melón",
+    "El Valiente",
+    "El Gorrito",
+    "La Muerte",
+    "La Pera",
+    "La Bandera",
+    "El Bandolón",
+    "El Violoncello",
+    "La Garza",
+    "El Pájaro",
+    "La Mano",
+    "La Bota",
+    "La Luna",
+    "El Cotorro",
+    "El Borracho",
+    "El Negrito",
+    "El Corazón",
+    "La Sandía",
+    "El Tambor",
+    "El Camarón",
+    "Las Jaras",
+    "El Músico",
+    "La Araña",
+    "El Soldado",
+    "La Estrella",
+    "El Cazo",
+    "El Mundo",
+    "El Apache",
+    "El Nopal",
+    "El Alacrán",
+    "La Rosa",
+    "La Calavera",
+    "La Campana",
+    "El Cantarito",
+    "El Venado",
+    "El Sol",
+    "La Corona",
+    "La Chalupa",
+    "El Pino",
+    "El Pescado",
+    "La Palma",
+    "La Maceta",
+    "El Arpa",
+    "La Rana",
+];
+
+impl ItemList {
+    /// A built-in list by name.
+    pub fn builtin(name: &str) -> Option<ItemList> {
+        (name == "loteria").then(|| ItemList {
+            name: "Lotería".into(),
+            items: LOTERIA.iter().map(|&l| Item::labelled(l)).collect(),
+        })
+    }
+
+    /// Reads `--items`: a built-in name, a `.csv` file, or a text file.
+    pub fn read(arg: &str) -> Result<ItemList, ListError> {
+        if let Some(list) = ItemList::builtin(arg) {
+            return Ok(list);
+        }
+        let path = Path::new(arg);
+        let shown = path.display().to_string();
+        let text = std::fs::read(path).map_err(|source| ListError::Io {
+            path: shown.clone(),
+            source,
+        })?;
+        let text = String::from_utf8(text).map_err(|e| ListError::List {
+            path: shown.clone(),
+            what: format!(
+                "not UTF-8 text (byte {}): save the list as UTF-8",
+                e.utf8_error().valid_up_to()
+            ),
+        })?;
+        let name = path
+            .file_stem()
+            .map_or_else(|| "items".into(), |s| s.to_string_lossy().into_owned());
+        let csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let items = if csv {
+            read_csv(&text, path)?
+        } else {
+            read_lines(&text, &shown)?
+        };
+        let list = ItemList { name, items };
+        list.check()
+            .map_err(|what| ListError::List { path: shown, what })?;
+        Ok(list)
+    }
+
+    /// What no list may be: empty, or longer than [`MAX_ITEMS`].
+    pub fn check(&self) -> Result<(), String> {
+        match self.items.len() {
+            0 => Err("no items: give one label a line".into()),
+            n if n > MAX_ITEMS => Err(format!(
+                "{n} items; a list holds at most {MAX_ITEMS} (split it into two games)"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The groups in order of first appearance, with the items' places in
+    /// each; None when some item has no group.
+    pub fn groups(&self) -> Option<Vec<(String, Vec<usize>)>> {
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            let group = item.group.as_ref()?;
+            match groups.iter_mut().find(|(g, _)| g == group) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((group.clone(), vec![i])),
+            }
+        }
+        Some(groups)
+    }
+
+    /// The labels, in ball order.
+    pub fn labels(&self) -> impl Iterator<Item = &str> {
+        self.items.iter().map(|i| i.label.as_str())
+    }
+}
+
+impl Item {
+    fn labelled(label: &str) -> Item {
+        Item {
+            label: label.into(),
+            group: None,
+            image: None,
+            sha256: None,
+        }
+    }
+}
+
+/// A label as given, trimmed, or what is wrong with it.
+fn label(text: &str, seen: &mut Vec<(String, usize)>, line: usize) -> Result<String, String> {
+    let label = text.trim();
+    if label.is_empty() {
+        return Err("the line is blank: remove it (one item a line)".into());
+    }
+    if label.chars().any(char::is_control) {
+        return Err("the label holds a control character (a tab?): one label a line".into());
+    }
+    let chars = label.chars().count();
+    if chars > MAX_LABEL {
+        return Err(format!(
+            "the label is {chars} characters; at most {MAX_LABEL} fit a cell"
+        ));
+    }
+    let folded = label.to_lowercase();
+    if let Some((_, first)) = seen.iter().find(|(s, _)| *s == folded) {
+        return Err(format!("{label:?} repeats line {first}: each item once"));
+    }
+    seen.push((folded, line));
+    Ok(label.to_string())
+}
+
+/// One label a line.
+fn read_lines(text: &str, path: &str) -> Result<Vec<Item>, ListError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut seen = Vec::new();
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            label(line, &mut seen, i + 1)
+                .map(|l| Item::labelled(&l))
+                .map_err(|what| ListError::Line {
+                    path: path.into(),
+                    line: i + 1,
+                    what,
+                })
+        })
+        .collect()
+}
+
+/// A CSV list: a header naming `label` and optionally `group` and `image`.
+fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
+    let shown = path.display().to_string();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .flexible(false)
+        .from_reader(text.as_bytes());
+    let at = |line: usize, what: String| ListError::Line {
+        path: shown.clone(),
+        line,
+        what,
+    };
+    let headers = reader.headers().map_err(|e| at(1, e.to_string()))?.clone();
+    let column = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h.trim().eq_ignore_ascii_case(name))
+    };
+    let Some(label_at) = column("label") else {
+        return Err(at(
+            1,
+            "no 'label' column: the first line names the columns (label, and optionally group and image)".into(),
+        ));
+    };
+    let (group_at, image_at) = (column("group"), column("image"));
+    let base = path.parent().unwrap_or(Path::new("."));
+    let mut seen = Vec::new();
+    let mut items = Vec::new();
+    for row in reader.records() {
+        let row = row.map_err(|e| {
+            let line = e.position().map_or(0, |p| p.line() as usize);
+            at(line, e.to_string())
+        })?;
+        let line = row.position().map_or(0, |p| p.line() as usize);
+        let field = |i: Option<usize>| i.and_then(|i| row.get(i)).map(str::trim);
+        let label = label(field(Some(label_at)).unwrap_or(""), &mut seen, line)
+            .map_err(|what| at(line, what))?;
+        let group = field(group_at).filter(|g| !g.is_empty()).map(String::from);
+        let (image, sha256) = match field(image_at).filter(|i| !i.is_empty()) {
+            Some(image) => {
+                let sha = picture(&base.join(image)).map_err(|what| at(line, what))?;
+                (Some(image.to_string()), Some(sha))
+            }
+            None => (None, None),
+        };
+        items.push(Item {
+            label,
+            group,
+            image,
+            sha256,
+        });
+    }
+    Ok(items)
+}
+
+/// The SHA-256 of a PNG or JPEG picture, or what is wrong with it.
+fn picture(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let len = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read the picture '{shown}': {e}"))?
+        .len();
+    if len > MAX_IMAGE {
+        return Err(format!(
+            "the picture '{shown}' is {} MB; at most {} MB (scale it down)",
+            len >> 20,
+            MAX_IMAGE >> 20
+        ));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read the picture '{shown}': {e}"))?;
+    let png = bytes.starts_with(b"\x89PNG\r\n\x1a\n");
+    let jpeg = bytes.starts_with(&[0xFF, 0xD8, 0xFF]);
+    if !png && !jpeg {
+        return Err(format!(
+            "'{shown}' is not a PNG or JPEG picture (save it as one)"
+        ));
+    }
+    Ok(crate::text::sha256_hex(&bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Result<Vec<Item>, ListError> {
+        read_lines(text, "words.txt")
+    }
+
+    #[test]
+    fn a_text_list_is_one_label_a_line_and_its_faults_are_named() {
+        let items = lines("\u{feff}apple\r\n  pear \nДом\n日本\n").unwrap();
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, ["apple", "pear", "Дом", "日本"]);
+        let fault = |text: &str| lines(text).unwrap_err().to_string();
+        assert_eq!(
+            fault("a\n\nb\n"),
+            "'words.txt', line 2: the line is blank: remove it (one item a line)"
+        );
+        assert_eq!(
+            fault("Apple\npear\napple\n"),
+            "'words.txt', line 3: \"apple\" repeats line 1: each item once"
+        );
+        assert!(fault(&"x".repeat(121)).contains("121 characters; at most 120"));
+        assert!(fault("a\tb").contains("control character"));
+    }
+
+    #[test]
+    fn loteria_is_the_traditional_deck() {
+        let list = ItemList::builtin("loteria").unwrap();
+        assert_eq!(list.items.len(), 54);
+        assert_eq!(list.items[0].label, "El Gallo");
+        assert_eq!(list.items[53].label, "La Rana");
+        let mut labels: Vec<&str> = list.labels().collect();
+        labels.sort_unstable();
+        labels.dedup();
+        assert_eq!(labels.len(), 54);
+    }
+
+    #[test]
+    fn a_csv_list_has_labels_groups_and_checked_pictures() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cat.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
+        std::fs::write(dir.path().join("dog.gif"), b"GIF89a").unwrap();
+        let csv = dir.path().join("pets.csv");
+        std::fs::write(&csv, "label,group,image\ncat,A,cat.png\nmouse,B,\n").unwrap();
+        let list = ItemList::read(csv.to_str().unwrap()).unwrap();
+        assert_eq!(list.name, "pets");
+        assert_eq!(list.items[0].group.as_deref(), Some("A"));
+        assert_eq!(list.items[0].sha256.as_ref().unwrap().len(), 64);
+        assert_eq!(list.items[1].image, None);
+        assert_eq!(list.groups().unwrap().len(), 2);
+        std::fs::write(&csv, "label,image\ncat,cat.png\ndog,dog.gif\n").unwrap();
+        let err = ItemList::read(csv.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("line 3") && err.contains("not a PNG or JPEG"),
+            "{err}"
+        );
+        std::fs::write(&csv, "name\ncat\n").unwrap();
+        let err = ItemList::read(csv.to_str().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no 'label' column"), "{err}");
+    }
+}

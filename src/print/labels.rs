@@ -1,0 +1,182 @@
+//! Items cards' words on paper: each label wrapped at spaces to fit its
+//! box, shrunk until it fits, never cut (a word wider than its box at the
+//! smallest size is broken between letters). The embedded DejaVu Sans
+//! covers Latin (with Vietnamese), Greek, Cyrillic, Armenian, Georgian and
+//! more; text it lacks, or right-to-left text (which print does not lay
+//! out), is refused naming the item.
+
+use super::font::Font;
+use super::PrintError;
+use crate::game::items::Deck;
+
+/// Line height, in font sizes.
+const LEADING: f32 = 1.15;
+/// The smallest size a label shrinks to, points.
+const MIN_SIZE: f32 = 4.0;
+/// How far the baseline sits below a line's top, in font sizes.
+const ASCENT: f32 = 0.78;
+
+/// A label laid out: its size and lines (the text, its width in points).
+#[derive(Clone, Debug)]
+pub(crate) struct Laid {
+    pub size: f32,
+    pub lines: Vec<(String, f32)>,
+}
+
+/// Whether an items `deck`'s labels, free text and group names, and the
+/// `title`, can be printed with the embedded fonts; the error names the
+/// text.
+pub(super) fn check(deck: Option<&Deck>, title: Option<&str>) -> Result<(), PrintError> {
+    let texts = deck
+        .into_iter()
+        .flat_map(|deck| {
+            deck.list
+                .labels()
+                .chain(deck.free.as_deref())
+                .chain(deck.facts().letters.iter().copied())
+        })
+        .chain(title);
+    for text in texts {
+        if let Some(ch) = text.chars().find(|&c| right_to_left(c)) {
+            return Err(PrintError::Label {
+                label: text.to_string(),
+                why: format!("{ch:?} is right-to-left text, which print does not lay out"),
+            });
+        }
+        if let Err(ch) = Font::bold(text) {
+            return Err(PrintError::Label {
+                label: text.to_string(),
+                why: format!(
+                    "the embedded font (DejaVu Sans: Latin, Greek, Cyrillic, Armenian, \
+                     Georgian and more) has no glyph for {ch:?}"
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Hebrew, Arabic, Syriac, Thaana, N'Ko and the Arabic presentation forms.
+fn right_to_left(c: char) -> bool {
+    matches!(c as u32, 0x0590..=0x07FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
+}
+
+/// `text` in `font`, at the largest size up to `max` whose lines, wrapped
+/// at spaces to `w` points, fit `h` points.
+pub(super) fn fit(font: &Font, text: &str, w: f32, h: f32, max: f32) -> Laid {
+    let mut size = max.max(MIN_SIZE);
+    loop {
+        let (lines, broken) = wrap(font, text, w, size);
+        let fits = lines.len() as f32 * size * LEADING <= h && !broken;
+        if fits || size <= MIN_SIZE {
+            return Laid { size, lines };
+        }
+        size = (size * 0.92).max(MIN_SIZE);
+    }
+}
+
+/// Greedy lines of at most `w` points at `size`; a word wider than a line
+/// is broken between characters (and the answer says a word was broken).
+fn wrap(font: &Font, text: &str, w: f32, size: f32) -> (Vec<(String, f32)>, bool) {
+    let width = |s: &str| font.width(s, size);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut broken = false;
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&joined) <= w {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for ch in word.chars() {
+            let mut longer = line.clone();
+            longer.push(ch);
+            if width(&longer) > w && !line.is_empty() {
+                broken = true;
+                lines.push(std::mem::replace(&mut line, ch.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            let w = width(&l);
+            (l, w)
+        })
+        .collect();
+    (lines, broken)
+}
+
+/// Draws `laid` centred in the box whose top-left corner is (x, top), `w`
+/// × `h` points, as text of `font` (named `name` in the content).
+pub(super) fn draw(
+    g: &mut pdf_writer::Content,
+    font: &Font,
+    name: pdf_writer::Name,
+    laid: &Laid,
+    (x, top, w, h): (f32, f32, f32, f32),
+) {
+    let block = laid.lines.len() as f32 * laid.size * LEADING;
+    let first = top - (h - block) / 2.0 - ASCENT * laid.size;
+    for (i, (line, lw)) in laid.lines.iter().enumerate() {
+        let y = first - i as f32 * laid.size * LEADING;
+        super::face::text(
+            g,
+            name,
+            laid.size,
+            x + (w - lw) / 2.0,
+            y,
+            &font.encode(line),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_shrinks_and_wraps_to_fit_and_is_never_cut() {
+        let text = "the quick brown fox jumps over the lazy dog";
+        let font = Font::bold(text).unwrap();
+        let laid = fit(&font, text, 50.0, 50.0, 14.0);
+        assert!(laid.size < 14.0 && laid.size >= MIN_SIZE);
+        assert!(laid.lines.iter().all(|(_, w)| *w <= 50.0));
+        assert!(laid.lines.len() as f32 * laid.size * LEADING <= 50.0);
+        let back: Vec<&str> = laid.lines.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(back.join(" "), text);
+        // One long word in a narrow box: broken between letters, all kept.
+        let word = "Donaudampfschifffahrtsgesellschaft";
+        let font = Font::bold(word).unwrap();
+        let laid = fit(&font, word, 20.0, 20.0, 10.0);
+        assert_eq!(laid.size, MIN_SIZE);
+        assert_eq!(
+            laid.lines
+                .iter()
+                .map(|(l, _)| l.as_str())
+                .collect::<String>(),
+            word
+        );
+        // A short word keeps the largest size.
+        assert_eq!(fit(&font, "Dampf", 50.0, 50.0, 10.0).size, 10.0);
+    }
+
+    #[test]
+    fn text_the_font_lacks_or_right_to_left_is_named() {
+        assert!(right_to_left('ש') && right_to_left('م') && !right_to_left('é'));
+        assert!(Font::bold("кошка θάλασσα żółw phở").is_ok());
+        assert_eq!(Font::bold("日本").err(), Some('日'));
+    }
+}
