@@ -354,3 +354,70 @@ fn simulated_means_match_the_exact_ones() {
         );
     }
 }
+
+/// Items cards: every item equally likely in every cell (a 5×5 card with a
+/// free centre from 75 items, and a grouped card from five groups of nine),
+/// each cell a chi-square test; the family at ALPHA, Bonferroni over its 48
+/// cells.
+#[test]
+fn every_item_is_equally_likely_in_every_cell() {
+    use bingomint::game::items::{Deck, Design, Item, ItemList, Items};
+    const CARDS: usize = 1_500_000;
+    let item = |i: usize, group: Option<String>| Item {
+        label: format!("item {i}"),
+        group,
+        image: None,
+        sha256: None,
+    };
+    let plain = ItemList {
+        name: "plain".into(),
+        items: (0..75).map(|i| item(i, None)).collect(),
+    };
+    let grouped = ItemList {
+        name: "grouped".into(),
+        items: (0..45)
+            .map(|i| item(i, Some(format!("{}", i / 9))))
+            .collect(),
+    };
+    for (list, is_grouped, seed) in [(plain, false, 7), (grouped, true, 8)] {
+        let design = Design {
+            rows: 5,
+            cols: 5,
+            free: Some("FREE".into()),
+            grouped: is_grouped,
+            distinct_lines: false,
+        };
+        let spec = Deck::spec(design, list).unwrap();
+        let game = Items::new(spec.items().unwrap());
+        let set = KeySet::with_capacity(CARDS);
+        let mut records = vec![0u8; CARDS * 25];
+        pipeline::mint_records(&game, seed, &mut records, &set, &|_| {}).unwrap();
+        let balls = usize::from(spec.balls());
+        let mut cells = vec![vec![0u64; balls + 1]; 25];
+        for record in records.chunks_exact(25) {
+            for (c, &n) in record.iter().enumerate() {
+                cells[c][usize::from(n)] += 1;
+            }
+        }
+        for (c, counts) in cells.iter().enumerate().filter(|&(c, _)| c != 12) {
+            // Grouped: column c % 5 draws from its group of nine.
+            let pool: Vec<u64> = if is_grouped {
+                let g = c % 5;
+                counts[9 * g + 1..=9 * g + 9].to_vec()
+            } else {
+                counts[1..].to_vec()
+            };
+            assert_eq!(pool.iter().sum::<u64>(), CARDS as u64, "cell {c} strays");
+            let stat = chi_square(&pool, CARDS as f64 / pool.len() as f64);
+            let limit = critical_of(pool.len() - 1, 48.0);
+            assert!(
+                stat < limit,
+                "cell {c} of {spec:?}: chi-square {stat} ≥ {limit}"
+            );
+        }
+        assert!(
+            cells[12][1..].iter().all(|&n| n == 0),
+            "the free centre holds an item"
+        );
+    }
+}

@@ -21,6 +21,7 @@ mod help_examples;
 mod import;
 mod import_hostile;
 mod info;
+mod items;
 mod kill;
 mod outcore;
 mod play;

@@ -367,14 +367,12 @@ impl Items {
         self.deck
     }
 
-    /// Draws `need` distinct balls of `pool` into `out`, uniformly and in
-    /// random order (a partial Fisher–Yates shuffle).
+    /// Draws `out.len()` distinct balls of `pool` into `out`, uniformly and
+    /// in random order (a partial Fisher–Yates shuffle of the pool).
     fn draw_from(rng: &mut Rng, pool: std::ops::RangeInclusive<u8>, out: &mut [u8]) {
-        let mut balls = [0u8; list::MAX_ITEMS];
-        let n = usize::from(*pool.end() - *pool.start()) + 1;
-        for (slot, ball) in balls.iter_mut().zip(pool) {
-            *slot = ball;
-        }
+        let mut balls = IDENTITY;
+        let balls = &mut balls[usize::from(*pool.start())..=usize::from(*pool.end())];
+        let n = balls.len();
         for (i, cell) in out.iter_mut().enumerate() {
             let j = i + below_u32(rng, (n - i) as u32) as usize;
             balls.swap(i, j);
@@ -383,22 +381,33 @@ impl Items {
     }
 }
 
+/// Every byte, in order: a pool of balls is a slice of it.
+const IDENTITY: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A card's keys: its cells, or with `--distinct lines` each line's items
 /// (sorted, so a line is the same set wherever it lies).
-#[derive(Clone, Copy, Debug)]
-pub struct Keys {
-    keys: [ItemsKey; MAX_LINES],
-    n: u8,
+#[derive(Clone, Debug)]
+pub enum Keys {
+    Card([ItemsKey; 1]),
+    Lines(Vec<ItemsKey>),
 }
 
 impl AsRef<[ItemsKey]> for Keys {
     fn as_ref(&self) -> &[ItemsKey] {
-        &self.keys[..usize::from(self.n)]
+        match self {
+            Keys::Card(key) => key,
+            Keys::Lines(keys) => keys,
+        }
     }
 }
-
-/// Most lines on a card (5×5: five rows, five columns, two diagonals).
-const MAX_LINES: usize = 12;
 
 impl Keyed for Items {
     type Card = Card;
@@ -407,24 +416,20 @@ impl Keyed for Items {
 
     #[inline]
     fn keys(&self, card: &Card) -> Keys {
-        let mut keys = Keys {
-            keys: [ItemsKey([0; MAX_CELLS]); MAX_LINES],
-            n: 1,
-        };
         if !self.deck.distinct_lines {
-            keys.keys[0] = ItemsKey(card.cells);
-            return keys;
+            return Keys::Card([ItemsKey(card.cells)]);
         }
-        for (key, line) in keys.keys.iter_mut().zip(&self.deck.lines) {
+        let keys = self.deck.lines.iter().map(|line| {
             // The line's size leads, so a 4-item line never equals a 5-item one.
-            key.0[0] = line.len() as u8;
-            for (slot, &cell) in key.0[1..].iter_mut().zip(line) {
+            let mut key = [0u8; MAX_CELLS];
+            key[0] = line.len() as u8;
+            for (slot, &cell) in key[1..].iter_mut().zip(line) {
                 *slot = card.cells[cell];
             }
-            key.0[1..=line.len()].sort_unstable();
-        }
-        keys.n = self.deck.lines.len() as u8;
-        keys
+            key[1..=line.len()].sort_unstable();
+            ItemsKey(key)
+        });
+        Keys::Lines(keys.collect())
     }
 
     fn keys_per_card(&self) -> usize {

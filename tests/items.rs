@@ -1,0 +1,508 @@
+//! Items games from the outside: a list of words (several scripts, a
+//! 34-letter word, a 43-character phrase) through generate, verify, show,
+//! export, print, calls, check, winners and the hall; lotería; lists of
+//! exactly enough items, grouped columns, pictures; `--distinct lines`
+//! checked by a reader of the export that shares no code with the
+//! generator; and every bad list refused naming its line.
+
+use crate::common::{bingomint, data, generate, stdout_of};
+use predicates::prelude::*;
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::process::Command;
+
+/// The labels of `list` (one a line), as a reader of the file sees them.
+fn labels(list: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(data(list)).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
+/// Every card of `file` as `export --format jsonl` gives it.
+fn cards(file: &Path) -> Vec<Value> {
+    let out = stdout_of(
+        bingomint()
+            .args(["export", "--format", "jsonl", "-q"])
+            .arg(file),
+    );
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_word_list_goes_through_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = data("items/words.txt");
+    let words = words.to_str().unwrap();
+    let file = generate(
+        dir.path(),
+        "w.bmc",
+        &["--items", words, "--count", "30", "--seed", "class-7"],
+    );
+    let info = stdout_of(bingomint().arg("info").arg(&file));
+    assert!(
+        info.contains("5×5, 50 items of 'words', free centre \"FREE\""),
+        "{info}"
+    );
+    assert!(info.contains("bingomint format 4"), "{info}");
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("30 valid, unique cards"));
+    // Every card: 24 distinct labels of the list and FREE in the centre.
+    let list: HashSet<String> = labels("items/words.txt").into_iter().collect();
+    let all = cards(&file);
+    assert_eq!(all.len(), 30);
+    for card in &all {
+        let grid: Vec<&str> = card["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap().iter().map(|c| c.as_str().unwrap()))
+            .collect();
+        assert_eq!(grid[12], "FREE");
+        let items: HashSet<&str> = grid.iter().copied().filter(|&l| l != "FREE").collect();
+        assert_eq!(items.len(), 24);
+        assert!(items.iter().all(|l| list.contains(*l)), "{card}");
+    }
+    // show prints the labels of card 7, wrapped in their cells.
+    let shown = stdout_of(bingomint().args(["show", "--card", "7"]).arg(&file));
+    let first = all[6]["grid"][0][0].as_str().unwrap();
+    let word = first.split_whitespace().next().unwrap();
+    assert!(shown.contains(word), "{shown}");
+    // The calls name their items; check and winners read them back.
+    let calls = dir.path().join("calls.txt");
+    let called = stdout_of(bingomint().args([
+        "calls",
+        "--items",
+        words,
+        "--seed",
+        "class-7-calls",
+        "--count",
+        "30",
+    ]));
+    assert!(called.starts_with("# bingomint calls: game items, 50 items of \"words\""));
+    std::fs::write(&calls, &called).unwrap();
+    let first_call: u8 = called
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('#')
+        .next()
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let label = called.lines().nth(1).unwrap().split("# ").nth(1).unwrap();
+    let number = labels("items/words.txt")
+        .iter()
+        .position(|l| l == label)
+        .unwrap()
+        + 1;
+    assert_eq!(usize::from(first_call), number);
+    let winners = bingomint()
+        .args(["winners", "--pattern", "line", "--calls-file"])
+        .arg(&calls)
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(winners.stdout).unwrap();
+    assert!(text.contains("cards 1 to 30"), "{text}");
+    // A card that won in the listing wins when checked, by number.
+    if let Some(line) = text.lines().find(|l| l.starts_with("card ")) {
+        let card = line.split([' ', ':']).nth(1).unwrap();
+        bingomint()
+            .args(["check", "--card", card, "--pattern", "line", "--calls-file"])
+            .arg(&calls)
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("WIN:"));
+    }
+    // A calls file of another list is refused.
+    let other = dir.path().join("other.txt");
+    let lot = stdout_of(bingomint().args(["calls", "--items", "loteria", "--seed", "1"]));
+    std::fs::write(&other, lot).unwrap();
+    bingomint()
+        .args(["check", "--card", "1", "--pattern", "line", "--calls-file"])
+        .arg(&other)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("54 items of \"Lotería\""));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_cards_for_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let songs = data("items/songs.txt");
+    let mut files = Vec::new();
+    for threads in ["1", "2"] {
+        let name = format!("s{threads}.bmc");
+        let args = [
+            "--items",
+            songs.to_str().unwrap(),
+            "--count",
+            "70000",
+            "--seed",
+            "pub",
+            "-j",
+            threads,
+        ];
+        files.push(std::fs::read(generate(dir.path(), &name, &args)).unwrap());
+    }
+    assert_eq!(files[0], files[1]);
+}
+
+#[test]
+fn no_two_cards_share_a_line_with_distinct_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let songs = data("items/songs.txt");
+    let file = generate(
+        dir.path(),
+        "pub.bmc",
+        &[
+            "--items",
+            songs.to_str().unwrap(),
+            "--distinct",
+            "lines",
+            "--count",
+            "500",
+            "--seed",
+            "music",
+        ],
+    );
+    bingomint()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no two cards share a line"));
+    // An independent reader: every row, column and diagonal of every card,
+    // as a set of ball numbers (the free centre left out), seen once.
+    let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
+    for (i, card) in cards(&file).iter().enumerate() {
+        let g: Vec<Vec<u64>> = serde_json::from_value(card["items"].clone()).unwrap();
+        let mut lines: Vec<Vec<u64>> = Vec::new();
+        for k in 0..5 {
+            lines.push(g[k].clone());
+            lines.push((0..5).map(|r| g[r][k]).collect());
+        }
+        lines.push((0..5).map(|k| g[k][k]).collect());
+        lines.push((0..5).map(|k| g[k][4 - k]).collect());
+        for mut line in lines {
+            line.retain(|&n| n != 0);
+            line.sort_unstable();
+            if let Some(other) = seen.insert(line.clone(), i + 1) {
+                panic!("cards {other} and {} share the line {line:?}", i + 1);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 500 * 12);
+    // More cards than the list's lines allow: refused with the number.
+    bingomint()
+        .args([
+            "generate",
+            "--items",
+            songs.to_str().unwrap(),
+            "--distinct",
+            "lines",
+        ])
+        .args(["--count", "400000", "--out"])
+        .arg(dir.path().join("x.bmc"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 303862 cards"));
+}
+
+#[test]
+fn loteria_grouped_columns_and_exact_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let tablas = generate(
+        dir.path(),
+        "t.bmc",
+        &["--items", "loteria", "--count", "5000"],
+    );
+    let info = stdout_of(bingomint().arg("info").arg(&tablas));
+    assert!(
+        info.contains("4×4, 54 items of 'Lotería', no free cell"),
+        "{info}"
+    );
+    let shown = stdout_of(bingomint().args(["show", "--card", "1"]).arg(&tablas));
+    assert!(shown.starts_with("card 1 of 5000"), "{shown}");
+    assert!(!shown.contains("FREE"));
+    // 24 items for 24 cells: every card holds the whole list.
+    let shapes = data("items/shapes.txt");
+    let exact = generate(
+        dir.path(),
+        "e.bmc",
+        &["--items", shapes.to_str().unwrap(), "--count", "100"],
+    );
+    for card in cards(&exact) {
+        let mut items: Vec<u64> = serde_json::from_value::<Vec<Vec<u64>>>(card["items"].clone())
+            .unwrap()
+            .concat();
+        items.sort_unstable();
+        assert_eq!(
+            items,
+            (0..=24).collect::<Vec<u64>>(),
+            "the free centre and all 24"
+        );
+    }
+    // Grouped: each column holds only its group's animals.
+    let animals = data("items/animals.csv");
+    let grouped = generate(
+        dir.path(),
+        "g.bmc",
+        &[
+            "--items",
+            animals.to_str().unwrap(),
+            "--columns",
+            "grouped",
+            "--count",
+            "200",
+        ],
+    );
+    let csv = std::fs::read_to_string(&animals).unwrap();
+    let group: HashMap<&str, &str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').unwrap())
+        .collect();
+    let order = ["Farm", "Sea", "Jungle", "Sky", "Bugs"];
+    for card in cards(&grouped) {
+        for row in card["grid"].as_array().unwrap() {
+            for (c, label) in row.as_array().unwrap().iter().enumerate() {
+                let label = label.as_str().unwrap();
+                assert!(
+                    label == "FREE" || group[label] == order[c],
+                    "{label} in column {c}"
+                );
+            }
+        }
+    }
+    let shown = stdout_of(bingomint().args(["show", "--card", "3"]).arg(&grouped));
+    assert!(shown.contains("Farm") && shown.contains("Bugs"), "{shown}");
+    // count: the exact number of cards of a list.
+    let counted = stdout_of(bingomint().args(["count", "--items", "loteria"]));
+    // Ordered draws of 16 of 54.
+    let expected: num_bigint::BigUint = (39u32..=54).map(num_bigint::BigUint::from).product();
+    assert!(counted.contains(&expected.to_string()), "{counted}");
+}
+
+#[test]
+fn bad_lists_and_flags_are_refused_naming_the_line_or_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.bmc");
+    let refused = |list: &str, extra: &[&str], message: &str| {
+        let path = dir.path().join("list.txt");
+        std::fs::write(&path, list).unwrap();
+        bingomint()
+            .args(["generate", "--items"])
+            .arg(&path)
+            .args(extra)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert!(!out.exists());
+    };
+    let twenty: String = (1..=30).map(|i| format!("word {i}\n")).collect();
+    refused("a\n\nb\n", &[], "line 2: the line is blank");
+    refused(
+        "Apple\npear\napple\n",
+        &[],
+        "line 3: \"apple\" repeats line 1",
+    );
+    refused("a\nb\nc\n", &[], "3 items for 24 cells");
+    refused(&twenty, &["--size", "6x6"], "3 to 5 rows by 3 to 5 columns");
+    refused(&twenty, &["--size", "4x4", "--free", "X"], "no centre cell");
+    refused(
+        &twenty,
+        &["--columns", "grouped"],
+        "needs a group for every item",
+    );
+    bingomint()
+        .args(["generate", "--game", "items", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--game items needs its list"));
+    bingomint()
+        .args(["generate", "--size", "4x4", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--size is for items cards"));
+    // A picture that is not a PNG or JPEG names its line.
+    std::fs::write(dir.path().join("cat.gif"), b"GIF89a").unwrap();
+    let csv = dir.path().join("pets.csv");
+    std::fs::write(
+        &csv,
+        format!("label,image\n{}cat,cat.gif\n", twenty.replace('\n', ",\n")),
+    )
+    .unwrap();
+    bingomint()
+        .args(["generate", "--items"])
+        .arg(&csv)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("line 32").and(predicate::str::contains("not a PNG or JPEG")),
+        );
+}
+
+#[test]
+fn pictures_are_read_and_their_digests_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = data("items/pictures.csv");
+    let file = generate(
+        dir.path(),
+        "p.bmc",
+        &["--items", list.to_str().unwrap(), "--count", "50"],
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    let red = std::fs::read(data("items/pictures/red.png")).unwrap();
+    let digest = bingomint::text::sha256_hex(&red);
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains(&digest),
+        "the file keeps each picture's SHA-256"
+    );
+}
+
+#[test]
+fn printed_cards_carry_every_label_and_the_font_is_embedded() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = data("items/words.txt");
+    let file = generate(
+        dir.path(),
+        "w.bmc",
+        &[
+            "--items",
+            words.to_str().unwrap(),
+            "--count",
+            "40",
+            "--seed",
+            "p",
+        ],
+    );
+    let pdf = dir.path().join("w.pdf");
+    bingomint()
+        .args(["print", "-q", "--out"])
+        .arg(&pdf)
+        .arg(&file)
+        .assert()
+        .success();
+    for tool in ["qpdf", "pdftotext", "pdffonts"] {
+        if Command::new(tool).arg("-v").output().is_err() {
+            crate::common::skipped(&format!(
+                "items print: {tool} is not installed (Debian: qpdf, poppler-utils)"
+            ));
+            return;
+        }
+    }
+    let check = Command::new("qpdf")
+        .arg("--check")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let fonts =
+        String::from_utf8(Command::new("pdffonts").arg(&pdf).output().unwrap().stdout).unwrap();
+    assert!(
+        fonts.lines().skip(2).all(|l| l.contains(" yes ")),
+        "{fonts}"
+    );
+    let text = Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let squeezed: String = text.split_whitespace().collect();
+    // Every label on the cards printed is in the text, wrapped or not.
+    let on_cards: HashSet<String> = cards(&file)
+        .iter()
+        .flat_map(|c| {
+            c["grid"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| {
+                    r.as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|l| l.as_str().unwrap().to_string())
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    for label in &on_cards {
+        let squeezed_label: String = label.split_whitespace().collect();
+        assert!(
+            squeezed.contains(&squeezed_label),
+            "the PDF lacks {label:?}"
+        );
+    }
+    assert!(text.contains("words"), "the title");
+    // Right-to-left and uncovered scripts are refused naming the item.
+    let list = dir.path().join("rtl.txt");
+    let mut items: String = (1..=24).map(|i| format!("w{i}\n")).collect();
+    items.push_str("שלום\n");
+    std::fs::write(&list, items).unwrap();
+    let rtl = generate(
+        dir.path(),
+        "rtl.bmc",
+        &["--items", list.to_str().unwrap(), "--count", "5"],
+    );
+    bingomint()
+        .args(["print", "--out"])
+        .arg(dir.path().join("rtl.pdf"))
+        .arg(&rtl)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("\"שלום\"").and(predicate::str::contains("right-to-left")),
+        );
+}
+
+#[test]
+fn the_hall_plays_an_items_night_by_card_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let tablas = generate(
+        dir.path(),
+        "t.bmc",
+        &["--items", "loteria", "--count", "200", "--seed", "9"],
+    );
+    let log = dir.path().join("night.jsonl");
+    let hall = crate::hall::start(&[&tablas], &log, &[]);
+    let (status, labels) = crate::hall::http(&hall.addr, "GET", "/api/labels", None, None);
+    assert_eq!(status, 200);
+    assert_eq!(labels["labels"][0], "El Gallo");
+    assert_eq!(labels["labels"].as_array().unwrap().len(), 54);
+    assert_eq!(
+        hall.post("/api/games", json!({"pattern": "coverall"})).0,
+        201
+    );
+    for _ in 0..54 {
+        hall.post("/api/calls", json!({}));
+    }
+    // Every tabla wins a coverall once all 54 are called; claim card 17.
+    let id = crate::common::file_id(&tablas);
+    let (status, claim) = hall.post("/api/claims", json!({"card": "17"}));
+    assert_eq!(status, 200, "{claim}");
+    assert_eq!(claim["win"], true, "{claim}");
+    assert_eq!(claim["label"], format!("card 17 of {id}"));
+    assert_eq!(claim["face"]["cells"].as_array().unwrap().len(), 16);
+}
