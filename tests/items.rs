@@ -186,11 +186,8 @@ fn no_two_cards_share_a_line_with_distinct_lines() {
     let mut seen: HashMap<Vec<u64>, usize> = HashMap::new();
     for (i, card) in cards(&file).iter().enumerate() {
         let g: Vec<Vec<u64>> = serde_json::from_value(card["items"].clone()).unwrap();
-        let mut lines: Vec<Vec<u64>> = Vec::new();
-        for k in 0..5 {
-            lines.push(g[k].clone());
-            lines.push((0..5).map(|r| g[r][k]).collect());
-        }
+        let mut lines: Vec<Vec<u64>> = g.clone();
+        lines.extend((0..5).map(|k| g.iter().map(|row| row[k]).collect::<Vec<u64>>()));
         lines.push((0..5).map(|k| g[k][k]).collect());
         lines.push((0..5).map(|k| g[k][4 - k]).collect());
         for mut line in lines {
