@@ -368,6 +368,7 @@ fn every_item_is_equally_likely_in_every_cell() {
         group,
         image: None,
         sha256: None,
+        file: None,
     };
     let plain = ItemList {
         name: "plain".into(),

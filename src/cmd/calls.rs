@@ -24,7 +24,11 @@ Examples:
       --room-seed \"table 4\"     # needs: the seed a hall game revealed
   bingomint calls --game 90 --seed 42 --count 30 > calls.txt
   # An items game: each call's number, its label after the #:
-  bingomint calls --items loteria --seed 7 --count 10")]
+  bingomint calls --items loteria --seed 7 --count 10
+  # Music bingo: music.csv names each song's file; the playlist plays them
+  # in called order.
+  bingomint calls --items data/items/music.csv --seed pub-night \\
+      --format m3u > night.m3u")]
 pub struct Args {
     /// The game.
     #[arg(short, long, default_value = "75", value_parser = super::items::games_with_items())]
@@ -47,6 +51,11 @@ pub struct Args {
     /// Print only the first K calls [default: all of them].
     #[arg(short = 'n', long, value_name = "K")]
     count: Option<usize>,
+
+    /// text (a call a line, as check and winners read it), or m3u: an
+    /// items game's labels (paths of songs) as a playlist in called order.
+    #[arg(long, default_value = "text", value_parser = ["text", "m3u"])]
+    format: String,
 }
 
 /// Runs `calls`.
@@ -96,13 +105,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         ),
         (None, None) => (Calls::seeded(balls, seed.value, count), format!("seed {seed}")),
     };
-    let mut text = bingomint::play::calls::file_heading(spec, &about, count);
-    for &n in calls.order() {
-        match spec.items() {
-            Some(_) => text.push_str(&format!("{n:<4}# {}\n", spec.ball(n))),
-            None => text.push_str(&format!("{n}\n")),
-        }
-    }
+    let text = match args.format.as_str() {
+        "m3u" => bingomint::play::calls::playlist(spec, &about, calls.order())
+            .context("--format m3u is for an items game: add --items FILE")?,
+        _ => bingomint::play::calls::calls_file(spec, &about, calls.order()),
+    };
     out!("{text}");
     Ok(Outcome::Success)
 }

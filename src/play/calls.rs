@@ -204,12 +204,36 @@ pub fn game_line(spec: crate::game::Spec) -> String {
     }
 }
 
-/// The first line of a calls file for `spec`, before its calls.
-pub fn file_heading(spec: crate::game::Spec, about: &str, count: usize) -> String {
-    format!(
-        "# bingomint calls: game {}, {about}, {count} calls\n",
-        game_line(spec)
-    )
+/// A calls file, as `bingomint calls` prints it: a first line naming the
+/// game (`about` says whose order it is), then a call a line; an items
+/// game's label follows its number after `#`, so the file reads back.
+pub fn calls_file(spec: crate::game::Spec, about: &str, calls: &[u8]) -> String {
+    let mut text = format!(
+        "# bingomint calls: game {}, {about}, {} calls\n",
+        game_line(spec),
+        calls.len()
+    );
+    for &n in calls {
+        match spec.items() {
+            Some(_) => text.push_str(&format!("{n:<4}# {}\n", spec.ball(n))),
+            None => text.push_str(&format!("{n}\n")),
+        }
+    }
+    text
+}
+
+/// The calls of an items game as an M3U playlist in called order: each
+/// item's `file` (a song), or its label where it has none, titled with its
+/// label (a player resolves relative paths from the playlist's folder).
+pub fn playlist(spec: crate::game::Spec, about: &str, calls: &[u8]) -> Option<String> {
+    let deck = spec.items()?;
+    let mut text = format!("#EXTM3U\n#PLAYLIST:{} ({about})\n", deck.list.name);
+    for &n in calls {
+        let item = &deck.list.items[usize::from(n) - 1];
+        let path = item.file.as_deref().unwrap_or(&item.label);
+        text.push_str(&format!("#EXTINF:-1,{}\n{path}\n", item.label));
+    }
+    Some(text)
 }
 
 /// The game a calls file's first line names ([`game_line`]'s words), if

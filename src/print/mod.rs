@@ -18,6 +18,7 @@
 //! Deterministic: the same file and options give the same bytes for any
 //! thread count; dates come from the card file (or `SOURCE_DATE_EPOCH`).
 
+pub mod calling;
 mod document;
 mod face;
 pub mod font;

@@ -29,7 +29,10 @@ Examples:
   bingomint print cards.bmc --book-pages 3 \\
       --colours cmyk:0,100,100,0 cmyk:100,0,0,0 gray --out books.pdf
   bingomint print cards.bmc --bleed 3mm --background 15 \\
-      --colour cmyk:100,0,0,0 --out tinted.pdf")]
+      --colour cmyk:100,0,0,0 --out tinted.pdf
+  # An items game: its cards, and every item once on cards to cut out.
+  bingomint print words.bmc --title 'Class 7 words' --out words.pdf
+  bingomint print words.bmc --calling-cards --out calling.pdf")]
 pub struct Args {
     /// The card file (native or v3).
     pub(super) file: PathBuf,
@@ -37,6 +40,12 @@ pub struct Args {
     /// The PDF to write.
     #[arg(short, long, value_name = "FILE.pdf")]
     pub(super) out: PathBuf,
+
+    /// An items game's calling cards instead of its cards: every item
+    /// once, 18 a page, to cut out and draw from a hat (--paper and
+    /// --margin apply).
+    #[arg(long)]
+    pub(super) calling_cards: bool,
 
     /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
     /// that fits best), 90-ball 1-3 strips; or columns x rows, e.g. 3x2

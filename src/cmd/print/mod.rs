@@ -5,6 +5,7 @@
 //! written whole or not at all, then the manifest.
 
 mod args;
+mod calling;
 mod options;
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
@@ -22,6 +23,9 @@ use std::path::PathBuf;
 pub fn run(args: Args) -> Result<Outcome> {
     args.validate()?;
     let file = CardFile::open_intact(&args.file)?;
+    if args.calling_cards {
+        return calling::run(&args, &file);
+    }
     let range = args.range(&file)?;
     let options = args.options(&file, range.clone())?;
     let plan = Plan::new(&file, options).map_err(plan_error)?;

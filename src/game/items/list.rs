@@ -1,6 +1,6 @@
 //! The list an items game draws from: labels, each with an optional group
 //! and picture, read from a text file (one label a line) or a CSV file
-//! (`label`, and optional `group` and `image` columns), or built in
+//! (`label`, and optional `group`, `image` and `file` columns), or built in
 //! (`loteria`). A card file keeps the list as JSON ([`ItemList`]), so it is
 //! complete on its own.
 
@@ -27,6 +27,10 @@ pub struct Item {
     /// SHA-256 of the picture's bytes, hex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sha256: Option<String>,
+    /// A file to play when the item is called (music bingo's song), as the
+    /// list gave its path: `calls --format m3u` lists it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
 }
 
 /// A list of items and its name (the file's stem, or the built-in name).
@@ -197,6 +201,7 @@ impl Item {
             group: None,
             image: None,
             sha256: None,
+            file: None,
         }
     }
 }
@@ -242,7 +247,8 @@ fn read_lines(text: &str, path: &str) -> Result<Vec<Item>, ListError> {
         .collect()
 }
 
-/// A CSV list: a header naming `label` and optionally `group` and `image`.
+/// A CSV list: a header naming `label` and optionally `group`, `image`
+/// and `file`.
 fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
     let shown = path.display().to_string();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -263,10 +269,10 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
     let Some(label_at) = column("label") else {
         return Err(at(
             1,
-            "no 'label' column: the first line names the columns (label, and optionally group and image)".into(),
+            "no 'label' column: the first line names the columns (label, and optionally group, image and file)".into(),
         ));
     };
-    let (group_at, image_at) = (column("group"), column("image"));
+    let (group_at, image_at, file_at) = (column("group"), column("image"), column("file"));
     let base = path.parent().unwrap_or(Path::new("."));
     let mut seen = Vec::new();
     let mut items = Vec::new();
@@ -287,11 +293,13 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
             }
             None => (None, None),
         };
+        let file = field(file_at).filter(|f| !f.is_empty()).map(String::from);
         items.push(Item {
             label,
             group,
             image,
             sha256,
+            file,
         });
     }
     Ok(items)

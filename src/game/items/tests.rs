@@ -12,6 +12,7 @@ fn list(n: usize) -> ItemList {
                 group: Some(format!("g{}", (i - 1) % 3)),
                 image: None,
                 sha256: None,
+                file: None,
             })
             .collect(),
     }

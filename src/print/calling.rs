@@ -1,0 +1,124 @@
+//! Calling cards: every item of an items game once, on cards to cut out,
+//! for a caller without a screen (draw one from a hat, call it, set it
+//! aside). Each card shows its label as large as fits, the item's number
+//! in a corner (what the claim check and the calls file use), and the
+//! list's name; dashed lines show where to cut.
+
+use super::font::Font;
+use super::labels;
+use super::PrintError;
+use crate::game::items::Deck;
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+
+/// Calling cards across and down a page.
+const ACROSS: usize = 3;
+const DOWN: usize = 6;
+
+const F_REGULAR: Name = Name(b"F1");
+const F_BOLD: Name = Name(b"F2");
+
+/// The calling cards of `deck` on pages of `paper` (points) inside
+/// `margin`, as PDF bytes.
+pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<u8>, PrintError> {
+    labels::check(Some(deck), None)?;
+    let (w, h) = paper;
+    let (cw, ch) = (
+        (w - 2.0 * margin) / ACROSS as f32,
+        (h - 2.0 * margin) / DOWN as f32,
+    );
+    if cw < 72.0 || ch < 36.0 {
+        return Err(PrintError::NoRoom);
+    }
+    let mut chars: String = deck.list.labels().collect();
+    chars.push_str(&deck.list.name);
+    chars.push_str("0123456789 ·ofpage");
+    let bold = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
+    let regular = Font::regular(&chars).map_err(PrintError::MissingGlyph)?;
+    let n = deck.list.items.len();
+    let per = ACROSS * DOWN;
+    let pages = n.div_ceil(per);
+    let (catalog, tree, info, f_regular, f_bold) = (
+        Ref::new(1),
+        Ref::new(2),
+        Ref::new(3),
+        Ref::new(4),
+        Ref::new(9),
+    );
+    let page_ref = |p: usize| Ref::new(14 + 2 * p as i32);
+    let mut pdf = Pdf::new();
+    pdf.catalog(catalog).pages(tree);
+    pdf.pages(tree)
+        .kids((0..pages).map(page_ref))
+        .count(pages as i32);
+    let title = format!("Calling cards of '{}' ({n} items)", deck.list.name);
+    pdf.document_info(info)
+        .title(TextStr(&title))
+        .creator(TextStr("bingomint"))
+        .producer(TextStr(concat!("bingomint ", env!("CARGO_PKG_VERSION"))));
+    regular.write(&mut pdf, f_regular);
+    bold.write(&mut pdf, f_bold);
+    for p in 0..pages {
+        let mut g = Content::new();
+        g.set_line_width(0.5);
+        g.set_dash_pattern([4.0, 3.0], 0.0);
+        g.set_stroke_gray(0.55);
+        for slot in 0..per.min(n - p * per) {
+            let (col, row) = (slot % ACROSS, slot / ACROSS);
+            let (x, top) = (margin + col as f32 * cw, h - margin - row as f32 * ch);
+            g.rect(x, top - ch, cw, ch).stroke();
+            let ball = (p * per + slot + 1) as u8;
+            let laid = labels::fit(&bold, deck.label(ball), 0.86 * cw, 0.62 * ch, 0.3 * ch);
+            g.set_fill_gray(0.0);
+            labels::draw(
+                &mut g,
+                &bold,
+                F_BOLD,
+                &laid,
+                (x, top - 0.12 * ch, cw, 0.7 * ch),
+            );
+            let small = (0.11 * ch).min(9.0);
+            let number = ball.to_string();
+            super::face::text(
+                &mut g,
+                F_BOLD,
+                small * 1.3,
+                x + 6.0,
+                top - 6.0 - small * 1.3,
+                &bold.encode(&number),
+            );
+            let name = &deck.list.name;
+            let nw = regular.width(name, small);
+            super::face::text(
+                &mut g,
+                F_REGULAR,
+                small,
+                x + (cw - nw) / 2.0,
+                top - ch + 6.0,
+                &regular.encode(name),
+            );
+        }
+        let footer = format!("{} · page {} of {pages}", deck.list.name, p + 1);
+        super::face::text(
+            &mut g,
+            F_REGULAR,
+            7.0,
+            margin,
+            margin / 2.0,
+            &regular.encode(&footer),
+        );
+        let content = Ref::new(page_ref(p).get() + 1);
+        let mut page = pdf.page(page_ref(p));
+        page.parent(tree)
+            .media_box(Rect::new(0.0, 0.0, w, h))
+            .contents(content);
+        page.resources()
+            .fonts()
+            .pair(F_REGULAR, f_regular)
+            .pair(F_BOLD, f_bold);
+        page.finish();
+        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&g.finish(), 6);
+        pdf.stream(content, &packed)
+            .filter(pdf_writer::Filter::FlateDecode);
+    }
+    Ok(pdf.finish())
+}
