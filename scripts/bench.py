@@ -132,6 +132,15 @@ def main():
     wall_s, cpu_s, _ = median_of(star_cmd, remove(out))
     rows.append(("75-ball with stars, tmpfs", "same, `--star`", wall_s,
                  f"{COUNT / wall_s / 1e6:.1f} M cards/s, {cpu_s:.2f} CPU-s"))
+    # Items cards: 5x5 from 75 songs, against the 75-ball rate just measured.
+    songs = ROOT / "data" / "items" / "songs.txt"
+    items_cmd = [BIN, "generate", "--items", songs, "--count", str(COUNT), "--seed", "1", "--quiet", "--force",
+                 "--out", out]
+    wall_i, cpu_i, _ = median_of(items_cmd, remove(out))
+    rows.append(("items cards 5x5 from 75 songs, tmpfs",
+                 f"`bingomint generate --items data/items/songs.txt --count {COUNT} --seed 1 --out {out}`", wall_i,
+                 f"{COUNT / wall_i / 1e6:.1f} M cards/s, {COUNT / wall_i / tmpfs_rate:.0%} of 75-ball's rate "
+                 f"(target: at least 25 %), {cpu_i:.2f} CPU-s"))
     for threads in ("1",):
         wall_1, cpu_1, _ = median_of(cmd[:-2] + ["--threads", threads, "--out", out], remove(out))
         rows.append((f"75-ball, tmpfs, --threads {threads}", f"same, `--threads {threads}`", wall_1,

@@ -130,7 +130,7 @@ impl<T: Send, F: Fn(u64, &Face) -> Option<T> + Sync> Visit for Scan<'_, F> {
 /// (an items card's labels, the called ones `[in brackets]`).
 pub fn marked_grid(face: &Face, spec: Spec, called: impl Fn(u8) -> bool) -> String {
     if let Some(deck) = spec.items() {
-        return crate::game::items::text::grid(deck, face.numbers(), called);
+        return crate::game::items::text::grid(deck, face.numbers(), Some(&called));
     }
     let facts = spec.facts();
     let (rows, cols) = (usize::from(face.rows), usize::from(face.cols));

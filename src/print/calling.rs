@@ -59,43 +59,11 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
     bold.write(&mut pdf, f_bold);
     for p in 0..pages {
         let mut g = Content::new();
-        g.set_line_width(0.5);
-        g.set_dash_pattern([4.0, 3.0], 0.0);
-        g.set_stroke_gray(0.55);
         for slot in 0..per.min(n - p * per) {
             let (col, row) = (slot % ACROSS, slot / ACROSS);
-            let (x, top) = (margin + col as f32 * cw, h - margin - row as f32 * ch);
-            g.rect(x, top - ch, cw, ch).stroke();
+            let corner = (margin + col as f32 * cw, h - margin - row as f32 * ch);
             let ball = (p * per + slot + 1) as u8;
-            let laid = labels::fit(&bold, deck.label(ball), 0.86 * cw, 0.62 * ch, 0.3 * ch);
-            g.set_fill_gray(0.0);
-            labels::draw(
-                &mut g,
-                &bold,
-                F_BOLD,
-                &laid,
-                (x, top - 0.12 * ch, cw, 0.7 * ch),
-            );
-            let small = (0.11 * ch).min(9.0);
-            let number = ball.to_string();
-            super::face::text(
-                &mut g,
-                F_BOLD,
-                small * 1.3,
-                x + 6.0,
-                top - 6.0 - small * 1.3,
-                &bold.encode(&number),
-            );
-            let name = &deck.list.name;
-            let nw = regular.width(name, small);
-            super::face::text(
-                &mut g,
-                F_REGULAR,
-                small,
-                x + (cw - nw) / 2.0,
-                top - ch + 6.0,
-                &regular.encode(name),
-            );
+            card(&mut g, deck, (&regular, &bold), ball, corner, (cw, ch));
         }
         let footer = format!("{} · page {} of {pages}", deck.list.name, p + 1);
         super::face::text(
@@ -121,4 +89,31 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
             .filter(pdf_writer::Filter::FlateDecode);
     }
     Ok(pdf.finish())
+}
+
+/// One calling card at `(x, top)`, `cw` × `ch` points: its cut line, the
+/// label as large as fits, the item's number and the list's name.
+fn card(
+    g: &mut Content,
+    deck: &Deck,
+    (regular, bold): (&Font, &Font),
+    ball: u8,
+    (x, top): (f32, f32),
+    (cw, ch): (f32, f32),
+) {
+    g.set_line_width(0.5);
+    g.set_dash_pattern([4.0, 3.0], 0.0);
+    g.set_stroke_gray(0.55);
+    g.rect(x, top - ch, cw, ch).stroke();
+    let laid = labels::fit(bold, deck.label(ball), 0.86 * cw, 0.62 * ch, 0.3 * ch);
+    g.set_fill_gray(0.0);
+    labels::draw(g, bold, F_BOLD, &laid, (x, top - 0.12 * ch, cw, 0.7 * ch));
+    let small = (0.11 * ch).min(9.0);
+    let number = ball.to_string();
+    let y = top - 6.0 - small * 1.3;
+    super::face::text(g, F_BOLD, small * 1.3, x + 6.0, y, &bold.encode(&number));
+    let name = &deck.list.name;
+    let nw = regular.width(name, small);
+    let at = (x + (cw - nw) / 2.0, top - ch + 6.0);
+    super::face::text(g, F_REGULAR, small, at.0, at.1, &regular.encode(name));
 }

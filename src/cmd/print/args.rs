@@ -42,8 +42,7 @@ pub struct Args {
     pub(super) out: PathBuf,
 
     /// An items game's calling cards instead of its cards: every item
-    /// once, 18 a page, to cut out and draw from a hat (--paper and
-    /// --margin apply).
+    /// once, 18 a page, to cut out (--paper and --margin apply).
     #[arg(long)]
     pub(super) calling_cards: bool,
 
@@ -86,8 +85,7 @@ pub struct Args {
     #[arg(long)]
     pub(super) series: Option<String>,
 
-    /// A title over every card's grid [default: an items card's list name;
-    /// none on numbered cards].
+    /// A title over every card's grid [default: an items list's name].
     #[arg(long)]
     pub(super) title: Option<String>,
 

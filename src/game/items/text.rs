@@ -27,14 +27,15 @@ impl Items {
 }
 
 /// A card's cells (ball numbers, row-major) as a boxed grid of labels,
-/// each wrapped at spaces to fit its cell; a called item (`called`) is
+/// each wrapped at spaces to fit its cell; with `called`, a called item is
 /// shown `[in brackets]`, the free cell always so.
-pub fn grid(deck: &Deck, cells: &[u8], called: impl Fn(u8) -> bool) -> String {
+pub fn grid(deck: &Deck, cells: &[u8], called: Option<&dyn Fn(u8) -> bool>) -> String {
     let d = deck;
     let letters = d.facts().letters;
     let shown = |n: u8| -> String {
         let label = d.label(n);
-        if n == 0 || called(n) {
+        let marked = called.is_some_and(|called| n == 0 || called(n));
+        if marked {
             format!("[{label}]")
         } else {
             label.to_string()
@@ -81,7 +82,7 @@ pub fn grid(deck: &Deck, cells: &[u8], called: impl Fn(u8) -> bool) -> String {
 
 impl Text for Items {
     fn grid(&self, card: &Card, _face: usize) -> String {
-        grid(self.deck(), card.cells(), |_| false)
+        grid(self.deck(), card.cells(), None)
     }
 
     fn legend(&self, _card: &Card) -> Option<String> {
