@@ -91,14 +91,14 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
         }
         None => excluded,
     };
+    let n = made.stats.redrawn;
     let redrawn = match spec.items().is_some_and(|d| d.distinct_lines) {
-        true => "draws sharing a line",
-        false => "duplicates",
+        true => bingomint::text::count_of(n, "draw") + " sharing a line",
+        false => format!("{n} duplicate{}", if n == 1 { "" } else { "s" }),
     };
     outln!(
-        "{cards} {},{excluded} {} {redrawn} redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{cards} {},{excluded} {redrawn} redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
         spec.made(cards),
-        made.stats.redrawn,
         rate(cards as f64 / secs),
         spec.noun(),
         bytes / secs / 1e6,
