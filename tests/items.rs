@@ -356,6 +356,72 @@ fn bad_lists_and_flags_are_refused_naming_the_line_or_flag() {
 }
 
 #[test]
+fn pictures_print_from_their_folder_checked_by_their_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = data("items/pictures.csv");
+    let file = generate(
+        dir.path(),
+        "p.bmc",
+        &["--items", list.to_str().unwrap(), "--count", "8"],
+    );
+    let pdf = dir.path().join("p.pdf");
+    let print = |pictures: &Path| {
+        let mut cmd = bingomint();
+        cmd.args(["print", "-q", "--force", "--pictures"])
+            .arg(pictures);
+        cmd.arg("--out").arg(&pdf).arg(&file);
+        cmd.assert()
+    };
+    // The card file's folder holds no pictures: refused, naming the item.
+    bingomint()
+        .args(["print", "--out"])
+        .arg(&pdf)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("cannot read its picture")
+                .and(predicate::str::contains("--pictures")),
+        );
+    print(&data("items")).success();
+    if Command::new("pdfimages").arg("-v").output().is_err() {
+        crate::common::skipped(
+            "items pictures: pdfimages is not installed (Debian: poppler-utils)",
+        );
+        return;
+    }
+    let list_out = Command::new("pdfimages")
+        .arg("-list")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(list_out.stdout).unwrap();
+    let images: Vec<&str> = listed.lines().skip(2).collect();
+    // 8 cards on 2 pages, 24 pictured cells a card: every one drawn, CMYK.
+    assert_eq!(images.len(), 8 * 24, "{listed}");
+    assert!(images.iter().all(|l| l.contains(" cmyk ")), "{listed}");
+    // Another picture under the same name: not the one the cards were made with.
+    let other = dir.path().join("other");
+    std::fs::create_dir_all(other.join("pictures")).unwrap();
+    for entry in std::fs::read_dir(data("items/pictures")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            other.join("pictures").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    std::fs::copy(
+        data("items/pictures/blue.png"),
+        other.join("pictures/red.png"),
+    )
+    .unwrap();
+    print(&other).code(2).stderr(
+        predicate::str::contains("item \"red\"").and(predicate::str::contains("SHA-256 differs")),
+    );
+}
+
+#[test]
 fn pictures_are_read_and_their_digests_kept() {
     let dir = tempfile::tempdir().unwrap();
     let list = data("items/pictures.csv");

@@ -31,13 +31,16 @@ struct Refs {
     bold: Ref,
     forms: Vec<Ref>,
     resources: Vec<Ref>,
+    /// An items game's pictures, one image object each, in ball order.
+    images: Vec<Ref>,
     first_page: i32,
     pages: usize,
 }
 
 impl Refs {
-    fn new(inks: usize, pages: usize) -> Refs {
+    fn new(inks: usize, pages: usize, images: usize) -> Refs {
         let inks = inks as i32;
+        let images = images as i32;
         Refs {
             catalog: Ref::new(1),
             tree: Ref::new(2),
@@ -46,7 +49,8 @@ impl Refs {
             bold: Ref::new(9),
             forms: (0..inks).map(|k| Ref::new(14 + k)).collect(),
             resources: (0..inks).map(|k| Ref::new(14 + inks + k)).collect(),
-            first_page: 14 + 2 * inks,
+            images: (0..images).map(|i| Ref::new(14 + 2 * inks + i)).collect(),
+            first_page: 14 + 2 * inks + images,
             pages,
         }
     }
@@ -88,7 +92,20 @@ impl Fonts {
         let c = plan.cell;
         let labels = plan.spec.items().map(|deck| {
             (0..=plan.spec.balls())
-                .map(|n| super::labels::fit(&bold, deck.label(n), 0.88 * c, 0.88 * c, 0.24 * c))
+                .map(|n| {
+                    let pictured = n > 0
+                        && plan
+                            .pictures
+                            .get(usize::from(n) - 1)
+                            .is_some_and(Option::is_some);
+                    let h = if pictured {
+                        (1.0 - super::face::PICTURE) * 0.9
+                    } else {
+                        0.88
+                    };
+                    let max = if pictured { 0.15 } else { 0.24 };
+                    super::labels::fit(&bold, deck.label(n), 0.88 * c, h * c, max * c)
+                })
                 .collect()
         });
         Ok(Fonts {
@@ -113,13 +130,17 @@ pub fn document(
     let fonts = Fonts::new(plan)?;
     let pages = (sheets.end - sheets.start) as usize;
     let inks = plan.inks();
-    let refs = Refs::new(inks.len(), pages);
+    let shown: Vec<usize> = (plan.pictures.iter().enumerate())
+        .filter_map(|(i, p)| p.as_ref().map(|_| i))
+        .collect();
+    let refs = Refs::new(inks.len(), pages, shown.len());
     let mut pdf = Pdf::new();
     pdf.set_version(1, 3);
     let title = catalog_and_info(&mut pdf, plan, &refs);
     fonts.regular.write(&mut pdf, refs.regular);
     fonts.bold.write(&mut pdf, refs.bold);
     forms(&mut pdf, plan, &fonts, &inks, &refs);
+    images(&mut pdf, plan, &shown, &refs);
     let mut w = PdfOut::new(out, refs.last() as usize);
     w.front(pdf)?;
     // The file id: a hash of what the document holds.
@@ -208,9 +229,31 @@ fn forms(pdf: &mut Pdf, plan: &Plan, fonts: &Fonts, inks: &[Ink], refs: &Refs) {
         res.fonts()
             .pair(F_REGULAR, refs.regular)
             .pair(F_BOLD, refs.bold);
-        res.x_objects()
-            .pair(Name(form_name(k).as_bytes()), refs.forms[k]);
+        let mut x = res.x_objects();
+        x.pair(Name(form_name(k).as_bytes()), refs.forms[k]);
+        let pictures = (plan.pictures.iter().enumerate()).filter(|(_, p)| p.is_some());
+        for ((i, _), &r) in pictures.zip(&refs.images) {
+            x.pair(Name(super::face::image_name(i as u8 + 1).as_bytes()), r);
+        }
+        x.finish();
         res.finish();
+    }
+}
+
+/// An items game's pictures (`shown`: the items that have one), each an
+/// image object in CMYK, as its cells draw it.
+fn images(pdf: &mut Pdf, plan: &Plan, shown: &[usize], refs: &Refs) {
+    for (&i, &r) in shown.iter().zip(&refs.images) {
+        let picture = plan.pictures[i]
+            .as_ref()
+            .expect("shown items have pictures");
+        let mut image = pdf.image_xobject(r, &picture.cmyk);
+        image.filter(Filter::FlateDecode);
+        image.width(picture.width as i32);
+        image.height(picture.height as i32);
+        image.color_space().device_cmyk();
+        image.bits_per_component(8);
+        image.finish();
     }
 }
 

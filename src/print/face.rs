@@ -206,7 +206,7 @@ pub(super) fn record(
             identify(g);
         }
         match &fonts.labels {
-            Some(laid) => item_labels(g, fonts, laid, face, grid_top, c),
+            Some(laid) => item_labels(g, plan, fonts, laid, face, grid_top),
             None => numbers(g, fonts, face, grid_top, c),
         }
         if plan.options.group_face {
@@ -272,24 +272,59 @@ fn numbers(g: &mut Content, fonts: &Fonts, face: &Face, grid_top: f32, c: f32) {
     g.end_text();
 }
 
+/// The name a page's resources give the picture of ball `n`.
+pub(super) fn image_name(n: u8) -> String {
+    format!("Im{n}")
+}
+
+/// The share of a cell a picture takes, above its label.
+pub(super) const PICTURE: f32 = 0.62;
+
 /// An items card's labels, each laid out once for the document, centred
-/// in their cells.
+/// in their cells; an item's picture, when it has one, scaled into the
+/// cell's upper part with its label under it.
 fn item_labels(
     g: &mut Content,
+    plan: &Plan,
     fonts: &Fonts,
     laid: &[labels::Laid],
     face: &Face,
     grid_top: f32,
-    c: f32,
 ) {
+    let c = plan.cell;
     for r in 0..usize::from(face.rows) {
         for col in 0..usize::from(face.cols) {
             let n = face.at(r, col);
             if n == 0 {
                 continue;
             }
-            let cell = (col as f32 * c, grid_top - r as f32 * c, c, c);
-            labels::draw(g, &fonts.bold, F_BOLD, &laid[usize::from(n)], cell);
+            let (x, top) = (col as f32 * c, grid_top - r as f32 * c);
+            let picture = plan
+                .pictures
+                .get(usize::from(n) - 1)
+                .and_then(Option::as_ref);
+            let Some(p) = picture else {
+                labels::draw(
+                    g,
+                    &fonts.bold,
+                    F_BOLD,
+                    &laid[usize::from(n)],
+                    (x, top, c, c),
+                );
+                continue;
+            };
+            // The picture in a box of the cell's width and PICTURE of its
+            // height, keeping its shape, centred.
+            let (bw, bh) = (0.9 * c, PICTURE * c - 0.08 * c);
+            let scale = (bw / p.width as f32).min(bh / p.height as f32);
+            let (w, h) = (p.width as f32 * scale, p.height as f32 * scale);
+            let (px, py) = (x + (c - w) / 2.0, top - 0.06 * c - bh + (bh - h) / 2.0);
+            g.save_state();
+            g.transform([w, 0.0, 0.0, h, px, py]);
+            g.x_object(Name(image_name(n).as_bytes()));
+            g.restore_state();
+            let below = (x, top - PICTURE * c, c, (1.0 - PICTURE) * c);
+            labels::draw(g, &fonts.bold, F_BOLD, &laid[usize::from(n)], below);
         }
     }
 }

@@ -26,6 +26,7 @@ mod ink;
 pub mod job;
 mod labels;
 pub mod paper;
+pub mod pictures;
 mod stream;
 
 use crate::cardfile::CardFile;
@@ -77,6 +78,8 @@ pub struct Options {
     /// A title over every face's grid (an items card's default: its list's
     /// name).
     pub title: Option<String>,
+    /// Where an items list's pictures are [default: the card file's folder].
+    pub pictures: Option<std::path::PathBuf>,
 }
 
 /// The longest series a face carries, in characters.
@@ -121,6 +124,9 @@ pub enum PrintError {
     /// An item's label (or the title) cannot be printed, and why.
     #[error("{label:?}: {why}")]
     Label { label: String, why: String },
+    /// An item's picture cannot be printed, and why.
+    #[error("item {label:?}: {why}")]
+    Picture { label: String, why: String },
 }
 
 /// The room outside the bleed that crop marks take, points.
@@ -156,6 +162,8 @@ pub struct Plan {
     measures: Measures,
     /// The title over each face's grid, if any.
     pub title: Option<String>,
+    /// An items game's pictures (ball n at n − 1; none for numbers).
+    pub pictures: Vec<Option<pictures::Picture>>,
 }
 
 /// The counts `--layout N` takes: records a sheet.
@@ -178,6 +186,16 @@ impl Plan {
             .clone()
             .or_else(|| spec.items().map(|deck| deck.list.name.clone()));
         labels::check(spec.items(), title.as_deref())?;
+        let pictures = match spec.items() {
+            Some(deck) => {
+                let here = std::path::Path::new(file.path())
+                    .parent()
+                    .map(|p| p.to_path_buf());
+                let dir = options.pictures.clone().or(here).unwrap_or_default();
+                pictures::load(deck, &dir)?
+            }
+            None => Vec::new(),
+        };
         let measures = Measures::new(spec, options.qr, title.is_some());
         let shape = measures.shape();
         let counts = layout_counts(spec);
@@ -235,6 +253,7 @@ impl Plan {
             last_face: *file.header().face_range().end(),
             measures,
             title,
+            pictures,
         })
     }
 

@@ -41,11 +41,6 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE.pdf")]
     pub(super) out: PathBuf,
 
-    /// An items game's calling cards instead of its cards: every item
-    /// once, 18 a page, to cut out (--paper and --margin apply).
-    #[arg(long)]
-    pub(super) calling_cards: bool,
-
     /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
     /// that fits best), 90-ball 1-3 strips; or columns x rows, e.g. 3x2
     /// [default: 6 cards, 2 strips].
@@ -84,10 +79,6 @@ pub struct Args {
     /// The series printed on every face [default: the file's id].
     #[arg(long)]
     pub(super) series: Option<String>,
-
-    /// A title over every card's grid [default: an items list's name].
-    #[arg(long)]
-    pub(super) title: Option<String>,
 
     /// A QR code on each face holding bingomint:ID:card:N (or
     /// …:ticket:N), which `check --card` accepts.
@@ -134,6 +125,9 @@ pub struct Args {
     /// manifest.csv beside them (file, pages, first and last face, SHA-256).
     #[arg(long, value_name = "N")]
     pub(super) pages_per_file: Option<u64>,
+
+    #[command(flatten)]
+    pub(super) items: super::calling::ItemsFlags,
 
     /// Replace existing output files.
     #[arg(long)]

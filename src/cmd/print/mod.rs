@@ -23,7 +23,7 @@ use std::path::PathBuf;
 pub fn run(args: Args) -> Result<Outcome> {
     args.validate()?;
     let file = CardFile::open_intact(&args.file)?;
-    if args.calling_cards {
+    if args.items.calling_cards {
         return calling::run(&args, &file);
     }
     let range = args.range(&file)?;

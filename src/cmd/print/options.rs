@@ -74,7 +74,8 @@ impl Args {
             },
             range,
             date: job::date(file.header().created)?,
-            title: self.title.clone(),
+            title: self.items.title.clone(),
+            pictures: self.items.pictures.clone(),
         };
         if self.group_face && spec.facts().free == 0 {
             bail!("--group-face is printed in the free centre: 75-ball cards only");
@@ -82,7 +83,7 @@ impl Args {
         if self.group_face && options.books.len() > 9 {
             bail!("--group-face takes one colour digit a sheet: at most 9 --colours");
         }
-        for (flag, text) in [("--title", &self.title), ("--series", &self.series)] {
+        for (flag, text) in [("--title", &self.items.title), ("--series", &self.series)] {
             if text.as_deref().is_some_and(|t| !pr::series_ok(t)) {
                 bail!("{flag}: give 1 to {} printable characters", pr::MAX_SERIES);
             }
@@ -139,7 +140,7 @@ pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
             )
         }
         PrintError::MissingGlyph(_) => anyhow!("--series: {e}"),
-        PrintError::Label { .. } => anyhow!("cannot print {e}"),
+        PrintError::Label { .. } | PrintError::Picture { .. } => anyhow!("cannot print {e}"),
         PrintError::NoRoomBetweenGaps { .. } => {
             anyhow!("--gap: {e}; use a smaller --gap or --layout")
         }
