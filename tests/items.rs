@@ -122,6 +122,41 @@ fn a_word_list_goes_through_every_command() {
             .success()
             .stdout(predicate::str::contains("WIN:"));
     }
+    // Music bingo: the calls as a playlist of the list's files, in order.
+    let music = data("items/music.csv");
+    let m3u = stdout_of(
+        bingomint()
+            .args(["calls", "--items", music.to_str().unwrap()])
+            .args(["--seed", "pub", "--count", "3", "--format", "m3u"]),
+    );
+    let text = stdout_of(
+        bingomint()
+            .args(["calls", "--items", music.to_str().unwrap()])
+            .args(["--seed", "pub", "--count", "3"]),
+    );
+    let csv = std::fs::read_to_string(&music).unwrap();
+    let rows: Vec<(&str, &str)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit_once(',').unwrap())
+        .collect();
+    let mut lines = m3u.lines();
+    assert_eq!(lines.next(), Some("#EXTM3U"));
+    let played: Vec<&str> = lines.filter(|l| !l.starts_with('#')).collect();
+    let called: Vec<usize> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split('#').next().unwrap().trim().parse().unwrap())
+        .collect();
+    let expected: Vec<&str> = called.iter().map(|&n| rows[n - 1].1).collect();
+    assert_eq!(played, expected);
+    bingomint()
+        .args(["calls", "--format", "m3u"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--format m3u is for an items game",
+        ));
     // A calls file of another list is refused.
     let other = dir.path().join("other.txt");
     let lot = stdout_of(bingomint().args(["calls", "--items", "loteria", "--seed", "1"]));

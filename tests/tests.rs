@@ -4,6 +4,7 @@
 mod audit_cmd;
 mod boards;
 mod browser;
+mod browser_items;
 mod browser_night;
 mod browser_play;
 mod common;

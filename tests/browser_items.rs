@@ -1,0 +1,100 @@
+//! An items night in a real browser: lotería tablas, balls keyed in from
+//! the console's keypad by their names, the board lighting each item and
+//! showing the current one large, the name spoken, and a player's phone
+//! showing its tabla's items. Screenshots at 1920×1080 go to
+//! `target/hall-screenshots/`. Without Chromium the test says SKIPPED (and
+//! fails where `BINGOMINT_REQUIRE_TOOLS` is set).
+
+use crate::browser::Driver;
+use crate::common::{generate, skipped};
+use crate::hall::start;
+use serde_json::json;
+
+fn until_text(driver: &Driver, css: &str, text: &str) {
+    driver.until(
+        &format!(
+            "const e = document.querySelector({css:?}); return !!e && e.textContent.includes({text:?})"
+        ),
+        &format!("{css} to say {text:?}"),
+    );
+}
+
+#[test]
+fn an_items_night_in_a_real_browser() {
+    let Some(driver) = Driver::start() else {
+        skipped("an_items_night_in_a_real_browser: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let tablas = generate(
+        dir.path(),
+        "t.bmc",
+        &["--items", "loteria", "--count", "100", "--seed", "fiesta"],
+    );
+    let log = dir.path().join("fiesta.jsonl");
+    let hall = start(&[&tablas], &log, &["--balls", "blower"]);
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    driver.click("#speak");
+    driver.click("#start");
+    // The keypad names each item: button 23 is La Luna.
+    until_text(&driver, "#keypad button:nth-child(23)", "23 La Luna");
+    driver.click("#keypad button:nth-child(23)");
+    until_text(&driver, "#spoken", "La Luna");
+    until_text(&driver, "#called", "23 La Luna");
+    for ball in [1, 46, 54] {
+        assert_eq!(hall.post("/api/calls", json!({ "ball": ball })).0, 201);
+    }
+    let board = driver.call("POST", "/window/new", json!({"type": "window"}))["handle"].clone();
+    driver.call("POST", "/window", json!({ "handle": board }));
+    driver.go(&format!("http://{}/board", hall.addr));
+    until_text(&driver, "#ball .number", "La Rana");
+    until_text(&driver, "#last", "El Sol");
+    // Every item on the board, the called ones lit.
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#grid > div').length"),
+        json!(54)
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('n23').textContent"),
+        json!("La Luna")
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('n23').className"),
+        json!("lit")
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('n54').className"),
+        json!("newest")
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('n2').className"),
+        json!("")
+    );
+    driver.screenshot("board-items", (1920, 1080));
+    // A phone adds tabla 7 and sees its items.
+    let phone = driver.call("POST", "/window/new", json!({"type": "window"}))["handle"].clone();
+    driver.call("POST", "/window", json!({ "handle": phone }));
+    driver.go(&format!("http://{}/play", hall.addr));
+    driver.type_in("#card", "7\u{E007}");
+    driver.until(
+        "return document.querySelectorAll('#faces table td').length === 16",
+        "tabla 7 on the phone",
+    );
+    let cells = driver.script(
+        "return [...document.querySelectorAll('#faces table td')].map(td => td.textContent)",
+    );
+    let face = hall.post("/api/faces", json!({"card": "7"})).1;
+    let labels = crate::hall::http(&hall.addr, "GET", "/api/labels", None, None).1;
+    let expected: Vec<String> = face["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            labels["labels"][n.as_u64().unwrap() as usize - 1]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(cells, json!(expected));
+}
