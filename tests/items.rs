@@ -604,3 +604,74 @@ fn the_hall_plays_an_items_night_by_card_number() {
     assert_eq!(claim["label"], format!("card 17 of {id}"));
     assert_eq!(claim["face"]["cells"].as_array().unwrap().len(), 16);
 }
+
+#[test]
+fn simulate_audit_and_exclude_take_items_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let tablas = generate(
+        dir.path(),
+        "t.bmc",
+        &["--items", "loteria", "--count", "20000", "--seed", "au"],
+    );
+    bingomint()
+        .arg("audit")
+        .arg(&tablas)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "PASS: 20000 items cards (4×4, 54 items of 'Lotería'",
+        ));
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("t.bmc.audit.json")).unwrap(),
+    )
+    .unwrap();
+    // Each of the 16 cells a stream of 54 digits, each column 54 numbers.
+    assert!(report["tests"].as_array().unwrap().len() > 100);
+    bingomint()
+        .args(["simulate", "--pattern", "line", "--games", "50", "--from"])
+        .arg(&tablas)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("calls to the first win"));
+    // New tablas against the first file: none the same.
+    let more = generate(
+        dir.path(),
+        "m.bmc",
+        &[
+            "--items",
+            "loteria",
+            "--count",
+            "2000",
+            "--seed",
+            "more",
+            "--exclude",
+            tablas.to_str().unwrap(),
+        ],
+    );
+    let first: HashSet<String> = cards(&tablas)
+        .iter()
+        .map(|c| c["items"].to_string())
+        .collect();
+    assert!(cards(&more)
+        .iter()
+        .all(|c| !first.contains(&c["items"].to_string())));
+    // Cards of another list mean nothing as exclusions: refused.
+    let words = data("items/words.txt");
+    bingomint()
+        .args([
+            "generate",
+            "--items",
+            words.to_str().unwrap(),
+            "--count",
+            "10",
+            "--exclude",
+        ])
+        .arg(&tablas)
+        .arg("--out")
+        .arg(dir.path().join("w.bmc"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "holds items (4×4, 54 items of 'Lotería'), not items (5×5",
+        ));
+}

@@ -87,7 +87,11 @@ struct Shape {
     /// column, the numbers a column draws from, its lowest less one.
     cells: Vec<usize>,
     column_of: Vec<usize>,
-    span: usize,
+    /// Each column's numbers: the lowest less one and how many (an items
+    /// game's column may draw from the whole list, or from its group).
+    pools: Vec<(usize, usize)>,
+    /// Where each column's counts start in [`Tally`]'s numbers.
+    offsets: Vec<usize>,
     labels: Vec<String>,
     cols: usize,
     /// Numbered cells a column holds.
@@ -115,9 +119,28 @@ impl Shape {
         let heights = (0..cols)
             .map(|c| column_of.iter().filter(|&&x| x == c).count())
             .collect();
+        let span = usize::from(facts.balls) / cols;
+        let pools: Vec<(usize, usize)> = (0..cols)
+            .map(|c| match spec.items() {
+                Some(deck) => {
+                    let pool = deck.pool(c);
+                    (usize::from(*pool.start()) - 1, pool.len())
+                }
+                None => (c * span, span),
+            })
+            .collect();
+        let offsets = pools
+            .iter()
+            .scan(0, |at, &(_, k)| {
+                let here = *at;
+                *at += k;
+                Some(here)
+            })
+            .collect();
         Shape {
             strip: facts.faces > 1,
-            span: usize::from(facts.balls) / cols,
+            pools,
+            offsets,
             cells,
             column_of,
             labels,
@@ -155,15 +178,19 @@ struct Tally {
 
 impl Tally {
     fn new(shape: &Shape) -> Tally {
-        let d = if shape.strip { 6 } else { shape.span };
         let (rows, columns) = if shape.strip {
             (vec![vec![0; 512]; 18], vec![[0; 4]; 54])
         } else {
             (Vec::new(), Vec::new())
         };
         Tally {
-            streams: (0..shape.streams()).map(|_| Stream::new(d)).collect(),
-            numbers: vec![0; shape.balls + 1],
+            streams: (0..shape.streams())
+                .map(|s| match shape.strip {
+                    true => Stream::new(6),
+                    false => Stream::new(shape.pools[shape.column_of[s]].1),
+                })
+                .collect(),
+            numbers: vec![0; shape.pools.iter().map(|&(_, k)| k).sum()],
             orders: shape
                 .heights
                 .iter()
@@ -188,9 +215,9 @@ impl Tally {
         let mut column = [[0u8; 8]; 8];
         let mut filled = [0usize; 8];
         for (s, (&i, &c)) in shape.cells.iter().zip(&shape.column_of).enumerate() {
-            let n = usize::from(cells[i]);
-            self.numbers[n] += 1;
-            self.streams[s].push(n - 1 - c * shape.span);
+            let digit = usize::from(cells[i]) - 1 - shape.pools[c].0;
+            self.numbers[shape.offsets[c] + digit] += 1;
+            self.streams[s].push(digit);
             column[c][filled[c]] = cells[i];
             filled[c] += 1;
         }
@@ -285,10 +312,10 @@ impl Tally {
         tests: &mut Vec<Test>,
         residuals: &mut Vec<Residuals>,
     ) {
-        let k = shape.span;
         let mut bars = Vec::new();
         for (c, &m) in shape.heights.iter().enumerate() {
-            let counts = &self.numbers[1 + c * k..1 + (c + 1) * k];
+            let (lo, k) = shape.pools[c];
+            let counts = &self.numbers[shape.offsets[c]..shape.offsets[c] + k];
             let name = column_name(shape, c);
             // Each card draws m of the column's K numbers without
             // replacement: Pearson's statistic times (K − 1)/(K − m) is
@@ -306,7 +333,7 @@ impl Tally {
             let sd = (n as f64 * q * (1.0 - q)).sqrt();
             bars.extend(counts.iter().enumerate().map(|(i, &o)| {
                 let z = (o as f64 - n as f64 * q) / sd;
-                ((1 + c * k + i).to_string(), z)
+                ((1 + lo + i).to_string(), z)
             }));
             let (x, df) = stats::pearson_uniform(&self.orders[c]);
             let what = format!(

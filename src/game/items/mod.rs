@@ -263,7 +263,7 @@ impl Deck {
     }
 
     /// The balls column `c` draws from (grouped), or all of them.
-    fn pool(&self, c: usize) -> std::ops::RangeInclusive<u8> {
+    pub fn pool(&self, c: usize) -> std::ops::RangeInclusive<u8> {
         match self.bounds.get(c..=c + 1) {
             Some(&[lo, hi]) => lo + 1..=hi,
             _ => 1..=self.facts.balls,
