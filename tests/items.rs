@@ -603,6 +603,26 @@ fn the_hall_plays_an_items_night_by_card_number() {
     assert_eq!(claim["win"], true, "{claim}");
     assert_eq!(claim["label"], format!("card 17 of {id}"));
     assert_eq!(claim["face"]["cells"].as_array().unwrap().len(), 16);
+    drop(hall);
+    // Two lists' cards cannot play one night: a ball would be two items.
+    let words = data("items/words.txt");
+    let other = generate(
+        dir.path(),
+        "w.bmc",
+        &["--items", words.to_str().unwrap(), "--count", "5"],
+    );
+    bingomint()
+        .args(["hall", "--listen", "127.0.0.1:0", "--cards"])
+        .arg(&tablas)
+        .arg("--cards")
+        .arg(&other)
+        .arg("--log")
+        .arg(dir.path().join("two.jsonl"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a night plays one list on one card",
+        ));
 }
 
 #[test]

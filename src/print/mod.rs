@@ -166,6 +166,29 @@ pub struct Plan {
     pub pictures: Vec<Option<pictures::Picture>>,
 }
 
+/// The title over each face (`--title`, or an items list's name), its
+/// words checked against the fonts, and an items list's pictures.
+#[allow(clippy::type_complexity)]
+fn title_and_pictures(
+    file: &CardFile,
+    options: &Options,
+) -> Result<(Option<String>, Vec<Option<pictures::Picture>>), PrintError> {
+    let spec = file.header().spec;
+    let title = (options.title.clone()).or_else(|| spec.items().map(|d| d.list.name.clone()));
+    labels::check(spec.items(), title.as_deref())?;
+    let pictures = match spec.items() {
+        Some(deck) => {
+            let here = std::path::Path::new(file.path())
+                .parent()
+                .map(|p| p.to_path_buf());
+            let dir = options.pictures.clone().or(here).unwrap_or_default();
+            pictures::load(deck, &dir)?
+        }
+        None => Vec::new(),
+    };
+    Ok((title, pictures))
+}
+
 /// The counts `--layout N` takes: records a sheet.
 pub fn layout_counts(spec: Spec) -> &'static [usize] {
     spec.facts().paper.layouts
@@ -181,21 +204,7 @@ impl Plan {
         if area.0 < 72.0 || area.1 < 72.0 {
             return Err(PrintError::NoRoom);
         }
-        let title = options
-            .title
-            .clone()
-            .or_else(|| spec.items().map(|deck| deck.list.name.clone()));
-        labels::check(spec.items(), title.as_deref())?;
-        let pictures = match spec.items() {
-            Some(deck) => {
-                let here = std::path::Path::new(file.path())
-                    .parent()
-                    .map(|p| p.to_path_buf());
-                let dir = options.pictures.clone().or(here).unwrap_or_default();
-                pictures::load(deck, &dir)?
-            }
-            None => Vec::new(),
-        };
+        let (title, pictures) = title_and_pictures(file, &options)?;
         let measures = Measures::new(spec, options.qr, title.is_some());
         let shape = measures.shape();
         let counts = layout_counts(spec);

@@ -32,6 +32,16 @@ pub(crate) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEn
         crate::cmd::require_sound_flat(&file)?;
         let spec = file.header().spec;
         if let Some(first) = files.first() {
+            // An items night's balls are one list's items, on one card.
+            let other_list = spec.items().is_some() && first.header().spec != spec;
+            anyhow::ensure!(
+                !other_list,
+                "--cards '{}' holds {} but '{}' holds {}: a night plays one list on one card",
+                file.path(),
+                spec.describe(),
+                first.path(),
+                first.header().spec.describe()
+            );
             anyhow::ensure!(
                 first.header().spec.same_game(spec),
                 "--cards '{}' holds {} but '{}' holds {}: a night plays one game",
