@@ -1,8 +1,9 @@
 //! Every help's examples run as printed: each command's `Examples:` (and
 //! the top level's), in a fresh folder holding the repository's `data/`
 //! and the files the examples read but do not make (`cards.bmc`: 100,000
-//! cards; `strips.bmc`: 1,000 strips; `calls.txt` and `calls90.txt`: 40
-//! 75-ball and 30 90-ball calls). As in the guides, a command whose comment
+//! cards; `strips.bmc`: 1,000 strips; `words.bmc`: 30 items cards of
+//! `data/items/words.txt`; `calls.txt` and `calls90.txt`: 40 75-ball and 30
+//! 90-ball calls). As in the guides, a command whose comment
 //! says `# needs:` or `# serves until stopped` is left out, and every other
 //! must run without an error (exit 0, or 1 for a negative answer).
 
@@ -92,10 +93,13 @@ fn inputs() -> tempfile::TempDir {
     for line in [
         "bingomint generate --count 100000 --seed help -q --out cards.bmc",
         "bingomint generate --game 90 --count 1000 --seed help -q --out strips.bmc",
+        "bingomint generate --items ITEMS --count 30 --seed help -q --out words.bmc",
         "bingomint calls --game 75 --seed help --count 40 > calls.txt",
         "bingomint calls --game 90 --seed help --count 30 > calls90.txt",
     ] {
-        assert!(sh(dir.path(), line).status.success(), "{line}");
+        let words = root().join("data/items/words.txt");
+        let line = line.replace("ITEMS", words.to_str().unwrap());
+        assert!(sh(dir.path(), &line).status.success(), "{line}");
     }
     dir
 }
@@ -116,7 +120,13 @@ fn every_help_s_examples_run_as_printed() {
             .unwrap();
         assert!(copied.success());
         let made = made(&examples);
-        for input in ["cards.bmc", "strips.bmc", "calls.txt", "calls90.txt"] {
+        for input in [
+            "cards.bmc",
+            "strips.bmc",
+            "words.bmc",
+            "calls.txt",
+            "calls90.txt",
+        ] {
             if !made.iter().any(|m| m == input) {
                 std::fs::copy(inputs.path().join(input), dir.path().join(input)).unwrap();
             }
