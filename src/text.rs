@@ -33,6 +33,13 @@ pub fn csv_field(text: &str) -> String {
     String::from_utf8(bytes).expect("the field was UTF-8")
 }
 
+/// A CSV header of a card a row: `card`, then a field a cell, `r1c1` …
+/// row by row.
+pub fn card_csv_header(rows: usize, cols: usize) -> Vec<String> {
+    let cells = (1..=rows).flat_map(|r| (1..=cols).map(move |c| format!("r{r}c{c}")));
+    std::iter::once("card".to_string()).chain(cells).collect()
+}
+
 /// Which horizontal line of a boxed grid.
 #[derive(Clone, Copy)]
 pub enum Rule {

@@ -112,6 +112,16 @@ impl Driver {
             .to_string()
     }
 
+    /// Waits until the element `css`'s text contains `text`.
+    pub fn until_text(&self, css: &str, text: &str) {
+        self.until(
+            &format!(
+                "const e = document.querySelector({css:?}); return !!e && e.textContent.includes({text:?})"
+            ),
+            &format!("{css} to say {text:?}"),
+        );
+    }
+
     pub fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), json!({}));

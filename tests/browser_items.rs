@@ -10,15 +10,6 @@ use crate::common::{generate, skipped};
 use crate::hall::start;
 use serde_json::json;
 
-fn until_text(driver: &Driver, css: &str, text: &str) {
-    driver.until(
-        &format!(
-            "const e = document.querySelector({css:?}); return !!e && e.textContent.includes({text:?})"
-        ),
-        &format!("{css} to say {text:?}"),
-    );
-}
-
 #[test]
 fn an_items_night_in_a_real_browser() {
     let Some(driver) = Driver::start() else {
@@ -37,18 +28,18 @@ fn an_items_night_in_a_real_browser() {
     driver.click("#speak");
     driver.click("#start");
     // The keypad names each item: button 23 is La Luna.
-    until_text(&driver, "#keypad button:nth-child(23)", "23 La Luna");
+    driver.until_text("#keypad button:nth-child(23)", "23 La Luna");
     driver.click("#keypad button:nth-child(23)");
-    until_text(&driver, "#spoken", "La Luna");
-    until_text(&driver, "#called", "23 La Luna");
+    driver.until_text("#spoken", "La Luna");
+    driver.until_text("#called", "23 La Luna");
     for ball in [1, 46, 54] {
         assert_eq!(hall.post("/api/calls", json!({ "ball": ball })).0, 201);
     }
     let board = driver.call("POST", "/window/new", json!({"type": "window"}))["handle"].clone();
     driver.call("POST", "/window", json!({ "handle": board }));
     driver.go(&format!("http://{}/board", hall.addr));
-    until_text(&driver, "#ball .number", "La Rana");
-    until_text(&driver, "#last", "El Sol");
+    driver.until_text("#ball .number", "La Rana");
+    driver.until_text("#last", "El Sol");
     // Every item on the board, the called ones lit.
     assert_eq!(
         driver.script("return document.querySelectorAll('#grid > div').length"),

@@ -34,16 +34,6 @@ paper = "green"
 precalls = 10
 "#;
 
-/// Waits until the element `css`'s text contains `text`.
-fn until_text(driver: &Driver, css: &str, text: &str) {
-    driver.until(
-        &format!(
-            "const e = document.querySelector({css:?}); return !!e && e.textContent.includes({text:?})"
-        ),
-        &format!("{css} to say {text:?}"),
-    );
-}
-
 #[test]
 fn a_night_from_a_night_file_in_a_real_browser() {
     let Some(driver) = Driver::start() else {
@@ -62,23 +52,22 @@ fn a_night_from_a_night_file_in_a_real_browser() {
         &["--night", night_arg, "--balls", "blower"],
     );
     driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
-    until_text(&driver, "#next", "Next game: 1. Jackpot");
+    driver.until_text("#next", "Next game: 1. Jackpot");
     assert_eq!(
         driver.script("return document.querySelectorAll('#programme li').length"),
         json!(3)
     );
     driver.click("#speak");
     driver.click("#next");
-    until_text(
-        &driver,
+    driver.until_text(
         "#gameinfo",
         "Jackpot £500.00 within 55 calls: 55 calls left",
     );
     // Balls from the blower: the keypad, and typed.
     driver.click("#keypad button:nth-child(12)");
-    until_text(&driver, "#spoken", "B 12");
+    driver.until_text("#spoken", "B 12");
     driver.type_in("#ballin", "27\u{E007}");
-    until_text(&driver, "#spoken", "I 27");
+    driver.until_text("#spoken", "I 27");
     assert_eq!(hall.calls(), [12, 27]);
     driver.screenshot("console-night", (1920, 1080));
     assert_eq!(
@@ -89,29 +78,29 @@ fn a_night_from_a_night_file_in_a_real_browser() {
     let board = driver.call("POST", "/window/new", json!({"type": "window"}))["handle"].clone();
     driver.call("POST", "/window", json!({ "handle": board }));
     driver.go(&format!("http://{}/board", hall.addr));
-    until_text(&driver, "#info", "Jackpot £500.00: 53 calls left");
-    until_text(&driver, "#info", "orange paper");
-    until_text(&driver, "#game", "Jackpot");
-    until_text(&driver, "#proof", "balls drawn by blower");
+    driver.until_text("#info", "Jackpot £500.00: 53 calls left");
+    driver.until_text("#info", "orange paper");
+    driver.until_text("#game", "Jackpot");
+    driver.until_text("#proof", "balls drawn by blower");
     for b in [33, 48, 61, 2, 19] {
         assert_eq!(hall.post("/api/calls", json!({ "ball": b })).0, 201);
     }
-    until_text(&driver, "#info", "48 calls left");
+    driver.until_text("#info", "48 calls left");
     driver.screenshot("board-jackpot", (1920, 1080));
 
     // The wild game: the first ball's digit lights its numbers.
     hall.post("/api/games/end", json!({}));
     driver.call("POST", "/window", json!({ "handle": console }));
-    until_text(&driver, "#next", "Next game: 2. Wild card");
+    driver.until_text("#next", "Next game: 2. Wild card");
     driver.click("#next");
-    until_text(&driver, "#gameinfo", "Wild number");
+    driver.until_text("#gameinfo", "Wild number");
     driver.click("#keypad button:nth-child(27)");
-    until_text(&driver, "#gameinfo", "Wild digit 7");
+    driver.until_text("#gameinfo", "Wild digit 7");
     for b in [3, 45, 71, 10] {
         hall.post("/api/calls", json!({ "ball": b }));
     }
     driver.call("POST", "/window", json!({ "handle": board }));
-    until_text(&driver, "#info", "Wild digit 7");
+    driver.until_text("#info", "Wild digit 7");
     driver.until(
         "return document.querySelectorAll('#grid div.wild').length === 6",
         "six wild numbers lit (7, 17, 37, 47, 57, 67)",
@@ -126,14 +115,14 @@ fn a_night_from_a_night_file_in_a_real_browser() {
         Some("{}"),
     );
     assert_eq!(status, 200);
-    until_text(&driver, "#announce", "ball 10 recalled");
+    driver.until_text("#announce", "ball 10 recalled");
     driver.screenshot("board-recall", (1920, 1080));
     driver.call("POST", "/window", json!({ "handle": console }));
-    until_text(&driver, "#spoken", "ball 10 recalled");
+    driver.until_text("#spoken", "ball 10 recalled");
     hall.post("/api/games/end", json!({}));
-    until_text(&driver, "#next", "Next game: 3. Bonanza");
+    driver.until_text("#next", "Next game: 3. Bonanza");
     driver.click("#next");
-    until_text(&driver, "#gameinfo", "10 to enter before claims");
+    driver.until_text("#gameinfo", "10 to enter before claims");
     drop(hall);
 
     // Tambola on 90-ball tickets: prizes open at once, one claimed by
@@ -150,12 +139,12 @@ fn a_night_from_a_night_file_in_a_real_browser() {
         &["--night", tambola.to_str().unwrap(), "--balls", "blower"],
     );
     driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
-    until_text(&driver, "#next", "Next game: 1. Full sheet");
+    driver.until_text("#next", "Next game: 1. Full sheet");
     // Another port, another origin: the switches start off.
     driver.click("#speak");
     driver.click("#trad");
     driver.click("#next");
-    until_text(&driver, "#gameinfo", "Prizes (open at once)");
+    driver.until_text("#gameinfo", "Prizes (open at once)");
     let face = hall.post("/api/faces", json!({"card": "1"})).1;
     let cells: Vec<u64> = face["cells"]
         .as_array()
@@ -184,7 +173,7 @@ fn a_night_from_a_night_file_in_a_real_browser() {
         66 => "Clickety click, 66",
         _ => "Legs eleven, 11",
     };
-    until_text(&driver, "#spoken", said);
+    driver.until_text("#spoken", said);
     driver.type_in("#claim", "1");
     driver.call(
         "POST",
@@ -195,12 +184,12 @@ fn a_night_from_a_night_file_in_a_real_browser() {
         json!({}),
     );
     driver.click("#check");
-    until_text(&driver, "#verdict", "BINGO");
+    driver.until_text("#verdict", "BINGO");
     driver.click("#accept");
-    until_text(&driver, "#verdict", "bottom-line: ₹1000.00");
+    driver.until_text("#verdict", "bottom-line: ₹1000.00");
     driver.screenshot("console-tambola", (1920, 1080));
     driver.go(&format!("http://{}/board", hall.addr));
-    until_text(&driver, "#info", "bottom line: ₹1000.00");
+    driver.until_text("#info", "bottom line: ₹1000.00");
     driver.screenshot("board-tambola", (1920, 1080));
     let state = hall.state();
     assert_eq!(state["game"]["payouts"][0]["stage"], "bottom-line");

@@ -104,14 +104,7 @@ impl Text for Items {
     }
 
     fn csv_header(&self) -> Vec<String> {
-        let d = self.deck();
-        let mut fields = vec!["card".to_string()];
-        for r in 1..=d.rows {
-            for c in 1..=d.cols {
-                fields.push(format!("r{r}c{c}"));
-            }
-        }
-        fields
+        crate::text::card_csv_header(self.deck().rows, self.deck().cols)
     }
 
     /// The card number, then its labels row by row.

@@ -36,13 +36,7 @@ impl Text for Us80 {
     }
 
     fn csv_header(&self) -> Vec<String> {
-        let mut fields = vec!["card".to_string()];
-        for r in 1..=SIDE {
-            for c in 1..=SIDE {
-                fields.push(format!("r{r}c{c}"));
-            }
-        }
-        fields
+        crate::text::card_csv_header(SIDE, SIDE)
     }
 
     /// The card number, then its 16 numbers row by row.
