@@ -29,9 +29,10 @@ Examples:
   bingomint hall --cards cards.bmc        # serves until stopped
   bingomint import data/import/perms.csv --by columns --out perms.bmc";
 
-/// Mint millions of unique, fairly drawn bingo cards (US 75- and 80-ball) and strips
-/// (UK 90-ball), and objective boards for game bingo (Lockout goal sets):
-/// fast, reproducible from a seed, and verifiable card by card.
+/// Mint millions of unique, fairly drawn bingo cards (US 75- and 80-ball),
+/// strips (UK 90-ball), cards of words, pictures or songs (items games), and
+/// objective boards for game bingo (Lockout goal sets): fast, reproducible
+/// from a seed, and verifiable card by card.
 #[derive(Parser)]
 #[command(name = "bingomint", version, after_help = EXAMPLES)]
 pub struct Cli {

@@ -10,7 +10,7 @@ use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
 
-/// Generate a file of unique cards (75- or 80-ball) or strips (90-ball).
+/// Generate a file of unique cards (75- or 80-ball, or items with --items) or strips (90-ball).
 ///
 /// Every card is drawn uniformly at random and is different from every other
 /// card in the file (and in the --exclude files); 90-ball strips are drawn
