@@ -66,7 +66,7 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
             card(&mut g, deck, (&regular, &bold), ball, corner, (cw, ch));
         }
         let footer = format!("{} · page {} of {pages}", deck.list.name, p + 1);
-        super::face::text(
+        labels::text(
             &mut g,
             F_REGULAR,
             7.0,
@@ -111,9 +111,9 @@ fn card(
     let small = (0.11 * ch).min(9.0);
     let number = ball.to_string();
     let y = top - 6.0 - small * 1.3;
-    super::face::text(g, F_BOLD, small * 1.3, x + 6.0, y, &bold.encode(&number));
+    labels::text(g, F_BOLD, small * 1.3, x + 6.0, y, &bold.encode(&number));
     let name = &deck.list.name;
     let nw = regular.width(name, small);
     let at = (x + (cw - nw) / 2.0, top - ch + 6.0);
-    super::face::text(g, F_REGULAR, small, at.0, at.1, &regular.encode(name));
+    labels::text(g, F_REGULAR, small, at.0, at.1, &regular.encode(name));
 }

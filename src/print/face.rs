@@ -3,8 +3,9 @@
 //! what each record adds (numbers, star, identity text, QR code), in cells
 //! of the plan's size. Nothing here names a game.
 
+use super::labels::{self, text};
 use super::paper::Shape;
-use super::{labels, Fonts, Ink, Item, Plan, F_BOLD, F_REGULAR};
+use super::{Fonts, Ink, Item, Plan, F_BOLD, F_REGULAR};
 use crate::game::{Face, LabelAt, Paper, Spec};
 use pdf_writer::{Content, Name, Str};
 
@@ -167,14 +168,6 @@ fn grid_lines(g: &mut Content, x: f32, top: f32, rows: usize, cols: usize, c: f3
         g.move_to(xx, top).line_to(xx, top - rows as f32 * c);
     }
     g.stroke();
-}
-
-pub(super) fn text(g: &mut Content, font: Name, size: f32, x: f32, y: f32, encoded: &[u8]) {
-    g.begin_text();
-    g.set_font(font, size);
-    g.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
-    g.show(Str(encoded));
-    g.end_text();
 }
 
 /// A record's faces: each one's numbers, star and identity (the form drew

@@ -119,6 +119,23 @@ fn wrap(font: &Font, text: &str, w: f32, size: f32) -> (Vec<(String, f32)>, bool
     (lines, broken)
 }
 
+/// One line of text, `encoded` in `font`'s CIDs, at (x, y) in `size`
+/// points.
+pub(super) fn text(
+    g: &mut pdf_writer::Content,
+    font: pdf_writer::Name,
+    size: f32,
+    x: f32,
+    y: f32,
+    encoded: &[u8],
+) {
+    g.begin_text();
+    g.set_font(font, size);
+    g.set_text_matrix([1.0, 0.0, 0.0, 1.0, x, y]);
+    g.show(pdf_writer::Str(encoded));
+    g.end_text();
+}
+
 /// Draws `laid` centred in the box whose top-left corner is (x, top), `w`
 /// × `h` points, as text of `font` (named `name` in the content).
 pub(super) fn draw(
@@ -132,7 +149,7 @@ pub(super) fn draw(
     let first = top - (h - block) / 2.0 - ASCENT * laid.size;
     for (i, (line, lw)) in laid.lines.iter().enumerate() {
         let y = first - i as f32 * laid.size * LEADING;
-        super::face::text(
+        text(
             g,
             name,
             laid.size,
