@@ -127,7 +127,7 @@ pub struct Args {
     pub(super) pages_per_file: Option<u64>,
 
     #[command(flatten)]
-    pub(super) items: super::calling::ItemsFlags,
+    pub(super) items: super::items::ItemsFlags,
 
     /// Replace existing output files.
     #[arg(long)]

@@ -6,6 +6,7 @@
 
 mod args;
 mod calling;
+mod items;
 mod options;
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
