@@ -11,7 +11,6 @@
 //! business ([`crate::game::Spec`]); the header stores the spec.
 
 mod date;
-mod front;
 pub mod header;
 pub mod reader;
 pub mod writer;

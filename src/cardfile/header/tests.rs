@@ -1,0 +1,126 @@
+use super::*;
+
+fn native() -> Header {
+    Header {
+        format: FileFormat::Native,
+        spec: Spec::Us75 { star: StarRule::On },
+        count: 800_000,
+        record_size: 25,
+        records_at: 128 + 12_500 * 8,
+        created: 20261122,
+        seed: Some(42),
+        algorithm: Some(1),
+        redrawn: Some(3),
+        tool_version: Some("0.1.0".into()),
+        records_checksum: Some(0xDEAD_BEEF),
+        block: Some(BLOCK),
+        import: None,
+    }
+}
+
+#[test]
+fn imported_headers_carry_their_provenance_and_numbering() {
+    let provenance = br#"{"source":"perm.csv"}"#.to_vec();
+    let h = Header {
+        seed: None,
+        algorithm: None,
+        redrawn: None,
+        records_at: (128 + provenance.len() + 12_500 * 8) as u32,
+        import: Some(Import {
+            first_face: 10_001,
+            provenance: provenance.clone(),
+        }),
+        ..native()
+    };
+    let mut b = h.encode().to_vec();
+    b.extend_from_slice(&provenance);
+    assert_eq!(b[8], 3);
+    assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+    assert_eq!(h.face_number(1, 0), 10_001);
+    assert_eq!(h.record_of(10_001), Some((1, 0)));
+    assert_eq!(h.record_of(10_000), None);
+    assert_eq!(h.record_of(810_000), Some((800_000, 0)));
+    assert_eq!(h.record_of(810_001), None);
+    // A changed provenance byte is damage, named.
+    let last = b.len() - 2;
+    b[last] ^= 1;
+    let Err(HeaderError::Damaged(why)) = Header::decode(&b) else {
+        panic!("a changed provenance must be damage");
+    };
+    assert!(why.contains("provenance"), "{why}");
+}
+
+#[test]
+fn version_1_headers_are_read() {
+    let h = Header {
+        block: None,
+        records_at: 128,
+        ..native()
+    };
+    let b = h.encode();
+    assert_eq!(b[8], 1);
+    assert_eq!(Header::decode(&b), Ok((h, Some(true))));
+}
+
+#[test]
+fn a_records_offset_that_misses_the_block_table_is_damage() {
+    for records_at in [128, 128 + 12_499 * 8, 128 + 12_501 * 8] {
+        let h = Header {
+            records_at,
+            ..native()
+        };
+        assert!(matches!(
+            Header::decode(&h.encode()),
+            Err(HeaderError::Damaged(_))
+        ));
+    }
+}
+
+#[test]
+fn native_header_round_trips_and_checks_itself() {
+    let h = native();
+    let mut b = h.encode();
+    assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+    // A changed seed byte: decoded, but the checksum says so.
+    b[33] ^= 1;
+    let (_, ok) = Header::decode(&b).unwrap();
+    assert_eq!(ok, Some(false));
+    // A changed count no longer fits the block table: damage outright.
+    b[20] ^= 1;
+    assert!(matches!(Header::decode(&b), Err(HeaderError::Damaged(_))));
+}
+
+#[test]
+fn v3_header_matches_the_original_layout() {
+    let h = Header {
+        format: FileFormat::V3,
+        spec: Spec::Us75 {
+            star: StarRule::Any,
+        },
+        seed: None,
+        algorithm: None,
+        redrawn: None,
+        tool_version: None,
+        records_checksum: None,
+        block: None,
+        records_at: 128,
+        created: 20230205,
+        ..native()
+    };
+    let b = h.encode();
+    // The original article's dump: 03 00 00 00 | 00 35 0C 00 | 80 00 00 00 | 19 00 00 00 | 3D B0 34 01
+    assert_eq!(
+        &b[..20],
+        &[3, 0, 0, 0, 0, 0x35, 0x0C, 0, 0x80, 0, 0, 0, 0x19, 0, 0, 0, 0x3D, 0xB0, 0x34, 0x01]
+    );
+    assert!(b[20..].iter().all(|&x| x == 0));
+    assert_eq!(Header::decode(&b), Ok((h, None)));
+}
+
+#[test]
+fn zeroed_header_is_not_a_card_file() {
+    assert!(matches!(
+        Header::decode(&[0u8; 128]),
+        Err(HeaderError::Unrecognised(_))
+    ));
+}
