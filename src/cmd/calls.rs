@@ -62,8 +62,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let items = super::items::ItemsArgs {
         items: args.items.clone(),
-        // The calls are the list's, whatever the cards' shape.
-        no_free: true,
+        // The calls are the list's, whatever the cards' shape: the smallest
+        // card (3x3 with a free centre) takes any list a card can be made of.
         size: Some("3x3".into()),
         ..Default::default()
     };

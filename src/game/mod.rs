@@ -400,9 +400,14 @@ impl Spec {
         }
     }
 
-    /// Whether `other` is the same game (whatever its parameters).
+    /// Whether `other` is the same game (whatever its parameters). Items
+    /// games are the same only with the same list on the same card: their
+    /// balls are that list's items.
     pub fn same_game(self, other: Spec) -> bool {
-        std::mem::discriminant(&self) == std::mem::discriminant(&other)
+        match (self, other) {
+            (Spec::Items(a), Spec::Items(b)) => a == b,
+            _ => std::mem::discriminant(&self) == std::mem::discriminant(&other),
+        }
     }
 
     /// Human name, as `info` prints it.

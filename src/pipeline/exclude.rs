@@ -58,9 +58,7 @@ pub fn open(
             }
             let found = file.header().spec;
             // Single tickets (imported) and strips share their faces' keys.
-            // An items game's keys are ball numbers of its own list and shape.
-            let other_list = spec.items().is_some() && found != spec;
-            if other_list || !found.same_game(spec) && !found.lenient().same_game(spec.lenient()) {
+            if !found.same_game(spec) && !found.lenient().same_game(spec.lenient()) {
                 return Err(ExcludeError::OtherGame {
                     path: path.display().to_string(),
                     found: found.describe(),

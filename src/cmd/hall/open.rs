@@ -32,23 +32,18 @@ pub(crate) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEn
         crate::cmd::require_sound_flat(&file)?;
         let spec = file.header().spec;
         if let Some(first) = files.first() {
-            // An items night's balls are one list's items, on one card.
-            let other_list = spec.items().is_some() && first.header().spec != spec;
+            // Items cards of two lists are two games: a ball would be two items.
+            let rule = match spec.items() {
+                Some(_) => "a night plays one list on one card",
+                None => "a night plays one game",
+            };
             anyhow::ensure!(
-                !other_list,
-                "--cards '{}' holds {} but '{}' holds {}: a night plays one list on one card",
+                first.header().spec.same_game(spec),
+                "--cards '{}' holds {} but '{}' holds {}: {rule}",
                 file.path(),
                 spec.describe(),
                 first.path(),
                 first.header().spec.describe()
-            );
-            anyhow::ensure!(
-                first.header().spec.same_game(spec),
-                "--cards '{}' holds {} but '{}' holds {}: a night plays one game",
-                file.path(),
-                spec.short_name(),
-                first.path(),
-                first.header().spec.short_name()
             );
         }
         let sha256 = bingomint::input::sha256_file(path)
