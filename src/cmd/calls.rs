@@ -31,7 +31,7 @@ Examples:
       --format m3u > night.m3u")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = super::items::games_with_items())]
+    #[arg(short, long, default_value = "75", value_parser = super::games_with_items())]
     game: String,
 
     /// The items game's list (implies --game items): a text or CSV file,

@@ -20,7 +20,7 @@ Examples:
   bingomint count --items loteria")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = super::items::games_with_items())]
+    #[arg(short, long, default_value = "75", value_parser = super::games_with_items())]
     game: String,
 
     #[command(flatten)]

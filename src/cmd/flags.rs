@@ -7,14 +7,6 @@ use bingomint::cardfile::writer::WriteError;
 use bingomint::game::{ChoiceError, Spec};
 use bingomint::pipeline::MintError;
 
-/// `--game`'s choices: every game, each described in `--help`.
-pub fn games() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Spec::GAMES.map(|name| {
-        let help = Spec::named(name).map_or("", |spec| spec.describe());
-        clap::builder::PossibleValue::new(name).help(help)
-    }))
-}
-
 /// Puts the option a value came from in front of the library's word on
 /// it: `.map_err(flag("--margin"))` gives `--margin "3": the unit must be …`.
 pub fn flag<E: std::fmt::Display>(name: &'static str) -> impl Fn(E) -> anyhow::Error {

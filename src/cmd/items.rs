@@ -95,19 +95,3 @@ fn parse_size(text: &str) -> Result<(usize, usize)> {
         .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
     parsed.ok_or_else(|| anyhow!("--size {text:?}: give rows x columns, such as 5x5 or 4x4"))
 }
-
-/// `--game`'s choices where the items game is one (with `--items`).
-pub fn games_with_items() -> clap::builder::PossibleValuesParser {
-    let mut values: Vec<clap::builder::PossibleValue> = Spec::GAMES
-        .iter()
-        .map(|&name| {
-            let help = Spec::named(name).map_or("", |spec| spec.describe());
-            clap::builder::PossibleValue::new(name).help(help)
-        })
-        .collect();
-    values.push(
-        clap::builder::PossibleValue::new("items")
-            .help("cards of words, pictures or songs (with --items FILE)"),
-    );
-    clap::builder::PossibleValuesParser::new(values)
-}

@@ -26,9 +26,11 @@ pub mod verify;
 pub mod winners;
 
 mod flags;
+mod games;
 mod output;
 mod progress;
 pub use flags::*;
+pub use games::{games, games_with_items};
 pub use output::{cannot_write, clear_stale, not_an_input};
 pub use progress::{spinning, Bar};
 

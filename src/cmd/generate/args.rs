@@ -32,7 +32,7 @@ Examples:
       --out big.bmc      # needs: /scratch with ~40 GB free")]
 pub struct Args {
     /// The game.
-    #[arg(short, long, default_value = "75", value_parser = crate::cmd::items::games_with_items())]
+    #[arg(short, long, default_value = "75", value_parser = crate::cmd::games_with_items())]
     pub(super) game: String,
 
     #[command(flatten)]
