@@ -28,4 +28,5 @@ pub mod pipeline;
 pub mod play;
 pub mod print;
 pub mod seed;
+pub mod shown;
 pub mod text;
