@@ -14,7 +14,9 @@
 # masks, through completion), claims (any mask or built-in against any face
 # and calls: check, the last-call rule, winners, the simulator), goal_set_check
 # (goal sets through --check's report on a small sample), hall_request (any
-# bytes as an HTTP request to the hall, and as each route's JSON body).
+# bytes as an HTTP request to the hall, and as each route's JSON body),
+# shown (any text through the normaliser of text people see: room seeds,
+# titles, labels), picture (any bytes as an item's PNG or JPEG picture).
 # Seeds: fuzz/seeds/TARGET (kept in the repository); the growing corpus:
 # fuzz/corpus/TARGET (local). A crash is saved in fuzz/artifacts/TARGET and
 # ends the script with a non-zero status.
@@ -30,7 +32,7 @@ else
     shift || true
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check hall_request)
+[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check hall_request shown picture)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p logs
 for target in "${targets[@]}"; do
@@ -38,7 +40,7 @@ for target in "${targets[@]}"; do
     # One worker, built with AddressSanitizer (cargo-fuzz's default): the
     # readers reach the unsafe code of the exact-key set.
     cargo +nightly fuzz run "$target" "corpus/$target" "seeds/$target" -- \
-        "${limit[@]}" -print_final_stats=1 >"logs/$target.log" 2>&1 || {
+        "${limit[@]}" -rss_limit_mb=1024 -print_final_stats=1 >"logs/$target.log" 2>&1 || {
         echo "$target: FAILED (see fuzz/logs/$target.log and fuzz/artifacts/$target)"
         exit 1
     }

@@ -16,9 +16,23 @@ pub fn push_line<'a>(out: &mut String, numbers: impl IntoIterator<Item = &'a u8>
     out.push('\n');
 }
 
-/// `text` as one CSV field, quoted by the `csv` crate's rules when it needs
-/// to be (for renderings that assemble rows from ready fields).
+/// `text` safe to open in a spreadsheet: a cell that begins with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return would be read as a formula, so it
+/// gets a leading `'` (OWASP's rule for CSV injection). Every CSV cell the
+/// project writes from text a user, a list or a client supplied passes
+/// here.
+pub fn spreadsheet_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}").into(),
+        _ => text.into(),
+    }
+}
+
+/// `text` as one CSV field, [`spreadsheet_safe`], quoted by the `csv`
+/// crate's rules when it needs to be (for renderings that assemble rows
+/// from ready fields).
 pub fn csv_field(text: &str) -> String {
+    let text = &*spreadsheet_safe(text);
     if text.is_empty() {
         // The crate quotes a lone empty field (`""`) so the row is not
         // empty; inside a row an empty field needs no quotes.
@@ -155,6 +169,18 @@ mod tests {
         assert_eq!(csv_field("a,b"), "\"a,b\"");
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("plain"), "plain");
+        // See: hardening round four (cells typed as formulas).
+        for (given, written) in [
+            ("=1+1", "'=1+1"),
+            ("+44 7700", "'+44 7700"),
+            ("-2", "'-2"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("a=b", "a=b"),
+        ] {
+            assert_eq!(spreadsheet_safe(given), written);
+        }
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         assert_eq!(csv_field(""), "");
     }
 

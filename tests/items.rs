@@ -390,6 +390,74 @@ fn bad_lists_and_flags_are_refused_naming_the_line_or_flag() {
         );
 }
 
+/// See: hardening round four (lists whose labels, groups, file fields or
+/// pictures passed generate and misprinted, or injected playlist entries).
+#[test]
+fn hostile_lists_are_refused_whole_at_generate() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.bmc");
+    let words: String = (1..=30).map(|i| format!("word {i}\n")).collect();
+    let refused = |name: &str, list: &str, message: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, list).unwrap();
+        bingomint()
+            .args(["generate", "--items"])
+            .arg(&path)
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+        assert!(!out.exists());
+    };
+    refused(
+        "a.txt",
+        &format!("{words}apple\nap\u{200b}ple\n"),
+        "line 32: the label: it holds an invisible format character (U+200B)",
+    );
+    refused(
+        "b.txt",
+        &format!("{words}evil\u{202e}\n"),
+        "a direction mark (U+202E)",
+    );
+    let rows: String = (1..=30).map(|i| format!("word {i},A,\n")).collect();
+    refused(
+        "c.csv",
+        &format!("label,group,file\n{rows}x,\"A\nB\",\n"),
+        "the group: it holds a control character (U+000A)",
+    );
+    refused(
+        "d.csv",
+        &format!("label,group,file\n{rows}x,A,\"song.mp3\n#EXTINF:-1,evil\nevil.mp3\"\n"),
+        "the file: it holds a control character (U+000A)",
+    );
+    // A "PNG" of garbage, and a real one cut short.
+    let red = std::fs::read(data("items/pictures/red.png")).unwrap();
+    std::fs::write(dir.path().join("junk.png"), b"\x89PNG\r\n\x1a\ngarbage").unwrap();
+    std::fs::write(dir.path().join("cut.png"), &red[..red.len() / 2]).unwrap();
+    let rows: String = (1..=30).map(|i| format!("word {i},\n")).collect();
+    for picture in ["junk.png", "cut.png"] {
+        refused(
+            "e.csv",
+            &format!("label,image\n{rows}x,{picture}\n"),
+            "its PNG cannot be read",
+        );
+    }
+    // A label a player would read as a comment is still one entry a call.
+    let hits: String = (1..=30).map(|i| format!("#{i} hit\n")).collect();
+    let list = dir.path().join("hits.txt");
+    std::fs::write(&list, hits).unwrap();
+    let m3u = stdout_of(
+        bingomint()
+            .args(["calls", "--items"])
+            .arg(&list)
+            .args(["--seed", "pub", "--count", "30", "--format", "m3u"]),
+    );
+    let entries: Vec<&str> = m3u.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(entries.len(), 30, "{m3u}");
+    assert!(entries.iter().all(|e| e.starts_with("./#")), "{m3u}");
+}
+
 #[test]
 fn pictures_print_from_their_folder_checked_by_their_digest() {
     let dir = tempfile::tempdir().unwrap();

@@ -100,7 +100,7 @@ pub fn run(args: Args) -> Result<Outcome> {
                 } as u64;
             let series = args.series.clone().unwrap_or_else(|| file.short_id());
             if !series_ok(&series) {
-                anyhow::bail!("--series: give 1 to {MAX_SERIES} printable characters");
+                anyhow::bail!("--series: give 1 to {MAX_SERIES} printable characters (no invisible character, no doubled or outer space)");
             }
             Some(Merge {
                 series,

@@ -154,7 +154,7 @@ impl Visit for Export<'_> {
                     row.clear();
                     game.csv_row(n, header.face_number(n, face), &card, face, &mut row);
                     if let Some(m) = merge {
-                        row.push_field(&m.series);
+                        row.push_field(&crate::text::spreadsheet_safe(&m.series));
                         row.push_field(&m.file_id);
                         row.push_field(&(at / m.per_sheet + 1).to_string());
                         row.push_field(&(at % m.per_sheet + 1).to_string());

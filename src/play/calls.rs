@@ -230,10 +230,25 @@ pub fn playlist(spec: crate::game::Spec, about: &str, calls: &[u8]) -> Option<St
     let mut text = format!("#EXTM3U\n#PLAYLIST:{} ({about})\n", deck.list.name);
     for &n in calls {
         let item = &deck.list.items[usize::from(n) - 1];
-        let path = item.file.as_deref().unwrap_or(&item.label);
-        text.push_str(&format!("#EXTINF:-1,{}\n{path}\n", item.label));
+        let path = one_line(item.file.as_deref().unwrap_or(&item.label));
+        // A line starting with '#' is a comment to a player: the same
+        // relative path, written so it is read as one.
+        let path = if path.starts_with('#') {
+            format!("./{path}")
+        } else {
+            path
+        };
+        text.push_str(&format!("#EXTINF:-1,{}\n{path}\n", one_line(&item.label)));
     }
     Some(text)
+}
+
+/// `text` on one line: lists are checked when read, but a card file made
+/// by hand could still hold a line break, which would add an entry.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The game a calls file's first line names ([`game_line`]'s words), if

@@ -34,7 +34,7 @@ use crate::game::{Face, Spec};
 pub use document::document;
 use face::{face_size, record, Measures, NUMBER};
 use font::Font;
-pub use ink::Ink;
+pub use ink::{Ink, InkError};
 use labels::text;
 use paper::{best_grid, cell_size, Grid, Layout};
 use pdf_writer::{Content, Name};
@@ -87,13 +87,11 @@ pub struct Options {
 pub const MAX_SERIES: usize = 40;
 
 /// Whether `series` can be printed on every face: 1 to [`MAX_SERIES`]
-/// characters, none of them a control character. `print` and `export
-/// --layout` both ask, so ids exported for a data merge are ids print makes.
+/// characters, as a person sees them ([`crate::shown`]: no invisible or
+/// look-alike character, no doubled space). `print` and `export --layout`
+/// both ask, so ids exported for a data merge are ids print makes.
 pub fn series_ok(series: &str) -> bool {
-    let n = series.chars().count();
-    (1..=MAX_SERIES).contains(&n)
-        && !series.chars().any(char::is_control)
-        && !series.trim().is_empty()
+    crate::shown::shown(series, MAX_SERIES).is_ok_and(|s| !s.is_empty() && s == series)
 }
 
 /// Why a document cannot be laid out or drawn.

@@ -1,13 +1,13 @@
 //! Items' pictures on paper. Each is read from the pictures folder (the
 //! card file keeps each picture's path as the list gave it and its
 //! SHA-256, not its bytes), checked against that SHA-256, decoded (PNG,
-//! JPEG), flattened onto white, scaled down to at most [`MAX_SIDE`]
+//! JPEG, under `game::items::picture`'s limits), flattened onto white, scaled down to at most [`MAX_SIDE`]
 //! pixels a side, and turned into CMYK by the plain formula (K = 1 − the
 //! largest of R, G, B; no colour management), so the document stays
 //! PDF/X-1a. A printer that must match colours exactly supplies CMYK art.
 
 use super::PrintError;
-use crate::game::items::Deck;
+use crate::game::items::{picture, Deck};
 use std::path::Path;
 
 /// The longest side a picture keeps, in pixels: 512 is over 600 dpi in
@@ -37,10 +37,9 @@ pub fn load(deck: &Deck, dir: &Path) -> Result<Vec<Option<Picture>>, PrintError>
                 why,
             };
             let path = dir.join(image);
-            let bytes = std::fs::read(&path).map_err(|e| {
+            let bytes = picture::read(&path).map_err(|why| {
                 fault(format!(
-                    "cannot read its picture '{}' ({e}): give --pictures, the folder the list was in",
-                    path.display()
+                    "{why}: give --pictures, the folder the list was in"
                 ))
             })?;
             if crate::text::sha256_hex(&bytes) != *sha {
@@ -56,11 +55,7 @@ pub fn load(deck: &Deck, dir: &Path) -> Result<Vec<Option<Picture>>, PrintError>
 
 /// A PNG or JPEG as a [`Picture`].
 fn decode(bytes: &[u8]) -> Result<Picture, String> {
-    let (width, height, rgb) = if bytes.starts_with(b"\x89PNG") {
-        png_rgb(bytes)?
-    } else {
-        jpeg_rgb(bytes)?
-    };
+    let (width, height, rgb) = picture::rgb(bytes)?;
     let (width, height, rgb) = shrink(width, height, &rgb);
     let cmyk: Vec<u8> = rgb
         .chunks_exact(3)
@@ -71,58 +66,6 @@ fn decode(bytes: &[u8]) -> Result<Picture, String> {
         height,
         cmyk: miniz_oxide::deflate::compress_to_vec_zlib(&cmyk, 6),
     })
-}
-
-/// A PNG's pixels as RGB over white.
-fn png_rgb(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
-    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder
-        .read_info()
-        .map_err(|e| format!("its PNG cannot be read: {e}"))?;
-    let size = reader.output_buffer_size().ok_or("its PNG is too large")?;
-    let mut buf = vec![0; size];
-    let info = reader
-        .next_frame(&mut buf)
-        .map_err(|e| format!("its PNG cannot be read: {e}"))?;
-    let over_white = |v: u8, a: u8| (u16::from(v) * u16::from(a) / 255 + 255 - u16::from(a)) as u8;
-    let rgb: Vec<u8> = match info.color_type {
-        png::ColorType::Rgb => buf[..info.buffer_size()].to_vec(),
-        png::ColorType::Rgba => buf[..info.buffer_size()]
-            .chunks_exact(4)
-            .flat_map(|p| {
-                [
-                    over_white(p[0], p[3]),
-                    over_white(p[1], p[3]),
-                    over_white(p[2], p[3]),
-                ]
-            })
-            .collect(),
-        png::ColorType::Grayscale => buf[..info.buffer_size()]
-            .iter()
-            .flat_map(|&g| [g, g, g])
-            .collect(),
-        png::ColorType::GrayscaleAlpha => buf[..info.buffer_size()]
-            .chunks_exact(2)
-            .flat_map(|p| [over_white(p[0], p[1]); 3])
-            .collect(),
-        png::ColorType::Indexed => return Err("its PNG's palette was not expanded".into()),
-    };
-    Ok((info.width, info.height, rgb))
-}
-
-/// A JPEG's pixels as RGB.
-fn jpeg_rgb(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), String> {
-    use zune_jpeg::zune_core::{
-        bytestream::ZCursor, colorspace::ColorSpace, options::DecoderOptions,
-    };
-    let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGB);
-    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(bytes), options);
-    let rgb = decoder
-        .decode()
-        .map_err(|e| format!("its JPEG cannot be read: {e:?}"))?;
-    let (w, h) = decoder.dimensions().ok_or("its JPEG has no size")?;
-    Ok((w as u32, h as u32, rgb))
 }
 
 /// RGB pixels scaled down (each new pixel the mean of the box it covers)

@@ -85,7 +85,7 @@ impl Args {
         }
         for (flag, text) in [("--title", &self.items.title), ("--series", &self.series)] {
             if text.as_deref().is_some_and(|t| !pr::series_ok(t)) {
-                bail!("{flag}: give 1 to {} printable characters", pr::MAX_SERIES);
+                bail!("{flag}: give 1 to {} printable characters (no invisible character, no doubled or outer space)", pr::MAX_SERIES);
             }
         }
         Ok(options)

@@ -11,8 +11,10 @@ use std::path::Path;
 pub const MAX_ITEMS: usize = 255;
 /// The longest label, in characters.
 pub const MAX_LABEL: usize = 120;
-/// The largest picture, in bytes.
-pub const MAX_IMAGE: u64 = 8 << 20;
+/// The longest group name, in characters.
+pub const MAX_GROUP: usize = 40;
+/// The longest path in an `image` or `file` column, in characters.
+pub const MAX_PATH: usize = 1000;
 
 /// One item: what a cell shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,27 +208,31 @@ impl Item {
     }
 }
 
-/// A label as given, trimmed, or what is wrong with it.
+/// A label as a person sees it ([`crate::shown`]), or what is wrong with
+/// it; a repeat is found after normalising and case-folding, so `apple`,
+/// `Apple` and `ap<zero-width space>ple` cannot share a card.
 fn label(text: &str, seen: &mut Vec<(String, usize)>, line: usize) -> Result<String, String> {
-    let label = text.trim();
+    let label = crate::shown::shown(text, MAX_LABEL).map_err(|e| match e {
+        crate::shown::ShownError::TooLong { len, max } => {
+            format!("the label is {len} characters; at most {max} fit a cell")
+        }
+        e => format!("the label: {e}"),
+    })?;
     if label.is_empty() {
         return Err("the line is blank: remove it (one item a line)".into());
     }
-    if label.chars().any(char::is_control) {
-        return Err("the label holds a control character (a tab?): one label a line".into());
-    }
-    let chars = label.chars().count();
-    if chars > MAX_LABEL {
-        return Err(format!(
-            "the label is {chars} characters; at most {MAX_LABEL} fit a cell"
-        ));
-    }
-    let folded = label.to_lowercase();
+    let folded = crate::shown::folded(&label);
     if let Some((_, first)) = seen.iter().find(|(s, _)| *s == folded) {
         return Err(format!("{label:?} repeats line {first}: each item once"));
     }
     seen.push((folded, line));
-    Ok(label.to_string())
+    Ok(label)
+}
+
+/// A group name or a file field as a person sees it, or what is wrong
+/// with it, naming `column`.
+fn field_text(column: &str, text: &str, max: usize) -> Result<String, String> {
+    crate::shown::shown(text, max).map_err(|e| format!("the {column}: {e}"))
 }
 
 /// One label a line.
@@ -285,7 +291,10 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
         let field = |i: Option<usize>| i.and_then(|i| row.get(i)).map(str::trim);
         let label = label(field(Some(label_at)).unwrap_or(""), &mut seen, line)
             .map_err(|what| at(line, what))?;
-        let group = field(group_at).filter(|g| !g.is_empty()).map(String::from);
+        let group = (field(group_at).filter(|g| !g.is_empty()))
+            .map(|g| field_text("group", g, MAX_GROUP))
+            .transpose()
+            .map_err(|what| at(line, what))?;
         let (image, sha256) = match field(image_at).filter(|i| !i.is_empty()) {
             Some(image) => {
                 let sha = picture(&base.join(image)).map_err(|what| at(line, what))?;
@@ -293,7 +302,10 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
             }
             None => (None, None),
         };
-        let file = field(file_at).filter(|f| !f.is_empty()).map(String::from);
+        let file = (field(file_at).filter(|f| !f.is_empty()))
+            .map(|f| field_text("file", f, MAX_PATH))
+            .transpose()
+            .map_err(|what| at(line, what))?;
         items.push(Item {
             label,
             group,
@@ -305,28 +317,11 @@ fn read_csv(text: &str, path: &Path) -> Result<Vec<Item>, ListError> {
     Ok(items)
 }
 
-/// The SHA-256 of a PNG or JPEG picture, or what is wrong with it.
+/// The SHA-256 of a PNG or JPEG picture, decoded whole (so a damaged one
+/// is refused before a card is made), or what is wrong with it.
 fn picture(path: &Path) -> Result<String, String> {
-    let shown = path.display();
-    let len = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read the picture '{shown}': {e}"))?
-        .len();
-    if len > MAX_IMAGE {
-        return Err(format!(
-            "the picture '{shown}' is {} MB; at most {} MB (scale it down)",
-            len >> 20,
-            MAX_IMAGE >> 20
-        ));
-    }
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read the picture '{shown}': {e}"))?;
-    let png = bytes.starts_with(b"\x89PNG\r\n\x1a\n");
-    let jpeg = bytes.starts_with(&[0xFF, 0xD8, 0xFF]);
-    if !png && !jpeg {
-        return Err(format!(
-            "'{shown}' is not a PNG or JPEG picture (save it as one)"
-        ));
-    }
+    let bytes = super::picture::read(path)?;
+    super::picture::rgb(&bytes).map_err(|why| format!("'{}': {why}", path.display()))?;
     Ok(crate::text::sha256_hex(&bytes))
 }
 
@@ -354,6 +349,14 @@ mod tests {
         );
         assert!(fault(&"x".repeat(121)).contains("121 characters; at most 120"));
         assert!(fault("a\tb").contains("control character"));
+        // See: hardening round four (two cells that print alike).
+        assert_eq!(
+            fault("apple\nap\u{200b}ple\n"),
+            "'words.txt', line 2: the label: it holds an invisible format character (U+200B), which a screen does not show as typed: remove it"
+        );
+        assert!(fault("evil\u{202e}\n").contains("a direction mark (U+202E)"));
+        assert!(fault("cafe\u{301}\ncaf\u{e9}\n").contains("repeats line 1"));
+        assert!(fault("CAFÉ\ncafé\n").contains("repeats line 1"));
     }
 
     #[test]
@@ -371,7 +374,8 @@ mod tests {
     #[test]
     fn a_csv_list_has_labels_groups_and_checked_pictures() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("cat.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
+        let red = concat!(env!("CARGO_MANIFEST_DIR"), "/data/items/pictures/red.png");
+        std::fs::copy(red, dir.path().join("cat.png")).unwrap();
         std::fs::write(dir.path().join("dog.gif"), b"GIF89a").unwrap();
         let csv = dir.path().join("pets.csv");
         std::fs::write(&csv, "label,group,image\ncat,A,cat.png\nmouse,B,\n").unwrap();

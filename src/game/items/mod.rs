@@ -18,6 +18,7 @@
 //! `Copy` value like the other games' specs.
 
 pub mod list;
+pub mod picture;
 mod shape;
 pub mod text;
 

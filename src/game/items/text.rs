@@ -119,7 +119,7 @@ impl Text for Items {
         row.push_field(&number.to_string());
         for r in 0..self.deck().rows {
             for label in self.row(card, r) {
-                row.push_field(label);
+                row.push_field(&crate::text::spreadsheet_safe(label));
             }
         }
     }

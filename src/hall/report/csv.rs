@@ -39,7 +39,7 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
     for g in &r.games {
         for row in rows(g) {
             let name = g.name.as_deref().unwrap_or("");
-            w.write_record([
+            let cells = [
                 &g.game.to_string(),
                 name,
                 row.time,
@@ -53,7 +53,15 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
                 row.accepted,
                 row.amount,
                 &row.detail,
-            ])?;
+            ];
+            // Names, cards and details come from the night file and the
+            // players' phones: none may open as a formula.
+            w.write_record(
+                cells
+                    .map(crate::text::spreadsheet_safe)
+                    .iter()
+                    .map(|c| c.as_bytes()),
+            )?;
         }
     }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
