@@ -53,7 +53,7 @@ def address(block, i):
 async def request(addr, method, path, key=None, body=None, source=None):
     host, port = addr.rsplit(":", 1)
     data = json.dumps(body).encode() if body is not None else b""
-    head = f"{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
+    head = f"{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
     if key:
         head += f"Authorization: Bearer {key}\r\n"
     local = (source, 0) if source else None

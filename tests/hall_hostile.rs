@@ -383,6 +383,71 @@ fn trickling_clients_are_cut_off_and_the_console_still_answers() {
     assert_eq!(cut_off, per_address, "cut off at the request deadline");
 }
 
+// See: hardening round four — 8,192 live streams from 128 addresses locked
+// the caller's console out. Streams are capped well below connections.
+#[test]
+fn live_streams_are_capped_below_the_connections_requests_need() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = cards(dir.path());
+    let hall = start(&[&file], &dir.path().join("log.jsonl"), &[]);
+    let open_stream = || {
+        let mut s = connect_from("127.0.0.2", &hall.addr);
+        s.write_all(b"GET /api/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            .unwrap();
+        let mut buf = [0u8; 64];
+        let n = s.read(&mut buf).unwrap();
+        (s, String::from_utf8_lossy(&buf[..n]).to_string())
+    };
+    let per_address = 32;
+    let held: Vec<TcpStream> = (0..per_address)
+        .map(|_| {
+            let (s, head) = open_stream();
+            assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+            s
+        })
+        .collect();
+    let (_, head) = open_stream();
+    assert!(head.starts_with("HTTP/1.1 503"), "{head}");
+    // The same address still has connections for its requests.
+    let mut s = connect_from("127.0.0.2", &hall.addr);
+    s.write_all(b"GET /api/state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(http(&hall.addr, "GET", "/console", None, None).0, 200);
+    drop(held);
+}
+
+// See: hardening round four — a cross-site text/plain POST queued a claim,
+// and the public state held the card file's absolute path.
+#[test]
+fn a_cross_site_form_cannot_claim_and_the_state_names_no_local_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = cards(dir.path());
+    let hall = start(&[&file], &dir.path().join("log.jsonl"), &[]);
+    hall.post("/api/games", json!({"pattern": "line"}));
+    for kind in [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+    ] {
+        let body = r#"{"card": "5"}"#;
+        let request = format!(
+            "POST /api/bingo HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: {kind}\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let (code, answer) = raw(&hall.addr, request.as_bytes());
+        assert_eq!(code, 415, "{kind}: {answer}");
+    }
+    let (code, _) = http(&hall.addr, "GET", "/api/queue", Some(&hall.key), None);
+    assert_eq!(code, 200);
+    let state = hall.state().to_string();
+    let folder = dir.path().display().to_string();
+    assert!(!state.contains(&folder), "{state}");
+    assert_eq!(hall.state()["files"][0]["path"], "c.bmc");
+}
+
 /// Whether the server still holds `s` open (a read would wait).
 fn is_open(s: &mut TcpStream) -> bool {
     let mut buf = [0u8; 1];
@@ -399,7 +464,7 @@ fn a_chunked_body_is_read_not_taken_as_empty() {
     let body = r#"{"pattern":"line","prize":"chunked"}"#;
     let (head, tail) = body.split_at(10);
     let request = format!(
-        "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{head}\r\n{:x}\r\n{tail}\r\n0\r\n\r\n",
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{head}\r\n{:x}\r\n{tail}\r\n0\r\n\r\n",
         hall.key,
         head.len(),
         tail.len()
@@ -413,7 +478,7 @@ fn a_chunked_body_is_read_not_taken_as_empty() {
         "1".repeat(bingomint::hall::api::MAX_BODY)
     );
     let request = format!(
-        "POST /api/claims HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
+        "POST /api/claims HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
         hall.key,
         big.len()
     );
@@ -487,7 +552,7 @@ fn the_key_is_taken_with_the_scheme_in_any_case_and_only_whole() {
         raw(
             &hall.addr,
             format!(
-                "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: {auth}\r\nContent-Length: {}\r\n\r\n{body}",
+                "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: {auth}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
                 body.len()
             )
             .as_bytes(),
@@ -560,6 +625,19 @@ fn tls_with_a_generated_certificate_serves_the_clients_that_trust_it() {
     assert!(out.contains("SHA-256"), "{out}");
     let (cert, key) = (tls.join("hall-cert.pem"), tls.join("hall-key.pem"));
     assert_eq!(std::fs::metadata(&key).unwrap().mode() & 0o777, 0o600);
+    // See: hardening round four — a certificate valid 1975–4096 with no
+    // serverAuth, which phones following Apple's rule refuse.
+    {
+        use x509_parser::prelude::*;
+        let der = pem_der(&cert);
+        let (_, parsed) = X509Certificate::from_der(&der).unwrap();
+        let v = parsed.validity();
+        let days = (v.not_after.timestamp() - v.not_before.timestamp()) / 86_400;
+        assert!((1..=825).contains(&days), "valid {days} days");
+        let eku = parsed.extended_key_usage().unwrap().unwrap().value;
+        assert!(eku.server_auth, "serverAuth");
+        assert!(v.is_valid(), "valid now");
+    }
     // Not replaced without --force.
     bingomint()
         .args(["hall", "cert", "--out"])
@@ -609,4 +687,33 @@ fn tls_with_a_generated_certificate_serves_the_clients_that_trust_it() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("are not a pair"), "{err}");
+    // A key file others may read is refused at start, named.
+    std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let out = bingomint()
+        .args(["hall", "--listen", "127.0.0.1:0", "--cards"])
+        .arg(&file)
+        .arg("--log")
+        .arg(dir.path().join("third.jsonl"))
+        .arg("--tls-cert")
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has mode 644") && err.contains("chmod 600"),
+        "{err}"
+    );
+    // Names a certificate cannot hold are refused, naming the rule.
+    for host in ["", "a b", "<script>", "-bad.example", "x..y"] {
+        bingomint()
+            .args(["hall", "cert", &format!("--host={host}"), "--out"])
+            .arg(dir.path().join("never"))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!("--host {host:?}")));
+    }
+    assert!(!dir.path().join("never").exists());
 }

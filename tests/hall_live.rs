@@ -84,7 +84,26 @@ fn a_hall_game_is_the_documented_order_of_its_seed_and_the_rooms() {
             .0,
         400
     );
-    let (status, state) = hall.post("/api/games/room-seed", json!({"room_seed": room}));
+    // See: hardening round four — the house ground the order with texts
+    // the board showed as the room's own word. Each is refused, naming
+    // the character; none is logged.
+    for (ground, named) in [
+        ("Mrs Patel,\u{200b} table 4", "U+200B"),
+        ("Mrs Patel, table 4\u{fe0f}", "U+FE0F"),
+        ("Mrs Patel,\u{a0}table 4", "U+00A0"),
+        ("Mrs Pa\u{2060}tel, table 4", "U+2060"),
+        ("Mrs P\u{430}tel, table 4", "scripts"),
+    ] {
+        let (status, v) = hall.post("/api/games/room-seed", json!({"room_seed": ground}));
+        assert_eq!(status, 400, "{ground:?}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(named), "{v}");
+    }
+    assert!(!std::fs::read_to_string(&log)
+        .unwrap()
+        .contains("room_seed\""));
+    // Doubled spaces are the text the board shows: mixed as one.
+    let doubled = room.replace(' ', "  ");
+    let (status, state) = hall.post("/api/games/room-seed", json!({"room_seed": doubled}));
     assert_eq!(status, 201, "{state}");
     assert_eq!(
         state["game"]["room_seed"], room,

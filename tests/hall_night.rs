@@ -597,6 +597,10 @@ fn the_night_s_record_is_written_only_for_a_sound_log() {
     );
     let v = claim(&hall, json!({"card": "<script>alert(1)</script>"})).1;
     assert_eq!(v["found"], false);
+    // See: hardening round four (a claim typed as a formula reached the
+    // report's CSV as typed).
+    let v = claim(&hall, json!({"card": "=HYPERLINK(\"http://x\")"})).1;
+    assert_eq!(v["found"], false);
     for card in 1..=200 {
         let v = claim(&hall, json!({"card": card.to_string(), "accept": true})).1;
         if v["accepted"] == true {
@@ -642,6 +646,16 @@ fn the_night_s_record_is_written_only_for_a_sound_log() {
     let events: Vec<String> = rows.records().map(|r| r.unwrap()[3].to_string()).collect();
     assert_eq!(events.iter().filter(|e| *e == "call").count(), 30);
     assert_eq!(events.iter().filter(|e| *e == "recall").count(), 1);
+    let cards_cells: Vec<String> = (csv::Reader::from_path(&csv).unwrap().records())
+        .map(|r| r.unwrap()[7].to_string())
+        .collect();
+    assert!(
+        cards_cells.contains(&"'=HYPERLINK(\"http://x\")".to_string()),
+        "{cards_cells:?}"
+    );
+    assert!(!cards_cells
+        .iter()
+        .any(|c| c.starts_with(['=', '+', '-', '@'])));
     let json_out = dir.path().join("night.json");
     assert_eq!(report(&json_out).status.code(), Some(0));
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&json_out).unwrap()).unwrap();
@@ -655,4 +669,266 @@ fn the_night_s_record_is_written_only_for_a_sound_log() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("line "));
     assert!(!broken.exists());
+}
+
+/// An edit a forger makes to each line of a log.
+type Edit = dyn Fn(&mut Value);
+
+/// `hall report` on `log`, as JSON to `out`: the exit code.
+fn report_code(log: &Path, cards: &Path, out: &Path) -> i32 {
+    let out = bingomint()
+        .args(["hall", "report"])
+        .arg(log)
+        .arg("--cards")
+        .arg(cards)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    out.status.code().unwrap()
+}
+
+// See: the hall's books — a player's claim queued at call 5, call 5
+// recalled, the claim decided: `hall verify` panicked (range end index 5
+// out of range for slice of length 4), and the claim was paid on a ball no
+// longer called; the ball that completed a paid line could be recalled.
+#[test]
+fn a_recalled_ball_never_pays_and_the_log_still_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Line\"\npattern = \"line\"\nprize = \"10.00\"\n",
+    );
+    let log = dir.path().join("r.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    hall.post("/api/games", json!({}));
+    let top = face(&hall, "1")[0].clone();
+    key_in(&hall, &top);
+    let (status, queued) = hall.post("/api/bingo", json!({"card": "1"}));
+    assert_eq!(status, 202, "{queued}");
+    let id = queued["id"].as_u64().unwrap();
+    let recall = || {
+        http(
+            &hall.addr,
+            "DELETE",
+            "/api/calls/last",
+            Some(&hall.key),
+            Some("{}"),
+        )
+    };
+    assert_eq!(recall().0, 200);
+    // The claim made on the ball taken back is closed, saying why.
+    let (_, s) = http(
+        &hall.addr,
+        "GET",
+        &format!("/api/bingo/{id}"),
+        Some(&hall.key),
+        None,
+    );
+    assert_eq!(s["status"], "closed", "{s}");
+    assert!(
+        s["reason"]
+            .as_str()
+            .unwrap()
+            .contains("call 5 was recalled"),
+        "{s}"
+    );
+    let (status, v) = claim(&hall, json!({"queued": id, "accept": true}));
+    assert_eq!(status, 409, "{v}");
+    // The ball comes out again; the line is won and paid at call 5.
+    key_in(&hall, &top[4..]);
+    let v = claim(&hall, json!({"card": "1", "accept": true})).1;
+    assert_eq!(v["accepted"], true, "{v}");
+    let game_now = game(&hall);
+    // The game ended with its only prize; a recall has no game. So play a
+    // second programme game to see a paid ball refused: start it by hand.
+    assert!(game_now.is_null(), "{game_now}");
+    hall.post(
+        "/api/games",
+        json!({"stages": ["line", "coverall"], "prize": ""}),
+    );
+    key_in(&hall, &top);
+    assert_eq!(
+        claim(&hall, json!({"card": "1", "accept": true})).1["accepted"],
+        true
+    );
+    let (status, v) = recall();
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("line was paid at call 5"),
+        "{v}"
+    );
+    hall.post("/api/games/end", json!({}));
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(report_code(&log, &cards, &dir.path().join("r.json")), 0);
+
+    // Forged logs, each rechained: exit 1 naming a line, never a panic.
+    let forgeries: [(&str, Box<Edit>); 4] = [
+        (
+            "no balls",
+            Box::new(|v: &mut Value| {
+                if v["event"] == "game_start" {
+                    v["balls"] = json!(0);
+                }
+            }),
+        ),
+        (
+            "a 76th call",
+            Box::new(|v: &mut Value| {
+                if v["event"] == "call" && v["call"] == 2 {
+                    v["call"] = json!(76);
+                }
+            }),
+        ),
+        (
+            "a ball of no game",
+            Box::new(|v: &mut Value| {
+                if v["event"] == "call" && v["call"] == 1 {
+                    v["ball"] = json!(200);
+                }
+            }),
+        ),
+        (
+            "an amount of 2^64 - 1",
+            Box::new(|v: &mut Value| {
+                if v["event"] == "game_start" {
+                    v["rules"]["amounts"] = json!([u64::MAX]);
+                }
+                if v["event"] == "payout" {
+                    v["amount"] = json!(u64::MAX);
+                    v["shares"] = json!([u64::MAX]);
+                }
+            }),
+        ),
+    ];
+    for (what, edit) in forgeries {
+        let forged = dir.path().join("forged.jsonl");
+        std::fs::copy(&log, &forged).unwrap();
+        forge(&forged, edit);
+        let (code, out) = verify_log(&forged, &cards);
+        assert_eq!(code, 1, "{what}: {out}");
+        assert!(out.contains("line "), "{what}: {out}");
+        let json = dir.path().join(format!("{}.json", what.len()));
+        assert_eq!(report_code(&forged, &cards, &json), 1, "{what}");
+    }
+}
+
+// See: the hall's books — a crash between a claim's line and its payout's
+// lost the payout silently. The hall now writes them in one append; a log
+// cut between them (as an older hall could leave it) is completed on
+// resume, logged, and said on the console.
+#[test]
+fn a_payout_lost_between_two_lines_is_paid_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Two\"\nstages = [\"line\", \"coverall\"]\nprize = [\"10.00\", \"50.00\"]\n",
+    );
+    let log = dir.path().join("c.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    hall.post("/api/games", json!({}));
+    key_in(&hall, &face(&hall, "1")[0]);
+    let v = claim(&hall, json!({"card": "1", "accept": true})).1;
+    assert_eq!(
+        v["payout"]["text"].as_str().unwrap().split(' ').next(),
+        Some("£10.00"),
+        "{v}"
+    );
+    drop(hall);
+    // The claim, its payout and the move to the next stage: one write.
+    let all = lines(&log);
+    let at = all.iter().position(|v| v["event"] == "claim").unwrap();
+    let events: Vec<&str> = all[at..]
+        .iter()
+        .map(|v| v["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(events, ["claim", "payout", "stage"]);
+    let time = &all[at]["time"];
+    assert!(all[at..].iter().all(|v| v["time"] == *time), "one append");
+    // Cut the log after the claim's line, as a crash between two writes.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let kept: Vec<&str> = text.lines().take(at + 1).collect();
+    std::fs::write(&log, kept.join("\n") + "\n").unwrap();
+    let hall = start(&[&cards], &log, &args);
+    let notice = hall.state()["notice"].as_str().unwrap_or("").to_string();
+    assert!(notice.contains("it is paid now"), "{notice}");
+    assert_eq!(game(&hall)["stage"], "coverall");
+    let (_, night_now) = http(&hall.addr, "GET", "/api/night", None, None);
+    assert_eq!(night_now["paid"], "£10.00", "{night_now}");
+    drop(hall);
+    // Started again, nothing is paid twice.
+    let hall = start(&[&cards], &log, &args);
+    assert_eq!(
+        lines(&log)
+            .iter()
+            .filter(|v| v["event"] == "payout")
+            .count(),
+        1
+    );
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+}
+
+// See: the hall's books — the night file edited between restarts (games
+// swapped, a prize raised) was taken, showing a game never played as
+// played and offering a played one again.
+#[test]
+fn a_night_file_changed_under_a_running_night_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let games = "[[game]]\nname = \"A\"\npattern = \"line\"\nprize = \"10.00\"\n\
+                 [[game]]\nname = \"B\"\npattern = \"coverall\"\nprize = \"50.00\"\n";
+    let night = night_file(dir.path(), games);
+    let log = dir.path().join("n.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    hall.post("/api/games", json!({}));
+    drop(hall);
+    let restart = |extra: &[&str]| {
+        bingomint()
+            .args(["hall", "--listen", "127.0.0.1:0", "--cards"])
+            .arg(&cards)
+            .arg("--log")
+            .arg(&log)
+            .args(args)
+            .args(extra)
+            .arg("--quiet")
+            .timeout(std::time::Duration::from_secs(5))
+            .output()
+            .unwrap()
+    };
+    // Game 1, played, now pays more: refused naming it, even with keep-log.
+    night_file(dir.path(), &games.replace("10.00", "99.00"));
+    for extra in [&[][..], &["--night-changed", "keep-log"]] {
+        let out = restart(extra);
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("game 1 (\"A\") played as the log says"),
+            "{err}"
+        );
+    }
+    // Only game 2, not played yet, changed: refused, unless keep-log.
+    night_file(dir.path(), &games.replace("50.00", "60.00"));
+    let out = restart(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--night-changed keep-log"), "{err}");
+    let hall = start(
+        &[&cards],
+        &log,
+        &[&args[..], &["--night-changed", "keep-log"]].concat(),
+    );
+    assert_eq!(game(&hall)["name"], "A");
+    drop(hall);
 }

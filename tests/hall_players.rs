@@ -71,7 +71,9 @@ fn players_claims_wait_in_arrival_order_and_read_their_outcome() {
     assert_eq!(face["cells"].as_array().unwrap().len(), 25);
     assert!(face["label"].as_str().unwrap().starts_with("card 5 of "));
     assert_eq!(hall.state()["daub"], "assist");
-    // Three phones claim; each is told its place.
+    // Three phones claim; each is told its place, and given the token
+    // that reads its claim.
+    let (mut tokens, mut ids) = (Vec::new(), Vec::new());
     for (i, (phone, card)) in [("127.0.0.2", "5"), ("127.0.0.3", "9"), ("127.0.0.4", "12")]
         .iter()
         .enumerate()
@@ -80,7 +82,24 @@ fn players_claims_wait_in_arrival_order_and_read_their_outcome() {
         assert_eq!(status, 202, "{v}");
         assert_eq!(v["place"], i + 1);
         assert_eq!(v["status"], "waiting");
+        tokens.push(v["token"].as_str().unwrap().to_string());
+        ids.push(v["id"].as_u64().unwrap());
     }
+    // See: hardening round four (anyone read every player's claim by
+    // walking the ids). Without its token, or with another's, no answer.
+    let first = ids[0];
+    for token in [None, Some(tokens[1].as_str())] {
+        let (status, v) = http(&a, "GET", &format!("/api/bingo/{first}"), token, None);
+        assert_eq!(status, 401, "{v}");
+    }
+    let (status, v) = http(
+        &a,
+        "GET",
+        &format!("/api/bingo/{first}"),
+        Some(&tokens[0]),
+        None,
+    );
+    assert_eq!((status, v["place"].clone()), (200, json!(1)), "{v}");
     // The queue is the caller's: the key, and arrival order, each judged
     // (three calls make no line).
     let (status, _) = http(&a, "GET", "/api/queue", None, None);
@@ -96,12 +115,25 @@ fn players_claims_wait_in_arrival_order_and_read_their_outcome() {
     let (status, v) = hall.post("/api/claims", json!({"queued": id, "accept": false}));
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["queued"], id);
-    let (_, s) = http(&a, "GET", &format!("/api/bingo/{id}"), None, None);
+    let (_, s) = http(
+        &a,
+        "GET",
+        &format!("/api/bingo/{id}"),
+        Some(&tokens[1]),
+        None,
+    );
     assert_eq!(s["status"], "rejected");
     assert!(s["reason"].as_str().unwrap().starts_with("not a win"));
     let third = q[2]["id"].as_u64().unwrap();
     assert_eq!(
-        http(&a, "GET", &format!("/api/bingo/{third}"), None, None).1["place"],
+        http(
+            &a,
+            "GET",
+            &format!("/api/bingo/{third}"),
+            Some(&tokens[2]),
+            None
+        )
+        .1["place"],
         2
     );
     // A decided claim is not decided twice; a wrong card is refused.
@@ -111,7 +143,13 @@ fn players_claims_wait_in_arrival_order_and_read_their_outcome() {
     assert_eq!(status, 400, "{v}");
     // The game ends: what still waits is closed, and the phones read why.
     hall.post("/api/games/end", json!({}));
-    let (_, s) = http(&a, "GET", &format!("/api/bingo/{third}"), None, None);
+    let (_, s) = http(
+        &a,
+        "GET",
+        &format!("/api/bingo/{third}"),
+        Some(&tokens[2]),
+        None,
+    );
     assert_eq!(s["status"], "closed");
     assert!(queue(&hall).is_empty());
     let (status, _) = http(&a, "GET", "/api/bingo/999", None, None);
@@ -153,7 +191,14 @@ fn two_players_complete_a_line_on_one_call_and_both_win_it() {
         (json!(true), json!("line"))
     );
     assert_eq!(hall.state()["game"]["stage"], "frame");
-    let (_, s) = http(&a, "GET", &format!("/api/bingo/{second}"), None, None);
+    // The caller's key reads any claim.
+    let (_, s) = http(
+        &a,
+        "GET",
+        &format!("/api/bingo/{second}"),
+        Some(&hall.key),
+        None,
+    );
     assert_eq!(s["status"], "accepted");
     drop(hall);
     let text = std::fs::read_to_string(&log).unwrap();
@@ -256,7 +301,7 @@ fn malformed_pipelined_and_old_requests_are_answered_as_http_says() {
     // (not JSON: 400) and the rest is read as the next request (400).
     let answer = raw(
         &a,
-        b"POST /api/bingo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\n{\"card\": \"5\"}",
+        b"POST /api/bingo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{\"card\": \"5\"}",
     );
     assert_eq!(status(&answer), "400", "{answer:?}");
     assert_eq!(queue(&hall).len(), 0, "no claim was queued by the lies");
@@ -293,7 +338,11 @@ fn claims_waiting_when_the_hall_stops_wait_on_when_it_starts_again() {
     let id = bingo("127.0.0.2", &hall.addr, "30").1["id"]
         .as_u64()
         .unwrap();
-    bingo("127.0.0.3", &hall.addr, "31");
+    // The second phone's token still reads its claim after the restart.
+    let token = bingo("127.0.0.3", &hall.addr, "31").1["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     drop(hall);
     let hall = start(&[&cards], &log, &[]);
     let q = queue(&hall);
@@ -321,7 +370,7 @@ fn claims_waiting_when_the_hall_stops_wait_on_when_it_starts_again() {
         &hall.addr,
         "GET",
         &format!("/api/bingo/{}", id + 1),
-        None,
+        Some(&token),
         None,
     );
     assert_eq!(s["status"], "closed", "the win ended the game: {s}");

@@ -4,8 +4,9 @@
 //! (over HTTP or TLS); a route there is a call of [`Api::answer`].
 
 use super::money::parse_amount;
-use super::rules::{Jackpot, Plan, Rules};
+use super::rules::{shown_field, Jackpot, Plan, Rules};
 use super::{Hall, HallError};
+use crate::shown::max;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::IpAddr;
@@ -176,6 +177,8 @@ pub fn bearer(header: &str) -> Option<&str> {
 pub struct Api {
     hall: Mutex<Hall>,
     key: String,
+    /// What players' claim tokens are made with ([`super::secret::claim_token`]).
+    claims_key: String,
 }
 
 type Reply = (u16, Value);
@@ -195,9 +198,20 @@ pub struct Request<'a> {
     pub path: &'a str,
     /// The Authorization header, if any.
     pub authorization: Option<&'a str>,
+    /// The Content-Type header, if any.
+    pub content_type: Option<&'a str>,
     pub body: &'a [u8],
     /// The client's address (for the caps on players' claims).
     pub client: Option<IpAddr>,
+}
+
+/// Whether a Content-Type header names JSON (`application/json`, in any
+/// case, with or without parameters).
+fn is_json(content_type: Option<&str>) -> bool {
+    content_type.is_some_and(|t| {
+        let kind = t.split(';').next().unwrap_or("").trim();
+        kind.eq_ignore_ascii_case("application/json")
+    })
 }
 
 /// Whether `method path` is the caller's: it changes the game, or reads
@@ -207,10 +221,11 @@ fn needs_key(method: &str, path: &str) -> bool {
 }
 
 impl Api {
-    pub fn new(hall: Hall, key: String) -> Api {
+    pub fn new(hall: Hall, key: String, claims_key: String) -> Api {
         Api {
             hall: Mutex::new(hall),
             key,
+            claims_key,
         }
     }
 
@@ -230,6 +245,15 @@ impl Api {
             body: json!({ "error": message }),
             changed: None,
         };
+        // A page of another site can send a "simple" cross-site request
+        // (text/plain, a form) without asking; it cannot send JSON. So no
+        // request that changes anything is taken without it.
+        if request.method != "GET" && !is_json(request.content_type) {
+            return fail(
+                415,
+                "send the body as JSON, with the header Content-Type: application/json",
+            );
+        }
         if needs_key(request.method, request.path) {
             let given = request.authorization.and_then(bearer);
             if !given.is_some_and(|g| same_key(g, &self.key)) {
@@ -240,6 +264,16 @@ impl Api {
             Ok(command) => command,
             Err((status, message)) => return fail(status, &message),
         };
+        // A claim's standing is its phone's: read with the token the phone
+        // was given (or the console's key), so no one walks the ids.
+        if let Command::Status(id) = command {
+            let given = request.authorization.and_then(bearer).unwrap_or("");
+            let token = super::secret::claim_token(&self.claims_key, id);
+            let known = self.hall().status(id).is_some();
+            if known && !same_key(given, &token) && !same_key(given, &self.key) {
+                return fail(401, "a claim's standing is read with the token its phone was given: header Authorization: Bearer TOKEN");
+            }
+        }
         // The pages follow changes of the game. A claim checked and not
         // accepted changes nothing they show (the console reads its own
         // verdict), nor does a player's claim joining the queue (the
@@ -253,9 +287,13 @@ impl Api {
                 | Command::End
         ) || matches!(command, Command::Claim { accept: true, .. });
         let mut hall = self.hall();
-        let (status, body) = match answer(&mut hall, command, request.client) {
+        let bingo = matches!(command, Command::Bingo { .. });
+        let (status, mut body) = match answer(&mut hall, command, request.client) {
             Ok(reply) | Err(reply) => reply,
         };
+        if let (true, Some(id)) = (bingo && status < 300, body["id"].as_u64()) {
+            body["token"] = json!(super::secret::claim_token(&self.claims_key, id));
+        }
         let accepted = body["accepted"] != json!(false);
         let changed = (moves && accepted && status < 300)
             .then(|| Arc::new(serde_json::to_string(&hall.state()).expect("the state is JSON")));
@@ -298,6 +336,8 @@ pub enum Command {
     },
     /// The queue, for the console.
     Queue,
+    /// Every waiting claim that was not a win, rejected at once.
+    RejectNotWins,
     /// Where a player's claim stands.
     Status(u64),
     /// A face, as a phone adds it.
@@ -310,7 +350,7 @@ pub enum Command {
 
 /// The API's paths (a claim's standing is `/api/bingo/ID`): the state,
 /// then the caller's ([`CALLERS`]), then the players' and the queue.
-const PATHS: [&str; 12] = [
+const PATHS: [&str; 13] = [
     "/api/state",
     "/api/night",
     "/api/labels",
@@ -320,13 +360,14 @@ const PATHS: [&str; 12] = [
     "/api/calls/last",
     "/api/claims",
     "/api/games/end",
+    "/api/queue/reject",
     "/api/bingo",
     "/api/queue",
     "/api/faces",
 ];
 
 /// The paths that change the game: they need the console's key.
-const CALLERS: &[&str] = PATHS.split_at(9).0.split_at(3).1;
+const CALLERS: &[&str] = PATHS.split_at(10).0.split_at(3).1;
 
 /// The longest reference a phone may send (a QR text is about 30).
 const MAX_CARD: usize = 200;
@@ -397,6 +438,10 @@ impl Command {
             ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
+            ("POST", "/api/queue/reject") => {
+                let Nothing {} = read(body)?;
+                Command::RejectNotWins
+            }
             (_, path) if PATHS.contains(&path) => {
                 return Err((405, format!("{method} is not a method of {path}")))
             }
@@ -468,6 +513,13 @@ fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<R
         }
         Command::Bingo { card } => (202, to_json(hall.bingo(&card, client).map_err(refusal)?)),
         Command::Queue => (200, json!({ "queue": hall.waiting() })),
+        Command::RejectNotWins => {
+            let rejected = hall.reject_not_wins().map_err(refusal)?;
+            (
+                200,
+                json!({ "rejected": rejected, "queue": hall.waiting() }),
+            )
+        }
         Command::Status(id) => match hall.status(id) {
             Some(status) => (200, to_json(status)),
             None => (
@@ -550,14 +602,21 @@ fn new_game(new: NewGame) -> Result<Command, (u16, String)> {
     };
     let last = amounts.last().copied();
     let jackpot = new.jackpot.map(|j| jackpot_of(j, last)).transpose()?;
-    let short = |text: Option<String>| text.map(|t| t.chars().take(80).collect());
+    let shown = |field: &str, text: &str, most: usize| {
+        shown_field(field, text, most).map_err(|e| (400, e.to_string()))
+    };
+    let optional = |field: &str, text: Option<String>| {
+        (text.as_deref())
+            .map(|t| shown(field, t, max::NAME))
+            .transpose()
+    };
     Ok(Command::Start(Box::new(Plan {
         stages,
-        prize: new.prize.chars().take(200).collect(),
+        prize: shown("prize", &new.prize, max::PRIZE)?,
         last_call: new.last_call_must_complete,
         rules: Rules {
-            name: short(new.name),
-            paper: short(new.paper),
+            name: optional("name", new.name)?,
+            paper: optional("paper", new.paper)?,
             amounts,
             concurrent,
             jackpot,

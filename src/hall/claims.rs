@@ -62,10 +62,11 @@ impl Hall {
         let payout = payout.filter(|_| accepted);
         let open = self.the_open()?;
         let game = open.game;
-        let moves_on = payout.is_some() && !open.rules.concurrent && k == open.stage;
-        let next = open.stages.get(k + 1).cloned();
         let stage = open.stages[k].clone();
-        self.record(Event::Claim {
+        // The claim, its payout and the game's move on are one append and
+        // one fsync: a crash keeps all of them or none (and a log cut
+        // between them, by an older hall, is completed on resume).
+        let mut events = vec![Event::Claim {
             game,
             card: card.clone(),
             stage: stage.clone(),
@@ -74,18 +75,14 @@ impl Hall {
             reason: judged.reason.clone(),
             accepted,
             queued,
-        })?;
+        }];
+        // The payout this claim makes, if it makes one.
+        let shown = payout.as_ref().and_then(super::payout::shown_of);
         if let Some(event) = payout {
-            self.record(event)?;
+            events.push(event);
+            events.extend(self.move_on(k)?);
         }
-        // The payout this claim made, if it made one.
-        let shown = won_at
-            .is_none()
-            .then(|| self.the_open().ok()?.paid(k).cloned())
-            .flatten();
-        if shown.is_some() {
-            self.move_on(moves_on, next)?;
-        }
+        self.record_events(events)?;
         Ok(Verdict {
             card,
             win: judged.win,
@@ -134,18 +131,59 @@ impl Hall {
         }
     }
 
-    /// After a prize is paid: the next stage (`moves_on`), or the end after
-    /// the last stage or when every prize open at once is won.
-    fn move_on(&mut self, moves_on: bool, next: Option<String>) -> Result<(), HallError> {
+    /// What follows stage `k`'s payout: the next stage (stages in order,
+    /// when `k` is the stage played), or the end after the last stage or
+    /// when every prize open at once is won.
+    fn move_on(&self, k: usize) -> Result<Option<Event>, HallError> {
         let open = self.the_open()?;
         let game = open.game;
-        let all_won = open.all_won();
-        match (moves_on, next) {
-            (true, Some(stage)) => self.record(Event::Stage { game, stage }),
-            (true, None) => self.end().map(drop),
-            (false, _) if open.rules.concurrent && all_won => self.end().map(drop),
-            (false, _) => Ok(()),
+        let all_won = (0..open.stages.len()).all(|j| j == k || open.won(j).is_some());
+        let end = || Event::GameEnd {
+            game,
+            seed: open.seed.clone(),
+        };
+        Ok(match open.stages.get(k + 1) {
+            _ if open.rules.concurrent => all_won.then(end),
+            _ if k != open.stage => None,
+            Some(stage) => Some(Event::Stage {
+                game,
+                stage: stage.clone(),
+            }),
+            None => Some(end()),
+        })
+    }
+
+    /// Logs `events` at once; a game's end among them reveals its seed, so
+    /// the seed file goes.
+    fn record_events(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+        let ends = events
+            .iter()
+            .any(|e| matches!(e, Event::GameEnd { seed, .. } if !seed.is_empty()));
+        self.record_all(events)?;
+        if ends {
+            let _ = std::fs::remove_file(super::secret::secret_path(self.log.path()));
         }
+        Ok(())
+    }
+
+    /// A payout the log holds an accepted claim for but not the payout
+    /// line (a crash between the two lines of an older hall): paid now,
+    /// logged, and said on the console. Returns what it says.
+    pub(super) fn complete_payout(&mut self) -> Result<Option<String>, HallError> {
+        let Some((k, call, card)) = self.unpaid.take() else {
+            return Ok(None);
+        };
+        let (_, judged) = self.judge_first(&card, &[k], call)?;
+        let Some(face) = judged.at.filter(|_| judged.win) else {
+            return Ok(None);
+        };
+        let mut events = vec![self.payout(k, call, face)?];
+        events.extend(self.move_on(k)?);
+        let stage = self.the_open()?.stages[k].clone();
+        self.record_events(events)?;
+        Ok(Some(format!(
+            "the win of {stage} by {card:?} at call {call} was accepted, but the hall stopped before its payout was written: it is paid now"
+        )))
     }
 
     /// `card` judged at `call` against each of `stages` in turn: the first
@@ -191,9 +229,9 @@ impl Hall {
             let noun = self.cards.files[f].header().spec.face_noun();
             return Err(HallError::NotSold { noun, face: n });
         }
-        self.queue.admits((f, n), client)?;
         let candidates = open.candidates(None)?;
         let (k, judged) = self.judge_first(card, &candidates, open.called)?;
+        self.queue.admits((f, n), client, judged.win)?;
         let open = self.the_open()?;
         let id = self.queue.last + 1;
         self.record(Event::Queued {
@@ -210,6 +248,31 @@ impl Hall {
             w.client = client;
         }
         Ok(self.queue.status(id).expect("just queued"))
+    }
+
+    /// Rejects every waiting claim that was not a win when it arrived (a
+    /// flood cleared in one action), logged in one write; returns how many.
+    pub fn reject_not_wins(&mut self) -> Result<usize, HallError> {
+        let open = self.the_open()?;
+        let game = open.game;
+        let events: Vec<Event> = (self.queue.waiting().iter())
+            .filter(|w| !w.win)
+            .map(|w| Event::Claim {
+                game,
+                card: w.card.clone(),
+                stage: w.stage.clone(),
+                call: w.call,
+                win: false,
+                reason: w.reason.clone(),
+                accepted: false,
+                queued: Some(w.id),
+            })
+            .collect();
+        let n = events.len();
+        if n > 0 {
+            self.record_all(events)?;
+        }
+        Ok(n)
     }
 
     /// A claim read back from the log: listed, and a queued one decided.

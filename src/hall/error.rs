@@ -14,6 +14,12 @@ pub enum HallError {
     AllCalled(u8),
     #[error("there is no call to take back")]
     NoCallToTakeBack,
+    #[error("call {call} cannot be taken back: {stage} was paid at call {paid_at}, on the calls up to it")]
+    RecallPaid {
+        call: usize,
+        stage: String,
+        paid_at: usize,
+    },
     #[error("name a pattern")]
     NoPattern,
     #[error("pattern {name:?}: {why}")]
@@ -36,8 +42,10 @@ pub enum HallError {
         queued: String,
         given: String,
     },
+    #[error("the room seed is empty: type what the room gave")]
+    EmptyRoomSeed,
     #[error("the room seed: {0}")]
-    BadRoomSeed(&'static str),
+    BadRoomSeed(#[from] crate::shown::ShownError),
     #[error("game {0} has its room seed already")]
     RoomSeedGiven(u64),
     #[error("game {0} has had a call: a room seed is taken only before the first ball")]
@@ -83,6 +91,15 @@ pub enum HallError {
         path: String,
         source: std::io::Error,
     },
+    #[error(
+        "--night '{path}' is not the night file this log began with (SHA-256 {logged}): {}",
+        night_changed(differs)
+    )]
+    NightChanged {
+        path: String,
+        logged: String,
+        differs: Vec<String>,
+    },
     #[error("'{path}': {source}")]
     BadLog { path: String, source: log::LogError },
     #[error(transparent)]
@@ -94,6 +111,18 @@ pub enum HallError {
     Log(#[from] std::io::Error),
 }
 
+/// What a changed night file changed, and what to do.
+fn night_changed(differs: &[String]) -> String {
+    if differs.is_empty() {
+        "it changed only games not played yet; put it back as it was, or go on with it: --night-changed keep-log".into()
+    } else {
+        format!(
+            "{} played as the log says, and the file now says otherwise; put the file back as it was, or start a new log (--log)",
+            differs.join(", ")
+        )
+    }
+}
+
 impl HallError {
     /// The HTTP status of the refusal.
     pub fn status(&self) -> u16 {
@@ -101,6 +130,7 @@ impl HallError {
             HallError::NoPattern
             | HallError::Pattern { .. }
             | HallError::OtherCard { .. }
+            | HallError::EmptyRoomSeed
             | HallError::BadRoomSeed(_)
             | HallError::Rules(_)
             | HallError::NoSuchPrize { .. }

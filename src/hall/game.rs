@@ -8,6 +8,37 @@ use super::rules::Plan;
 use super::secret::{secret_path, write_secret, SecretError};
 use super::{commitment, fresh_seed, Event, Hall, HallError};
 
+/// A game in a currency with its prize in words and no amounts (a game
+/// asked for at the console) is paid the amount the words are (`5.00`,
+/// `£5.00`), or refused: words could not be paid, and nothing would say so.
+fn money_prize(plan: &mut Plan) -> Result<(), HallError> {
+    let r = &plan.rules;
+    if r.currency.is_empty()
+        || !r.amounts.is_empty()
+        || r.jackpot.is_some()
+        || plan.prize.is_empty()
+    {
+        return Ok(());
+    }
+    let words = plan.prize.trim().to_string();
+    let bare = words.strip_prefix(r.currency.as_str()).unwrap_or(&words);
+    match super::money::parse_amount(bare) {
+        Ok(a) if plan.stages.len() == 1 => {
+            plan.rules.amounts = vec![a];
+            plan.prize.clear();
+            Ok(())
+        }
+        Ok(_) => Err(HallError::Rules(format!(
+            "prize: {words:?} is one amount for {} stages: give each stage its amount (in a night file, prize = [\"10.00\", …])",
+            plan.stages.len()
+        ))),
+        Err(_) => Err(HallError::Rules(format!(
+            "prize: {words:?} is not an amount, and this night pays in {0}: type the amount alone (5.00 or {0}5.00), or leave it empty for a game without a money prize",
+            r.currency
+        ))),
+    }
+}
+
 impl Hall {
     /// Starts a game of `plan`, checked first; with `--balls blower`, its
     /// balls come from the blower. A bonanza game of the hall's own calls
@@ -22,6 +53,7 @@ impl Hall {
         if let (true, Some(night)) = (plan.rules.currency.is_empty(), &self.night) {
             plan.rules.currency = night.currency.clone();
         }
+        money_prize(&mut plan)?;
         plan.check(spec)
             .map_err(|e| HallError::Rules(e.to_string()))?;
         let seed = if self.blower {
@@ -93,17 +125,12 @@ impl Hall {
     /// commitment, before the first ball, once.
     pub fn room_seed(&mut self, text: &str) -> Result<(), HallError> {
         let open = self.the_open()?;
-        let text = text.trim();
+        // What the board shows is what is mixed in: invisible characters,
+        // look-alike letters and doubled spaces would let the house grind
+        // the order while the room reads its own word.
+        let text = crate::shown::room_seed(text)?;
         if text.is_empty() {
-            return Err(HallError::BadRoomSeed(
-                "it is empty; type what the room gave",
-            ));
-        }
-        if text.chars().count() > 200 {
-            return Err(HallError::BadRoomSeed("it is over 200 characters"));
-        }
-        if text.chars().any(char::is_control) {
-            return Err(HallError::BadRoomSeed("it holds a control character"));
+            return Err(HallError::EmptyRoomSeed);
         }
         if open.rules.blower {
             return Err(HallError::Blower(open.game));
@@ -120,7 +147,7 @@ impl Hall {
         let game = open.game;
         self.record(Event::RoomSeed {
             game,
-            room_seed: Some(text.to_string()),
+            room_seed: Some(text),
         })
     }
 
@@ -190,6 +217,14 @@ impl Hall {
         let (game, call) = (open.game, open.called);
         if call <= open.rules.precalls && !open.rules.blower {
             return Err(HallError::NoCallToTakeBack);
+        }
+        // A prize paid at this call (or later) stands on this ball.
+        if let Some(paid) = open.payouts.iter().find(|p| p.call >= call) {
+            return Err(HallError::RecallPaid {
+                call,
+                stage: paid.stage.clone(),
+                paid_at: paid.call,
+            });
         }
         self.record(Event::Recall { game, call, ball })?;
         Ok(ball)

@@ -71,6 +71,10 @@ pub struct Hall {
     played: BTreeSet<usize>,
     /// Paid tonight, in minor units.
     paid: u64,
+    /// An accepted win whose payout line is not in the log yet: (stage,
+    /// call, card). Between a claim's line and its payout's only a crash
+    /// of an older hall (which wrote them apart) leaves one.
+    unpaid: Option<(usize, usize, String)>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -81,6 +85,9 @@ pub struct Opening {
     pub lost: LostSeed,
     pub night: Option<(Night, NightEntry)>,
     pub blower: bool,
+    /// A night file other than the log's may go on where it agrees with
+    /// every game the log played (`--night-changed keep-log`).
+    pub night_changed: bool,
 }
 
 /// What to do with an open game whose seed file is lost.
@@ -97,6 +104,66 @@ pub fn commitment(seed: &str) -> String {
     log::hash(seed)
 }
 
+/// What the log says of its night: the night file's SHA-256 at its last
+/// session, and each programme game it started, as started.
+#[derive(Default)]
+struct LoggedNight {
+    sha256: Option<String>,
+    played: std::collections::BTreeMap<usize, (Vec<String>, bool, rules::Rules)>,
+}
+
+impl LoggedNight {
+    fn read(&mut self, event: &Event) {
+        match event {
+            Event::Session {
+                night: Some(entry), ..
+            } => self.sha256 = Some(entry.sha256.clone()),
+            Event::GameStart {
+                stages,
+                last_call,
+                rules,
+                ..
+            } => {
+                if let Some(k) = rules.planned {
+                    let rules = rules::Rules {
+                        blower: false,
+                        ..rules.clone()
+                    };
+                    self.played.insert(k, (stages.clone(), *last_call, rules));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Refuses a night file other than the log's (its SHA-256 differs),
+    /// naming the played games it changed; with `keep_log`, goes on when
+    /// it changed no played game.
+    fn check(&self, entry: &NightEntry, night: &Night, keep_log: bool) -> Result<(), HallError> {
+        let Some(logged) = self.sha256.as_ref().filter(|s| **s != entry.sha256) else {
+            return Ok(());
+        };
+        let differs: Vec<String> = (self.played.iter())
+            .filter(|(k, (stages, last_call, rules))| {
+                night.games.get(*k - 1).is_none_or(|plan| {
+                    plan.stages != *stages || plan.last_call != *last_call || plan.rules != *rules
+                })
+            })
+            .map(|(k, (_, _, rules))| {
+                format!("game {k} ({:?})", rules.name.as_deref().unwrap_or(""))
+            })
+            .collect();
+        if keep_log && differs.is_empty() {
+            return Ok(());
+        }
+        Err(HallError::NightChanged {
+            path: entry.path.clone(),
+            logged: logged.clone(),
+            differs,
+        })
+    }
+}
+
 /// The closing of players' claims still waiting when a game ends.
 const ENDED: &str = "the game ended before the caller came to this claim";
 
@@ -110,6 +177,7 @@ impl Hall {
             lost,
             night,
             blower,
+            night_changed,
         } = opening;
         let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
@@ -139,9 +207,15 @@ impl Hall {
             night,
             played: BTreeSet::new(),
             paid: 0,
+            unpaid: None,
         };
+        let mut logged = LoggedNight::default();
         for line in &opened.lines {
+            logged.read(&line.event);
             hall.replay(line)?;
+        }
+        if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
+            logged.check(entry, night, night_changed)?;
         }
         let void = hall.resume_seed(lost)?;
         hall.log.append(Event::Session {
@@ -156,6 +230,8 @@ impl Hall {
             hall.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
             ));
+        } else if let Some(paid) = hall.complete_payout()? {
+            hall.notice = Some(paid);
         }
         Ok(hall)
     }
@@ -195,6 +271,9 @@ impl Hall {
             line: line.seq,
             what,
         };
+        if !matches!(line.event, Event::Session { .. }) {
+            self.unpaid = None;
+        }
         match &line.event {
             Event::GameStart { game, rules, .. } => {
                 let spec = self.cards.files[0].header().spec;
@@ -208,6 +287,9 @@ impl Hall {
             }
             Event::Call { call, ball, .. } => {
                 let open = self.open.as_mut().ok_or(bad("a call with no game open"))?;
+                if *call != open.called + 1 || *call > usize::from(open.balls) {
+                    return Err(bad("a call out of order, or past the game's numbers"));
+                }
                 open.called_ball(*call, *ball);
             }
             Event::Wild { .. } => {}
@@ -225,7 +307,13 @@ impl Hall {
                     .open
                     .as_mut()
                     .ok_or(bad("a recall with no game open"))?;
+                if *call == 0 || *call != open.called {
+                    return Err(bad("a recall of a call that is not the last"));
+                }
                 open.called = call - 1;
+                // Claims waiting on the ball taken back are closed.
+                self.queue.close_from(*call);
+                let open = self.open.as_mut().expect("open above");
                 if open.rules.blower {
                     open.order.truncate(call - 1);
                 }
@@ -254,6 +342,24 @@ impl Hall {
                 self.revealed = None;
                 self.queue.close(ENDED);
             }
+            Event::Claim {
+                accepted: true,
+                win: true,
+                stage,
+                call,
+                card,
+                ..
+            } => {
+                // An accepted win whose prize is not paid yet: its payout
+                // line must follow (one append), or the resume pays it.
+                let open = self.open.as_ref().ok_or(bad("a claim with no game open"))?;
+                let k = (open.stages.iter().position(|s| s == stage))
+                    .ok_or(bad("a claim of no stage of the game"))?;
+                if open.won(k).is_none() {
+                    self.unpaid = Some((k, *call, card.clone()));
+                }
+                self.replay_claim(&line.event)
+            }
             Event::Claim { .. } => self.replay_claim(&line.event),
             Event::Queued { .. } => self.replay_queued(&line.event),
             Event::Session { .. } => {}
@@ -262,8 +368,15 @@ impl Hall {
     }
 
     fn record(&mut self, event: Event) -> Result<(), HallError> {
-        let line = self.log.append(event)?;
-        self.replay(&line)
+        self.record_all(vec![event])
+    }
+
+    /// Logs `events` in one write and one fsync, then applies each.
+    fn record_all(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+        for line in self.log.append_all(events)? {
+            self.replay(&line)?;
+        }
+        Ok(())
     }
 
     /// The game's numbers: every file's, which must be one game.

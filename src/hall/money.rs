@@ -11,27 +11,71 @@ pub const MAX_MINOR: u64 = 1_000_000_000_000;
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AmountError {
     #[error(
-        "{0:?} is not an amount: write it as text with at most two decimals, such as \"25.00\""
+        "{0:?} is not an amount: write it as text with at most two decimals, such as \"25.00\" (or \"25,00\")"
     )]
     NotAmount(String),
     #[error("{0:?} is over the largest prize taken (10000000000.00)")]
     TooLarge(String),
+    /// A lone comma before three digits: a thousands comma or a decimal one.
+    #[error("{text:?} could be {thousands} (a thousands comma) or {decimal} (a decimal comma): write {thousands:?} or {decimal:?}")]
+    Ambiguous {
+        text: String,
+        thousands: String,
+        decimal: String,
+    },
 }
 
-/// The amount `text` says (`"25"`, `"25.5"`, `"25.00"`, `"1,000.00"`), in
-/// minor units (hundredths).
+/// The amount `text` says, in minor units (hundredths): `"25"`, `"25.5"`,
+/// `"25.00"`, `"1,000.05"`, and as most of Europe writes money, `"12,50"`
+/// and `"1.000,05"`. A decimal separator is the last of `.` and `,` when
+/// both are there; a lone comma is decimal before one or two digits, and
+/// refused before three (`"1,250"`: 1250.00 or 1.25?); thousands groups
+/// are three digits.
 pub fn parse_amount(text: &str) -> Result<u64, AmountError> {
     let bad = || AmountError::NotAmount(text.to_string());
-    let plain: String = text.trim().chars().filter(|&c| c != ',').collect();
-    let (whole, cents) = match plain.split_once('.') {
-        Some((w, c)) => (w, Some(c)),
-        None => (plain.as_str(), None),
+    let t = text.trim();
+    let (int, group, cents) = match (t.rfind(','), t.rfind('.')) {
+        (Some(c), Some(d)) if d > c => (&t[..d], ',', Some(&t[d + 1..])),
+        (Some(c), Some(_)) => (&t[..c], '.', Some(&t[c + 1..])),
+        (Some(c), None) if t.matches(',').count() == 1 => match t.len() - c - 1 {
+            1 | 2 => (&t[..c], ',', Some(&t[c + 1..])),
+            3 => {
+                let (whole, rest) = (&t[..c], &t[c + 1..]);
+                let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+                if !digits(whole) || !digits(rest) || whole.len() > 3 {
+                    return Err(bad());
+                }
+                // As money a decimal reading has two places: 1,250 is 1.25.
+                let cents = if rest.ends_with('0') {
+                    &rest[..2]
+                } else {
+                    rest
+                };
+                return Err(AmountError::Ambiguous {
+                    text: text.to_string(),
+                    thousands: format!("{whole}{rest}.00"),
+                    decimal: format!("{whole}.{cents}"),
+                });
+            }
+            _ => (t, ',', None),
+        },
+        (Some(_), None) => (t, ',', None),
+        (None, Some(d)) => (&t[..d], ',', Some(&t[d + 1..])),
+        (None, None) => (t, ',', None),
     };
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || cents.is_some_and(|c| c.len() > 2 || !digits(c)) {
+    // Thousands groups: 1 to 3 digits, then groups of exactly 3.
+    let groups: Vec<&str> = int.split(group).collect();
+    let grouped =
+        groups.len() == 1 || (groups[0].len() <= 3 && groups[1..].iter().all(|g| g.len() == 3));
+    if !groups.iter().all(|g| digits(g)) || !grouped {
         return Err(bad());
     }
-    let whole: u64 = whole
+    if cents.is_some_and(|c| c.len() > 2 || !digits(c)) {
+        return Err(bad());
+    }
+    let whole: u64 = groups
+        .concat()
         .parse()
         .map_err(|_| AmountError::TooLarge(text.to_string()))?;
     let cents: u64 = format!("{:0<2}", cents.unwrap_or(""))
@@ -71,9 +115,42 @@ mod tests {
         assert_eq!(parse_amount("25.5"), Ok(2550));
         assert_eq!(parse_amount(" 1,000.05 "), Ok(100_005));
         assert_eq!(parse_amount("0.01"), Ok(1));
-        for bad in ["", "-5", "2.555", "£5", "5.", ".5", "1e3", "abc", "5.x"] {
+        for bad in [
+            "",
+            "-5",
+            "2.555",
+            "£5",
+            "5.",
+            ".5",
+            "1e3",
+            "abc",
+            "5.x",
+            "1,00,000",
+            "1.000.000",
+            "12,5,0",
+            ",50",
+            "1,0000",
+        ] {
             assert!(parse_amount(bad).is_err(), "{bad:?} was taken");
         }
+        // See: the hall's books — "12,50" was read as 1250.00.
+        assert_eq!(parse_amount("12,50"), Ok(1250));
+        assert_eq!(parse_amount("12,5"), Ok(1250));
+        assert_eq!(parse_amount("1.000,05"), Ok(100_005));
+        assert_eq!(parse_amount("1,000,000"), Ok(100_000_000));
+        assert_eq!(
+            parse_amount("1 000"),
+            Err(AmountError::NotAmount("1 000".into()))
+        );
+        let err = parse_amount("1,250").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "\"1,250\" could be 1250.00 (a thousands comma) or 1.25 (a decimal comma): write \"1250.00\" or \"1.25\""
+        );
+        assert!(matches!(
+            parse_amount("1,000"),
+            Err(AmountError::Ambiguous { .. })
+        ));
         assert!(matches!(
             parse_amount("99999999999999999999"),
             Err(AmountError::TooLarge(_))

@@ -5,7 +5,8 @@
 //! by game and field.
 
 use super::money::parse_amount;
-use super::rules::{Jackpot, Plan, Rules};
+use super::rules::{shown_field, Jackpot, Plan, Rules};
+use crate::shown::max;
 use serde::Deserialize;
 
 /// A night's programme, checked.
@@ -105,7 +106,15 @@ impl Night {
                 why: e.message().trim().to_string(),
             }
         })?;
-        if file.title.trim().is_empty() {
+        let field = |field: &str, text: &str, most: usize| {
+            shown_field(field, text, most).map_err(|e| NightError {
+                where_: "the file".into(),
+                why: e.to_string(),
+            })
+        };
+        let title = field("title", &file.title, max::TITLE)?;
+        let currency = field("currency", &file.currency, max::CURRENCY)?;
+        if title.is_empty() {
             return Err(NightError {
                 where_: "title".into(),
                 why: "give the night a title".into(),
@@ -121,13 +130,13 @@ impl Night {
         for (i, entry) in file.game.into_iter().enumerate() {
             let where_ = format!("game {} ({:?})", i + 1, entry.name);
             let plan = entry
-                .plan(&file.currency, i + 1)
+                .plan(&currency, i + 1)
                 .map_err(|why| NightError { where_, why })?;
             games.push(plan);
         }
         Ok(Night {
-            title: file.title,
-            currency: file.currency,
+            title,
+            currency,
             balls: file.balls,
             games,
         })
@@ -161,9 +170,14 @@ impl Night {
 impl Entry {
     /// The game as a plan.
     fn plan(self, currency: &str, number: usize) -> Result<Plan, String> {
-        if self.name.trim().is_empty() {
+        let name = shown_field("name", &self.name, max::NAME).map_err(|e| e.to_string())?;
+        if name.is_empty() {
             return Err("name: give the game a name".into());
         }
+        let paper = (self.paper.as_deref())
+            .map(|p| shown_field("paper", p, max::NAME))
+            .transpose()
+            .map_err(|e| e.to_string())?;
         let given = [
             self.pattern.is_some(),
             self.stages.is_some(),
@@ -219,8 +233,8 @@ impl Entry {
             prize: String::new(),
             last_call: self.last_call,
             rules: Rules {
-                name: Some(self.name.trim().to_string()),
-                paper: self.paper,
+                name: Some(name),
+                paper,
                 currency: currency.to_string(),
                 amounts,
                 concurrent,
@@ -309,5 +323,19 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
         );
         assert!(err(&format!("{head}\n")).contains("give one of pattern, stages"));
         assert!(err("title = \"t\"\n").contains("no [[game]]"));
+        // See: hardening round four (newlines, BEL and 200,000-character
+        // titles were taken and sent to every viewer).
+        assert!(err(&format!("title = \"{}\"\n", "x".repeat(301)))
+            .contains("title: it is 301 characters; at most 300"));
+        assert!(
+            err("title = \"a\\u0007b\"\n").contains("title: it holds a control character (U+0007)")
+        );
+        assert!(
+            err(&format!("{head}pattern = \"line\"\npaper = \"pink\\nx\"\n"))
+                .contains("paper: it holds a control character (U+000A)")
+        );
+        let night = Night::parse("title = \" Friday   night \"\n[[game]]\nname = \"Cafe\\u0301  line\"\npattern = \"line\"\n").unwrap();
+        assert_eq!(night.title, "Friday night");
+        assert_eq!(night.games[0].rules.name.as_deref(), Some("Caf\u{e9} line"));
     }
 }

@@ -173,11 +173,6 @@ impl Open {
         self.paid(k).map(|p| p.call)
     }
 
-    /// Whether every stage (or prize) is won.
-    pub fn all_won(&self) -> bool {
-        (0..self.stages.len()).all(|k| self.won(k).is_some())
-    }
-
     /// The wild digit, once the first ball is out.
     pub fn wild(&self) -> Option<u8> {
         self.rules.wild_digit(self.shown())

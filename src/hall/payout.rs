@@ -70,9 +70,32 @@ impl Hall {
         open.payouts.push(shown(
             stage, *call, kind, *amount, currency, winners, shares,
         ));
-        self.paid += shares.iter().sum::<u64>();
+        // Amounts are checked when a game starts; a forged log's are not,
+        // and must not wrap the night's sum.
+        let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
+        self.paid = self.paid.saturating_add(sum);
         Ok(())
     }
+}
+
+/// A payout event in words, as the pages show it.
+pub(super) fn shown_of(event: &Event) -> Option<PayoutShown> {
+    let Event::Payout {
+        stage,
+        call,
+        kind,
+        amount,
+        currency,
+        winners,
+        shares,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    Some(shown(
+        stage, *call, kind, *amount, currency, winners, shares,
+    ))
 }
 
 /// A payout in words: `£50.00 shared by 3: £16.67, £16.67, £16.66`.

@@ -13,8 +13,11 @@ use std::net::IpAddr;
 pub const PER_FACE: usize = 2;
 /// Waiting claims one client (an address) may have.
 pub const PER_CLIENT: usize = 3;
-/// Waiting claims in all.
+/// Waiting claims in all that were not a win when they arrived.
 pub const MAX_WAITING: usize = 1_000;
+/// Waiting claims in all, wins included: a win is never crowded out by
+/// claims that are not, and wins are bounded by the faces that hold one.
+pub const MAX_WITH_WINS: usize = 2 * MAX_WAITING;
 /// Decided claims remembered for phones to read back.
 const REMEMBERED: usize = 100_000;
 
@@ -86,21 +89,55 @@ pub struct Queue {
     pub last: u64,
 }
 
+/// The client a cap counts `ip` as: an IPv4 address (an IPv4-mapped IPv6
+/// one too) alone, an IPv6 address by its /64, the network one phone's
+/// addresses come from (a phone can take any address of its /64).
+pub fn client_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(bits.into())
+            }
+        },
+    }
+}
+
 impl Queue {
-    /// Whether a claim on `at` from `client` may join.
-    pub fn admits(&self, at: (usize, u64), client: Option<IpAddr>) -> Result<(), Flood> {
-        if self.waiting.len() >= MAX_WAITING {
+    /// Whether a claim on `at` from `client`, a `win` when judged, may
+    /// join: a win only needs room among [`MAX_WITH_WINS`].
+    pub fn admits(&self, at: (usize, u64), client: Option<IpAddr>, win: bool) -> Result<(), Flood> {
+        let full = if win { MAX_WITH_WINS } else { MAX_WAITING };
+        let losers = self.waiting.iter().filter(|w| !w.win).count();
+        if self.waiting.len() >= full || (!win && losers >= MAX_WAITING) {
             return Err(Flood::Full);
         }
         if self.waiting.iter().filter(|w| w.at == at).count() >= PER_FACE {
             return Err(Flood::Face);
         }
+        let client = client.map(client_of);
         if client.is_some()
-            && self.waiting.iter().filter(|w| w.client == client).count() >= PER_CLIENT
+            && self
+                .waiting
+                .iter()
+                .filter(|w| w.client.map(client_of) == client)
+                .count()
+                >= PER_CLIENT
         {
             return Err(Flood::Client);
         }
         Ok(())
+    }
+
+    /// The ids of the claims waiting that were not a win when they arrived.
+    pub fn losers(&self) -> Vec<u64> {
+        self.waiting
+            .iter()
+            .filter(|w| !w.win)
+            .map(|w| w.id)
+            .collect()
     }
 
     /// Adds a claim at the back; returns its place.
@@ -154,6 +191,27 @@ impl Queue {
         }
     }
 
+    /// Closes the waiting claims made at call `call` or later: that call
+    /// was recalled, so they were judged on a ball no longer called.
+    pub fn close_from(&mut self, call: usize) {
+        let reason = format!("call {call} was recalled: claim again if the card still wins");
+        let (gone, kept): (VecDeque<Waiting>, VecDeque<Waiting>) =
+            std::mem::take(&mut self.waiting)
+                .into_iter()
+                .partition(|w| w.call >= call);
+        self.waiting = kept;
+        for w in gone {
+            self.remember(Status {
+                id: w.id,
+                status: Stand::Closed,
+                place: None,
+                label: w.label,
+                stage: w.stage,
+                reason: reason.clone(),
+            });
+        }
+    }
+
     fn remember(&mut self, status: Status) {
         self.decided.insert(status.id, status);
         while self.decided.len() > REMEMBERED {
@@ -202,16 +260,49 @@ mod tests {
         let mut q = Queue::default();
         q.push(waiting(1, 7, 1));
         q.push(waiting(2, 7, 2));
-        assert_eq!(q.admits((0, 7), None), Err(Flood::Face));
-        assert_eq!(q.admits((0, 8), None), Ok(()));
+        assert_eq!(q.admits((0, 7), None, false), Err(Flood::Face));
+        assert_eq!(q.admits((0, 8), None, false), Ok(()));
         q.push(waiting(3, 8, 1));
         q.push(waiting(4, 9, 1));
         let client = Some(IpAddr::from([127, 0, 0, 1]));
-        assert_eq!(q.admits((0, 10), client), Err(Flood::Client));
+        assert_eq!(q.admits((0, 10), client, false), Err(Flood::Client));
         assert_eq!(
-            q.admits((0, 10), Some(IpAddr::from([127, 0, 0, 3]))),
+            q.admits((0, 10), Some(IpAddr::from([127, 0, 0, 3])), false),
             Ok(())
         );
+    }
+
+    /// See: hardening round four (340 addresses filled the queue in 1.4 s
+    /// and real players got 429).
+    #[test]
+    fn a_phone_s_ipv6_addresses_are_one_client() {
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_of(a), client_of(b));
+        assert_ne!(client_of(a), client_of(other));
+        let mapped: IpAddr = "::ffff:10.0.0.7".parse().unwrap();
+        assert_eq!(client_of(mapped), IpAddr::from([10, 0, 0, 7]));
+        let mut q = Queue::default();
+        for id in 1..=PER_CLIENT as u64 {
+            let mut w = waiting(id, id, 1);
+            w.client = Some(format!("2001:db8:1:2::{id}").parse().unwrap());
+            q.push(w);
+        }
+        assert_eq!(q.admits((0, 99), Some(b), false), Err(Flood::Client));
+        assert_eq!(q.admits((0, 99), Some(other), false), Ok(()));
+    }
+
+    #[test]
+    fn a_win_is_never_crowded_out_by_claims_that_are_not() {
+        let mut q = Queue::default();
+        for id in 1..=MAX_WAITING as u64 {
+            q.push(waiting(id, id, (id % 200) as u8));
+        }
+        let stranger = Some(IpAddr::from([10, 1, 2, 3]));
+        assert_eq!(q.admits((0, 5000), stranger, false), Err(Flood::Full));
+        assert_eq!(q.admits((0, 5000), stranger, true), Ok(()));
+        assert_eq!(q.losers().len(), MAX_WAITING);
     }
 
     #[test]

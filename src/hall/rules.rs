@@ -7,6 +7,7 @@
 use super::money;
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
+use crate::shown::max;
 use serde::{Deserialize, Serialize};
 
 /// What a game is started with.
@@ -106,12 +107,30 @@ impl Rules {
                 "prize: {given} for {n} {what}; give one for each"
             )));
         }
-        if self.concurrent {
-            for (i, s) in stages.iter().enumerate() {
-                if stages[..i].contains(s) {
-                    return Err(bad(format!("prizes: {s} is listed twice")));
-                }
+        // A stage listed twice can never be won twice: once its prize is
+        // paid, the second counts as won already and the game is stuck.
+        for (i, s) in stages.iter().enumerate() {
+            if stages[..i].contains(s) {
+                return Err(bad(if self.concurrent {
+                    format!("prizes: {s} is listed twice")
+                } else {
+                    format!("stages: {s} is listed twice; once it is paid the second can never be won (list each pattern once)")
+                }));
             }
+        }
+        let big = [
+            self.jackpot.map(|j| j.prize),
+            self.jackpot.map(|j| j.consolation),
+        ];
+        if let Some(&a) = (self.amounts.iter())
+            .chain(big.iter().flatten())
+            .find(|&&a| a > money::MAX_MINOR)
+        {
+            return Err(bad(format!(
+                "prize: {} is over the largest prize taken ({})",
+                a,
+                money::show(money::MAX_MINOR, &self.currency)
+            )));
         }
         let balls = usize::from(balls);
         if let Some(j) = &self.jackpot {
@@ -121,6 +140,12 @@ impl Rules {
                     j.within
                 )));
             }
+        }
+        if let Some(j) = self.jackpot.filter(|j| j.within < self.precalls) {
+            return Err(bad(format!(
+                "jackpot.within: {} calls, but the bonanza makes {} precalls before anyone may claim: no win can come within it (give within {} or more)",
+                j.within, self.precalls, self.precalls
+            )));
         }
         if self.precalls >= balls {
             return Err(bad(format!(
@@ -132,15 +157,19 @@ impl Rules {
         if let Some(paper) = &self.paper {
             paper_colour(paper).map_err(|why| bad(format!("paper: {why}")))?;
         }
-        for (field, text) in [("name", &self.name), ("paper", &self.paper)] {
-            if text.as_ref().is_some_and(|t| t.chars().count() > 80) {
-                return Err(bad(format!("{field}: over 80 characters")));
+        let texts = [
+            ("name", self.name.as_deref(), max::NAME),
+            ("paper", self.paper.as_deref(), max::NAME),
+            ("currency", Some(self.currency.as_str()), max::CURRENCY),
+        ];
+        for (field, text, most) in texts {
+            let Some(text) = text else { continue };
+            let seen = shown_field(field, text, most)?;
+            if seen != text {
+                return Err(bad(format!(
+                    "{field}: {text:?} is not as the board shows it: write {seen:?}"
+                )));
             }
-        }
-        if self.currency.chars().count() > 8 {
-            return Err(bad(
-                "currency: over 8 characters (write £, $, € or EUR)".into()
-            ));
         }
         Ok(())
     }
@@ -245,6 +274,13 @@ impl Plan {
     }
 }
 
+/// `text` as the board will show it ([`crate::shown`]), or what is wrong
+/// with it, naming `field`: every text of a game passes here on its way in,
+/// from a night file or the console.
+pub fn shown_field(field: &str, text: &str, most: usize) -> Result<String, RuleError> {
+    crate::shown::shown(text, most).map_err(|e| bad(format!("{field}: {e}")))
+}
+
 /// The paper colours a game may name, and their colour on screen.
 pub const PAPERS: [(&str, &str); 11] = [
     ("white", "#ffffff"),
@@ -267,15 +303,18 @@ pub fn paper_colour(name: &str) -> Result<String, String> {
     if let Some((_, css)) = PAPERS.iter().find(|(n, _)| *n == lower) {
         return Ok(css.to_string());
     }
-    if let Some(spec) = lower.strip_prefix("cmyk:") {
-        let v: Vec<f32> = spec
-            .split(',')
-            .filter_map(|x| x.trim().parse().ok())
-            .collect();
-        if v.len() == 4 && v.iter().all(|x| (0.0..=100.0).contains(x)) {
-            let ch = |c: f32| (255.0 * (1.0 - c / 100.0) * (1.0 - v[3] / 100.0)).round() as u8;
-            return Ok(format!("#{:02x}{:02x}{:02x}", ch(v[0]), ch(v[1]), ch(v[2])));
-        }
+    if lower.starts_with("cmyk:") {
+        // One reading of an ink: print's.
+        use crate::print::{Ink, InkError};
+        return match Ink::parse(&lower) {
+            Ok(Ink::Cmyk(v)) => {
+                let ch = |c: f32| (255.0 * (1.0 - c) * (1.0 - v[3])).round() as u8;
+                Ok(format!("#{:02x}{:02x}{:02x}", ch(v[0]), ch(v[1]), ch(v[2])))
+            }
+            // No ink on paper: the paper is white.
+            Err(InkError::Blank(_)) | Ok(Ink::Gray) => Ok("#ffffff".into()),
+            Err(e) => Err(e.to_string()),
+        };
     }
     let names: Vec<&str> = PAPERS.iter().map(|(n, _)| *n).collect();
     Err(format!(
@@ -305,10 +344,60 @@ mod tests {
         assert_eq!(Rules::default().due(0, 1, 3), None);
     }
 
+    /// See: the hall's books — rules that cannot be won passed --check.
+    #[test]
+    fn rules_that_cannot_be_won_are_refused() {
+        let stages = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let err = Rules::default()
+            .check(&stages(&["line", "line", "coverall"]), 75)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("stages: line is listed twice"), "{err}");
+        let jackpot = Rules {
+            precalls: 50,
+            jackpot: Some(Jackpot {
+                within: 40,
+                prize: 100,
+                consolation: 10,
+            }),
+            ..Rules::default()
+        };
+        let err = jackpot
+            .check(&stages(&["coverall"]), 75)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("jackpot.within: 40 calls") && err.contains("50 precalls"),
+            "{err}"
+        );
+        let big = Rules {
+            amounts: vec![u64::MAX],
+            ..Rules::default()
+        };
+        assert!(big
+            .check(&stages(&["line"]), 75)
+            .unwrap_err()
+            .to_string()
+            .contains("over the largest prize"));
+        assert!(Rules::default()
+            .check(&stages(&["line", "coverall"]), 75)
+            .is_ok());
+    }
+
     #[test]
     fn papers_are_named_colours_or_inks() {
         assert_eq!(paper_colour("Yellow").unwrap(), "#ffe94d");
         assert_eq!(paper_colour("cmyk:0,0,0,0").unwrap(), "#ffffff");
+        assert_eq!(paper_colour("cmyk:0,0,100,0").unwrap(), "#ffff00");
+        // See: hardening round four (junk among the numbers was skipped).
+        for junk in [
+            "cmyk:a,b,c,d,1,2,3,4",
+            "cmyk:0,junk,0,0,0",
+            "cmyk:0,0,0",
+            "cmyk:nan,0,0,0",
+        ] {
+            assert!(paper_colour(junk).is_err(), "{junk}");
+        }
         assert!(paper_colour("goldish")
             .unwrap_err()
             .contains("cmyk:C,M,Y,K"));

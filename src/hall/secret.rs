@@ -1,7 +1,9 @@
 //! An open game's secret seed, kept beside the log (`LOG.seed`) so a
 //! restarted hall can continue the game: created new for each game (no link
 //! followed), mode 0600, and read back only from a plain file of one name,
-//! owned by the hall's user, that no one else may read.
+//! owned by the hall's user, that no one else may read. The players'
+//! claims key (`LOG.claims`) is kept the same way, once for the log's life,
+//! so a phone's claim token still reads its claim after a restart.
 
 /// Where an open game's seed is kept: beside the log.
 pub fn secret_path(log: &std::path::Path) -> std::path::PathBuf {
@@ -104,4 +106,36 @@ pub fn write_secret(path: &std::path::Path, seed: &str) -> Result<(), SecretErro
     file.write_all(format!("{seed}\n").as_bytes())
         .and_then(|()| file.sync_all())
         .map_err(SecretError::Lost)
+}
+
+/// Where the players' claims key is kept: beside the log.
+pub fn claims_key_path(log: &std::path::Path) -> std::path::PathBuf {
+    let mut name = log.as_os_str().to_owned();
+    name.push(".claims");
+    std::path::PathBuf::from(name)
+}
+
+/// The key a claim's token is made with: read from beside the log, or made
+/// (128 bits of the operating system's entropy) when the log has none yet.
+pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
+    let path = claims_key_path(log);
+    match read_secret(&path) {
+        Ok(key) if key.len() == 32 && key.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(key),
+        Ok(_) => Err(SecretError::Unsafe(
+            "does not hold a claims key (32 hex digits): remove it, and phones' claims made before are read by the caller only".into(),
+        )),
+        Err(SecretError::Lost(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            let key = super::random_hex().map_err(SecretError::Lost)?;
+            write_secret(&path, &key)?;
+            Ok(key)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The token of claim `id`: what its phone shows to read its standing.
+/// Unguessable without the key, and the same after a restart.
+pub fn claim_token(key: &str, id: u64) -> String {
+    let text = format!("bingomint claim token\0{key}\0{id}");
+    crate::text::sha256_hex(text.as_bytes())[..32].to_string()
 }

@@ -156,6 +156,7 @@ pub struct Revealed {
 pub struct FileState {
     pub id: String,
     pub count: u64,
+    /// The file's name, without its folder.
     pub path: String,
 }
 

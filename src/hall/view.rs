@@ -21,7 +21,11 @@ impl Hall {
             .map(|f| FileState {
                 id: f.short_id(),
                 count: f.header().count,
-                path: f.path().to_string(),
+                // Every viewer sees the state: the file's name, never
+                // where it lies on the caller's machine.
+                path: std::path::Path::new(f.path())
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
             })
             .collect();
         State {

@@ -104,6 +104,20 @@ pub struct Args {
     /// checked), and go on with the night.
     #[arg(long)]
     pub void_lost_game: bool,
+
+    /// When --night FILE is not the file the log's night began with (its
+    /// SHA-256 differs): keep-log goes on, as long as every game the log
+    /// played is, in the file, the game that was played (only games not
+    /// played yet changed). Without it, a changed file is refused.
+    #[arg(long, value_enum, value_name = "WHAT", requires = "night")]
+    pub night_changed: Option<NightChanged>,
+}
+
+/// What `--night-changed` allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NightChanged {
+    /// Go on with the changed file where it agrees with the log.
+    KeepLog,
 }
 
 impl Args {

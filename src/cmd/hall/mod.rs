@@ -80,6 +80,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         lost: args.lost_seed(),
         night,
         blower: args.balls == args::Balls::Blower,
+        night_changed: args.night_changed.is_some(),
     };
     let log = args.log_path();
     let mut hall = Hall::open(Cards { files, sold }, &log, opened).map_err(opening)?;
@@ -87,7 +88,19 @@ pub fn run(args: Args) -> Result<Outcome> {
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
     announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
-    let api = bingomint::hall::api::Api::new(hall, key);
+    let claims_key = bingomint::hall::secret::claims_key(&log).map_err(|e| match e {
+        bingomint::hall::secret::SecretError::Unsafe(why) => {
+            anyhow::anyhow!(
+                "'{}' {why}",
+                bingomint::hall::secret::claims_key_path(&log).display()
+            )
+        }
+        bingomint::hall::secret::SecretError::Lost(e) => anyhow::Error::new(e).context(format!(
+            "cannot keep the players' claims key '{}'",
+            bingomint::hall::secret::claims_key_path(&log).display()
+        )),
+    })?;
+    let api = bingomint::hall::api::Api::new(hall, key, claims_key);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
 }

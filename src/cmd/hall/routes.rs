@@ -20,6 +20,8 @@ pub struct App {
     pub api: Arc<Api>,
     /// The state after each change, to every live stream.
     pub viewers: broadcast::Sender<Arc<String>>,
+    /// The live streams open, under their caps.
+    pub streams: Arc<super::slots::Slots>,
 }
 
 /// A JSON answer.
@@ -59,6 +61,10 @@ pub async fn route(
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
     let api = app.api.clone();
     let path = uri.path().to_string();
     // The hall's work (a log line fsynced, a claim judged on the card
@@ -68,6 +74,7 @@ pub async fn route(
             method: method.as_str(),
             path: &path,
             authorization: authorization.as_deref(),
+            content_type: content_type.as_deref(),
             body: &bytes,
             client: Some(peer.ip()),
         })
@@ -104,16 +111,26 @@ async fn read_body(body: Body) -> Result<Bytes, Response> {
 
 /// `GET /api/events`: the state now, then after every change; a comment
 /// every 15 s keeps the stream open through proxies.
-pub async fn events(State(app): State<App>) -> impl IntoResponse {
+pub async fn events(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    let Some(slot) = app.streams.take(peer.ip()) else {
+        return error(
+            503,
+            "too many live streams from this address (or in all): close some and try again",
+        );
+    };
     // Listen first, then read the state: no change falls between.
     let changes = app.viewers.subscribe();
     let api = app.api.clone();
     let first = tokio::task::spawn_blocking(move || api.state_text())
         .await
         .unwrap_or_default();
+    // The stream holds its slot until the viewer goes.
     let stream = futures_util::stream::unfold(
-        (Some(first), changes, app.api.clone()),
-        |(first, mut changes, api)| async move {
+        (Some(first), changes, app.api.clone(), slot),
+        |(first, mut changes, api, slot)| async move {
             let text = match first {
                 Some(text) => text,
                 None => match changes.recv().await {
@@ -130,8 +147,10 @@ pub async fn events(State(app): State<App>) -> impl IntoResponse {
                 },
             };
             let event = Ok::<_, Infallible>(Event::default().data(text));
-            Some((event, (None, changes, api)))
+            Some((event, (None, changes, api, slot)))
         },
     );
-    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response()
 }

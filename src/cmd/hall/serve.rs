@@ -3,9 +3,10 @@
 //! `hall::api::Api`, its answer JSON. What the server adds is what faces
 //! the network: a deadline for a request's head (hyper's header timeout,
 //! which also closes idle kept-alive connections) and for its body, bounded
-//! heads and bodies, caps on connections in all and from one address, the
-//! pages' security headers, and live streams (server-sent events) held as
-//! tasks, not threads.
+//! heads and bodies, caps on connections and live streams in all and from
+//! one address (with slots kept for the console's machine), the pages'
+//! security headers, and live streams (server-sent events) held as tasks,
+//! not threads.
 
 use super::routes::{events, route, App};
 use super::slots::Slots;
@@ -54,6 +55,7 @@ async fn run(
     let app = App {
         api: Arc::new(api),
         viewers,
+        streams: Slots::streams(),
     };
     let router = axum::Router::new()
         .route("/api/events", axum::routing::get(events))
@@ -61,7 +63,7 @@ async fn run(
         .with_state(app)
         .layer(axum::middleware::map_response(secure));
     let tls = tls.map(tokio_rustls::TlsAcceptor::from);
-    let slots = Arc::new(Slots::default());
+    let slots = Slots::connections();
     loop {
         let Ok((tcp, peer)) = listener.accept().await else {
             // Out of descriptors, most likely: give connections time to close.

@@ -208,6 +208,9 @@ async function refreshQueue() {
     if (text === queueShown) return;
     queueShown = text;
     $("queued").textContent = q.length ? `(${q.length} waiting)` : "(none waiting)";
+    const losers = q.filter(w => !w.win).length;
+    $("rejectall").hidden = losers < 2;
+    $("rejectall").textContent = `Reject the ${losers} claims that are not a win`;
     $("queue").replaceChildren(...q.map(w => {
       const accept = el("button", "go", "Accept"), reject = el("button", "", "Reject");
       accept.onclick = () => decide(w.id, true);
@@ -222,6 +225,14 @@ async function refreshQueue() {
     }));
   } catch (e) { /* the next turn tries again */ }
 }
+$("rejectall").onclick = async () => {
+  try {
+    shown();
+    const v = await api("POST", "/api/queue/reject", {});
+    $("verdict").replaceChildren(el("div", "verdict lose", `REJECTED · ${v.rejected} claims that were not a win`));
+    await refreshQueue();
+  } catch (e) { shown(e); }
+};
 setInterval(refreshQueue, 1000);
 refreshQueue();
 if (!key) shown("This address has no console key: use the console address the hall printed.");

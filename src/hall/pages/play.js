@@ -170,15 +170,15 @@ async function sendClaim(card) {
     const c = await post("/api/bingo", { card });
     claims[card] = c;
     render();
-    follow(card, c.id);
+    follow(card, c.id, c.token);
   } catch (e) { claims[card] = { error: e.message }; render(); }
 }
 // Reads the claim's standing until the caller decides.
-async function follow(card, id) {
+async function follow(card, id, token) {
   for (;;) {
     await new Promise(done => setTimeout(done, 1500));
     try {
-      const r = await fetch("/api/bingo/" + id);
+      const r = await fetch("/api/bingo/" + id, { headers: { "Authorization": "Bearer " + token } });
       if (!r.ok) continue;
       const c = await r.json();
       claims[card] = c;

@@ -5,11 +5,15 @@
 use super::{finding, Finding, Game, Summary};
 use crate::hall::event::Source;
 use crate::hall::judge::Cards;
-use crate::hall::money::split;
+use crate::hall::money::{split, MAX_MINOR};
 use crate::hall::payout::MAX_WINNERS;
 use crate::hall::{commitment, Event};
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
+
+/// The most a night's payouts may add up to: a million of the largest
+/// prize, far inside `u64`.
+const MAX_NIGHT: u64 = MAX_MINOR * 1_000_000;
 
 pub(super) fn check_game(
     g: &Game,
@@ -55,7 +59,7 @@ pub(super) fn check_game(
         summary.claims += 1;
     }
     for (line, event, calls) in &g.payouts {
-        summary.paid += check_payout(
+        let paid = check_payout(
             g,
             *line,
             event,
@@ -63,6 +67,14 @@ pub(super) fn check_game(
             cards,
             &pattern(*line, stage_of(event))?,
         )?;
+        summary.paid = (summary.paid.checked_add(paid))
+            .filter(|&p| p <= MAX_NIGHT)
+            .ok_or_else(|| {
+                finding(
+                    *line,
+                    "the night's payouts add up past any night's takings".into(),
+                )
+            })?;
         summary.payouts += 1;
     }
     // A game with money pays every prize it accepted a win of.
@@ -78,7 +90,7 @@ pub(super) fn check_game(
     Ok(())
 }
 
-fn stage_of(event: &Event) -> &str {
+pub(super) fn stage_of(event: &Event) -> &str {
     match event {
         Event::Payout { stage, .. } => stage,
         _ => "",
@@ -175,7 +187,14 @@ fn check_order(g: &Game, seed: &str, at: u64) -> Result<(), Finding> {
     }
     let order = Calls::of_hall(g.balls, seed, room, usize::from(g.balls));
     for &(line, call, ball) in &g.calls {
-        let due = order.order()[call - 1];
+        // Calls are checked one after another when read: call - 1 is a
+        // place in the order.
+        let Some(&due) = call.checked_sub(1).and_then(|i| order.order().get(i)) else {
+            return Err(Finding {
+                line,
+                what: format!("call {call} is past the game's {} numbers", g.balls),
+            });
+        };
         if ball != due {
             return Err(Finding {
                 line,

@@ -14,7 +14,7 @@ use super::log::read;
 use super::rules::Rules;
 pub use super::sold::{parse_sold, sold_within, SoldError};
 use super::Event;
-use checks::{check_game, name};
+use checks::{check_game, name, stage_of};
 
 /// The first thing wrong, and its line.
 #[derive(Debug, PartialEq, Eq)]
@@ -102,10 +102,11 @@ impl Game {
                 ),
             ));
         }
-        // A blower's balls: each a number of the game, none twice (the
-        // hall's own calls are checked against their order at the end).
-        let bad_ball = ball == 0 || ball > self.balls || self.shown.contains(&ball);
-        if self.rules.blower && bad_ball {
+        // Every ball a number of the game; a blower's, none twice (the
+        // hall's own calls are checked against their order at the end,
+        // which names the first call that strays from it).
+        let outside = ball == 0 || ball > self.balls;
+        if outside || (self.rules.blower && self.shown.contains(&ball)) {
             return Err(finding(
                 at,
                 format!("call {call} is {ball}: not a number of the game, or called already"),
@@ -123,8 +124,33 @@ impl Game {
                 format!("recall of call {call} ({ball}), which is not the last call shown"),
             ));
         }
+        if let Some((line, event, _)) = (self.payouts.iter()).find(|(_, e, _)| paid_at(e) >= call) {
+            return Err(finding(
+                at,
+                format!(
+                    "recall of call {call} ({ball}), but line {line} paid {} at call {} on it",
+                    stage_of(event),
+                    paid_at(event)
+                ),
+            ));
+        }
         self.shown.pop();
+        // Players' claims made on the ball taken back are closed with it.
+        self.queued.retain(|_, (_, _, c)| *c < call);
         Ok(())
+    }
+
+    /// The calls shown up to `call`, or a finding that there were fewer.
+    fn shown_to(&self, at: u64, call: usize) -> Result<Vec<u8>, Finding> {
+        self.shown.get(..call).map(<[u8]>::to_vec).ok_or_else(|| {
+            finding(
+                at,
+                format!(
+                    "call {call} is named, but {} calls are shown",
+                    self.shown.len()
+                ),
+            )
+        })
     }
 
     /// A claim at the console (judged at the calls shown), or a queued
@@ -145,13 +171,9 @@ impl Game {
             }
             None => self.at_now(at, stage, call)?,
         }
-        self.claims.push((
-            at,
-            card.to_string(),
-            stage.to_string(),
-            self.shown[..call].to_vec(),
-            win,
-        ));
+        let calls = self.shown_to(at, call)?;
+        self.claims
+            .push((at, card.to_string(), stage.to_string(), calls, win));
         Ok(())
     }
 
@@ -201,8 +223,8 @@ impl Game {
         if winners.is_empty() {
             return Err(finding(at, "a payout to nobody".into()));
         }
-        self.payouts
-            .push((at, event.clone(), self.shown[..*call].to_vec()));
+        let calls = self.shown_to(at, *call)?;
+        self.payouts.push((at, event.clone(), calls));
         Ok(())
     }
 
@@ -255,13 +277,9 @@ impl Game {
         if self.queued.insert(id, entry).is_some() {
             return Err(finding(at, format!("claim {id} is queued twice")));
         }
-        self.claims.push((
-            at,
-            claim.card.to_string(),
-            claim.stage.to_string(),
-            self.shown[..claim.call].to_vec(),
-            claim.win,
-        ));
+        let calls = self.shown_to(at, claim.call)?;
+        let (card, stage) = (claim.card.to_string(), claim.stage.to_string());
+        self.claims.push((at, card, stage, calls, claim.win));
         Ok(())
     }
 
@@ -327,6 +345,14 @@ fn finding(line: u64, what: String) -> Finding {
     Finding { line, what }
 }
 
+/// The call a payout's line names.
+fn paid_at(event: &Event) -> usize {
+    match event {
+        Event::Payout { call, .. } => *call,
+        _ => 0,
+    }
+}
+
 /// Checks the log `text` against `cards` (the session's card files).
 pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     let (lines, _) = read(text).map_err(|e| match e {
@@ -359,10 +385,40 @@ fn step(
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
         Event::Session { files, sold, .. } => session(files, sold.as_deref(), cards, at)?,
-        Event::GameStart { game: g, .. } => {
+        Event::GameStart {
+            game: g,
+            balls,
+            stages,
+            rules,
+            ..
+        } => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));
             }
+            let spec = cards.files[0].header().spec;
+            if *balls != spec.balls() {
+                return Err(bad(format!(
+                    "a game of {balls} balls, but the cards are {}",
+                    spec.short_name()
+                )));
+            }
+            // The rules the hall would have refused: amounts past its
+            // limit, prizes for stages the game has not, patterns it has
+            // not. (Its texts are what the board showed, not money: a log
+            // of an older hall that took them as typed still verifies.)
+            let plan = super::rules::Plan {
+                stages: stages.clone(),
+                prize: String::new(),
+                last_call: false,
+                rules: Rules {
+                    name: None,
+                    paper: None,
+                    currency: String::new(),
+                    ..rules.clone()
+                },
+            };
+            plan.check(spec)
+                .map_err(|e| bad(format!("the game's rules: {e}")))?;
             *game = Some((*g, Game::begun(&line.event)));
         }
         Event::Call {
