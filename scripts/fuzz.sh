@@ -16,7 +16,9 @@
 # (goal sets through --check's report on a small sample), hall_request (any
 # bytes as an HTTP request to the hall, and as each route's JSON body),
 # shown (any text through the normaliser of text people see: room seeds,
-# titles, labels), picture (any bytes as an item's PNG or JPEG picture).
+# titles, labels), picture (any bytes as an item's PNG or JPEG picture),
+# hall_verify (any text as a night's log through `hall verify`, seeded with
+# real logs).
 # Seeds: fuzz/seeds/TARGET (kept in the repository); the growing corpus:
 # fuzz/corpus/TARGET (local). A crash is saved in fuzz/artifacts/TARGET and
 # ends the script with a non-zero status.
@@ -32,7 +34,7 @@ else
     shift || true
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check hall_request shown picture)
+[ ${#targets[@]} -gt 0 ] || targets=(card_file goal_set seed range calls pattern claims goal_set_check hall_request shown picture hall_verify)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 mkdir -p logs
 for target in "${targets[@]}"; do

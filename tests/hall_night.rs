@@ -768,6 +768,13 @@ fn a_recalled_ball_never_pays_and_the_log_still_verifies() {
     let (code, out) = verify_log(&log, &cards);
     assert_eq!(code, 0, "{out}");
     assert_eq!(report_code(&log, &cards, &dir.path().join("r.json")), 0);
+    // The player's claim closed by the recall is in the record, unanswered.
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let claims = record["games"][0]["claims"].as_array().unwrap();
+    let closed: Vec<&Value> = claims.iter().filter(|c| c["queued"] == id).collect();
+    assert_eq!(closed.len(), 1, "{claims:?}");
+    assert_eq!(closed[0]["closed"], "call 5 was recalled", "{claims:?}");
 
     // Forged logs, each rechained: exit 1 naming a line, never a panic.
     let forgeries: [(&str, Box<Edit>); 4] = [

@@ -13,6 +13,7 @@ mod export;
 mod generate;
 mod guides;
 mod hall;
+mod hall_books;
 mod hall_hostile;
 mod hall_live;
 mod hall_night;

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let last = count.min(64);
     let _ = file.require_sound(last..=last);
-    let exported = export(&file, 1..=last, Format::Csv, &mut std::io::sink());
+    let exported = export(&file, &[1..=last], Format::Csv, &mut std::io::sink());
     let shown = show(&file, last, None);
     if report.broken.is_empty() {
         exported.expect("verify found every card valid");

@@ -119,16 +119,20 @@ pub fn claims_key_path(log: &std::path::Path) -> std::path::PathBuf {
 /// (128 bits of the operating system's entropy) when the log has none yet.
 pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
     let path = claims_key_path(log);
+    let fresh = || {
+        let key = super::random_hex().map_err(SecretError::Lost)?;
+        write_secret(&path, &key)?;
+        Ok(key)
+    };
     match read_secret(&path) {
         Ok(key) if key.len() == 32 && key.bytes().all(|b| b.is_ascii_hexdigit()) => Ok(key),
+        // Made, but the hall stopped before writing it: no token was
+        // given with it (tokens come after the key is written).
+        Ok(key) if key.is_empty() => fresh(),
         Ok(_) => Err(SecretError::Unsafe(
             "does not hold a claims key (32 hex digits): remove it, and phones' claims made before are read by the caller only".into(),
         )),
-        Err(SecretError::Lost(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-            let key = super::random_hex().map_err(SecretError::Lost)?;
-            write_secret(&path, &key)?;
-            Ok(key)
-        }
+        Err(SecretError::Lost(e)) if e.kind() == std::io::ErrorKind::NotFound => fresh(),
         Err(e) => Err(e),
     }
 }

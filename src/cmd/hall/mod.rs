@@ -87,7 +87,6 @@ pub fn run(args: Args) -> Result<Outcome> {
     hall.daub = args.daub.into();
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
-    announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
     let claims_key = bingomint::hall::secret::claims_key(&log).map_err(|e| match e {
         bingomint::hall::secret::SecretError::Unsafe(why) => {
             anyhow::anyhow!(
@@ -100,6 +99,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             bingomint::hall::secret::claims_key_path(&log).display()
         )),
     })?;
+    announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
     let api = bingomint::hall::api::Api::new(hall, key, claims_key);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
@@ -124,6 +124,10 @@ fn announce(
     }
     if let Some(notice) = &state.notice {
         eprintln!("bingomint: note: {notice}");
+    }
+    if args.sold.is_none() {
+        let faces: u64 = state.files.iter().map(|f| f.count).sum();
+        eprintln!("bingomint: note: no --sold: every card of the card files counts as sold ({faces} records), and a prize is shared by every sold face holding it when it is won; give --sold 1..N for the paper sold tonight");
     }
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");

@@ -16,14 +16,22 @@ pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
     match verify(&text, &mut cards) {
         Ok(s) => {
             use bingomint::text::count_of;
-            let (calls, claims) = (count_of(s.calls, "call"), count_of(s.claims, "claim"));
+            let seeded = s.calls - s.blower_calls;
+            let (calls, claims) = (count_of(seeded, "call"), count_of(s.claims, "claim"));
             outln!(
                 "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again",
                 log.display(),
                 count_of(s.lines, "line"),
                 count_of(s.games, "game"),
-                if s.calls == 1 { "matches" } else { "match" }
+                if seeded == 1 { "matches" } else { "match" }
             );
+            if s.blower > 0 {
+                outln!(
+                    "note: {} of balls from a blower ({}): no seed to check their calls against (each ball is a number of the game, none called twice)",
+                    count_of(s.blower, "game"),
+                    count_of(s.blower_calls, "call")
+                );
+            }
             for g in &s.voided {
                 outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
             }

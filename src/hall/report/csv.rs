@@ -113,8 +113,15 @@ fn rows(g: &GameRecord) -> Vec<Row<'_>> {
             card: &c.card,
             stage: &c.stage,
             win: yes(c.win),
-            accepted: yes(c.accepted),
-            detail: c.reason.clone(),
+            accepted: if c.closed.is_some() {
+                "unanswered"
+            } else {
+                yes(c.accepted)
+            },
+            detail: match &c.closed {
+                Some(why) => format!("{}; closed: {why}", c.reason),
+                None => c.reason.clone(),
+            },
             ..Row::default()
         });
     }

@@ -119,10 +119,15 @@ fn game(g: &GameRecord) -> String {
         h += "<h3>Claims</h3>\n";
         h += &head(&["Time", "Card", "For", "At call", "Verdict", "Reason"]);
         for c in &g.claims {
-            let verdict = match (c.win, c.accepted) {
-                (true, true) => "win, accepted",
-                (true, false) => "win, not accepted",
-                (false, _) => "refused",
+            let verdict = match (c.win, c.accepted, &c.closed) {
+                (_, _, Some(_)) => "closed unanswered",
+                (true, true, _) => "win, accepted",
+                (true, false, _) => "win, not accepted",
+                (false, _, _) => "refused",
+            };
+            let reason = match &c.closed {
+                Some(why) => format!("{}; {why}", c.reason),
+                None => c.reason.clone(),
             };
             let card = match c.queued {
                 Some(q) => format!("{} (player's claim {q})", c.card),
@@ -134,7 +139,7 @@ fn game(g: &GameRecord) -> String {
                 &c.stage,
                 &c.call.to_string(),
                 verdict,
-                &c.reason,
+                &reason,
             ]);
         }
         h += "</table>\n";

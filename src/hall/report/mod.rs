@@ -76,6 +76,14 @@ pub struct ClaimRecord {
     pub accepted: bool,
     pub reason: String,
     pub queued: Option<u64>,
+    /// A player's claim the caller never answered: why it was closed (the
+    /// game ended, or the call it was made on was recalled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub closed: Option<String>,
+    /// A player's claim waiting for the caller (not logged: the record's
+    /// own bookkeeping).
+    #[serde(skip)]
+    waiting: bool,
 }
 
 /// A prize paid.
@@ -187,7 +195,28 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             {
                 c.recalled = Some(time);
             }
+            close(g, |c| c.call >= *call, &format!("call {call} was recalled"));
         }
+        Event::Queued {
+            id,
+            card,
+            stage,
+            call,
+            win,
+            reason,
+            ..
+        } => g.claims.push(ClaimRecord {
+            time,
+            card: card.clone(),
+            stage: stage.clone(),
+            call: *call,
+            win: *win,
+            accepted: false,
+            reason: reason.clone(),
+            queued: Some(*id),
+            closed: None,
+            waiting: true,
+        }),
         Event::Wild { digit, .. } => g.wild = Some(*digit),
         Event::Claim {
             card,
@@ -198,16 +227,25 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             accepted,
             queued,
             ..
-        } => g.claims.push(ClaimRecord {
-            time,
-            card: card.clone(),
-            stage: stage.clone(),
-            call: *call,
-            win: *win,
-            accepted: *accepted,
-            reason: reason.clone(),
-            queued: *queued,
-        }),
+        } => {
+            // A player's claim answered: its waiting record gives way to
+            // the answer.
+            if let Some(id) = queued {
+                g.claims.retain(|c| !(c.waiting && c.queued == Some(*id)));
+            }
+            g.claims.push(ClaimRecord {
+                time,
+                card: card.clone(),
+                stage: stage.clone(),
+                call: *call,
+                win: *win,
+                accepted: *accepted,
+                reason: reason.clone(),
+                queued: *queued,
+                closed: None,
+                waiting: false,
+            })
+        }
         Event::Payout {
             stage,
             call,
@@ -237,11 +275,26 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             g.seed = (!seed.is_empty()).then(|| seed.clone());
             g.ended = Some(time);
             g.status = "ended";
+            close(g, |_| true, "the game ended before the caller answered");
         }
         Event::GameVoid { .. } => {
             g.ended = Some(time);
             g.status = "void";
+            close(
+                g,
+                |_| true,
+                "the game was voided before the caller answered",
+            );
         }
         _ => {}
+    }
+}
+
+/// Closes the players' claims still waiting that `which` picks, saying
+/// `why`: they stay in the record, unanswered.
+fn close(g: &mut GameRecord, which: impl Fn(&ClaimRecord) -> bool, why: &str) {
+    for c in g.claims.iter_mut().filter(|c| c.waiting && which(c)) {
+        c.waiting = false;
+        c.closed = Some(why.to_string());
     }
 }

@@ -30,6 +30,7 @@ pub(super) fn check_game(
             ));
         }
         summary.blower += 1;
+        summary.blower_calls += g.calls.len() as u64;
         summary.calls += g.calls.len() as u64;
     } else {
         check_order(g, seed, at)?;

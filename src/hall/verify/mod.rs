@@ -35,6 +35,8 @@ pub struct Summary {
     pub paid: u64,
     /// Games of balls from a blower: no seed to check their calls against.
     pub blower: u64,
+    /// Their calls (among `calls`).
+    pub blower_calls: u64,
     /// A game not ended (its calls cannot be checked before its seed is out).
     pub open: Option<u64>,
     /// Games ended unrevealed, their seeds lost: their calls cannot be
