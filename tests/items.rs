@@ -763,3 +763,34 @@ fn simulate_audit_and_exclude_take_items_files() {
             "holds items (4×4, 54 items of 'Lotería'), not items (5×5",
         ));
 }
+
+// See: a newcomer's first hour, round three — 24 words on a 5×5 card with
+// a free centre: every card held every word, and generate said nothing.
+#[test]
+fn a_list_that_fills_every_card_is_named_at_generate() {
+    let dir = tempfile::tempdir().unwrap();
+    let words: String = (1..=24).map(|i| format!("word {i}\n")).collect();
+    let list = dir.path().join("class.txt");
+    // Trailing blank lines, as editors leave them, are ignored.
+    std::fs::write(&list, format!("{words}\n\n")).unwrap();
+    bingomint()
+        .args(["generate", "--items"])
+        .arg(&list)
+        .args(["--count", "30", "--seed", "1", "--out"])
+        .arg(dir.path().join("class.bmc"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "every card holds every one of the 24 items, so a full house is won by every card at the same call",
+        ));
+    let more: String = (1..=60).map(|i| format!("word {i}\n")).collect();
+    std::fs::write(&list, more).unwrap();
+    bingomint()
+        .args(["generate", "--items"])
+        .arg(&list)
+        .args(["--count", "30", "--seed", "1", "--force", "--out"])
+        .arg(dir.path().join("class.bmc"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("full house").not());
+}

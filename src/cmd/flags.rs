@@ -27,6 +27,42 @@ pub fn spec_from_flags(game: &str, rules: Option<&str>, star: bool) -> Result<Sp
     })
 }
 
+/// Parses a count as people write a large one: `1000000`, `1_000_000`,
+/// `1,000,000` (groups of three), `1e6` or `2.5e6` (a whole number).
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let bad = || format!("{t:?} is not a whole number: write 1000000, 1_000_000, 1,000,000 or 1e6");
+    let (mantissa, exponent) = match t.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<u32>().map_err(|_| bad())?),
+        None => (t, 0),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let whole = |s: &str| -> Option<String> {
+        for sep in [',', '_'] {
+            if s.contains(sep) {
+                let groups: Vec<&str> = s.split(sep).collect();
+                let ok = groups[0].len() <= 3 && groups[1..].iter().all(|g| g.len() == 3);
+                return (ok && groups.iter().all(|g| digits(g))).then(|| groups.concat());
+            }
+        }
+        digits(s).then(|| s.to_string())
+    };
+    let (int, frac) = match mantissa.split_once('.') {
+        Some((i, f)) if exponent > 0 && digits(f) => (whole(i).ok_or_else(bad)?, f),
+        Some(_) => return Err(bad()),
+        None => (whole(mantissa).ok_or_else(bad)?, ""),
+    };
+    let shift = exponent
+        .checked_sub(frac.len() as u32)
+        .ok_or_else(|| format!("{t:?} is not a whole number"))?;
+    let too_large = || format!("{t:?} is too large");
+    let base: u64 = format!("{int}{frac}").parse().map_err(|_| too_large())?;
+    10u64
+        .checked_pow(shift)
+        .and_then(|p| base.checked_mul(p))
+        .ok_or_else(too_large)
+}
+
 /// Parses a size such as `8G`, `512M`, `1.5GiB` or `1000000` (bytes); K, M,
 /// G and T are powers of 1024, with or without `iB`/`B`.
 pub fn parse_size(text: &str) -> Result<u64, String> {
@@ -138,4 +174,31 @@ pub fn damaged(e: bingomint::cardfile::FileError, allowed: bool) -> anyhow::Erro
 /// [`require_sound`] for a whole file, memory flat (`require_sound_all`).
 pub fn require_sound_flat(file: &bingomint::cardfile::CardFile) -> Result<()> {
     file.require_sound_all().map_err(|e| damaged(e, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// See: a newcomer's first hour, round three (`--count 1e6` and
+    /// `1,000` were refused).
+    #[test]
+    fn counts_are_read_as_people_write_them() {
+        for (text, n) in [
+            ("1000000", 1_000_000),
+            ("1_000_000", 1_000_000),
+            ("1,000,000", 1_000_000),
+            ("1e6", 1_000_000),
+            ("2.5e6", 2_500_000),
+            ("10E3", 10_000),
+            (" 42 ", 42),
+        ] {
+            assert_eq!(parse_count(text), Ok(n), "{text}");
+        }
+        for text in [
+            "1.5", "1,5", "1,0000", "1e", "-3", "2.55e1", "abc", "", "1e30", "1__000",
+        ] {
+            assert!(parse_count(text).is_err(), "{text} was taken");
+        }
+    }
 }

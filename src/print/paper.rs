@@ -68,13 +68,16 @@ fn length_up_to(text: &str, max: f32) -> Result<f32, ParseError> {
 }
 
 /// The named paper sizes, portrait, in points.
-pub const PAPERS: [(&str, f32, f32); 6] = [
+pub const PAPERS: [(&str, f32, f32); 8] = [
     ("letter", 612.0, 792.0),
     ("legal", 612.0, 1008.0),
     ("tabloid", 792.0, 1224.0),
     ("a4", 210.0 * MM, 297.0 * MM),
     ("a3", 297.0 * MM, 420.0 * MM),
     ("sra3", 320.0 * MM, 450.0 * MM),
+    // Classrooms print on A5 and A6.
+    ("a5", 148.0 * MM, 210.0 * MM),
+    ("a6", 105.0 * MM, 148.0 * MM),
 ];
 
 /// The named papers, for messages.

@@ -43,9 +43,14 @@ pub struct Args {
     #[arg(long, value_parser = PossibleValuesParser::new(Spec::RULE_SETS))]
     pub(super) rules: Option<String>,
 
-    /// Number of cards (75- or 80-ball) or strips (90-ball).
-    #[arg(short = 'n', long, default_value_t = 1_000_000)]
+    /// Number of cards (75- or 80-ball) or strips (90-ball): 1000000,
+    /// 1_000_000, 1,000,000 or 1e6.
+    #[arg(short = 'n', long, default_value = "1000000", value_parser = crate::cmd::parse_count)]
     pub(super) count: u64,
+
+    /// `--cards` is simulate's and the hall's word: here a tip to --count.
+    #[arg(long = "cards", hide = true, value_name = "N")]
+    pub(super) cards: Option<String>,
 
     /// Output card file.
     #[arg(short, long, value_name = "FILE")]

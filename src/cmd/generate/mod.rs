@@ -19,6 +19,11 @@ use std::time::Instant;
 
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<Outcome> {
+    if let Some(n) = &args.cards {
+        return Err(anyhow!(
+            "--cards is how simulate and the hall name card files; generate takes how many with --count {n} (or -n {n})"
+        ));
+    }
     let spec = match args.items.spec(&args.game)? {
         Some(spec) => spec,
         None => super::spec_from_flags(&args.game, args.rules.as_deref(), args.star)?,
@@ -36,6 +41,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         spill_dir: args.temp_dir.as_deref(),
     };
     plan.validate().map_err(|e| args.refused(e))?;
+    if let Some(warning) = spec.items().and_then(|deck| deck.fill_warning()) {
+        eprintln!("bingomint: note: {warning}");
+    }
     if let Some(most) = spec.items().and_then(|deck| deck.most_cards()) {
         if args.count > most {
             return Err(anyhow!(

@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, value_name = "N|CxR")]
     pub(super) layout: Option<String>,
 
-    /// Paper (the trim size): letter, legal, tabloid, a4, a3, sra3, or
+    /// Paper (the trim size): letter, legal, tabloid, a4, a3, sra3, a5, a6, or
     /// WxH with a unit (210x297mm, 8.5x11in).
     #[arg(long, default_value = "letter")]
     pub(super) paper: String,

@@ -239,7 +239,14 @@ fn field_text(column: &str, text: &str, max: usize) -> Result<String, String> {
 fn read_lines(text: &str, path: &str) -> Result<Vec<Item>, ListError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut seen = Vec::new();
-    text.lines()
+    // Blank lines at the end are how editors leave files: ignored (a blank
+    // line between items is still refused, as a missing item).
+    let mut lines: Vec<&str> = text.lines().collect();
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    lines
+        .into_iter()
         .enumerate()
         .map(|(i, line)| {
             label(line, &mut seen, i + 1)
@@ -339,6 +346,8 @@ mod tests {
         let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
         assert_eq!(labels, ["apple", "pear", "Дом", "日本"]);
         let fault = |text: &str| lines(text).unwrap_err().to_string();
+        // See: a newcomer's first hour — a trailing blank line was an error.
+        assert_eq!(lines("a\nb\n\n  \n").unwrap().len(), 2);
         assert_eq!(
             fault("a\n\nb\n"),
             "'words.txt', line 2: the line is blank: remove it (one item a line)"

@@ -216,6 +216,26 @@ impl Deck {
         }
     }
 
+    /// What a list that (nearly) fills every card does to a full house, in
+    /// words, when its cards hold 90 % or more of its items: every card
+    /// then wins a full house at (nearly) the same call.
+    pub fn fill_warning(&self) -> Option<String> {
+        let cells = (self.rows * self.cols - usize::from(self.free.is_some())) as u64;
+        let items = u64::from(self.facts.balls);
+        if cells * 10 < items * 9 {
+            return None;
+        }
+        let what = if cells >= items {
+            format!("every card holds every one of the {items} items, so a full house is won by every card at the same call")
+        } else {
+            format!("each card holds {cells} of the {items} items, so a full house ends in a tie of many cards")
+        };
+        Some(format!(
+            "{what}; for a game of a winner, add items (about {} or more) or give a smaller --size",
+            cells * 3 / 2
+        ))
+    }
+
     /// With `--distinct lines`, the most cards that can share no line: each
     /// card uses its lines' sets of items, and there are only so many sets
     /// of each size (a bound; a run finds fewer).
