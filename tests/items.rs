@@ -794,3 +794,61 @@ fn a_list_that_fills_every_card_is_named_at_generate() {
         .success()
         .stderr(predicate::str::contains("full house").not());
 }
+
+// See: a newcomer's first hour, round three — `check --calls apple,banana`
+// said "apple" is not a number: the teacher has the words she drew.
+#[test]
+fn calls_are_taken_by_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let words: String = ["apple", "banana", "café"]
+        .iter()
+        .map(|w| w.to_string())
+        .chain((4..=40).map(|i| format!("word {i}")))
+        .map(|w| w + "\n")
+        .collect();
+    let list = dir.path().join("class.txt");
+    std::fs::write(&list, words).unwrap();
+    let file = dir.path().join("class.bmc");
+    bingomint()
+        .args(["generate", "--items"])
+        .arg(&list)
+        .args(["--count", "10", "--seed", "labels", "--out"])
+        .arg(&file)
+        .assert()
+        .success();
+    let first = &cards(&file)[0];
+    let row: Vec<String> = (first["grid"][0].as_array().unwrap().iter())
+        .map(|l| l.as_str().unwrap().to_uppercase())
+        .collect();
+    // Labels in any case, with spaces inside, separated by commas.
+    bingomint()
+        .args([
+            "check",
+            "--card",
+            "1",
+            "--pattern",
+            "line",
+            "--calls",
+            &row.join(","),
+        ])
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("WIN"));
+    bingomint()
+        .args([
+            "check",
+            "--card",
+            "1",
+            "--pattern",
+            "line",
+            "--calls",
+            "apple,pear",
+        ])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\"pear\" is not an item of this list",
+        ));
+}

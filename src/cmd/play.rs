@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::game::{Face, Spec};
 use bingomint::input::InputError;
-use bingomint::play::calls::Calls;
+use bingomint::play::calls::{parse_for, Calls};
 use bingomint::play::pattern::Pattern;
 use bingomint::play::reference::{locate, locate_card, Located};
 use std::path::PathBuf;
@@ -14,7 +14,8 @@ use std::path::PathBuf;
 /// `--calls` / `--calls-file`.
 #[derive(clap::Args)]
 pub struct CallsArgs {
-    /// The numbers called so far, in order: `12,44,7,68,3`.
+    /// The numbers called so far, in order: `12,44,7,68,3`; for items
+    /// cards also their labels: `apple,banana,café`.
     #[arg(long, value_name = "N,N,…", conflicts_with = "calls_file")]
     pub calls: Option<String>,
 
@@ -30,9 +31,8 @@ const MAX_CALLS_FILE: u64 = 1 << 20;
 impl CallsArgs {
     /// The calls given, if any, checked against `spec`'s balls.
     pub fn read(&self, spec: Spec) -> Result<Option<Calls>> {
-        let balls = spec.balls();
         if let Some(text) = &self.calls {
-            return Ok(Some(Calls::parse(balls, text, "--calls")?));
+            return Ok(Some(parse_for(spec, text, "--calls")?));
         }
         let Some(path) = &self.calls_file else {
             return Ok(None);
@@ -58,7 +58,7 @@ impl CallsArgs {
                 game(&ours)
             );
         }
-        Ok(Some(Calls::parse(balls, &text, &name)?))
+        Ok(Some(parse_for(spec, &text, &name)?))
     }
 
     /// The calls, which must be given.

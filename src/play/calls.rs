@@ -193,6 +193,59 @@ pub enum CallsProblem {
     Twice { n: u8, first: usize, call: usize },
     #[error("no calls")]
     Empty,
+    #[error("{word:?} is not an item of this list (its items are {examples}, …): give the items called, by label or number, separated by commas")]
+    NotAnItem { word: String, examples: String },
+}
+
+/// Calls of `spec`'s game as people give them: numbers, or for an items
+/// game also the items' labels (in any case, as a person sees them),
+/// separated by commas or lines. `what` names the source in errors.
+pub fn parse_for(spec: crate::game::Spec, text: &str, what: &str) -> Result<Calls, CallsError> {
+    let balls = spec.balls();
+    let Some(deck) = spec.items() else {
+        return Calls::parse(balls, text, what);
+    };
+    let folded: Vec<String> = deck.list.labels().map(crate::shown::folded).collect();
+    let find = |word: &str| {
+        let key = crate::shown::folded(&crate::shown::shown(word, usize::MAX).ok()?);
+        folded.iter().position(|l| *l == key).map(|i| i + 1)
+    };
+    let many_lines = text.lines().nth(1).is_some();
+    let mut numbers = String::new();
+    for (line_no, line) in text.lines().enumerate() {
+        // A calls file's comments (`12  # apple`) are not calls.
+        let line = line.split('#').next().unwrap_or("");
+        for word in line.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            let picked: Vec<String> = if word.parse::<u32>().is_ok() {
+                vec![word.to_string()]
+            } else if let Some(n) = find(word) {
+                vec![n.to_string()]
+            } else {
+                // Labels of one word each, separated by spaces, or numbers.
+                let parts: Option<Vec<String>> = word
+                    .split_whitespace()
+                    .map(|w| match w.parse::<u32>() {
+                        Ok(_) => Some(w.to_string()),
+                        Err(_) => find(w).map(|n| n.to_string()),
+                    })
+                    .collect();
+                parts.ok_or_else(|| CallsError {
+                    what: what.to_string(),
+                    line: many_lines.then_some(line_no + 1),
+                    problem: CallsProblem::NotAnItem {
+                        word: crate::text::clip(word, 40).into_owned(),
+                        examples: deck.list.labels().take(3).collect::<Vec<_>>().join(", "),
+                    },
+                })?
+            };
+            for n in picked {
+                numbers.push_str(&n);
+                numbers.push(',');
+            }
+        }
+        numbers.push('\n');
+    }
+    Calls::parse(balls, &numbers, what)
 }
 
 /// The game a calls file names on its first line, as `bingomint calls`
