@@ -275,10 +275,13 @@ impl Hall {
         Ok(n)
     }
 
-    /// A claim read back from the log: listed, and a queued one decided.
-    pub(super) fn replay_claim(&mut self, event: &Event) {
+    /// A claim read back from the log: listed, and a queued one decided;
+    /// an accepted win whose prize is not paid yet noted, as its payout
+    /// line must follow (one append), or the resume pays it.
+    pub(super) fn replay_claim(&mut self, event: &Event) -> Result<(), &'static str> {
         let Event::Claim {
             card,
+            stage,
             win,
             reason,
             call,
@@ -287,8 +290,16 @@ impl Hall {
             ..
         } = event
         else {
-            return;
+            return Ok(());
         };
+        if *accepted && *win {
+            let open = self.open.as_ref().ok_or("a claim with no game open")?;
+            let k = (open.stages.iter().position(|s| s == stage))
+                .ok_or("a claim of no stage of the game")?;
+            if open.won(k).is_none() {
+                self.unpaid = Some((k, *call, card.clone()));
+            }
+        }
         self.claims.push(super::state::ClaimSeen {
             card: card.clone(),
             win: *win,
@@ -298,6 +309,7 @@ impl Hall {
         if let Some(id) = queued {
             self.queue.decide(*id, stand(*accepted), reason.clone());
         }
+        Ok(())
     }
 
     /// A queued claim read back from the log (its face is drawn when the

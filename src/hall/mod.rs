@@ -342,25 +342,7 @@ impl Hall {
                 self.revealed = None;
                 self.queue.close(ENDED);
             }
-            Event::Claim {
-                accepted: true,
-                win: true,
-                stage,
-                call,
-                card,
-                ..
-            } => {
-                // An accepted win whose prize is not paid yet: its payout
-                // line must follow (one append), or the resume pays it.
-                let open = self.open.as_ref().ok_or(bad("a claim with no game open"))?;
-                let k = (open.stages.iter().position(|s| s == stage))
-                    .ok_or(bad("a claim of no stage of the game"))?;
-                if open.won(k).is_none() {
-                    self.unpaid = Some((k, *call, card.clone()));
-                }
-                self.replay_claim(&line.event)
-            }
-            Event::Claim { .. } => self.replay_claim(&line.event),
+            Event::Claim { .. } => self.replay_claim(&line.event).map_err(bad)?,
             Event::Queued { .. } => self.replay_queued(&line.event),
             Event::Session { .. } => {}
         }

@@ -50,26 +50,17 @@ impl Hall {
 
     /// A payout read back: the prize won, its faces paid, the night's sum.
     pub(super) fn replay_payout(&mut self, event: &Event) -> Result<(), &'static str> {
-        let Event::Payout {
-            stage,
-            call,
-            kind,
-            amount,
-            currency,
-            winners,
-            shares,
-            ..
-        } = event
-        else {
+        let Some(paid) = shown_of(event) else {
             return Ok(());
         };
+        let Event::Payout { shares, .. } = event else {
+            unreachable!("shown_of answers only for a payout")
+        };
         let open = self.open.as_mut().ok_or("a payout with no game open")?;
-        if !open.stages.contains(stage) {
+        if !open.stages.contains(&paid.stage) {
             return Err("a payout of no stage of the game");
         }
-        open.payouts.push(shown(
-            stage, *call, kind, *amount, currency, winners, shares,
-        ));
+        open.payouts.push(paid);
         // Amounts are checked when a game starts; a forged log's are not,
         // and must not wrap the night's sum.
         let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
