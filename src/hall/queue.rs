@@ -179,26 +179,22 @@ impl Queue {
 
     /// Closes every waiting claim: the game ended.
     pub fn close(&mut self, reason: &str) {
-        while let Some(w) = self.waiting.pop_front() {
-            self.remember(Status {
-                id: w.id,
-                status: Stand::Closed,
-                place: None,
-                label: w.label,
-                stage: w.stage,
-                reason: reason.to_string(),
-            });
-        }
+        self.close_where(|_| true, reason);
     }
 
     /// Closes the waiting claims made at call `call` or later: that call
     /// was recalled, so they were judged on a ball no longer called.
     pub fn close_from(&mut self, call: usize) {
         let reason = format!("call {call} was recalled: claim again if the card still wins");
+        self.close_where(|w| w.call >= call, &reason);
+    }
+
+    /// Closes the waiting claims `which` picks, each remembered with `reason`.
+    fn close_where(&mut self, which: impl Fn(&Waiting) -> bool, reason: &str) {
         let (gone, kept): (VecDeque<Waiting>, VecDeque<Waiting>) =
             std::mem::take(&mut self.waiting)
                 .into_iter()
-                .partition(|w| w.call >= call);
+                .partition(|w| which(w));
         self.waiting = kept;
         for w in gone {
             self.remember(Status {
@@ -207,7 +203,7 @@ impl Queue {
                 place: None,
                 label: w.label,
                 stage: w.stage,
-                reason: reason.clone(),
+                reason: reason.to_string(),
             });
         }
     }
