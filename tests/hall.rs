@@ -278,7 +278,11 @@ fn claims_by_every_reference_and_their_refusals() {
         &dir.path().join("n.jsonl"),
         &["--sold", "1..2000"],
     );
-    hall.post("/api/games", json!({"pattern": "line"}));
+    // Every sold face holding the line shares it (electronic play).
+    hall.post(
+        "/api/games",
+        json!({"pattern": "line", "share": "all-holders"}),
+    );
     for _ in 0..75 {
         hall.post("/api/calls", json!({}));
     }

@@ -453,13 +453,66 @@ fn tambola_prizes_are_open_at_once_and_each_paid_once_in_any_order() {
     assert_eq!(payouts, 6);
 }
 
+/// See: the hall's books (one Accept paid £10 in 146 shares of 7p: every
+/// face holding the prize was paid, claimed or not).
+#[test]
+fn a_prize_is_shared_by_the_faces_claimed_for_it_not_by_sleepers() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Claimed\"\npattern = \"column\"\nprize = \"30.00\"\n",
+    );
+    let log = dir.path().join("c.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &[&args[..], &["--sold", "4..6"]].concat());
+    hall.post("/api/games", json!({}));
+    assert_eq!(
+        game(&hall)["share"],
+        "claimed",
+        "the console shows the rule"
+    );
+    // Every B number: cards 4, 5 and 6 all hold column B at call 15.
+    key_in(&hall, &(1..=15).collect::<Vec<u8>>());
+    let body = json!({"card": "6"}).to_string();
+    let (status, v) = http(&hall.addr, "POST", "/api/bingo", None, Some(&body));
+    assert_eq!(status, 202, "{v}");
+    // Checked first: the split the caller would pay, before paying it.
+    let v = claim(&hall, json!({"card": "5"})).1;
+    assert_eq!(v["split"], "£30.00 shared by 2: £15.00, £15.00", "{v}");
+    assert_eq!(v["also_winning"].as_array().unwrap().len(), 1, "{v}");
+    let v = claim(&hall, json!({"card": "5", "accept": true})).1;
+    let winners: Vec<&str> = (v["payout"]["winners"].as_array().unwrap().iter())
+        .map(|w| w.as_str().unwrap().split(" of ").next().unwrap())
+        .collect();
+    assert_eq!(winners, ["card 5", "card 6"], "card 4 slept: {v}");
+    assert!(v.get("split").is_none(), "{v}");
+    drop(hall);
+    assert_eq!(verify_log(&log, &cards).0, 0);
+    // The sleeper written in as a winner is caught.
+    forge(&log, |v| {
+        if v["event"] == "payout" {
+            let mut w = v["winners"].as_array().unwrap().clone();
+            w.push(json!(w[0].as_str().unwrap().replace("card 5", "card 4")));
+            v["winners"] = json!(w);
+            v["shares"] = json!([1000, 1000, 1000]);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("names 3 faces, but 2 faces claimed for it hold it then"),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_prize_split_three_ways_pays_every_penny_to_the_earliest_first() {
     let dir = tempfile::tempdir().unwrap();
     let cards = cards(dir.path());
     let night = night_file(
         dir.path(),
-        "[[game]]\nname = \"Split\"\npattern = \"column\"\nprize = \"50.00\"\n",
+        "[[game]]\nname = \"Split\"\npattern = \"column\"\nprize = \"50.00\"\nshare = \"all-holders\"\n",
     );
     let log = dir.path().join("s.jsonl");
     // Three cards sold; every B number called: each sold card holds its B

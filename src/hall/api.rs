@@ -4,7 +4,7 @@
 //! (over HTTP or TLS); a route there is a call of [`Api::answer`].
 
 use super::money::parse_amount;
-use super::rules::{shown_field, Jackpot, Plan, Rules};
+use super::rules::{shown_field, Jackpot, Plan, Rules, Share};
 use super::{Hall, HallError};
 use crate::shown::max;
 use serde::Deserialize;
@@ -71,6 +71,8 @@ struct NewGame {
     precalls: usize,
     #[serde(default)]
     wild: bool,
+    /// Who shares a prize: `claimed` (the default) or `all-holders`.
+    share: Option<Share>,
 }
 
 /// A prize of a game whose prizes are open at once.
@@ -574,7 +576,8 @@ fn new_game(new: NewGame) -> Result<Command, (u16, String)> {
             && new.paper.is_none()
             && new.jackpot.is_none()
             && new.precalls == 0
-            && !new.wild;
+            && !new.wild
+            && new.share.is_none();
         if !alone {
             return Err((400, "give the game's pattern, stages or prizes, or {} for the programme's next game, or {\"game\": K} for its game K, alone".into()));
         }
@@ -622,6 +625,7 @@ fn new_game(new: NewGame) -> Result<Command, (u16, String)> {
             jackpot,
             precalls: new.precalls,
             wild: new.wild,
+            share: new.share.unwrap_or(Share::Claimed),
             ..Rules::default()
         },
     })))

@@ -80,6 +80,8 @@ pub enum HallError {
     BallOutside { ball: u8, balls: u8 },
     #[error("ball {ball} was called already (call {call})")]
     BallCalled { ball: u8, call: usize },
+    #[error("game {0}'s seed is not known to the hall: its calls cannot go on")]
+    NoSeed(u64),
     #[error("'{path}': {why}")]
     UnsafeSeed { path: String, why: String },
     #[error("'{path}' does not hold the seed game {game} committed to")]

@@ -99,6 +99,18 @@ impl Cards {
         found.first().copied().ok_or_else(missing)
     }
 
+    /// Whether face `n` of file `f` holds `pattern` after `calls`.
+    pub fn holds(
+        &self,
+        f: usize,
+        n: u64,
+        pattern: &Pattern,
+        calls: &Calls,
+        last_call: bool,
+    ) -> Result<bool, HallError> {
+        Ok(check(&self.face(f, n)?, pattern, calls, last_call).is_win())
+    }
+
     /// Judges a claim of `pattern` after `calls` by the face `text` names.
     pub fn judge(&self, text: &str, pattern: &Pattern, calls: &Calls, last_call: bool) -> Judged {
         let (f, n) = match self.find(text) {

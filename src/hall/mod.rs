@@ -18,6 +18,7 @@
 //! an open game's seed.
 
 pub mod api;
+pub mod books;
 mod claims;
 mod error;
 mod event;
@@ -37,44 +38,32 @@ pub mod state;
 pub mod verify;
 mod view;
 
+use books::{Books, Command};
 use judge::Cards;
-use log::{Line, Log};
+use log::Log;
 use night::Night;
-use open::Open;
-use queue::Queue;
 pub use secret::secret_path;
 use secret::{read_secret, SecretError};
-use state::{ClaimSeen, Daub, Revealed};
-use std::collections::BTreeSet;
+use state::Daub;
 use std::path::Path;
 
 pub use error::HallError;
 pub use event::{revealed, Ended, Event, FileEntry, NightEntry, Source};
 
-/// The hall: its cards, its log, the open game.
+/// The hall: a shell over its books ([`books`]: the night's state and
+/// rules), its log, the open game's seed file and its cards.
 pub struct Hall {
     pub cards: Cards,
     /// The house rule for marking numbers on players' phones.
     pub daub: Daub,
     log: Log,
-    open: Option<Open>,
-    games: u64,
-    revealed: Option<Revealed>,
-    claims: Vec<ClaimSeen>,
-    queue: Queue,
+    books: Books,
     /// What the caller should know since the hall started (a repaired log).
     notice: Option<String>,
     /// Balls from a blower, keyed in by the caller (else the hall's own).
     blower: bool,
-    /// The night's programme, and its games played (from 1).
+    /// The night's programme.
     night: Option<Night>,
-    played: BTreeSet<usize>,
-    /// Paid tonight, in minor units.
-    paid: u64,
-    /// An accepted win whose payout line is not in the log yet: (stage,
-    /// call, card). Between a claim's line and its payout's only a crash
-    /// of an older hall (which wrote them apart) leaves one.
-    unpaid: Option<(usize, usize, String)>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -164,9 +153,6 @@ impl LoggedNight {
     }
 }
 
-/// The closing of players' claims still waiting when a game ends.
-const ENDED: &str = "the game ended before the caller came to this claim";
-
 impl Hall {
     /// Opens the hall on `cards` with the log at `log_path` (created, or
     /// read back: an open game resumes from the seed kept beside it).
@@ -197,22 +183,15 @@ impl Hall {
             cards,
             daub: Daub::default(),
             log: opened.log,
-            open: None,
-            games: 0,
-            revealed: None,
-            claims: Vec::new(),
-            queue: Queue::default(),
+            books: Books::default(),
             notice: note.clone(),
             blower,
             night,
-            played: BTreeSet::new(),
-            paid: 0,
-            unpaid: None,
         };
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
-            hall.replay(line)?;
+            hall.apply(line)?;
         }
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
             logged.check(entry, night, night_changed)?;
@@ -225,7 +204,7 @@ impl Hall {
             night: night_entry,
         })?;
         if let Some(event) = void {
-            let game = hall.open.as_ref().map_or(0, |o| o.game);
+            let game = hall.books.open.as_ref().map_or(0, |o| o.game);
             hall.record(event)?;
             hall.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
@@ -240,7 +219,7 @@ impl Hall {
     /// written; with `lost` Void, a lost seed gives the event that ends
     /// the game unrevealed.
     fn resume_seed(&mut self, lost: LostSeed) -> Result<Option<Event>, HallError> {
-        let Some(open) = self.open.as_mut().filter(|o| !o.rules.blower) else {
+        let Some(open) = self.books.open.as_ref().filter(|o| !o.rules.blower) else {
             return Ok(None);
         };
         let game = open.game;
@@ -248,8 +227,7 @@ impl Hall {
         let shown = path.display().to_string();
         match read_secret(&path) {
             Ok(seed) if commitment(&seed) == open.commitment => {
-                open.seed = seed;
-                open.reorder();
+                self.books.know_seed(seed);
                 Ok(None)
             }
             Ok(_) => Err(HallError::WrongSeed { path: shown, game }),
@@ -266,87 +244,12 @@ impl Hall {
         }
     }
 
-    fn replay(&mut self, line: &Line) -> Result<(), HallError> {
-        let bad = |what| HallError::Replay {
+    /// A line of the log applied to the books.
+    fn apply(&mut self, line: &log::Line) -> Result<(), HallError> {
+        (self.books.apply(&line.event, &self.cards)).map_err(|what| HallError::Replay {
             line: line.seq,
             what,
-        };
-        if !matches!(line.event, Event::Session { .. }) {
-            self.unpaid = None;
-        }
-        match &line.event {
-            Event::GameStart { game, rules, .. } => {
-                let spec = self.cards.files[0].header().spec;
-                self.open = Some(Open::begun(&line.event, spec).map_err(bad)?);
-                self.games = *game;
-                if let Some(k) = rules.planned {
-                    self.played.insert(k);
-                }
-                self.claims.clear();
-                self.queue.close(ENDED);
-            }
-            Event::Call { call, ball, .. } => {
-                let open = self.open.as_mut().ok_or(bad("a call with no game open"))?;
-                if *call != open.called + 1 || *call > usize::from(open.balls) {
-                    return Err(bad("a call out of order, or past the game's numbers"));
-                }
-                open.called_ball(*call, *ball);
-            }
-            Event::Wild { .. } => {}
-            Event::Payout { .. } => self.replay_payout(&line.event).map_err(bad)?,
-            Event::RoomSeed { room_seed, .. } => {
-                let open = self
-                    .open
-                    .as_mut()
-                    .ok_or(bad("a room seed with no game open"))?;
-                open.room = Some(room_seed.clone());
-                open.reorder();
-            }
-            Event::Recall { call, ball, .. } => {
-                let open = self
-                    .open
-                    .as_mut()
-                    .ok_or(bad("a recall with no game open"))?;
-                if *call == 0 || *call != open.called {
-                    return Err(bad("a recall of a call that is not the last"));
-                }
-                open.called = call - 1;
-                // Claims waiting on the ball taken back are closed.
-                self.queue.close_from(*call);
-                let open = self.open.as_mut().expect("open above");
-                if open.rules.blower {
-                    open.order.truncate(call - 1);
-                }
-                open.announcement = Some(format!("ball {ball} recalled"));
-            }
-            Event::Stage { stage, .. } => {
-                let open = self.open.as_mut().ok_or(bad("a stage with no game open"))?;
-                open.stage = open
-                    .stages
-                    .iter()
-                    .position(|s| s == stage)
-                    .unwrap_or(open.stage);
-            }
-            Event::GameEnd { game, seed } => {
-                let open = self.open.take().ok_or(bad("no game is open"))?;
-                self.revealed = Some(Revealed {
-                    game: *game,
-                    seed: seed.clone(),
-                    room_seed: open.room.flatten(),
-                    commitment: open.commitment,
-                });
-                self.queue.close(ENDED);
-            }
-            Event::GameVoid { .. } => {
-                self.open.take().ok_or(bad("no game is open"))?;
-                self.revealed = None;
-                self.queue.close(ENDED);
-            }
-            Event::Claim { .. } => self.replay_claim(&line.event).map_err(bad)?,
-            Event::Queued { .. } => self.replay_queued(&line.event),
-            Event::Session { .. } => {}
-        }
-        Ok(())
+        })
     }
 
     fn record(&mut self, event: Event) -> Result<(), HallError> {
@@ -356,9 +259,32 @@ impl Hall {
     /// Logs `events` in one write and one fsync, then applies each.
     fn record_all(&mut self, events: Vec<Event>) -> Result<(), HallError> {
         for line in self.log.append_all(events)? {
-            self.replay(&line)?;
+            self.apply(&line)?;
         }
         Ok(())
+    }
+
+    /// Logs `events` at once and applies them; a game's end among them
+    /// reveals its seed, so the seed file goes.
+    fn record_events(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        let ends =
+            (events.iter()).any(|e| matches!(e, Event::GameEnd { seed, .. } if !seed.is_empty()));
+        self.record_all(events)?;
+        if ends {
+            let _ = std::fs::remove_file(secret_path(self.log.path()));
+        }
+        Ok(())
+    }
+
+    /// Carries out `command`: the books decide, the events are logged in
+    /// one write and one fsync and applied. Returns the events.
+    fn execute(&mut self, command: Command) -> Result<Vec<Event>, HallError> {
+        let events = self.books.decide(&self.cards, command)?;
+        self.record_events(events.clone())?;
+        Ok(events)
     }
 
     /// The game's numbers: every file's, which must be one game.

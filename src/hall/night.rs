@@ -5,7 +5,7 @@
 //! by game and field.
 
 use super::money::parse_amount;
-use super::rules::{shown_field, Jackpot, Plan, Rules};
+use super::rules::{shown_field, Jackpot, Plan, Rules, Share};
 use crate::shown::max;
 use serde::Deserialize;
 
@@ -26,6 +26,8 @@ struct File {
     #[serde(default)]
     currency: String,
     balls: Option<u8>,
+    /// Who shares a prize, for every game that does not say.
+    share: Option<Share>,
     #[serde(default)]
     game: Vec<Entry>,
 }
@@ -46,6 +48,7 @@ struct Entry {
     precalls: usize,
     #[serde(default)]
     wild: bool,
+    share: Option<Share>,
 }
 
 #[derive(Deserialize)]
@@ -127,8 +130,9 @@ impl Night {
             });
         }
         let mut games = Vec::new();
-        for (i, entry) in file.game.into_iter().enumerate() {
+        for (i, mut entry) in file.game.into_iter().enumerate() {
             let where_ = format!("game {} ({:?})", i + 1, entry.name);
+            entry.share = entry.share.or(file.share);
             let plan = entry
                 .plan(&currency, i + 1)
                 .map_err(|why| NightError { where_, why })?;
@@ -243,6 +247,7 @@ impl Entry {
                 wild: self.wild,
                 blower: false,
                 planned: Some(number),
+                share: self.share.unwrap_or(Share::Claimed),
             },
         })
     }

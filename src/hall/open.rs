@@ -20,13 +20,14 @@ pub(super) struct Open {
     pub last_call: bool,
     pub commitment: String,
     pub seed: String,
-    pub called: usize,
+    /// The calls shown, in order, as the log's lines give them.
+    pub calls: Vec<u8>,
     /// The room's seed, once given (or logged as none).
     pub room: Option<Option<String>>,
     /// Whether any ball was called (a recall does not undo it).
     pub ever_called: bool,
-    /// The whole order, once the seed is known; a blower's game: the
-    /// balls keyed in so far.
+    /// The hall's whole order, once the seed is known (empty for a
+    /// blower's game): where its next call comes from.
     pub order: Vec<u8>,
     pub rules: Rules,
     /// The prizes paid, in order (a stage is won when it is paid).
@@ -68,7 +69,7 @@ impl Open {
             last_call: *last_call,
             commitment: commitment.clone(),
             seed: String::new(),
-            called: 0,
+            calls: Vec::new(),
             room: None,
             ever_called: false,
             order: Vec::new(),
@@ -80,13 +81,18 @@ impl Open {
 
     /// The first `called` calls, as claims are judged.
     pub fn calls_at(&self, called: usize) -> Calls {
-        let n = called.min(self.order.len());
-        self.rules.judged(self.balls, &self.order[..n])
+        let n = called.min(self.calls.len());
+        self.rules.judged(self.balls, &self.calls[..n])
     }
 
     /// The calls shown, in order.
     pub fn shown(&self) -> &[u8] {
-        &self.order[..self.called.min(self.order.len())]
+        &self.calls
+    }
+
+    /// How many calls are shown.
+    pub fn called(&self) -> usize {
+        self.calls.len()
     }
 
     /// The room seed as mixed in ("" for none).
@@ -104,20 +110,16 @@ impl Open {
         }
     }
 
-    /// A call read back: a blower's ball joins the order.
-    pub fn called_ball(&mut self, call: usize, ball: u8) {
-        if self.rules.blower {
-            self.order.truncate(call - 1);
-            self.order.push(ball);
-        }
-        self.called = call;
+    /// A call read back.
+    pub fn called_ball(&mut self, ball: u8) {
+        self.calls.push(ball);
         self.ever_called = true;
         self.announcement = None;
     }
 
     /// Claims wait for a bonanza game's precalls.
     pub fn claimable(&self) -> Result<(), HallError> {
-        match self.rules.precalls.checked_sub(self.called) {
+        match self.rules.precalls.checked_sub(self.called()) {
             Some(left) if left > 0 => Err(HallError::Precalls {
                 game: self.game,
                 left,

@@ -53,6 +53,38 @@ pub struct Rules {
     /// The night's game this is (from 1), when it came from the programme.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub planned: Option<usize>,
+    /// Who shares a prize won at a call.
+    #[serde(default, skip_serializing_if = "Share::is_all_holders")]
+    pub share: Share,
+}
+
+/// Who shares a prize won at a call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Share {
+    /// Every sold face that holds it at that call, claimed or not: for
+    /// electronic play. (The rule of every log written before games
+    /// stated one, so such a log reads as it was paid.)
+    #[default]
+    AllHolders,
+    /// The faces claimed for it at that call: the claim accepted and the
+    /// players' claims waiting for it (a sleeper is not paid), as paper
+    /// halls play. A game's rule unless its night file says otherwise.
+    Claimed,
+}
+
+impl Share {
+    fn is_all_holders(&self) -> bool {
+        *self == Share::AllHolders
+    }
+
+    /// The rule as a night file names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Share::AllHolders => "all-holders",
+            Share::Claimed => "claimed",
+        }
+    }
 }
 
 /// The last stage's (or last listed prize's) jackpot: paid for a win

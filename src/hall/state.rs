@@ -61,6 +61,8 @@ pub struct GameState {
     pub prizes: Vec<PrizeShown>,
     /// The prizes are all open at once (tambola).
     pub concurrent: bool,
+    /// Who shares a prize: `claimed` or `all-holders`.
+    pub share: &'static str,
     pub payouts: Vec<PayoutShown>,
     /// What the room must be told: `ball 42 recalled`.
     pub announcement: Option<String>,
@@ -205,6 +207,10 @@ pub struct Verdict {
     /// holds it at the same call).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub payout: Option<PayoutShown>,
+    /// A win not accepted yet: how its prize would be paid now
+    /// (`£10.00 shared by 3: …`), so the caller sees the split first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<String>,
 }
 
 /// A face as a phone adds it: what to send back to claim it, and its numbers.

@@ -13,7 +13,7 @@ impl Hall {
     /// What the pages show.
     pub fn state(&self) -> State {
         let spec = self.cards.files[0].header().spec;
-        let game = self.open.as_ref().map(|o| game_state(o, spec));
+        let game = self.books.open.as_ref().map(|o| game_state(o, spec));
         let files = self
             .cards
             .files
@@ -30,13 +30,13 @@ impl Hall {
             .collect();
         State {
             game,
-            revealed: self.revealed.clone(),
+            revealed: self.books.revealed.clone(),
             files,
             balls: spec.balls(),
             letters: spec.facts().letters,
             game_name: spec.short_name(),
             patterns: spec.facts().patterns.iter().map(|p| p.name).collect(),
-            claims: self.claims.iter().rev().take(10).cloned().collect(),
+            claims: self.books.claims.iter().rev().take(10).cloned().collect(),
             notice: self.notice.clone(),
             daub: self.daub,
             night: self.night_shown(),
@@ -60,7 +60,7 @@ impl Hall {
     /// The night's programme, each game with its status.
     pub fn night_shown(&self) -> Option<NightShown> {
         let night = self.night.as_ref()?;
-        let playing = self.open.as_ref().and_then(|o| o.rules.planned);
+        let playing = self.books.open.as_ref().and_then(|o| o.rules.planned);
         let games = night
             .games
             .iter()
@@ -69,7 +69,7 @@ impl Hall {
                 let number = i + 1;
                 let status = if playing == Some(number) {
                     "playing"
-                } else if self.played.contains(&number) {
+                } else if self.books.played.contains(&number) {
                     "played"
                 } else {
                     "to come"
@@ -81,7 +81,7 @@ impl Hall {
             title: night.title.clone(),
             games,
             next: self.next_planned(),
-            paid: super::money::show(self.paid, &night.currency),
+            paid: super::money::show(self.books.paid, &night.currency),
         })
     }
 }
@@ -136,6 +136,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         jackpot,
         prizes,
         concurrent: r.concurrent,
+        share: r.share.name(),
         payouts: o.payouts.clone(),
         announcement: o.announcement.clone(),
     }

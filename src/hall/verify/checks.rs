@@ -7,7 +7,8 @@ use crate::hall::event::Source;
 use crate::hall::judge::Cards;
 use crate::hall::money::{split, MAX_MINOR};
 use crate::hall::payout::MAX_WINNERS;
-use crate::hall::{commitment, Event};
+use crate::hall::rules::Share;
+use crate::hall::{commitment, Event, HallError};
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
 
@@ -59,12 +60,15 @@ pub(super) fn check_game(
         }
         summary.claims += 1;
     }
-    for (line, event, calls) in &g.payouts {
+    for (line, event, calls, claimed) in &g.payouts {
         let paid = check_payout(
             g,
-            *line,
-            event,
-            calls,
+            Paid {
+                line: *line,
+                event,
+                calls,
+                claimed,
+            },
             cards,
             &pattern(*line, stage_of(event))?,
         )?;
@@ -80,7 +84,7 @@ pub(super) fn check_game(
     }
     // A game with money pays every prize it accepted a win of.
     if !g.rules.amounts.is_empty() || g.rules.jackpot.is_some() {
-        let paid = |stage: &str| g.payouts.iter().any(|(_, e, _)| stage_of(e) == stage);
+        let paid = |stage: &str| g.payouts.iter().any(|(_, e, ..)| stage_of(e) == stage);
         if let Some((line, stage)) = g.wins.iter().find(|(_, s)| !paid(s)) {
             return Err(finding(
                 *line,
@@ -98,16 +102,52 @@ pub(super) fn stage_of(event: &Event) -> &str {
     }
 }
 
-/// A payout found again: the faces holding the prize at its call, the
-/// amount the game's rules give, the shares of it. Returns what it paid.
-fn check_payout(
-    g: &Game,
+/// A payout's line, the calls it was paid at, and the cards claimed for
+/// its prize by then.
+struct Paid<'a> {
     line: u64,
-    event: &Event,
-    calls: &[u8],
+    event: &'a Event,
+    calls: &'a [u8],
+    claimed: &'a [String],
+}
+
+/// The faces a prize is due to by the game's rule of sharing: every sold
+/// face holding it at `calls`, or those of them claimed.
+fn due_to(
+    g: &Game,
+    paid: &Paid,
     cards: &Cards,
     pattern: &Pattern,
-) -> Result<u64, Finding> {
+) -> Result<Vec<String>, HallError> {
+    let calls = g.rules.judged(g.balls, paid.calls);
+    let mut due = Vec::new();
+    match g.rules.share {
+        Share::AllHolders => {
+            let found = cards.winning(pattern, &calls, g.last_call, MAX_WINNERS)?;
+            due.extend(found.iter().map(|&(f, n)| cards.label(f, n)));
+        }
+        Share::Claimed => {
+            for card in paid.claimed {
+                let Ok((f, n)) = cards.find(card) else {
+                    continue;
+                };
+                let label = cards.label(f, n);
+                if cards.sold(f, n)
+                    && cards.holds(f, n, pattern, &calls, g.last_call)?
+                    && !due.contains(&label)
+                {
+                    due.push(label);
+                }
+            }
+        }
+    }
+    Ok(due)
+}
+
+/// A payout found again: the faces the game's rule of sharing pays at its
+/// call, the amount its rules give, the shares of it. Returns what it paid.
+fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Result<u64, Finding> {
+    let (line, event) = (paid.line, paid.event);
     let Event::Payout {
         stage,
         call,
@@ -121,21 +161,17 @@ fn check_payout(
         return Ok(0);
     };
     let bad = |what: String| finding(line, what);
-    let found = cards
-        .winning(
-            pattern,
-            &g.rules.judged(g.balls, calls),
-            g.last_call,
-            MAX_WINNERS,
-        )
-        .map_err(|e| bad(e.to_string()))?;
-    let mut due: Vec<String> = found.iter().map(|&(f, n)| cards.label(f, n)).collect();
+    let mut due = due_to(g, &paid, cards, pattern).map_err(|e| bad(e.to_string()))?;
     let mut logged = winners.clone();
     due.sort();
     logged.sort();
     if due != logged {
+        let whose = match g.rules.share {
+            Share::AllHolders => "sold faces hold it then",
+            Share::Claimed => "faces claimed for it hold it then",
+        };
         return Err(bad(format!(
-            "the payout of {stage} at call {call} names {} faces, but {} sold faces hold it then",
+            "the payout of {stage} at call {call} names {} faces, but {} {whose}",
             winners.len(),
             due.len()
         )));

@@ -3,8 +3,9 @@
 //! the order that seed gives (a blower's balls: each a number of the game,
 //! none twice), every recall, a wild game's digit, every claim judged
 //! again on the card files, and every payout found again: the same faces,
-//! the amount its rules give, the same shares. The first bad line is
-//! named.
+//! the amount its rules give, the same shares. Each line is also applied
+//! to the hall's own books ([`super::books::Books::apply`]), as the live
+//! hall and its resume apply it. The first bad line is named.
 
 mod checks;
 
@@ -54,8 +55,10 @@ struct Game {
     shown: Vec<u8>,
     /// (line, card, stage, calls, logged verdict).
     claims: Vec<(u64, String, String, Vec<u8>, bool)>,
-    /// (line, the payout's event, the calls it was paid at).
-    payouts: Vec<(u64, Event, Vec<u8>)>,
+    /// (line, the payout's event, the calls it was paid at, the cards
+    /// claimed for its prize by then: the accepted claim's, then the
+    /// players' waiting).
+    payouts: Vec<(u64, Event, Vec<u8>, Vec<String>)>,
     /// The last accepted claim: (stage, call, card).
     accepted: Option<(String, usize, String)>,
     /// Every accepted win: (line, stage).
@@ -126,7 +129,8 @@ impl Game {
                 format!("recall of call {call} ({ball}), which is not the last call shown"),
             ));
         }
-        if let Some((line, event, _)) = (self.payouts.iter()).find(|(_, e, _)| paid_at(e) >= call) {
+        if let Some((line, event, ..)) = (self.payouts.iter()).find(|(_, e, ..)| paid_at(e) >= call)
+        {
             return Err(finding(
                 at,
                 format!(
@@ -207,18 +211,24 @@ impl Game {
             unreachable!("called on a payout's line")
         };
         let claim = self.accepted.take();
-        if claim.as_ref().map(|(s, c, _)| (s, c)) != Some((stage, call)) {
+        let Some((_, _, card)) = claim.as_ref().filter(|(s, c, _)| (s, c) == (stage, call)) else {
             return Err(finding(
                 at,
                 format!(
                     "a payout of {stage} at call {call} that no accepted claim just before it won"
                 ),
             ));
-        }
+        };
+        let mut claimed = vec![card.clone()];
+        claimed.extend(
+            (self.queued.values())
+                .filter(|(_, s, c)| s == stage && c <= call)
+                .map(|(card, _, _)| card.clone()),
+        );
         if self
             .payouts
             .iter()
-            .any(|(_, e, _)| matches!(e, Event::Payout { stage: s, .. } if s == stage))
+            .any(|(_, e, _, _)| matches!(e, Event::Payout { stage: s, .. } if s == stage))
         {
             return Err(finding(at, format!("{stage} is paid a second time")));
         }
@@ -226,7 +236,7 @@ impl Game {
             return Err(finding(at, "a payout to nobody".into()));
         }
         let calls = self.shown_to(at, *call)?;
-        self.payouts.push((at, event.clone(), calls));
+        self.payouts.push((at, event.clone(), calls, claimed));
         Ok(())
     }
 
@@ -369,8 +379,15 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
         ..Summary::default()
     };
     let mut game: Option<(u64, Game)> = None;
+    // The live hall's own state, built by the same `apply` as it built it:
+    // whatever the hall would not have followed, verify names too.
+    let mut books = super::books::Books::default();
     for line in &lines {
         step(line, &mut game, cards, &mut summary)?;
+        books.apply(&line.event, cards).map_err(|what| Finding {
+            line: line.seq,
+            what: what.to_string(),
+        })?;
     }
     summary.open = game.map(|(g, _)| g);
     Ok(summary)

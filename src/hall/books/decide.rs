@@ -1,0 +1,258 @@
+//! [`Books::decide`]: a command checked against every rule of the night
+//! and turned into the events that carry it out, or refused. Nothing here
+//! writes: the shell logs the events (one append, one fsync) and applies
+//! them.
+
+use super::super::event::Source;
+use super::super::judge::Cards;
+use super::super::rules::Plan;
+use super::super::{commitment, Event, HallError};
+use super::{Books, ClaimAsked};
+use std::net::IpAddr;
+
+/// What the caller or a player asks of the hall.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// A game of `plan`, on `seed` (`hall2-…`, kept in the seed file), or
+    /// of balls from the blower (`seed` empty).
+    Start { plan: Plan, seed: String },
+    /// The room's seed, mixed into the open game's order.
+    RoomSeed(String),
+    /// The next call: the hall's next ball, or the blower's.
+    Call(Option<u8>),
+    /// The last call taken back.
+    Recall,
+    /// The open game ended, its seed revealed.
+    End,
+    /// A claim judged at the console, or a player's decided.
+    Claim(ClaimAsked),
+    /// A player's claim on `card`, from `client`, for the queue.
+    Bingo {
+        card: String,
+        client: Option<IpAddr>,
+    },
+    /// Every waiting claim that was no win when it arrived, rejected.
+    RejectNotWins,
+    /// The payout an accepted win's line lacks (a crash of an older hall
+    /// between the two lines), paid.
+    CompletePayout,
+}
+
+impl Books {
+    /// The events that carry out `command`, or why it is refused.
+    pub fn decide(&self, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
+        match command {
+            Command::Start { plan, seed } => self.start(cards, plan, &seed),
+            Command::RoomSeed(text) => self.room_seed(&text),
+            Command::Call(ball) => self.call(ball),
+            Command::Recall => self.recall(),
+            Command::End => {
+                let open = self.the_open()?;
+                Ok(vec![Event::GameEnd {
+                    game: open.game,
+                    seed: open.seed.clone(),
+                }])
+            }
+            Command::Claim(asked) => self.claim(cards, &asked).map(|(_, events)| events),
+            Command::Bingo { card, client } => self.bingo(cards, &card, client),
+            Command::RejectNotWins => self.reject_not_wins(),
+            Command::CompletePayout => Ok(self.complete_payout(cards)?.0),
+        }
+    }
+
+    /// A game's start: checked, and a bonanza's precalls (the hall's own
+    /// calls) made with it.
+    fn start(&self, cards: &Cards, mut plan: Plan, seed: &str) -> Result<Vec<Event>, HallError> {
+        if let Some(open) = &self.open {
+            return Err(HallError::StillOpen(open.game));
+        }
+        let spec = cards.files[0].header().spec;
+        plan.rules.blower = seed.is_empty();
+        money_prize(&mut plan)?;
+        plan.check(spec)
+            .map_err(|e| HallError::Rules(e.to_string()))?;
+        let game = self.games + 1;
+        let balls = spec.balls();
+        let mut events = vec![Event::GameStart {
+            game,
+            balls,
+            stages: plan.stages.clone(),
+            prize: plan.prize_text(),
+            last_call: plan.last_call,
+            commitment: if seed.is_empty() {
+                String::new()
+            } else {
+                commitment(seed)
+            },
+            rules: plan.rules.clone(),
+        }];
+        let precalls = plan.rules.precalls;
+        if !seed.is_empty() && precalls > 0 {
+            // The precalls come before any room seed could: the order
+            // rests on the hall's seed alone, and the log says so.
+            if crate::play::live::is_live(seed) {
+                events.push(Event::RoomSeed {
+                    game,
+                    room_seed: None,
+                });
+            }
+            let all = usize::from(balls);
+            let order = crate::play::calls::Calls::of_hall(balls, seed, "", all);
+            for (i, &ball) in order.order()[..precalls].iter().enumerate() {
+                events.push(Event::Call {
+                    game,
+                    call: i + 1,
+                    ball,
+                    source: Source::Rng,
+                });
+                if i == 0 && plan.rules.wild {
+                    events.push(Event::Wild {
+                        game,
+                        digit: ball % 10,
+                    });
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    /// Mixes the room's seed into the open game's order: after the
+    /// commitment, before the first ball, once.
+    fn room_seed(&self, text: &str) -> Result<Vec<Event>, HallError> {
+        let open = self.the_open()?;
+        // What the board shows is what is mixed in: invisible characters,
+        // look-alike letters and doubled spaces would let the house grind
+        // the order while the room reads its own word.
+        let text = crate::shown::room_seed(text)?;
+        if text.is_empty() {
+            return Err(HallError::EmptyRoomSeed);
+        }
+        if open.rules.blower {
+            return Err(HallError::Blower(open.game));
+        }
+        if !crate::play::live::is_live(&open.seed) {
+            return Err(HallError::RoomSeedOld(open.game));
+        }
+        if open.ever_called {
+            return Err(HallError::RoomSeedLate(open.game));
+        }
+        if open.room.is_some() {
+            return Err(HallError::RoomSeedGiven(open.game));
+        }
+        Ok(vec![Event::RoomSeed {
+            game: open.game,
+            room_seed: Some(text),
+        }])
+    }
+
+    /// The next call: the hall's next ball, or `ball` from the blower.
+    fn call(&self, ball: Option<u8>) -> Result<Vec<Event>, HallError> {
+        let open = self.the_open()?;
+        if open.called() == usize::from(open.balls) {
+            return Err(HallError::AllCalled(open.balls));
+        }
+        let (game, call) = (open.game, open.called() + 1);
+        let mut events = Vec::new();
+        let (ball, source) = match (open.rules.blower, ball) {
+            (false, Some(_)) => return Err(HallError::NotBlower(game)),
+            (true, None) => return Err(HallError::BallNeeded(game)),
+            (true, Some(b)) if b == 0 || b > open.balls => {
+                return Err(HallError::BallOutside {
+                    ball: b,
+                    balls: open.balls,
+                })
+            }
+            (true, Some(b)) => {
+                if let Some(at) = open.shown().iter().position(|&x| x == b) {
+                    return Err(HallError::BallCalled {
+                        ball: b,
+                        call: at + 1,
+                    });
+                }
+                (b, Source::Blower)
+            }
+            (false, None) => {
+                // The first ball without the room's seed: the log says so.
+                if open.room.is_none() && crate::play::live::is_live(&open.seed) {
+                    events.push(Event::RoomSeed {
+                        game,
+                        room_seed: None,
+                    });
+                }
+                // The order: the seed's, with the room's mixed in if given
+                // (an unmixed room seed adds nothing: `Open::reorder`).
+                let ball = *open
+                    .order
+                    .get(open.called())
+                    .ok_or(HallError::NoSeed(game))?;
+                (ball, Source::Rng)
+            }
+        };
+        events.push(Event::Call {
+            game,
+            call,
+            ball,
+            source,
+        });
+        if call == 1 && open.rules.wild {
+            events.push(Event::Wild {
+                game,
+                digit: ball % 10,
+            });
+        }
+        Ok(events)
+    }
+
+    /// Takes back the last call (a live call; a bonanza's precalls stand
+    /// once the game is under way), unless a prize was paid on it.
+    fn recall(&self) -> Result<Vec<Event>, HallError> {
+        let open = self.the_open()?;
+        let Some(&ball) = open.shown().last() else {
+            return Err(HallError::NoCallToTakeBack);
+        };
+        let (game, call) = (open.game, open.called());
+        if call <= open.rules.precalls && !open.rules.blower {
+            return Err(HallError::NoCallToTakeBack);
+        }
+        // A prize paid at this call (or later) stands on this ball.
+        if let Some(paid) = open.payouts.iter().find(|p| p.call >= call) {
+            return Err(HallError::RecallPaid {
+                call,
+                stage: paid.stage.clone(),
+                paid_at: paid.call,
+            });
+        }
+        Ok(vec![Event::Recall { game, call, ball }])
+    }
+}
+
+/// A game in a currency with its prize in words and no amounts (a game
+/// asked for at the console) is paid the amount the words are (`5.00`,
+/// `£5.00`), or refused: words could not be paid, and nothing would say so.
+fn money_prize(plan: &mut Plan) -> Result<(), HallError> {
+    let r = &plan.rules;
+    if r.currency.is_empty()
+        || !r.amounts.is_empty()
+        || r.jackpot.is_some()
+        || plan.prize.is_empty()
+    {
+        return Ok(());
+    }
+    let words = plan.prize.trim().to_string();
+    let bare = words.strip_prefix(r.currency.as_str()).unwrap_or(&words);
+    match super::super::money::parse_amount(bare) {
+        Ok(a) if plan.stages.len() == 1 => {
+            plan.rules.amounts = vec![a];
+            plan.prize.clear();
+            Ok(())
+        }
+        Ok(_) => Err(HallError::Rules(format!(
+            "prize: {words:?} is one amount for {} stages: give each stage its amount (in a night file, prize = [\"10.00\", …])",
+            plan.stages.len()
+        ))),
+        Err(_) => Err(HallError::Rules(format!(
+            "prize: {words:?} is not an amount, and this night pays in {0}: type the amount alone (5.00 or {0}5.00), or leave it empty for a game without a money prize",
+            r.currency
+        ))),
+    }
+}

@@ -1,0 +1,61 @@
+//! The night's books: the state a log's events build ([`Books::apply`])
+//! and the rules that turn the caller's and the players' commands into
+//! events ([`Books::decide`]). Pure: no file, socket or clock is touched
+//! here, so every rule is tested in-process (tests.rs). The live hall, its
+//! resume and `hall verify` apply the same events with the same
+//! [`Books::apply`]; [`super::Hall`] is a shell over the log, the seed
+//! file and the cards.
+
+mod apply;
+mod claim;
+mod decide;
+mod share;
+#[cfg(test)]
+mod tests;
+
+pub use claim::ClaimAsked;
+pub use decide::Command;
+
+use super::open::Open;
+use super::queue::Queue;
+use super::state::{ClaimSeen, Revealed};
+use super::HallError;
+use std::collections::BTreeSet;
+
+/// The night as its log's events leave it.
+#[derive(Default)]
+pub struct Books {
+    /// The open game.
+    pub(in crate::hall) open: Option<Open>,
+    /// Games started tonight (the next is `games + 1`).
+    pub(in crate::hall) games: u64,
+    /// The last game's revealed seed.
+    pub(in crate::hall) revealed: Option<Revealed>,
+    /// The open game's claims, in order.
+    pub(in crate::hall) claims: Vec<ClaimSeen>,
+    pub(in crate::hall) queue: Queue,
+    /// The programme's games started (from 1).
+    pub(in crate::hall) played: BTreeSet<usize>,
+    /// Paid tonight, in minor units.
+    pub(in crate::hall) paid: u64,
+    /// An accepted win whose payout line is not in the log yet (stage,
+    /// call, card): only a crash of an older hall, which wrote the two
+    /// apart, leaves one; the resume pays it ([`Command::CompletePayout`]).
+    pub(in crate::hall) unpaid: Option<(usize, usize, String)>,
+}
+
+impl Books {
+    /// The open game, or [`HallError::NoGame`].
+    pub(in crate::hall) fn the_open(&self) -> Result<&Open, HallError> {
+        self.open.as_ref().ok_or(HallError::NoGame)
+    }
+
+    /// Knows the open game's seed (read from the seed file, never logged
+    /// before the game ends): its order is drawn.
+    pub(in crate::hall) fn know_seed(&mut self, seed: String) {
+        if let Some(open) = self.open.as_mut() {
+            open.seed = seed;
+            open.reorder();
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Every money rule of the night, tried on [`Books::decide`] in-process:
+//! no socket, no log file. A game of balls keyed in from a blower makes
+//! each deterministic; 200 75-ball cards, faces 4 to 6 holding column B
+//! once every B number is out.
+
+use super::super::judge::Cards;
+use super::super::rules::{Plan, Rules, Share};
+use super::super::{Event, HallError};
+use super::{Books, ClaimAsked, Command};
+use crate::cardfile::CardFile;
+
+/// 200 75-ball cards of seed 11, faces `sold` sold.
+fn cards(sold: std::ops::RangeInclusive<u64>) -> (tempfile::TempDir, Cards) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.bmc");
+    let plan = crate::pipeline::file::Plan {
+        spec: crate::game::Spec::named("75").unwrap(),
+        count: 200,
+        seed: 11,
+        format: crate::cardfile::FileFormat::Native,
+        out: &out,
+        force: true,
+        exclude: &[],
+        allow_damaged: false,
+        memory: 1 << 30,
+        spill_dir: None,
+    };
+    crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
+    let cards = Cards {
+        files: vec![CardFile::open(&out).unwrap()],
+        sold: Some(vec![sold]),
+    };
+    (dir, cards)
+}
+
+/// A game of `stages` paying `amounts` (pence), shared by `share`.
+fn plan(stages: &[&str], amounts: &[u64], share: Share) -> Plan {
+    Plan {
+        stages: stages.iter().map(|s| s.to_string()).collect(),
+        prize: String::new(),
+        last_call: false,
+        rules: Rules {
+            currency: "£".into(),
+            amounts: amounts.to_vec(),
+            share,
+            ..Rules::default()
+        },
+    }
+}
+
+/// Decides `command` and applies its events, as the shell does.
+fn run(books: &mut Books, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
+    let events = books.decide(cards, command)?;
+    for e in &events {
+        books.apply(e, cards).unwrap();
+    }
+    Ok(events)
+}
+
+/// A blower's game of `plan` with `balls` keyed in.
+fn game(cards: &Cards, plan: Plan, balls: impl IntoIterator<Item = u8>) -> Books {
+    let mut books = Books::default();
+    let start = Command::Start {
+        plan,
+        seed: String::new(),
+    };
+    run(&mut books, cards, start).unwrap();
+    for b in balls {
+        run(&mut books, cards, Command::Call(Some(b))).unwrap();
+    }
+    books
+}
+
+fn claim(card: &str, accept: bool) -> Command {
+    Command::Claim(ClaimAsked {
+        card: Some(card.into()),
+        accept,
+        ..ClaimAsked::default()
+    })
+}
+
+fn kinds(events: &[Event]) -> Vec<&'static str> {
+    (events.iter())
+        .map(|e| match e {
+            Event::Claim { .. } => "claim",
+            Event::Payout { .. } => "payout",
+            Event::Stage { .. } => "stage",
+            Event::GameEnd { .. } => "end",
+            Event::Queued { .. } => "queued",
+            Event::Call { .. } => "call",
+            Event::Recall { .. } => "recall",
+            _ => "other",
+        })
+        .collect()
+}
+
+fn winners(events: &[Event]) -> Vec<String> {
+    (events.iter())
+        .find_map(|e| match e {
+            Event::Payout { winners, .. } => Some(winners.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+        .iter()
+        .map(|w| w.split(" of ").next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_claim_its_payout_and_the_move_on_are_one_decision() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(
+        &cards,
+        plan(&["column", "coverall"], &[1000, 5000], Share::Claimed),
+        1..=15,
+    );
+    let events = run(&mut books, &cards, claim("5", true)).unwrap();
+    assert_eq!(kinds(&events), ["claim", "payout", "stage"]);
+    assert_eq!(books.paid, 1000);
+    assert_eq!(books.open.as_ref().unwrap().stage, 1);
+}
+
+#[test]
+fn claimed_pays_the_claimants_and_all_holders_every_face() {
+    let (_d, cards) = cards(4..=6);
+    // A sleeper: card 4 holds the column too, but nobody claims it.
+    let mut books = game(&cards, plan(&["column"], &[3000], Share::Claimed), 1..=15);
+    let bingo = Command::Bingo {
+        card: "6".into(),
+        client: None,
+    };
+    run(&mut books, &cards, bingo).unwrap();
+    let (verdict, _) = books
+        .claim(
+            &cards,
+            &ClaimAsked {
+                card: Some("5".into()),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(
+        verdict.split.as_deref(),
+        Some("£30.00 shared by 2: £15.00, £15.00")
+    );
+    let events = run(&mut books, &cards, claim("5", true)).unwrap();
+    assert_eq!(winners(&events), ["card 5", "card 6"]);
+
+    let mut books = game(
+        &cards,
+        plan(&["column"], &[3000], Share::AllHolders),
+        1..=15,
+    );
+    let events = run(&mut books, &cards, claim("5", true)).unwrap();
+    assert_eq!(winners(&events), ["card 5", "card 4", "card 6"]);
+}
+
+#[test]
+fn a_recall_at_or_before_a_paid_call_is_refused() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(
+        &cards,
+        plan(&["column", "coverall"], &[1000, 5000], Share::Claimed),
+        1..=15,
+    );
+    run(&mut books, &cards, claim("5", true)).unwrap();
+    let refused = books.decide(&cards, Command::Recall).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            HallError::RecallPaid {
+                call: 15,
+                paid_at: 15,
+                ..
+            }
+        ),
+        "{refused}"
+    );
+    // A ball after the paid call can be taken back.
+    run(&mut books, &cards, Command::Call(Some(16))).unwrap();
+    let events = run(&mut books, &cards, Command::Recall).unwrap();
+    assert_eq!(kinds(&events), ["recall"]);
+}
+
+#[test]
+fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(&cards, plan(&["column"], &[1000], Share::Claimed), 1..=15);
+    let bingo = Command::Bingo {
+        card: "5".into(),
+        client: None,
+    };
+    let queued = run(&mut books, &cards, bingo).unwrap();
+    let Event::Queued { id, win: true, .. } = queued[0] else {
+        panic!("{queued:?}")
+    };
+    // Balls 15 down to 5 taken back: four B numbers cannot make a column.
+    for _ in 0..11 {
+        run(&mut books, &cards, Command::Recall).unwrap();
+    }
+    let decide = Command::Claim(ClaimAsked {
+        queued: Some(id),
+        accept: true,
+        ..ClaimAsked::default()
+    });
+    assert!(matches!(books.decide(&cards, decide), Err(HallError::NotWaiting(i)) if i == id));
+    let status = books.queue.status(id).unwrap();
+    assert!(status.reason.contains("call 15 was recalled"), "{status:?}");
+    // Judged again at the calls shown, the card no longer wins.
+    let (verdict, events) = books
+        .claim(
+            &cards,
+            &ClaimAsked {
+                card: Some("5".into()),
+                accept: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    assert_eq!((verdict.win, verdict.call), (false, 4));
+    assert_eq!(kinds(&events), ["claim"]);
+}
+
+#[test]
+fn an_accepted_win_without_its_payout_line_is_paid_on_resume() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(&cards, plan(&["column"], &[1000], Share::Claimed), 1..=15);
+    let events = books.decide(&cards, claim("5", true)).unwrap();
+    // A crash of an older hall after the claim's line: only it was written.
+    books.apply(&events[0], &cards).unwrap();
+    assert!(books.unpaid.is_some());
+    let (paid, said) = books.complete_payout(&cards).unwrap();
+    assert_eq!(kinds(&paid), ["payout", "end"]);
+    assert!(said.unwrap().contains("it is paid now"));
+    for e in &paid {
+        books.apply(e, &cards).unwrap();
+    }
+    assert_eq!(books.paid, 1000);
+    assert!(books.open.is_none());
+}
+
+#[test]
+fn a_win_of_a_prize_paid_already_is_not_paid_twice() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(
+        &cards,
+        plan(&["column", "coverall"], &[1000, 5000], Share::Claimed),
+        1..=15,
+    );
+    run(&mut books, &cards, claim("5", true)).unwrap();
+    // The column was paid to card 5 alone; card 4 holds it, too late.
+    let asked = ClaimAsked {
+        card: Some("4".into()),
+        accept: true,
+        named: Some("column".into()),
+        ..Default::default()
+    };
+    assert!(matches!(
+        books.claim(&cards, &asked),
+        Err(HallError::NoSuchPrize { .. })
+    ));
+}
+
+#[test]
+fn a_blower_s_ball_is_a_number_of_the_game_and_called_once() {
+    let (_d, cards) = cards(4..=6);
+    let books = game(&cards, plan(&["line"], &[], Share::Claimed), [7]);
+    let again = books.decide(&cards, Command::Call(Some(7))).unwrap_err();
+    assert!(matches!(again, HallError::BallCalled { ball: 7, call: 1 }));
+    let outside = books.decide(&cards, Command::Call(Some(76))).unwrap_err();
+    assert!(matches!(
+        outside,
+        HallError::BallOutside {
+            ball: 76,
+            balls: 75
+        }
+    ));
+    let none = books.decide(&cards, Command::Call(None)).unwrap_err();
+    assert!(matches!(none, HallError::BallNeeded(1)));
+}
+
+#[test]
+fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
+    let (_d, cards) = cards(4..=6);
+    let books = Books::default();
+    let start = |plan| Command::Start {
+        plan,
+        seed: String::new(),
+    };
+    let repeated = plan(&["line", "line", "coverall"], &[], Share::Claimed);
+    let e = books.decide(&cards, start(repeated)).unwrap_err();
+    assert!(matches!(e, HallError::Rules(_)), "{e}");
+    // Words for a prize in a game with a currency: refused, not paid as null.
+    let mut words = plan(&["line"], &[], Share::Claimed);
+    words.prize = "£5 raffle line".into();
+    let e = books.decide(&cards, start(words)).unwrap_err();
+    assert!(e.to_string().contains("is not an amount"), "{e}");
+    // A decimal comma is a decimal point.
+    let mut comma = plan(&["line"], &[], Share::Claimed);
+    comma.prize = "12,50".into();
+    let events = books.decide(&cards, start(comma)).unwrap();
+    let Event::GameStart { rules, .. } = &events[0] else {
+        panic!()
+    };
+    assert_eq!(rules.amounts, [1250]);
+}
+
+#[test]
+fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
+    let (_d, cards) = cards(4..=6);
+    let mut p = plan(&["coverall"], &[], Share::Claimed);
+    p.rules.precalls = 40;
+    p.rules.wild = true;
+    let seed = format!("{}{}", crate::play::live::PREFIX, "ab".repeat(32));
+    let events = Books::default()
+        .decide(
+            &cards,
+            Command::Start {
+                plan: p,
+                seed: seed.clone(),
+            },
+        )
+        .unwrap();
+    // The start, "no room seed", 40 calls and the wild digit after the first.
+    assert_eq!(events.len(), 1 + 1 + 40 + 1);
+    assert!(matches!(
+        events[1],
+        Event::RoomSeed {
+            room_seed: None,
+            ..
+        }
+    ));
+    assert!(matches!(events[3], Event::Wild { .. }));
+    let order = crate::play::calls::Calls::of_hall(75, &seed, "", 75);
+    let balls: Vec<u8> = (events.iter())
+        .filter_map(|e| match e {
+            Event::Call { ball, .. } => Some(*ball),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(balls, order.order()[..40]);
+}
+
+#[test]
+fn apply_refuses_events_that_cannot_follow() {
+    let (_d, cards) = cards(4..=6);
+    let mut books = game(&cards, plan(&["line"], &[], Share::Claimed), [7, 8]);
+    let call = |call, ball| Event::Call {
+        game: 1,
+        call,
+        ball,
+        source: super::super::Source::Blower,
+    };
+    assert!(books.apply(&call(5, 9), &cards).is_err(), "out of order");
+    assert!(books.apply(&call(3, 0), &cards).is_err(), "ball 0");
+    let recall = Event::Recall {
+        game: 1,
+        call: 1,
+        ball: 7,
+    };
+    assert!(books.apply(&recall, &cards).is_err(), "not the last call");
+    let payout = Event::Payout {
+        game: 1,
+        stage: "line".into(),
+        call: 9,
+        kind: None,
+        amount: None,
+        currency: String::new(),
+        winners: vec!["card 5".into()],
+        shares: vec![],
+    };
+    assert!(books.apply(&payout, &cards).is_err(), "a call not shown");
+}
