@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """What a winning claim costs the hall on a large file, on 127.0.0.1 only.
 
-A win at the console is worth more work than a losing claim: the hall finds
-every sold face that shares it (a scan of every card file), so the console
-can list them before the caller accepts, and the payout pays them all. This
-starts a hall (balls from the blower, so the game is known), keys in card
-1's first row, then times ROUNDS claims of each kind:
+A win at the console shows the split Accept would pay before it pays. Under
+the rule `share = "claimed"` (the default) the sharers are the claims made
+for the prize: a lookup of a few faces. Under `share = "all-holders"` they
+are every sold face holding it: a scan of every card file. This starts a
+hall (balls from the blower, so the game is known), keys in card 1's first
+row, then, for each rule, times ROUNDS claims of each kind:
 
   * a losing claim (a lookup of one face),
-  * a winning claim, checked (the lookup and the scan for sharers),
-  * a winning claim accepted: the scan and the payout written to the log
+  * a winning claim, checked (the lookup and the sharers found),
+  * a winning claim accepted: the sharers and the payout written to the log
     (one a game, so each round starts a game and keys the row again).
 
 and prints the median and max of each, in milliseconds.
 
   scripts/hall-payout.py [--cards FILE] [--count 10000000] [--rounds 20]
+                         [--share claimed,all-holders]
 
 BINGOMINT_BIN names the binary (default target/release/bingomint).
 """
@@ -53,6 +55,7 @@ def main():
     ap.add_argument("--cards")
     ap.add_argument("--count", type=int, default=10_000_000)
     ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--share", default="claimed,all-holders")
     a = ap.parse_args()
     binary = os.environ.get("BINGOMINT_BIN", "target/release/bingomint")
     work = tempfile.mkdtemp(prefix="hall-payout-")
@@ -71,28 +74,33 @@ def main():
         loser = next(str(n) for n in range(2, 1000)
                      if not any(c in row for c in request(addr, None, "POST", "/api/faces",
                                                           {"card": str(n)})[1]["cells"][:5]))
-        times = {"losing claim": [], "winning claim, checked": [], "winning claim, accepted": []}
-        for _ in range(a.rounds):
-            request(addr, key, "POST", "/api/games", {"pattern": "row"})
-            for b in row:
-                request(addr, key, "POST", "/api/calls", {"ball": b})
-            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims", {"card": loser}))
-            assert s == 200 and not v["win"], v
-            times["losing claim"].append(ms)
-            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims", {"card": "1"}))
-            assert s == 200 and v["win"], v
-            times["winning claim, checked"].append(ms)
-            ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
-                                               {"card": "1", "accept": True}))
-            assert s == 200 and v["accepted"], v
-            times["winning claim, accepted"].append(ms)
-            st = request(addr, None, "GET", "/api/state")[1]
-            if st["game"]:
-                request(addr, key, "POST", "/api/games/end", {})
-        print(f"{binary}: {a.count:,} cards, {a.rounds} rounds (sharers found: "
-              f"{len(v['also_winning'])})")
-        for kind, ms in times.items():
-            print(f"  {kind:<26} median {statistics.median(ms):8.2f} ms   max {max(ms):8.2f} ms")
+        for share in a.share.split(","):
+            times = {"losing claim": [], "winning claim, checked": [],
+                     "winning claim, accepted": []}
+            for _ in range(a.rounds):
+                request(addr, key, "POST", "/api/games", {"pattern": "row", "share": share})
+                for b in row:
+                    request(addr, key, "POST", "/api/calls", {"ball": b})
+                ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
+                                                   {"card": loser}))
+                assert s == 200 and not v["win"], v
+                times["losing claim"].append(ms)
+                ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
+                                                   {"card": "1"}))
+                assert s == 200 and v["win"], v
+                times["winning claim, checked"].append(ms)
+                ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
+                                                   {"card": "1", "accept": True}))
+                assert s == 200 and v["accepted"], v
+                times["winning claim, accepted"].append(ms)
+                st = request(addr, None, "GET", "/api/state")[1]
+                if st["game"]:
+                    request(addr, key, "POST", "/api/games/end", {})
+            print(f"{binary}: {a.count:,} cards, share = {share}, {a.rounds} rounds "
+                  f"(sharers paid: {len(v['also_winning'])})")
+            for kind, ms in times.items():
+                print(f"  {kind:<26} median {statistics.median(ms):8.2f} ms   "
+                      f"max {max(ms):8.2f} ms")
     finally:
         hall.kill()
         hall.wait()

@@ -477,6 +477,10 @@ fn a_prize_is_shared_by_the_faces_claimed_for_it_not_by_sleepers() {
     let body = json!({"card": "6"}).to_string();
     let (status, v) = http(&hall.addr, "POST", "/api/bingo", None, Some(&body));
     assert_eq!(status, 202, "{v}");
+    // The queue shows what Accept would pay, before it pays.
+    let (_, q) = http(&hall.addr, "GET", "/api/queue", Some(&hall.key), None);
+    let split = q["queue"][0]["split"].as_str().unwrap_or_default();
+    assert!(split.starts_with("£30.00 to card 6 of "), "{q}");
     // Checked first: the split the caller would pay, before paying it.
     let v = claim(&hall, json!({"card": "5"})).1;
     assert_eq!(v["split"], "£30.00 shared by 2: £15.00, £15.00", "{v}");

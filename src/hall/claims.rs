@@ -81,11 +81,32 @@ impl Hall {
     }
 
     /// The claims waiting for the caller, in arrival order, each with its
-    /// face marked at the call it arrived at.
-    pub fn waiting(&self) -> Vec<Waiting> {
+    /// face marked at the call it arrived at; the first waiting win of
+    /// each prize not paid yet with the split Accept would pay (found
+    /// again only when the log has moved on: all holders is a scan).
+    pub fn waiting(&mut self) -> Vec<Waiting> {
         let mut list: Vec<Waiting> = self.books.queue.waiting().iter().cloned().collect();
         for w in list.iter_mut().filter(|w| w.face.is_none()) {
             w.face = self.face_of(w);
+        }
+        let seq = self.log.seq();
+        if self.splits.0 != seq || seq == 0 {
+            let mut seen = Vec::new();
+            let mut splits = Vec::new();
+            for w in list.iter().filter(|w| w.win) {
+                if !seen.contains(&&w.stage) {
+                    seen.push(&w.stage);
+                    if let Some(text) = self.books.split(&self.cards, w.id) {
+                        splits.push((w.id, text));
+                    }
+                }
+            }
+            self.splits = (seq, splits);
+        }
+        for (id, text) in &self.splits.1 {
+            if let Some(w) = list.iter_mut().find(|w| w.id == *id) {
+                w.split = Some(text.clone());
+            }
         }
         list
     }

@@ -214,6 +214,11 @@ impl Log {
     }
 
     /// Where the log is.
+    /// The last line's sequence number (0 before the first).
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

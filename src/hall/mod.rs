@@ -64,6 +64,8 @@ pub struct Hall {
     blower: bool,
     /// The night's programme.
     night: Option<Night>,
+    /// The splits the queue shows, as of the log's line.
+    splits: (u64, Vec<(u64, String)>),
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -187,6 +189,7 @@ impl Hall {
             notice: note.clone(),
             blower,
             night,
+            splits: (0, Vec::new()),
         };
         let mut logged = LoggedNight::default();
         for line in &opened.lines {

@@ -34,6 +34,10 @@ pub struct Waiting {
     pub win: bool,
     pub reason: String,
     pub face: Option<Grid>,
+    /// The first waiting win of a prize not paid yet: how Accept would pay
+    /// it now (`£30.00 shared by 2: …`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<String>,
     /// The file and face, for the caps.
     #[serde(skip)]
     pub at: (usize, u64),
@@ -246,6 +250,7 @@ mod tests {
             win: false,
             reason: String::new(),
             face: None,
+            split: None,
             at: (0, face),
             client: Some(IpAddr::from([127, 0, 0, client])),
         }

@@ -127,7 +127,7 @@ fn announce(
     }
     if args.sold.is_none() {
         let faces: u64 = state.files.iter().map(|f| f.count).sum();
-        eprintln!("bingomint: note: no --sold: every card of the card files counts as sold ({faces} records), and a prize is shared by every sold face holding it when it is won; give --sold 1..N for the paper sold tonight");
+        eprintln!("bingomint: note: no --sold: every card of the card files counts as sold ({faces} records), so in a game shared by all holders every card holding a prize is paid; give --sold 1..N for the paper sold tonight");
     }
     if !addr.ip().is_loopback() {
         eprintln!("bingomint: note: listening on {addr}: other machines on the network can open the board");

@@ -168,6 +168,7 @@ impl Books {
             win: *win,
             reason: reason.clone(),
             face: None,
+            split: None,
             at: at.unwrap_or((usize::MAX, 0)),
             client: None,
         });

@@ -98,6 +98,19 @@ impl Books {
         Ok((verdict, events))
     }
 
+    /// How Accept would pay the waiting claim `id` now, if it is a win of
+    /// a prize not paid yet.
+    pub fn split(&self, cards: &Cards, id: u64) -> Option<String> {
+        let w = self.queue.get(id).filter(|w| w.win)?;
+        let open = self.open.as_ref()?;
+        let k = open.stages.iter().position(|s| *s == w.stage)?;
+        if open.won(k).is_some() || w.at.0 >= cards.files.len() {
+            return None;
+        }
+        let payout = self.payout(cards, k, w.call, w.at).ok()?;
+        shown_of(&payout).map(|p| p.text)
+    }
+
     /// What a claim is judged on: the face, the stages, the call (a queued
     /// claim's, as it arrived).
     fn target(&self, asked: &ClaimAsked) -> Result<(String, Vec<usize>, usize), HallError> {

@@ -121,6 +121,8 @@ function renderGame(s) {
   if (g && g.jackpot) parts.push(el("div", "", `Jackpot ${g.jackpot.prize} within ${g.jackpot.within} calls: ` +
     (g.jackpot.left ? `${g.jackpot.left} calls left` : `now for the consolation, ${g.jackpot.consolation}`)));
   if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${g.precalls} precalls` + (g.calls.length < g.precalls ? ` (${g.precalls - g.calls.length} to enter before claims)` : "")));
+  if (g) parts.push(el("div", "", g.share === "all-holders" ? "A prize is shared by every sold card holding it at its call, claimed or not."
+    : "A prize is shared by the cards claimed for it at its call (a sleeper is not paid)."));
   if (g && g.wild_game) parts.push(el("div", "", g.wild === null ? "Wild number: the first ball's last digit" : `Wild digit ${g.wild}: every number ending in ${g.wild} counts`));
   for (const p of (g ? g.payouts : [])) parts.push(el("div", "win", `Paid ${p.stage} at call ${p.call}: ${p.text}`));
   $("gameinfo").replaceChildren(...parts);
@@ -167,9 +169,9 @@ async function claim(accept) {
     if (accept) {
       parts.push(el("p", "", el("b", "", v.accepted ? "Win accepted." : "Not accepted.")));
       if (v.payout) parts.push(el("p", "", `${v.stage}: ${v.payout.text}`));
-      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Accepted with it (winning at the same call): " + v.also_winning.join(", ") : "No other sold card wins at this call."));
-    } else if (v.win) {
-      parts.push(el("p", "", v.also_winning && v.also_winning.length ? "Also winning at this call, accepted with it: " + v.also_winning.join(", ") : "No other sold card wins at this call."));
+      if (v.also_winning && v.also_winning.length) parts.push(el("p", "", "Shared with: " + v.also_winning.join(", ")));
+    } else if (v.win && v.split) {
+      parts.push(el("p", "", el("b", "", "Accept pays: "), v.split));
     }
     $("verdict").replaceChildren(...parts);
     $("accept").hidden = !(v.win && !accept);
@@ -219,6 +221,7 @@ async function refreshQueue() {
       const li = el("li", w.win ? "win" : "lose",
         el("div", "", el("b", "", `#${w.id} ${w.label || w.card}`), ` · ${w.stage} at call ${w.call} · `, el("b", "", w.win ? "WINS" : "NOT A WIN")),
         el("div", "", w.reason));
+      if (w.split) li.append(el("div", "", el("b", "", "Accept pays: "), w.split));
       if (w.face) li.append(grid(w.face));
       li.append(el("div", "row", accept, reject));
       return li;
