@@ -1,43 +1,41 @@
 //! The hall's request handling that is the project's own (the HTTP itself
 //! is hyper's): any bytes as the body of each route, any text as an
-//! Authorization header. Nothing panics; a command made from a body is
+//! Authorization header, every route read from the server's own table.
+//! Nothing panics; a command made from a body is
 //! refused only with 400, 404 or 405 and a message, a claim keeps its
 //! reference as the text it was, and a game's rules are checked without a
 //! panic.
 #![no_main]
 
-use bingomint::hall::api::{bearer, Command};
+use bingomint::hall::api::{bearer, Access, Command, Route, ROUTES};
 use libfuzzer_sys::fuzz_target;
 
-const ROUTES: [(&str, &str); 13] = [
-    ("POST", "/api/games"),
-    ("POST", "/api/calls"),
-    ("DELETE", "/api/calls/last"),
-    ("POST", "/api/claims"),
-    ("POST", "/api/games/end"),
-    ("GET", "/api/state"),
-    ("PUT", "/api/claims"),
-    ("GET", "/nowhere"),
-    ("POST", "/api/bingo"),
-    ("POST", "/api/faces"),
-    ("GET", "/api/queue"),
-    ("GET", "/api/night"),
-    // The rest of the input is the claim's number in the path.
-    ("GET", "/api/bingo/"),
-];
-
 fuzz_target!(|data: &[u8]| {
-    let [route, rest @ ..] = data else {
+    let [pick, rest @ ..] = data else {
         return;
     };
-    let (method, path) = ROUTES[usize::from(*route) % ROUTES.len()];
-    let owned;
-    let path = if path == "/api/bingo/" {
-        owned = format!("{path}{}", String::from_utf8_lossy(rest));
-        owned.as_str()
-    } else {
-        path
+    // Every route of the server's own table, a method a path does not
+    // take, and a path of none.
+    let (method, path) = match usize::from(*pick) % (ROUTES.len() + 2) {
+        k if k < ROUTES.len() => (ROUTES[k].method, ROUTES[k].path),
+        k if k == ROUTES.len() => ("PUT", "/api/claims"),
+        _ => ("GET", "/nowhere"),
     };
+    // A route's `{id}`: the rest of the input is the claim's number.
+    let owned;
+    let path = match path.strip_suffix("{id}") {
+        Some(prefix) => {
+            owned = format!("{prefix}{}", String::from_utf8_lossy(rest));
+            owned.as_str()
+        }
+        None => path,
+    };
+    // The table answers the route asked for, and what anyone may use only
+    // reads.
+    if let Ok(route) = Route::of(method, path) {
+        assert_eq!(route.method, method);
+        assert!(route.access != Access::Public || method == "GET");
+    }
     match Command::of(method, path, rest) {
         Ok(Command::Claim { card, queued, .. }) => {
             let body: serde_json::Value = serde_json::from_slice(rest).expect("a claim was JSON");
@@ -68,9 +66,10 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         Ok(_) => {}
-        Err((status, message)) => {
-            assert!(matches!(status, 400 | 404 | 405), "{status} {message}");
-            assert!(!message.is_empty());
+        Err(refused) => {
+            let status = refused.status();
+            assert!(matches!(status, 400 | 404 | 405), "{status} {refused}");
+            assert!(!refused.to_string().is_empty());
         }
     }
     if let Ok(header) = std::str::from_utf8(rest) {

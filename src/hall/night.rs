@@ -75,20 +75,55 @@ pub struct NightError {
     pub why: String,
 }
 
+/// A field of a game that cannot be played (none: the game as a whole),
+/// and why.
+#[derive(Debug, PartialEq, Eq)]
+struct FieldError {
+    field: Option<String>,
+    why: String,
+}
+
+impl FieldError {
+    fn of(field: &str, why: impl Into<String>) -> FieldError {
+        FieldError {
+            field: Some(field.to_string()),
+            why: why.into(),
+        }
+    }
+
+    fn game(why: &str) -> FieldError {
+        FieldError {
+            field: None,
+            why: why.to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for FieldError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.field {
+            Some(field) => write!(f, "{field}: {}", self.why),
+            None => f.write_str(&self.why),
+        }
+    }
+}
+
 /// An amount written as text; a number is refused (a float cannot hold
 /// every penny).
-fn amount(value: &toml::Value, field: &str) -> Result<u64, String> {
+fn amount(value: &toml::Value, field: &str) -> Result<u64, FieldError> {
     match value {
-        toml::Value::String(text) => parse_amount(text).map_err(|e| format!("{field}: {e}")),
+        toml::Value::String(text) => {
+            parse_amount(text).map_err(|e| FieldError::of(field, e.to_string()))
+        }
         other => {
             let example = match other {
                 toml::Value::Integer(n) => format!("{n}.00"),
                 toml::Value::Float(x) => format!("{x:.2}"),
                 _ => "25.00".into(),
             };
-            Err(format!(
-                "{field}: write the amount as text, such as \"{example}\" in quotes (amounts are kept to the penny, never as floating point)"
-            ))
+            Err(FieldError::of(field, format!(
+                "write the amount as text, such as \"{example}\" in quotes (amounts are kept to the penny, never as floating point)"
+            )))
         }
     }
 }
@@ -133,9 +168,10 @@ impl Night {
         for (i, mut entry) in file.game.into_iter().enumerate() {
             let where_ = format!("game {} ({:?})", i + 1, entry.name);
             entry.share = entry.share.or(file.share);
-            let plan = entry
-                .plan(&currency, i + 1)
-                .map_err(|why| NightError { where_, why })?;
+            let plan = entry.plan(&currency, i + 1).map_err(|e| NightError {
+                where_,
+                why: e.to_string(),
+            })?;
             games.push(plan);
         }
         Ok(Night {
@@ -173,22 +209,26 @@ impl Night {
 
 impl Entry {
     /// The game as a plan.
-    fn plan(self, currency: &str, number: usize) -> Result<Plan, String> {
-        let name = shown_field("name", &self.name, max::NAME).map_err(|e| e.to_string())?;
+    fn plan(self, currency: &str, number: usize) -> Result<Plan, FieldError> {
+        // A text refused names its field itself.
+        let shown = |e: crate::hall::rules::RuleError| FieldError::game(&e.to_string());
+        let name = shown_field("name", &self.name, max::NAME).map_err(shown)?;
         if name.is_empty() {
-            return Err("name: give the game a name".into());
+            return Err(FieldError::of("name", "give the game a name"));
         }
         let paper = (self.paper.as_deref())
             .map(|p| shown_field("paper", p, max::NAME))
             .transpose()
-            .map_err(|e| e.to_string())?;
+            .map_err(shown)?;
         let given = [
             self.pattern.is_some(),
             self.stages.is_some(),
             self.prizes.is_some(),
         ];
         if given.iter().filter(|&&g| g).count() != 1 {
-            return Err("give one of pattern, stages (in order) or prizes (open at once)".into());
+            return Err(FieldError::game(
+                "give one of pattern, stages (in order) or prizes (open at once)",
+            ));
         }
         let n = self.stages.as_ref().map_or(1, Vec::len);
         let listed = match self.prizes {
@@ -200,7 +240,10 @@ impl Entry {
             (_, Some(s), _) => (s, listed, false),
             (.., Some(prizes)) => {
                 if self.prize.is_some() {
-                    return Err("prize: each of prizes names its own prize".into());
+                    return Err(FieldError::of(
+                        "prize",
+                        "each of prizes names its own prize",
+                    ));
                 }
                 let amounts = prizes
                     .iter()
@@ -253,14 +296,14 @@ impl Entry {
     }
 
     /// The `prize` field for `n` stages: one amount, or a list of `n`.
-    fn amounts_of(&self, n: usize) -> Result<Vec<u64>, String> {
+    fn amounts_of(&self, n: usize) -> Result<Vec<u64>, FieldError> {
         match &self.prize {
             None => Ok(Vec::new()),
             Some(toml::Value::Array(list)) => {
                 if list.len() != n {
-                    return Err(format!(
-                        "prize: {} amounts for {n} stages; give one for each",
-                        list.len()
+                    return Err(FieldError::of(
+                        "prize",
+                        format!("{} amounts for {n} stages; give one for each", list.len()),
                     ));
                 }
                 list.iter()
@@ -269,8 +312,9 @@ impl Entry {
                     .collect()
             }
             Some(v) if n == 1 => Ok(vec![amount(v, "prize")?]),
-            Some(_) => Err(format!(
-                "prize: the game has {n} stages: give a list of {n} amounts, [\"10.00\", …]"
+            Some(_) => Err(FieldError::of(
+                "prize",
+                format!("the game has {n} stages: give a list of {n} amounts, [\"10.00\", …]"),
             )),
         }
     }

@@ -330,7 +330,7 @@ pub const PAPERS: [(&str, &str); 11] = [
 
 /// The screen colour of paper `name` (a name of [`PAPERS`], or an ink as
 /// `print --colours` takes it, `cmyk:C,M,Y,K`).
-pub fn paper_colour(name: &str) -> Result<String, String> {
+pub fn paper_colour(name: &str) -> Result<String, PaperError> {
     let lower = name.trim().to_ascii_lowercase();
     if let Some((_, css)) = PAPERS.iter().find(|(n, _)| *n == lower) {
         return Ok(css.to_string());
@@ -345,14 +345,29 @@ pub fn paper_colour(name: &str) -> Result<String, String> {
             }
             // No ink on paper: the paper is white.
             Err(InkError::Blank(_)) | Ok(Ink::Gray) => Ok("#ffffff".into()),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(PaperError::Ink(e)),
         };
     }
-    let names: Vec<&str> = PAPERS.iter().map(|(n, _)| *n).collect();
-    Err(format!(
-        "{name:?} is not a paper colour: name one of {}, or an ink as print takes it, cmyk:C,M,Y,K",
-        names.join(", ")
-    ))
+    Err(PaperError::Unknown {
+        name: name.to_string(),
+    })
+}
+
+/// A paper the hall cannot show.
+#[derive(Debug, thiserror::Error)]
+pub enum PaperError {
+    #[error("{0}")]
+    Ink(crate::print::InkError),
+    #[error("{name:?} is not a paper colour: name one of {names}, or an ink as print takes it, cmyk:C,M,Y,K", names = paper_names())]
+    Unknown { name: String },
+}
+
+fn paper_names() -> String {
+    PAPERS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -432,6 +447,7 @@ mod tests {
         }
         assert!(paper_colour("goldish")
             .unwrap_err()
+            .to_string()
             .contains("cmyk:C,M,Y,K"));
     }
 

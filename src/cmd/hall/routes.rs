@@ -7,7 +7,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use bingomint::hall::api::{Api, Request, DEADLINE, MAX_BODY};
+use bingomint::hall::api::{Api, Reply, Request, DEADLINE, MAX_BODY};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -25,18 +25,17 @@ pub struct App {
 }
 
 /// A JSON answer.
-fn json(status: u16, body: &serde_json::Value) -> Response {
+fn json(status: u16, body: String) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// A refusal of the server's own (the body, the live streams).
 fn error(status: u16, message: &str) -> Response {
-    json(status, &serde_json::json!({ "error": message }))
+    let reply = Reply::Error {
+        error: message.to_string(),
+    };
+    json(status, reply.json())
 }
 
 /// Every path but the live stream: a page, or the API.
@@ -85,7 +84,7 @@ pub async fn route(
             if let Some(state) = answer.changed {
                 let _ = app.viewers.send(state);
             }
-            json(answer.status, &answer.body)
+            json(answer.status, answer.body)
         }
         Err(_) => error(500, "the hall failed to answer"),
     }

@@ -1,0 +1,310 @@
+//! The hall's API, apart from any server: one table of routes with who
+//! may use each ([`ROUTES`]), what each does ([`Command`], read strictly
+//! from the body), typed replies and refusals ([`Reply`], [`ApiError`]),
+//! the console key, the pages' files, and the limits a server of it keeps. `bingomint hall` serves it
+//! (over HTTP or TLS); a route there is a call of [`Api::answer`].
+
+mod reply;
+mod routes;
+
+pub use reply::{ApiError, Reply};
+pub use routes::{Access, Command, Route, ROUTES};
+
+use super::Hall;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Largest request body: a claim or a game's settings.
+pub const MAX_BODY: usize = 16 * 1024;
+/// Connections at once from one address (a phone, the projector's laptop):
+/// one client cannot take the slots everyone else needs.
+pub const MAX_PER_ADDRESS: usize = 64;
+/// A request's head must arrive within this, and its body within as long
+/// again; an idle kept-alive connection is closed after it.
+pub const DEADLINE: Duration = Duration::from_secs(10);
+
+/// A page or a file of one: its content type and text, for `path`.
+pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
+    let path = if path == "/" { "/board" } else { path };
+    PAGES
+        .iter()
+        .find(|(p, ..)| *p == path)
+        .map(|&(_, kind, text)| (kind, text))
+}
+
+/// The pages and their files: (path, content type, bytes). Scripts and
+/// styles are files of their own, so the Content-Security-Policy can allow
+/// the hall's own files and no inline script at all.
+const PAGES: [(&str, &str, &str); 10] = [
+    ("/console", HTML, include_str!("../pages/console.html")),
+    ("/console.js", JS, include_str!("../pages/console.js")),
+    ("/console.css", CSS, include_str!("../pages/console.css")),
+    ("/board", HTML, include_str!("../pages/board.html")),
+    ("/board.js", JS, include_str!("../pages/board.js")),
+    ("/board.css", CSS, include_str!("../pages/board.css")),
+    ("/play", HTML, include_str!("../pages/play.html")),
+    ("/play.js", JS, include_str!("../pages/play.js")),
+    ("/play.css", CSS, include_str!("../pages/play.css")),
+    ("/speech.js", JS, include_str!("../pages/speech.js")),
+];
+const HTML: &str = "text/html; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// Whether `given` is `key`, in time that does not depend on where they
+/// differ.
+fn same_key(given: &str, key: &str) -> bool {
+    let (a, b) = (given.as_bytes(), key.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// The token of an `Authorization: Bearer TOKEN` header (the scheme in any
+/// case).
+pub fn bearer(header: &str) -> Option<&str> {
+    let (scheme, token) = header.trim().split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then(|| token.trim())
+}
+
+/// The hall behind the API: its state and the console's key.
+pub struct Api {
+    hall: Mutex<Hall>,
+    key: String,
+    /// What players' claim tokens are made with ([`super::secret::claim_token`]).
+    claims_key: String,
+}
+
+/// What a request answers.
+pub struct Answer {
+    pub status: u16,
+    /// The reply, as JSON text.
+    pub body: String,
+    /// The state after the request, when it changed what the pages show
+    /// (for the live streams); None when nothing they show changed.
+    pub changed: Option<Arc<String>>,
+}
+
+/// A request, as the server read it.
+pub struct Request<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    /// The Authorization header, if any.
+    pub authorization: Option<&'a str>,
+    /// The Content-Type header, if any.
+    pub content_type: Option<&'a str>,
+    pub body: &'a [u8],
+    /// The client's address (for the caps on players' claims).
+    pub client: Option<IpAddr>,
+}
+
+/// Whether a Content-Type header names JSON (`application/json`, in any
+/// case, with or without parameters).
+fn is_json(content_type: Option<&str>) -> bool {
+    content_type.is_some_and(|t| {
+        let kind = t.split(';').next().unwrap_or("").trim();
+        kind.eq_ignore_ascii_case("application/json")
+    })
+}
+
+impl Api {
+    pub fn new(hall: Hall, key: String, claims_key: String) -> Api {
+        Api {
+            hall: Mutex::new(hall),
+            key,
+            claims_key,
+        }
+    }
+
+    fn hall(&self) -> std::sync::MutexGuard<'_, Hall> {
+        self.hall.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The state the pages show, as JSON text.
+    pub fn state_text(&self) -> String {
+        serde_json::to_string(&self.hall().state()).expect("the state is JSON")
+    }
+
+    /// Answers `request`.
+    pub fn answer(&self, request: Request) -> Answer {
+        match self.reply(&request) {
+            Ok((status, reply, changed)) => Answer {
+                status,
+                body: reply.json(),
+                changed,
+            },
+            Err(e) => Answer {
+                status: e.status(),
+                body: e.reply().json(),
+                changed: None,
+            },
+        }
+    }
+
+    /// The reply to `request` and its status, and the state after it if it
+    /// changed what the pages show; or the refusal.
+    fn reply(&self, request: &Request) -> Result<(u16, Reply, Option<Arc<String>>), ApiError> {
+        // A page of another site can send a "simple" cross-site request
+        // (text/plain, a form) without asking; it cannot send JSON. So no
+        // request that changes anything is taken without it.
+        if request.method != "GET" && !is_json(request.content_type) {
+            return Err(ApiError::NotJson);
+        }
+        let route = Route::of(request.method, request.path)?;
+        let given = request.authorization.and_then(bearer).unwrap_or("");
+        if route.access == Access::Caller && !same_key(given, &self.key) {
+            return Err(ApiError::NeedsKey);
+        }
+        let command = Command::of(request.method, request.path, request.body)?;
+        // A claim's standing is its phone's: read with the token the phone
+        // was given (or the console's key), so no one walks the ids.
+        if let Command::Status(id) = command {
+            let token = super::secret::claim_token(&self.claims_key, id);
+            let known = self.hall().status(id).is_some();
+            if known && !same_key(given, &token) && !same_key(given, &self.key) {
+                return Err(ApiError::NeedsToken);
+            }
+        }
+        // The pages follow changes of the game. A claim checked and not
+        // accepted changes nothing they show (the console reads its own
+        // verdict), nor does a player's claim joining the queue (the
+        // console reads the queue): the viewers are not woken for them.
+        let moves = matches!(
+            command,
+            Command::Start(_)
+                | Command::Planned(_)
+                | Command::Call(_)
+                | Command::Recall
+                | Command::End
+        ) || matches!(command, Command::Claim { accept: true, .. });
+        let mut hall = self.hall();
+        let (status, reply) = answer(&mut hall, command, request.client)?;
+        let (status, reply) = match reply {
+            Reply::Queued { status: queued, .. } => {
+                let token = super::secret::claim_token(&self.claims_key, queued.id);
+                (
+                    status,
+                    Reply::Queued {
+                        status: queued,
+                        token,
+                    },
+                )
+            }
+            reply => (status, reply),
+        };
+        let accepted = !matches!(&reply, Reply::Verdict { verdict, .. } if !verdict.accepted);
+        let changed = (moves && accepted && status < 300)
+            .then(|| Arc::new(serde_json::to_string(&hall.state()).expect("the state is JSON")));
+        Ok((status, reply, changed))
+    }
+}
+
+/// What a request to the API answers, and its status.
+fn answer(
+    hall: &mut Hall,
+    command: Command,
+    client: Option<IpAddr>,
+) -> Result<(u16, Reply), ApiError> {
+    let state = |hall: &Hall| Box::new(hall.state());
+    let reply = match command {
+        Command::State => (200, Reply::State(state(hall))),
+        Command::Start(plan) => {
+            hall.start(*plan)?;
+            (201, Reply::State(state(hall)))
+        }
+        Command::Planned(number) => {
+            let plan = hall.planned(number)?;
+            hall.start(plan)?;
+            (201, Reply::State(state(hall)))
+        }
+        Command::Labels => (200, Reply::Labels(hall.labels())),
+        Command::Night => (
+            200,
+            Reply::Night(hall.night_shown().ok_or(ApiError::NoNight)?),
+        ),
+        Command::RoomSeed { text } => {
+            hall.room_seed(&text)?;
+            (201, Reply::State(state(hall)))
+        }
+        Command::Call(ball) => {
+            let ball = hall.call(ball)?;
+            (
+                201,
+                Reply::Called {
+                    ball,
+                    state: state(hall),
+                },
+            )
+        }
+        Command::Recall => {
+            let recalled = hall.recall()?;
+            (
+                200,
+                Reply::Recalled {
+                    recalled,
+                    state: state(hall),
+                },
+            )
+        }
+        Command::End => {
+            let seed = hall.end()?;
+            (
+                200,
+                Reply::Ended {
+                    seed,
+                    state: state(hall),
+                },
+            )
+        }
+        Command::Claim {
+            card,
+            accept,
+            queued,
+            prize,
+        } => {
+            let verdict = hall.claim(card.as_deref(), accept, queued, prize.as_deref())?;
+            // A reference that names no face of the hall's files: 404, the
+            // claim still logged (it was made), the reason as the error.
+            let status = if verdict.found { 200 } else { 404 };
+            let error = (!verdict.found).then(|| verdict.reason.clone());
+            (
+                status,
+                Reply::Verdict {
+                    verdict: Box::new(verdict),
+                    error,
+                },
+            )
+        }
+        Command::Bingo { card } => {
+            let status = hall.bingo(&card, client)?;
+            (
+                202,
+                Reply::Queued {
+                    status,
+                    token: String::new(),
+                },
+            )
+        }
+        Command::Queue => (
+            200,
+            Reply::Queue {
+                queue: hall.waiting(),
+            },
+        ),
+        Command::RejectNotWins => {
+            let rejected = hall.reject_not_wins()?;
+            (
+                200,
+                Reply::Rejected {
+                    rejected,
+                    queue: hall.waiting(),
+                },
+            )
+        }
+        Command::Status(id) => (
+            200,
+            Reply::Status(hall.status(id).ok_or(ApiError::NoClaim(id))?),
+        ),
+        Command::Face { card } => (200, Reply::Face(Box::new(hall.face(&card)?))),
+    };
+    Ok(reply)
+}

@@ -1,0 +1,120 @@
+//! What the API answers, typed: each reply a variant serialized to the
+//! JSON the API has always sent (the tests of the API hold its shape), and
+//! each refusal an [`ApiError`] with its HTTP status.
+
+use super::super::queue::{Status, Waiting};
+use super::super::state::{FaceShown, Labels, NightShown, State, Verdict};
+use super::super::HallError;
+use serde::Serialize;
+
+/// An answer of the API.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Reply {
+    /// What the pages show.
+    State(Box<State>),
+    /// A call made, and the state after it.
+    Called {
+        ball: u8,
+        state: Box<State>,
+    },
+    /// The last call taken back.
+    Recalled {
+        recalled: u8,
+        state: Box<State>,
+    },
+    /// The game ended: its seed ("" for a blower's game).
+    Ended {
+        seed: String,
+        state: Box<State>,
+    },
+    /// A claim judged (a reference that names no face: the reason is the
+    /// `error` too).
+    Verdict {
+        #[serde(flatten)]
+        verdict: Box<Verdict>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+    },
+    /// A player's claim in the queue, and the token that reads it back.
+    Queued {
+        #[serde(flatten)]
+        status: Status,
+        token: String,
+    },
+    /// The queue, for the console.
+    Queue {
+        queue: Vec<Waiting>,
+    },
+    /// Waiting claims that were no win, rejected at once.
+    Rejected {
+        rejected: usize,
+        queue: Vec<Waiting>,
+    },
+    /// Where a player's claim stands.
+    Status(Status),
+    Face(Box<FaceShown>),
+    Labels(Labels),
+    Night(NightShown),
+    /// A refusal.
+    Error {
+        error: String,
+    },
+}
+
+impl Reply {
+    /// The reply as JSON text.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).expect("the hall's replies are JSON")
+    }
+}
+
+/// A request the API refuses, and why.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("send the body as JSON, with the header Content-Type: application/json")]
+    NotJson,
+    #[error("this needs the console's key: header Authorization: Bearer KEY (the key is in the console's address)")]
+    NeedsKey,
+    #[error("a claim's standing is read with the token its phone was given: header Authorization: Bearer TOKEN")]
+    NeedsToken,
+    #[error("no page or API at {0}")]
+    NoRoute(String),
+    #[error("{method} is not a method of {path}")]
+    NoMethod { method: String, path: String },
+    #[error("no claim {0:?}: a claim's number is a whole number, as POST /api/bingo answered")]
+    BadClaimNumber(String),
+    /// The body is not what the route takes (the field and the fix).
+    #[error("{0}")]
+    Body(String),
+    #[error("the hall has no night file: start it with --night FILE")]
+    NoNight,
+    #[error("no claim {0} is known to the hall")]
+    NoClaim(u64),
+    #[error(transparent)]
+    Hall(#[from] HallError),
+}
+
+impl ApiError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> u16 {
+        match self {
+            ApiError::NotJson => 415,
+            ApiError::NeedsKey | ApiError::NeedsToken => 401,
+            ApiError::NoRoute(_)
+            | ApiError::BadClaimNumber(_)
+            | ApiError::NoNight
+            | ApiError::NoClaim(_) => 404,
+            ApiError::NoMethod { .. } => 405,
+            ApiError::Body(_) => 400,
+            ApiError::Hall(e) => e.status(),
+        }
+    }
+
+    /// The refusal as the API answers it.
+    pub fn reply(&self) -> Reply {
+        Reply::Error {
+            error: self.to_string(),
+        }
+    }
+}

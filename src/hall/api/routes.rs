@@ -1,0 +1,402 @@
+//! The API's routes: one table ([`ROUTES`]) of every method and path with
+//! who may use it ([`Access`]), read by the server and the fuzz target
+//! alike, and each request's body read strictly into a [`Command`].
+
+use super::super::money::parse_amount;
+use super::super::rules::{shown_field, Jackpot, Plan, Rules, Share};
+use super::reply::ApiError;
+use crate::shown::max;
+use serde::Deserialize;
+
+/// Who may use a route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone: the board, the programme, the labels.
+    Public,
+    /// A player's phone: no key; a claim's standing needs the token its
+    /// phone was given (or the console's key).
+    Player,
+    /// The caller: the console's key (`Authorization: Bearer KEY`).
+    Caller,
+}
+
+/// A route of the API.
+#[derive(Clone, Copy, Debug)]
+pub struct Route {
+    pub method: &'static str,
+    /// The path; `{id}` at its end stands for a claim's number.
+    pub path: &'static str,
+    pub access: Access,
+}
+
+const fn route(method: &'static str, path: &'static str, access: Access) -> Route {
+    Route {
+        method,
+        path,
+        access,
+    }
+}
+
+/// A claim's standing, by its number.
+const STATUS: &str = "/api/bingo/{id}";
+
+/// Every route of the API.
+pub const ROUTES: [Route; 14] = [
+    route("GET", "/api/state", Access::Public),
+    route("GET", "/api/night", Access::Public),
+    route("GET", "/api/labels", Access::Public),
+    route("POST", "/api/games", Access::Caller),
+    route("POST", "/api/games/room-seed", Access::Caller),
+    route("POST", "/api/calls", Access::Caller),
+    route("DELETE", "/api/calls/last", Access::Caller),
+    route("POST", "/api/claims", Access::Caller),
+    route("POST", "/api/games/end", Access::Caller),
+    route("POST", "/api/queue/reject", Access::Caller),
+    route("GET", "/api/queue", Access::Caller),
+    route("POST", "/api/bingo", Access::Player),
+    route("GET", STATUS, Access::Player),
+    route("POST", "/api/faces", Access::Player),
+];
+
+impl Route {
+    /// Whether `path` is this route's.
+    fn matches(&self, path: &str) -> bool {
+        match self.path.strip_suffix("{id}") {
+            Some(prefix) => path.len() > prefix.len() && path.starts_with(prefix),
+            None => path == self.path,
+        }
+    }
+
+    /// The route of `method path`: 404 for no path of the API, 405 for a
+    /// method its path does not take.
+    pub fn of(method: &str, path: &str) -> Result<Route, ApiError> {
+        let mut of_path = ROUTES.iter().filter(|r| r.matches(path)).peekable();
+        if of_path.peek().is_none() {
+            return Err(ApiError::NoRoute(path.to_string()));
+        }
+        of_path
+            .find(|r| r.method == method)
+            .copied()
+            .ok_or_else(|| ApiError::NoMethod {
+                method: method.to_string(),
+                path: path.to_string(),
+            })
+    }
+}
+
+/// `POST /api/games`: the programme's next game (`{}`), its game K
+/// (`{"game": K}`), or a game as asked: a pattern, stages in order, or
+/// prizes open at once, with the special games' keys of a night file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    game: Option<usize>,
+    pattern: Option<String>,
+    stages: Option<Vec<String>>,
+    prizes: Option<Vec<PrizeBody>>,
+    #[serde(default)]
+    prize: String,
+    #[serde(default)]
+    last_call_must_complete: bool,
+    name: Option<String>,
+    paper: Option<String>,
+    jackpot: Option<JackpotBody>,
+    #[serde(default)]
+    precalls: usize,
+    #[serde(default)]
+    wild: bool,
+    /// Who shares a prize: `claimed` (the default) or `all-holders`.
+    share: Option<Share>,
+}
+
+/// A prize of a game whose prizes are open at once.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PrizeBody {
+    pattern: String,
+    prize: Option<String>,
+}
+
+/// A jackpot: amounts as decimal text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JackpotBody {
+    within: usize,
+    prize: String,
+    consolation: Option<String>,
+}
+
+/// `POST /api/calls`: nothing, or the ball a blower drew.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CallBody {
+    ball: Option<u64>,
+}
+
+/// `POST /api/claims`: a card, or a player's claim waiting in the queue.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    card: Option<String>,
+    #[serde(default)]
+    accept: bool,
+    queued: Option<u64>,
+    /// The prize claimed, in a game of prizes open at once.
+    prize: Option<String>,
+}
+
+/// `POST /api/games/room-seed`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Room {
+    room_seed: String,
+}
+
+/// `POST /api/bingo` and `POST /api/faces`: a face, by any reference.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Card {
+    card: String,
+}
+
+/// The body of a request that takes none (`{}` or nothing).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Nothing {}
+
+/// Reads a JSON body as `T`; an empty body is `{}`. A missing, unknown or
+/// mistyped field is refused with 400 naming it.
+fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
+        &b"{}"[..]
+    } else {
+        bytes
+    };
+    let refused = ApiError::Body;
+    // serde reads a struct from an array too (`["4711", true]` as a
+    // claim); the API's bodies are objects, named fields only.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(refused(
+            "the body must be a JSON object, such as {\"card\": \"4711\"}".into(),
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let at = e.path().to_string();
+        let why = e.into_inner();
+        refused(if at == "." {
+            format!("the body is not the JSON this takes: {why}")
+        } else {
+            format!("field {at}: {why}")
+        })
+    })?;
+    de.end()
+        .map_err(|e| refused(format!("the body is not the JSON this takes: {e}")))?;
+    Ok(value)
+}
+
+/// What a request asks of the hall, read and checked from its method,
+/// path and body before the hall is touched.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    State,
+    /// A game as asked.
+    Start(Box<Plan>),
+    /// The programme's game K, or its next.
+    Planned(Option<usize>),
+    /// The night's programme.
+    Night,
+    /// The room's seed for the open game's order.
+    RoomSeed {
+        text: String,
+    },
+    Call(Option<u8>),
+    Recall,
+    End,
+    /// The caller's claim: a card, or a queued claim decided.
+    Claim {
+        card: Option<String>,
+        accept: bool,
+        queued: Option<u64>,
+        prize: Option<String>,
+    },
+    /// A player's claim, to the queue.
+    Bingo {
+        card: String,
+    },
+    /// The queue, for the console.
+    Queue,
+    /// Every waiting claim that was not a win, rejected at once.
+    RejectNotWins,
+    /// Where a player's claim stands.
+    Status(u64),
+    /// A face, as a phone adds it.
+    Face {
+        card: String,
+    },
+    /// An items game's labels (none for numbers).
+    Labels,
+}
+
+/// The longest reference a phone may send (a QR text is about 30).
+const MAX_CARD: usize = 200;
+
+impl Command {
+    /// The command `method path` with `body` makes; a refusal (404, 405,
+    /// or 400 naming the field) otherwise.
+    pub fn of(method: &str, path: &str, body: &[u8]) -> Result<Command, ApiError> {
+        let route = Route::of(method, path)?;
+        if route.path == STATUS {
+            let id = &path[STATUS.len() - "{id}".len()..];
+            let id = (id.parse()).map_err(|_| ApiError::BadClaimNumber(id.to_string()))?;
+            return Ok(Command::Status(id));
+        }
+        let card = |body: &[u8]| -> Result<String, ApiError> {
+            let Card { card } = read(body)?;
+            if card.len() > MAX_CARD {
+                return Err(ApiError::Body(format!(
+                    "field card: over {MAX_CARD} bytes; send the number printed on the card"
+                )));
+            }
+            Ok(card)
+        };
+        let command = match (route.method, route.path) {
+            ("GET", "/api/state") => Command::State,
+            ("GET", "/api/night") => Command::Night,
+            ("GET", "/api/labels") => Command::Labels,
+            ("POST", "/api/games") => new_game(read(body)?)?,
+            ("POST", "/api/calls") => {
+                let CallBody { ball } = read(body)?;
+                let ball = match ball {
+                    Some(b) => Some(u8::try_from(b).map_err(|_| {
+                        ApiError::Body(format!("field ball: {b} is not a number of any game"))
+                    })?),
+                    None => None,
+                };
+                Command::Call(ball)
+            }
+            ("POST", "/api/games/end") | ("DELETE", "/api/calls/last") => {
+                let Nothing {} = read(body)?;
+                match method {
+                    "DELETE" => Command::Recall,
+                    _ => Command::End,
+                }
+            }
+            ("POST", "/api/claims") => {
+                let claim: Claim = read(body)?;
+                if claim.card.is_none() && claim.queued.is_none() {
+                    return Err(ApiError::Body("give the card claimed, {\"card\": \"4711\"}, or a queued claim, {\"queued\": 17}".into()));
+                }
+                Command::Claim {
+                    card: claim.card,
+                    accept: claim.accept,
+                    queued: claim.queued,
+                    prize: claim.prize,
+                }
+            }
+            ("POST", "/api/games/room-seed") => {
+                let Room { room_seed } = read(body)?;
+                Command::RoomSeed { text: room_seed }
+            }
+            ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
+            ("POST", "/api/faces") => Command::Face { card: card(body)? },
+            ("GET", "/api/queue") => Command::Queue,
+            ("POST", "/api/queue/reject") => {
+                let Nothing {} = read(body)?;
+                Command::RejectNotWins
+            }
+            (method, path) => unreachable!("{method} {path} is in ROUTES and read above"),
+        };
+        Ok(command)
+    }
+}
+
+/// An amount of `field`, as text.
+fn money(field: &str, text: &str) -> Result<u64, ApiError> {
+    parse_amount(text).map_err(|e| ApiError::Body(format!("field {field}: {e}")))
+}
+
+/// Prizes open at once: their patterns, and their amounts (all or none:
+/// `Rules::check` counts them).
+fn prizes_of(prizes: Vec<PrizeBody>) -> Result<(Vec<String>, Vec<u64>), ApiError> {
+    let amounts = (prizes.iter().enumerate())
+        .filter_map(|(k, p)| (p.prize.as_ref()).map(|a| money(&format!("prizes[{k}].prize"), a)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((prizes.into_iter().map(|p| p.pattern).collect(), amounts))
+}
+
+/// A jackpot's amounts, read; without a consolation, the last stage's own
+/// amount (`last`) is paid after the jackpot's calls, as a night file's.
+fn jackpot_of(j: JackpotBody, last: Option<u64>) -> Result<Jackpot, ApiError> {
+    Ok(Jackpot {
+        within: j.within,
+        prize: money("jackpot.prize", &j.prize)?,
+        consolation: match &j.consolation {
+            Some(c) => money("jackpot.consolation", c)?,
+            None => last.unwrap_or(0),
+        },
+    })
+}
+
+/// The game a `POST /api/games` body asks for.
+fn new_game(new: NewGame) -> Result<Command, ApiError> {
+    let asked = new.pattern.is_some() || new.stages.is_some() || new.prizes.is_some();
+    if !asked {
+        let alone = new.prize.is_empty()
+            && !new.last_call_must_complete
+            && new.name.is_none()
+            && new.paper.is_none()
+            && new.jackpot.is_none()
+            && new.precalls == 0
+            && !new.wild
+            && new.share.is_none();
+        if !alone {
+            return Err(ApiError::Body("give the game's pattern, stages or prizes, or {} for the programme's next game, or {\"game\": K} for its game K, alone".into()));
+        }
+        return Ok(Command::Planned(new.game));
+    }
+    if new.game.is_some() {
+        return Err(ApiError::Body(
+            "give game K (the programme's) or a pattern, not both".into(),
+        ));
+    }
+    let (stages, amounts, concurrent) = match (new.pattern, new.stages, new.prizes) {
+        (Some(p), None, None) => (vec![p], Vec::new(), false),
+        (None, Some(list), None) => (list, Vec::new(), false),
+        (None, None, Some(prizes)) => {
+            let (stages, amounts) = prizes_of(prizes)?;
+            (stages, amounts, true)
+        }
+        _ => {
+            return Err(ApiError::Body(
+                "give pattern or stages, not both (or prizes, alone)".into(),
+            ))
+        }
+    };
+    let last = amounts.last().copied();
+    let jackpot = new.jackpot.map(|j| jackpot_of(j, last)).transpose()?;
+    let shown = |field: &str, text: &str, most: usize| {
+        shown_field(field, text, most).map_err(|e| ApiError::Body(e.to_string()))
+    };
+    let optional = |field: &str, text: Option<String>| {
+        (text.as_deref())
+            .map(|t| shown(field, t, max::NAME))
+            .transpose()
+    };
+    Ok(Command::Start(Box::new(Plan {
+        stages,
+        prize: shown("prize", &new.prize, max::PRIZE)?,
+        last_call: new.last_call_must_complete,
+        rules: Rules {
+            name: optional("name", new.name)?,
+            paper: optional("paper", new.paper)?,
+            amounts,
+            concurrent,
+            jackpot,
+            precalls: new.precalls,
+            wild: new.wild,
+            share: new.share.unwrap_or(Share::Claimed),
+            ..Rules::default()
+        },
+    })))
+}
