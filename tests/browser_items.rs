@@ -89,3 +89,59 @@ fn an_items_night_in_a_real_browser() {
         .collect();
     assert_eq!(cells, json!(expected));
 }
+
+/// See: the hall's books (the pages guessed a card's shape: a 3×3 items
+/// card got a 5×5 custom mask and no free cell). The state names the
+/// shape; the phone and the console draw it.
+#[test]
+fn a_three_by_three_card_is_drawn_as_the_state_shapes_it() {
+    let Some(driver) = Driver::start() else {
+        skipped("a_three_by_three_card_is_drawn_as_the_state_shapes_it: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let words = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/items/words.txt");
+    let cards = generate(
+        dir.path(),
+        "w.bmc",
+        &[
+            "--items",
+            words.to_str().unwrap(),
+            "--size",
+            "3x3",
+            "--free",
+            "Star",
+            "--count",
+            "20",
+            "--seed",
+            "shape",
+        ],
+    );
+    let hall = start(
+        &[&cards],
+        &dir.path().join("w.jsonl"),
+        &["--balls", "blower"],
+    );
+    let card = &hall.state()["card"];
+    assert_eq!(
+        card,
+        &json!({"rows": 3, "cols": 3, "free": 4, "free_text": "Star"})
+    );
+    driver.go(&format!("http://{}/play", hall.addr));
+    driver.type_in("#card", "3\u{E007}");
+    driver.until(
+        "return document.querySelectorAll('#faces table td').length === 9",
+        "card 3 on the phone, 3×3",
+    );
+    let centre = driver.script(
+        "const td = document.querySelectorAll('#faces table td')[4]; return [td.className, td.textContent]",
+    );
+    assert_eq!(centre, json!(["free", "Star"]));
+    driver.screenshot("play-items-3x3", (412, 915));
+    // The console's custom pattern is a 3×3 mask.
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    driver.until(
+        "return document.querySelectorAll('#mask td').length === 9",
+        "a 3×3 mask",
+    );
+}

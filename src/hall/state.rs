@@ -24,6 +24,20 @@ pub struct State {
     pub daub: Daub,
     /// The night's programme, when the hall plays a night file.
     pub night: Option<NightShown>,
+    /// A face's shape, as the pages draw it.
+    pub card: CardShape,
+}
+
+/// A face of the hall's cards: its rows and columns and its free cell (a
+/// 0 elsewhere is a blank).
+#[derive(Clone, Debug, Serialize)]
+pub struct CardShape {
+    pub rows: usize,
+    pub cols: usize,
+    /// The free cell's index (row-major), if the cards have one.
+    pub free: Option<usize>,
+    /// What the free cell shows (`FREE`, or an items game's own text).
+    pub free_text: String,
 }
 
 /// The open game.

@@ -4,7 +4,7 @@
 use super::open::Open;
 use super::rules::{paper_colour, Plan};
 use super::state::{
-    Drawn, FileState, GameState, JackpotShown, NightGame, NightShown, PrizeShown, State,
+    CardShape, Drawn, FileState, GameState, JackpotShown, NightGame, NightShown, PrizeShown, State,
 };
 use super::{Hall, Source};
 use crate::play::pattern::Pattern;
@@ -40,6 +40,7 @@ impl Hall {
             notice: self.notice.clone(),
             daub: self.daub,
             night: self.night_shown(),
+            card: card_shape(spec),
         }
     }
 
@@ -83,6 +84,23 @@ impl Hall {
             next: self.next_planned(),
             paid: super::money::show(self.books.paid, &night.currency),
         })
+    }
+}
+
+/// A face's shape: rows, columns, the free cell and its text.
+fn card_shape(spec: crate::game::Spec) -> CardShape {
+    let facts = spec.facts();
+    let cells = facts.rows * facts.cols;
+    let free = (0..cells).find(|&i| facts.free >> i & 1 == 1);
+    let free_text = match spec.items() {
+        Some(deck) => deck.free.clone().unwrap_or_default(),
+        None => "FREE".into(),
+    };
+    CardShape {
+        rows: facts.rows,
+        cols: facts.cols,
+        free,
+        free_text,
     }
 }
 

@@ -36,7 +36,7 @@ pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
 /// the hall's own files and no inline script at all.
-const PAGES: [(&str, &str, &str); 10] = [
+const PAGES: [(&str, &str, &str); 11] = [
     ("/console", HTML, include_str!("../pages/console.html")),
     ("/console.js", JS, include_str!("../pages/console.js")),
     ("/console.css", CSS, include_str!("../pages/console.css")),
@@ -47,6 +47,7 @@ const PAGES: [(&str, &str, &str); 10] = [
     ("/play.js", JS, include_str!("../pages/play.js")),
     ("/play.css", CSS, include_str!("../pages/play.css")),
     ("/speech.js", JS, include_str!("../pages/speech.js")),
+    ("/dom.js", JS, include_str!("../pages/dom.js")),
 ];
 const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";

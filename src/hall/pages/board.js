@@ -2,13 +2,6 @@
 // The board for the room. What the hall sends is shown as text (el() and
 // textContent), never as markup; the page's Content-Security-Policy allows
 // no inline script.
-// An element with a class and text (or children).
-function el(tag, cls, ...content) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  for (const c of content) e.append(c instanceof Node ? c : String(c));
-  return e;
-}
 let built = 0;
 function letterOf(state, n) {
   if (Speech.labels.length || !state.letters || !state.letters.length) return "";

@@ -5,14 +5,6 @@
 // inline script either).
 const key = location.hash.slice(1);
 let state = null;
-const $ = id => document.getElementById(id);
-// An element with a class and text (or children).
-function el(tag, cls, ...content) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  for (const c of content) e.append(c instanceof Node ? c : String(c));
-  return e;
-}
 async function api(method, path, body) {
   const r = await fetch(path, { method, headers: { "Authorization": "Bearer " + key, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body) });
@@ -29,7 +21,7 @@ function grid(face) {
       const i = r * face.cols + c, n = face.cells[i];
       const td = tr.insertCell();
       if (face.marked[i]) td.className = "m";
-      td.textContent = n === 0 ? (face.cols === 5 && i === 12 ? "FREE" : "") : String(n);
+      td.textContent = cellText(state && state.card, i, n);
     }
   }
   return t;
@@ -39,7 +31,7 @@ function setupPatterns(s) {
   if (sel.options.length) return;
   const names = s.balls === 90 ? ["stages: one line, two lines, full house"].concat(s.patterns) : s.patterns;
   for (const p of names.concat(["custom…"])) sel.add(new Option(p, p));
-  const [rows, cols] = s.balls === 90 ? [3, 9] : s.balls === 80 ? [4, 4] : [5, 5];
+  const { rows, cols } = s.card;
   const t = $("mask");
   for (let r = 0; r < rows; r++) {
     const tr = t.insertRow();

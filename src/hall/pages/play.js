@@ -3,7 +3,6 @@
 // house rule, and a Bingo button that queues a claim for the caller.
 // What the hall sends is shown as text (el() and textContent), never as
 // markup; the page's Content-Security-Policy allows no inline script.
-const $ = id => document.getElementById(id);
 const MAX_FACES = 6;
 let state = null;
 // Faces added: {card, label, rows, cols, cells}; kept on the phone.
@@ -21,13 +20,6 @@ function load(name, fallback) {
 function save() {
   localStorage.setItem("bingomint.faces", JSON.stringify(faces));
   localStorage.setItem("bingomint.daubs", JSON.stringify(daubs));
-}
-// An element with a class and text (or children).
-function el(tag, cls, ...content) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  for (const c of content) e.append(c instanceof Node ? c : String(c));
-  return e;
 }
 function letterOf(n) {
   const letters = state && state.letters;
@@ -51,9 +43,9 @@ function daub(card, n) {
   save(); render();
 }
 
-// An items game's labels (ball n at n - 1) and free text, from
+// An items game's labels (ball n at n - 1), from
 // /api/labels; no labels in a game of numbers.
-let labels = [], freeText = null;
+let labels = [];
 function faceView(face) {
   const called = new Set(calls());
   const rule = state ? state.daub : "manual";
@@ -71,9 +63,9 @@ function faceView(face) {
       const i = r * face.cols + c, n = face.cells[i];
       const td = tr.insertCell();
       if (n === 0) {
-        const free = labels.length ? freeText !== null : state && state.balls === 75 && i === 12;
+        const free = !!state && state.card.free === i;
         td.className = free ? "free" : "blank";
-        td.textContent = free ? (freeText || "FREE") : "";
+        td.textContent = cellText(state && state.card, i, n);
         continue;
       }
       td.textContent = labels.length ? labels[n - 1] : n;
@@ -225,5 +217,5 @@ function connect() {
   es.onerror = () => { $("offline").hidden = false; };
 }
 render();
-fetch("/api/labels").then(r => r.json()).then(l => { labels = l.labels || []; freeText = l.free; }).catch(() => {})
+fetch("/api/labels").then(r => r.json()).then(l => { labels = l.labels || []; }).catch(() => {})
   .then(() => fetch("/api/state")).then(r => r.json()).then(onState).finally(connect);
