@@ -510,6 +510,92 @@ fn a_prize_is_shared_by_the_faces_claimed_for_it_not_by_sleepers() {
     );
 }
 
+/// See: the hall's books (the ball that completed a paid line could be
+/// recalled, and the payout stood on a ball no longer called).
+#[test]
+fn a_payout_voided_with_its_reason_lets_its_ball_be_recalled() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Two\"\nstages = [\"column\", \"coverall\"]\nprize = [\"10.00\", \"40.00\"]\n",
+    );
+    let log = dir.path().join("v.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &[&args[..], &["--sold", "4..6"]].concat());
+    hall.post("/api/games", json!({}));
+    key_in(&hall, &(1..=15).collect::<Vec<u8>>());
+    assert_eq!(claim(&hall, json!({"card": "5", "accept": true})).0, 200);
+    let (status, v) = http(
+        &hall.addr,
+        "DELETE",
+        "/api/calls/last",
+        Some(&hall.key),
+        Some("{}"),
+    );
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("void that payout first"),
+        "{v}"
+    );
+    let body = json!({"reason": "<b>ball 15</b> was misread"}).to_string();
+    let (status, v) = http(&hall.addr, "POST", "/api/payouts/void", None, Some(&body));
+    assert_eq!(status, 401, "the caller's alone: {v}");
+    let (status, v) = hall.post(
+        "/api/payouts/void",
+        json!({"reason": "<b>ball 15</b> was misread"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["game"]["stage"], "column", "the column is played again");
+    assert!(v["game"]["payouts"].as_array().unwrap().is_empty());
+    let (status, v) = http(
+        &hall.addr,
+        "DELETE",
+        "/api/calls/last",
+        Some(&hall.key),
+        Some("{}"),
+    );
+    assert_eq!(status, 200, "{v}");
+    key_in(&hall, &[16]);
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    // The report keeps the voided payout, marked, and out of the sums.
+    let json_out = dir.path().join("v.json");
+    let out = bingomint()
+        .args(["hall", "report"])
+        .arg(&log)
+        .arg("--cards")
+        .arg(&cards)
+        .arg("--out")
+        .arg(&json_out)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let report: Value = serde_json::from_slice(&std::fs::read(&json_out).unwrap()).unwrap();
+    let payout = &report["games"][0]["payouts"][0];
+    assert!(
+        payout["voided"]
+            .as_str()
+            .unwrap()
+            .ends_with("<b>ball 15</b> was misread"),
+        "{payout}"
+    );
+    assert_eq!(report["paid"], 0);
+    // A void of a payout that is not there is caught.
+    forge(&log, |v| {
+        if v["event"] == "void" {
+            v["call"] = json!(14);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not the game's last payout"), "{out}");
+}
+
 #[test]
 fn a_prize_split_three_ways_pays_every_penny_to_the_earliest_first() {
     let dir = tempfile::tempdir().unwrap();

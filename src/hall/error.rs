@@ -14,12 +14,18 @@ pub enum HallError {
     AllCalled(u8),
     #[error("there is no call to take back")]
     NoCallToTakeBack,
-    #[error("call {call} cannot be taken back: {stage} was paid at call {paid_at}, on the calls up to it")]
+    #[error("call {call} cannot be taken back: {stage} was paid at call {paid_at}, on the calls up to it (void that payout first, with the reason)")]
     RecallPaid {
         call: usize,
         stage: String,
         paid_at: usize,
     },
+    #[error("game {0} has no payout to void")]
+    NoPayout(u64),
+    #[error("only the last payout can be voided: {last} (void it first, then {asked})")]
+    VoidNotLast { last: String, asked: String },
+    #[error("say why the payout is voided: the reason is logged and shown to the room")]
+    VoidReason,
     #[error("name a pattern")]
     NoPattern,
     #[error("pattern {name:?}: {why}")]
@@ -138,6 +144,7 @@ impl HallError {
             | HallError::NoSuchPrize { .. }
             | HallError::NotBlower(_)
             | HallError::BallNeeded(_)
+            | HallError::VoidReason
             | HallError::BallOutside { .. } => 400,
             HallError::NoFace(_) | HallError::NoSuchGame { .. } => 404,
             HallError::Flood(_) => 429,

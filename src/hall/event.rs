@@ -66,6 +66,15 @@ pub enum Event {
         winners: Vec<String>,
         shares: Vec<u64>,
     },
+    /// The open game's last payout taken back by the caller (a win
+    /// accepted by mistake), with the reason: its prize is open again, and
+    /// the calls it stood on may be recalled.
+    Void {
+        game: u64,
+        stage: String,
+        call: usize,
+        reason: String,
+    },
     /// The last call taken back (a mistaken call): `call` is no longer shown.
     Recall { game: u64, call: usize, ball: u8 },
     /// A claim and its verdict, at `call` calls, for `stage`.

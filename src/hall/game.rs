@@ -92,6 +92,16 @@ impl Hall {
         }
     }
 
+    /// Voids the open game's last payout (of `stage`, if named) for
+    /// `reason`: its prize is open again, and its calls may be recalled.
+    pub fn void(&mut self, stage: Option<&str>, reason: &str) -> Result<(), HallError> {
+        let command = Command::Void {
+            stage: stage.map(String::from),
+            reason: reason.to_string(),
+        };
+        self.execute(command).map(drop)
+    }
+
     /// Ends the open game and reveals its seed ("" for a blower's game).
     pub fn end(&mut self) -> Result<String, HallError> {
         match self.execute(Command::End)?.as_slice() {

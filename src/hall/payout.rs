@@ -39,6 +39,7 @@ fn shown(
     winners: &[String],
     shares: &[u64],
 ) -> PayoutShown {
+    let minor = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
     let shares: Vec<String> = shares.iter().map(|&s| show(s, currency)).collect();
     let what = match kind {
         Some(kind) => format!("{kind} "),
@@ -61,5 +62,6 @@ fn shown(
         text,
         winners: winners.to_vec(),
         shares,
+        minor,
     }
 }

@@ -110,6 +110,9 @@ pub struct PayoutShown {
     pub text: String,
     pub winners: Vec<String>,
     pub shares: Vec<String>,
+    /// The shares' sum in minor units (the night's books).
+    #[serde(skip)]
+    pub minor: u64,
 }
 
 /// An items game's labels, as `GET /api/labels` answers.

@@ -176,6 +176,7 @@ impl Api {
                 | Command::Call(_)
                 | Command::Recall
                 | Command::End
+                | Command::Void { .. }
         ) || matches!(command, Command::Claim { accept: true, .. });
         let mut hall = self.hall();
         let (status, reply) = answer(&mut hall, command, request.client)?;
@@ -235,6 +236,10 @@ fn answer(
                     state: state(hall),
                 },
             )
+        }
+        Command::Void { stage, reason } => {
+            hall.void(stage.as_deref(), &reason)?;
+            (200, Reply::State(state(hall)))
         }
         Command::Recall => {
             let recalled = hall.recall()?;

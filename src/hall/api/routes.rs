@@ -41,7 +41,7 @@ const fn route(method: &'static str, path: &'static str, access: Access) -> Rout
 const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
-pub const ROUTES: [Route; 14] = [
+pub const ROUTES: [Route; 15] = [
     route("GET", "/api/state", Access::Public),
     route("GET", "/api/night", Access::Public),
     route("GET", "/api/labels", Access::Public),
@@ -51,6 +51,7 @@ pub const ROUTES: [Route; 14] = [
     route("DELETE", "/api/calls/last", Access::Caller),
     route("POST", "/api/claims", Access::Caller),
     route("POST", "/api/games/end", Access::Caller),
+    route("POST", "/api/payouts/void", Access::Caller),
     route("POST", "/api/queue/reject", Access::Caller),
     route("GET", "/api/queue", Access::Caller),
     route("POST", "/api/bingo", Access::Player),
@@ -145,6 +146,15 @@ struct Claim {
     prize: Option<String>,
 }
 
+/// `POST /api/payouts/void`: the last payout (of `stage`, if named), and
+/// why it is voided.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VoidBody {
+    stage: Option<String>,
+    reason: String,
+}
+
 /// `POST /api/games/room-seed`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -206,6 +216,11 @@ pub enum Command {
     Planned(Option<usize>),
     /// The night's programme.
     Night,
+    /// The last payout voided, and why.
+    Void {
+        stage: Option<String>,
+        reason: String,
+    },
     /// The room's seed for the open game's order.
     RoomSeed {
         text: String,
@@ -297,6 +312,10 @@ impl Command {
             ("POST", "/api/games/room-seed") => {
                 let Room { room_seed } = read(body)?;
                 Command::RoomSeed { text: room_seed }
+            }
+            ("POST", "/api/payouts/void") => {
+                let VoidBody { stage, reason } = read(body)?;
+                Command::Void { stage, reason }
             }
             ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
             ("POST", "/api/faces") => Command::Face { card: card(body)? },

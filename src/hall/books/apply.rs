@@ -56,6 +56,28 @@ impl Books {
                 open.called_ball(*ball);
             }
             Event::Payout { .. } => self.apply_payout(event)?,
+            Event::Void {
+                stage,
+                call,
+                reason,
+                ..
+            } => {
+                let open = self.open.as_mut().ok_or("a void with no game open")?;
+                let last = (open.payouts.last())
+                    .filter(|p| p.stage == *stage && p.call == *call)
+                    .ok_or("a void of a payout that is not the game's last")?;
+                self.paid = self.paid.saturating_sub(last.minor);
+                open.payouts.pop();
+                // A stage's prize open again is the stage played again.
+                if !open.rules.concurrent {
+                    open.stage = (open.stages.iter())
+                        .position(|s| s == stage)
+                        .unwrap_or(open.stage);
+                }
+                open.announcement = Some(format!(
+                    "the payout of {stage} at call {call} was voided: {reason}"
+                ));
+            }
             Event::RoomSeed { room_seed, .. } => {
                 let open = self.open.as_mut().ok_or("a room seed with no game open")?;
                 open.room = Some(room_seed.clone());

@@ -33,6 +33,12 @@ pub enum Command {
     },
     /// Every waiting claim that was no win when it arrived, rejected.
     RejectNotWins,
+    /// The open game's last payout (of `stage`, if named) taken back, for
+    /// `reason`.
+    Void {
+        stage: Option<String>,
+        reason: String,
+    },
     /// The payout an accepted win's line lacks (a crash of an older hall
     /// between the two lines), paid.
     CompletePayout,
@@ -57,6 +63,7 @@ impl Books {
             Command::Bingo { card, client } => self.bingo(cards, &card, client),
             Command::RejectNotWins => self.reject_not_wins(),
             Command::CompletePayout => Ok(self.complete_payout(cards)?.0),
+            Command::Void { stage, reason } => self.void(stage.as_deref(), &reason),
         }
     }
 
@@ -223,6 +230,33 @@ impl Books {
             });
         }
         Ok(vec![Event::Recall { game, call, ball }])
+    }
+}
+
+impl Books {
+    /// The open game's last payout voided: a mistaken accept undone, the
+    /// reason logged and shown. Only the last, so payouts are undone in
+    /// the order they were made, as calls are recalled.
+    fn void(&self, stage: Option<&str>, reason: &str) -> Result<Vec<Event>, HallError> {
+        let open = self.the_open()?;
+        let last = open.payouts.last().ok_or(HallError::NoPayout(open.game))?;
+        if let Some(asked) = stage.filter(|s| *s != last.stage) {
+            return Err(HallError::VoidNotLast {
+                last: last.stage.clone(),
+                asked: asked.to_string(),
+            });
+        }
+        let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
+            .map_err(|e| HallError::Rules(format!("reason: {e}")))?;
+        if reason.is_empty() {
+            return Err(HallError::VoidReason);
+        }
+        Ok(vec![Event::Void {
+            game: open.game,
+            stage: last.stage.clone(),
+            call: last.call,
+            reason,
+        }])
     }
 }
 

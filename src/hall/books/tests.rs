@@ -371,3 +371,37 @@ fn apply_refuses_events_that_cannot_follow() {
     };
     assert!(books.apply(&payout, &cards).is_err(), "a call not shown");
 }
+
+#[test]
+fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
+    let (_d, cards) = cards(4..=6);
+    let stages = plan(&["column", "coverall"], &[1000, 5000], Share::Claimed);
+    let mut books = game(&cards, stages, 1..=15);
+    run(&mut books, &cards, claim("5", true)).unwrap();
+    let void = |stage: Option<&str>, reason: &str| Command::Void {
+        stage: stage.map(String::from),
+        reason: reason.into(),
+    };
+    assert!(matches!(
+        books.decide(&cards, void(None, "  ")),
+        Err(HallError::VoidReason)
+    ));
+    assert!(matches!(
+        books.decide(&cards, void(Some("coverall"), "typo")),
+        Err(HallError::VoidNotLast { .. })
+    ));
+    let events = run(&mut books, &cards, void(None, "ball 15 was misread")).unwrap();
+    assert!(matches!(&events[0], Event::Void { call: 15, .. }));
+    let open = books.open.as_ref().unwrap();
+    assert_eq!((open.stage, open.won(0), books.paid), (0, None, 0));
+    assert!(open.announcement.as_deref().unwrap().contains("misread"));
+    // Now the ball can be taken back, and nothing is left to void.
+    assert_eq!(
+        kinds(&run(&mut books, &cards, Command::Recall).unwrap()),
+        ["recall"]
+    );
+    assert!(matches!(
+        books.decide(&cards, void(None, "again")),
+        Err(HallError::NoPayout(1))
+    ));
+}

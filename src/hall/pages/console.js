@@ -116,7 +116,22 @@ function renderGame(s) {
   if (g) parts.push(el("div", "", g.share === "all-holders" ? "A prize is shared by every sold card holding it at its call, claimed or not."
     : "A prize is shared by the cards claimed for it at its call (a sleeper is not paid)."));
   if (g && g.wild_game) parts.push(el("div", "", g.wild === null ? "Wild number: the first ball's last digit" : `Wild digit ${g.wild}: every number ending in ${g.wild} counts`));
-  for (const p of (g ? g.payouts : [])) parts.push(el("div", "win", `Paid ${p.stage} at call ${p.call}: ${p.text}`));
+  const pays = g ? g.payouts : [];
+  pays.forEach((p, i) => {
+    const row = el("div", "win", `Paid ${p.stage} at call ${p.call}: ${p.text}`);
+    // A win accepted by mistake: the last payout may be voided, with the
+    // reason (logged, and shown to the room); then its calls may be recalled.
+    if (i === pays.length - 1) {
+      const b = el("button", "", "Void");
+      b.id = "void";
+      b.onclick = () => {
+        const why = prompt(`Void the payout of ${p.stage}? Say why (it is logged, and shown to the room):`);
+        if (why) act(async () => ({ state: await api("POST", "/api/payouts/void", { stage: p.stage, reason: why }) }));
+      };
+      row.append(" ", b);
+    }
+    parts.push(row);
+  });
   $("gameinfo").replaceChildren(...parts);
   const blower = !!g && g.balls_from === "blower";
   $("blower").hidden = !blower; $("rngrow").hidden = blower;

@@ -134,7 +134,10 @@ fn rows(g: &GameRecord) -> Vec<Row<'_>> {
                 card: who,
                 stage: &p.stage,
                 amount: p.shares.get(k).map_or("", String::as_str),
-                detail: p.kind.clone().unwrap_or_default(),
+                detail: match &p.voided {
+                    Some(why) => format!("{} voided {why}", p.kind.as_deref().unwrap_or("")),
+                    None => p.kind.clone().unwrap_or_default(),
+                },
                 ..Row::default()
             });
         }

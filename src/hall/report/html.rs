@@ -66,8 +66,9 @@ pub fn html(r: &Record, log: &str) -> String {
         "Game", "Name", "Paper", "Patterns", "Calls", "Winners", "Paid",
     ]);
     for g in &r.games {
-        let winners: usize = g.payouts.iter().map(|p| p.winners.len()).sum();
-        let paid: Vec<String> = g.payouts.iter().filter_map(|p| p.amount.clone()).collect();
+        let stood = || g.payouts.iter().filter(|p| p.voided.is_none());
+        let winners: usize = stood().map(|p| p.winners.len()).sum();
+        let paid: Vec<String> = stood().filter_map(|p| p.amount.clone()).collect();
         let calls = g.calls.iter().filter(|c| c.recalled.is_none()).count();
         h += &tr(&[
             &g.game.to_string(),
@@ -149,7 +150,10 @@ fn game(g: &GameRecord) -> String {
         h += &head(&["Prize", "At call", "Amount", "Winner", "Share"]);
         for p in &g.payouts {
             let kind = p.kind.as_ref().map_or(String::new(), |k| format!("{k} "));
-            let amount = format!("{kind}{}", p.amount.as_deref().unwrap_or("—"));
+            let mut amount = format!("{kind}{}", p.amount.as_deref().unwrap_or("—"));
+            if let Some(why) = &p.voided {
+                amount = format!("{amount} (voided {why})");
+            }
             for (k, who) in p.winners.iter().enumerate() {
                 let share = p.shares.get(k).map_or("—", String::as_str);
                 h += &tr(&[&p.stage, &p.call.to_string(), &amount, who, share]);

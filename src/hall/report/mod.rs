@@ -95,6 +95,13 @@ pub struct PayoutRecord {
     pub amount: Option<String>,
     pub winners: Vec<String>,
     pub shares: Vec<String>,
+    /// Voided by the caller: when, and why (its amount left the sums).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub voided: Option<String>,
+    #[serde(skip)]
+    currency: String,
+    #[serde(skip)]
+    minor: u64,
 }
 
 /// The record of a verified log's `lines`.
@@ -246,31 +253,13 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
                 waiting: false,
             })
         }
-        Event::Payout {
+        Event::Payout { .. } => payout_step(g, &line.event, by_currency),
+        Event::Void {
             stage,
             call,
-            kind,
-            amount,
-            currency,
-            winners,
-            shares,
+            reason,
             ..
-        } => {
-            let sum: u64 = shares.iter().sum();
-            g.paid += sum;
-            match by_currency.iter_mut().find(|(c, _)| c == currency) {
-                Some((_, a)) => *a += sum,
-                None => by_currency.push((currency.clone(), sum)),
-            }
-            g.payouts.push(PayoutRecord {
-                stage: stage.clone(),
-                call: *call,
-                kind: kind.clone(),
-                amount: amount.map(|a| show(a, currency)),
-                winners: winners.clone(),
-                shares: shares.iter().map(|&s| show(s, currency)).collect(),
-            });
-        }
+        } => void_step(g, stage, *call, &format!("{time}: {reason}"), by_currency),
         Event::GameEnd { seed, .. } => {
             g.seed = (!seed.is_empty()).then(|| seed.clone());
             g.ended = Some(time);
@@ -287,6 +276,61 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             );
         }
         _ => {}
+    }
+}
+
+/// A payout: the game's and the night's sums, and its record.
+fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
+    let Event::Payout {
+        stage,
+        call,
+        kind,
+        amount,
+        currency,
+        winners,
+        shares,
+        ..
+    } = event
+    else {
+        return;
+    };
+    let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    g.paid = g.paid.saturating_add(sum);
+    match by_currency.iter_mut().find(|(c, _)| c == currency) {
+        Some((_, a)) => *a = a.saturating_add(sum),
+        None => by_currency.push((currency.clone(), sum)),
+    }
+    g.payouts.push(PayoutRecord {
+        stage: stage.clone(),
+        call: *call,
+        kind: kind.clone(),
+        amount: amount.map(|a| show(a, currency)),
+        winners: winners.clone(),
+        shares: shares.iter().map(|&s| show(s, currency)).collect(),
+        currency: currency.clone(),
+        minor: sum,
+        voided: None,
+    });
+}
+
+/// A payout voided: it stays in the record, marked with when and why, and
+/// leaves the sums.
+fn void_step(
+    g: &mut GameRecord,
+    stage: &str,
+    call: usize,
+    why: &str,
+    by_currency: &mut [(String, u64)],
+) {
+    let Some(p) = (g.payouts.iter_mut().rev())
+        .find(|p| p.stage == stage && p.call == call && p.voided.is_none())
+    else {
+        return;
+    };
+    p.voided = Some(why.to_string());
+    g.paid = g.paid.saturating_sub(p.minor);
+    if let Some((_, a)) = by_currency.iter_mut().find(|(c, _)| *c == p.currency) {
+        *a = a.saturating_sub(p.minor);
     }
 }
 

@@ -146,6 +146,26 @@ impl Game {
         Ok(())
     }
 
+    /// A payout voided: it must be the game's last; its prize and the win
+    /// that took it are open again.
+    fn void(&mut self, at: u64, stage: &str, call: usize) -> Result<(), Finding> {
+        let last = self
+            .payouts
+            .last()
+            .map(|(_, e, ..)| (stage_of(e), paid_at(e)));
+        if last != Some((stage, call)) {
+            return Err(finding(
+                at,
+                format!("a void of the payout of {stage} at call {call}, which is not the game's last payout"),
+            ));
+        }
+        self.payouts.pop();
+        if let Some(i) = self.wins.iter().rposition(|(_, s)| s == stage) {
+            self.wins.remove(i);
+        }
+        Ok(())
+    }
+
     /// The calls shown up to `call`, or a finding that there were fewer.
     fn shown_to(&self, at: u64, call: usize) -> Result<Vec<u8>, Finding> {
         self.shown.get(..call).map(<[u8]>::to_vec).ok_or_else(|| {
@@ -447,6 +467,7 @@ fn step(
         Event::Payout { .. } => open(game, at, "a payout")?.payout(at, &line.event)?,
         Event::RoomSeed { room_seed, .. } => open(game, at, "a room seed")?.room(at, room_seed)?,
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
+        Event::Void { stage, call, .. } => open(game, at, "a void")?.void(at, stage, *call)?,
         Event::Claim {
             queued, accepted, ..
         } => {
