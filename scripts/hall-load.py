@@ -75,12 +75,20 @@ async def stream(addr, source, seen, ready):
     ready()
     known = 0
     buf = b""
+    head = True
     while True:
         chunk = await reader.read(65536)
         if not chunk:
             return
         now = time.monotonic()
         buf += chunk
+        # A stream the hall turned away (503: past its caps) is a failure,
+        # not a stream that merely saw no calls.
+        if head and b"\r\n" in buf:
+            status = buf.split(b"\r\n", 1)[0]
+            if not status.startswith(b"HTTP/1.1 200"):
+                raise RuntimeError(f"stream from {source} refused: {status.decode(errors='replace')}")
+            head = False
         *events, buf = buf.split(b"\n\n")
         for event in events:
             m = CALLS.search(event)

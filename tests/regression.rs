@@ -942,3 +942,31 @@ fn text_boards_align_any_script_and_keep_their_heading_on_one_line() {
     let widths: Vec<usize> = lines[1..].iter().map(|l| l.width()).collect();
     assert!(widths.iter().all(|&w| w == widths[0]), "{text}");
 }
+
+/// See: a newcomer's first hour, round three (`check` without --pattern
+/// named nothing to choose from; `export --book-pages` got clap's tip to
+/// pass it as a value).
+#[test]
+fn a_missing_pattern_lists_the_game_s_and_a_flag_of_another_command_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "10", "--seed", "1"]);
+    bingomint()
+        .arg("check")
+        .arg(&cards)
+        .args(["--card", "1", "--calls", "1,2,3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--pattern: name the pattern claimed: line, row, column",
+        ));
+    bingomint()
+        .arg("export")
+        .arg(&cards)
+        .args(["--book-pages", "6"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("export takes no --book-pages; it is a flag of print")
+                .and(predicate::str::contains("-- --book-pages").not()),
+        );
+}

@@ -46,9 +46,10 @@ pub struct Args {
     calls: CallsArgs,
 
     /// The pattern claimed (see `bingomint patterns`), or a mask such as
-    /// mask:X...X/.X.X./..X../.X.X./X...X.
+    /// mask:X...X/.X.X./..X../.X.X./X...X. Required: without it, the
+    /// error lists the file's game's patterns.
     #[arg(short, long)]
-    pattern: String,
+    pattern: Option<String>,
 
     /// The claim is good only when the last number called completes a
     /// winning way (any way of the pattern, not only the first complete):
@@ -69,7 +70,14 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Outcome> {
     let file = CardFile::open_intact(&args.file)?;
     let spec = file.header().spec;
-    let pattern = pattern(&args.pattern, spec)?;
+    let Some(asked) = args.pattern.as_deref() else {
+        let names: Vec<&str> = spec.facts().patterns.iter().map(|p| p.name).collect();
+        anyhow::bail!(
+            "--pattern: name the pattern claimed: {} (`bingomint patterns` draws them), or a mask:…",
+            names.join(", ")
+        );
+    };
+    let pattern = pattern(asked, spec)?;
     let named = named_face(&file, args.card.as_deref(), args.ticket.as_deref())?;
     let calls = args.calls.required(spec)?;
     require_sound(&file, named.record..=named.record, Some(args.allow_damaged))?;

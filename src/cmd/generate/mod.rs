@@ -104,12 +104,21 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
         true => bingomint::text::count_of(n, "draw") + " sharing a line",
         false => format!("{n} duplicate{}", if n == 1 { "" } else { "s" }),
     };
+    // A rate means something only for a run long enough to time: a few
+    // cards (or the 90-ball tables' start-up) would give a silly figure.
+    let speed = if cards >= 10_000 && secs >= 0.01 {
+        format!(
+            ", {} {}s/s, {:.0} MB/s",
+            rate(cards as f64 / secs),
+            spec.noun(),
+            bytes / secs / 1e6
+        )
+    } else {
+        String::new()
+    };
     outln!(
-        "{cards} {},{excluded} {redrawn} redrawn, {secs:.2} s, {} {}s/s, {:.0} MB/s -> {} (seed {seed}, format {})",
+        "{cards} {},{excluded} {redrawn} redrawn, {secs:.2} s{speed} -> {} (seed {seed}, format {})",
         spec.made(cards),
-        rate(cards as f64 / secs),
-        spec.noun(),
-        bytes / secs / 1e6,
         args.out.display(),
         args.format,
     );

@@ -16,8 +16,10 @@ use std::sync::{Arc, Mutex};
 pub const MAX_CONNECTIONS: usize = 8192;
 /// Connections kept for the hall's own machine past [`MAX_CONNECTIONS`].
 pub const KEPT_FOR_CONSOLE: usize = 64;
-/// Live streams at once, in all: a quarter of the connections.
-pub const MAX_STREAMS: usize = MAX_CONNECTIONS / 4;
+/// Live streams at once, in all: three quarters of the connections (a
+/// room of 2,000 phones and 200 screens fits), the rest kept for requests,
+/// which come and go.
+pub const MAX_STREAMS: usize = MAX_CONNECTIONS / 4 * 3;
 /// Live streams from one address (a phone needs one; a venue's network
 /// may put a few dozen phones behind one address).
 pub const STREAMS_PER_ADDRESS: usize = 32;
