@@ -154,3 +154,33 @@ fn a_face_of_a_file_numbered_its_own_way_is_shown_with_that_numbering() {
     assert!(show(&perms, "1005").starts_with("card 1005 of 1001 to 1040 ("));
     assert!(show(&cards, "5").starts_with("card 5 of 40 ("));
 }
+
+/// See: a newcomer's first hour, round three (`show x.bmc 3` was refused).
+#[test]
+fn a_bare_number_after_the_file_is_the_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "10", "--seed", "bare"]);
+    let by_flag = bingomint()
+        .arg("show")
+        .arg(&cards)
+        .args(["--card", "3"])
+        .output()
+        .unwrap();
+    let bare = bingomint()
+        .arg("show")
+        .arg(&cards)
+        .arg("3")
+        .output()
+        .unwrap();
+    assert!(bare.status.success(), "{bare:?}");
+    assert_eq!(bare.stdout, by_flag.stdout);
+    assert!(String::from_utf8_lossy(&bare.stdout).starts_with("card 3 of 10"));
+    // Both ways at once is a mistake, named.
+    bingomint()
+        .arg("show")
+        .arg(&cards)
+        .args(["3", "--card", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be used with '--card"));
+}

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 #[command(after_help = "\
 Examples:
   bingomint show cards.bmc --card 66057
+  bingomint show cards.bmc 66057           # the same card
   # Called numbers marked [12]:
   bingomint show cards.bmc --card 66057 --calls 12,44,7,68,3
   bingomint show strips.bmc --strip 12     # tickets 67-72
@@ -25,13 +26,18 @@ pub struct Args {
     /// The card file.
     file: PathBuf,
 
+    /// The card, as --card takes it, given after the file
+    /// (`show cards.bmc 3`).
+    #[arg(value_name = "CARD", conflicts_with_all = ["card", "strip", "ticket"])]
+    face: Option<String>,
+
     /// The card (75- and 80-ball): its number from 1, or what is printed on
     /// it: its QR text (`bingomint:ID:card:N`) or its group face. In a file
     /// of strips, a ticket's QR text or group face.
     #[arg(
         short,
         long,
-        required_unless_present_any = ["strip", "ticket"],
+        required_unless_present_any = ["strip", "ticket", "face"],
         conflicts_with_all = ["strip", "ticket"]
     )]
     card: Option<String>,
@@ -67,7 +73,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     // on a face names a face (a card, or a strip's ticket).
     let located = locate_named(
         &file,
-        args.card.as_deref(),
+        args.card.as_deref().or(args.face.as_deref()),
         args.strip.as_deref(),
         args.ticket.as_deref(),
     )?;
