@@ -622,6 +622,50 @@ fn printed_cards_carry_every_label_and_the_font_is_embedded() {
         );
     }
     assert!(text.contains("words"), "the title");
+    // The calling cards carry the --title, on every card and page (See: a
+    // newcomer's first hour, round three: they said the list's file name).
+    let calling = dir.path().join("calling.pdf");
+    bingomint()
+        .args([
+            "print",
+            "--calling-cards",
+            "--title",
+            "Year 3 Spring Words",
+            "--out",
+        ])
+        .arg(&calling)
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "calling cards of 'Year 3 Spring Words'",
+        ));
+    let text = Command::new("pdftotext")
+        .arg(&calling)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    let items = std::fs::read_to_string(data("items/words.txt")).unwrap();
+    let n = items.lines().filter(|l| !l.trim().is_empty()).count();
+    assert_eq!(
+        text.matches("Year 3 Spring Words").count(),
+        n + n.div_ceil(18),
+        "{text}"
+    );
+    bingomint()
+        .args([
+            "print",
+            "--calling-cards",
+            "--title",
+            "two  spaces",
+            "--out",
+        ])
+        .arg(dir.path().join("bad.pdf"))
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--title"));
     // Right-to-left and uncovered scripts are refused naming the item.
     let list = dir.path().join("rtl.txt");
     let mut items: String = (1..=24).map(|i| format!("w{i}\n")).collect();

@@ -17,9 +17,15 @@ const DOWN: usize = 6;
 const F_REGULAR: Name = Name(b"F1");
 const F_BOLD: Name = Name(b"F2");
 
-/// The calling cards of `deck` on pages of `paper` (points) inside
+/// The calling cards of `deck`, each and every page named `name` (the
+/// list's name, or the print's title), on pages of `paper` (points) inside
 /// `margin`, as PDF bytes.
-pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<u8>, PrintError> {
+pub fn calling_cards(
+    deck: &Deck,
+    name: &str,
+    paper: (f32, f32),
+    margin: f32,
+) -> Result<Vec<u8>, PrintError> {
     labels::check(Some(deck), None)?;
     let (w, h) = paper;
     let (cw, ch) = (
@@ -30,7 +36,7 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
         return Err(PrintError::NoRoom);
     }
     let mut chars: String = deck.list.labels().collect();
-    chars.push_str(&deck.list.name);
+    chars.push_str(name);
     chars.push_str("0123456789 ·ofpage");
     let bold = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
     let regular = Font::regular(&chars).map_err(PrintError::MissingGlyph)?;
@@ -50,7 +56,7 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
     pdf.pages(tree)
         .kids((0..pages).map(page_ref))
         .count(pages as i32);
-    let title = format!("Calling cards of '{}' ({n} items)", deck.list.name);
+    let title = format!("Calling cards of '{name}' ({n} items)");
     pdf.document_info(info)
         .title(TextStr(&title))
         .creator(TextStr("bingomint"))
@@ -63,9 +69,16 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
             let (col, row) = (slot % ACROSS, slot / ACROSS);
             let corner = (margin + col as f32 * cw, h - margin - row as f32 * ch);
             let ball = (p * per + slot + 1) as u8;
-            card(&mut g, deck, (&regular, &bold), ball, corner, (cw, ch));
+            card(
+                &mut g,
+                (deck, name),
+                (&regular, &bold),
+                ball,
+                corner,
+                (cw, ch),
+            );
         }
-        let footer = format!("{} · page {} of {pages}", deck.list.name, p + 1);
+        let footer = format!("{name} · page {} of {pages}", p + 1);
         labels::text(
             &mut g,
             F_REGULAR,
@@ -95,7 +108,7 @@ pub fn calling_cards(deck: &Deck, paper: (f32, f32), margin: f32) -> Result<Vec<
 /// label as large as fits, the item's number and the list's name.
 fn card(
     g: &mut Content,
-    deck: &Deck,
+    (deck, name): (&Deck, &str),
     (regular, bold): (&Font, &Font),
     ball: u8,
     (x, top): (f32, f32),
@@ -112,7 +125,6 @@ fn card(
     let number = ball.to_string();
     let y = top - 6.0 - small * 1.3;
     labels::text(g, F_BOLD, small * 1.3, x + 6.0, y, &bold.encode(&number));
-    let name = &deck.list.name;
     let nw = regular.width(name, small);
     let at = (x + (cw - nw) / 2.0, top - ch + 6.0);
     labels::text(g, F_REGULAR, small, at.0, at.1, &regular.encode(name));

@@ -20,7 +20,15 @@ pub fn run(args: &Args, file: &CardFile) -> Result<Outcome> {
     };
     let sheet = paper::paper(&args.paper).map_err(crate::cmd::flag("--paper"))?;
     let margin = paper::length(&args.margin).map_err(crate::cmd::flag("--margin"))?;
-    let pdf = calling::calling_cards(deck, sheet, margin).map_err(plan_error)?;
+    let title = args.items.title.as_deref();
+    if title.is_some_and(|t| !bingomint::print::series_ok(t)) {
+        bail!(
+            "--title: give 1 to {} printable characters (no invisible character, no doubled or outer space)",
+            bingomint::print::MAX_SERIES
+        );
+    }
+    let name = title.unwrap_or(&deck.list.name);
+    let pdf = calling::calling_cards(deck, name, sheet, margin).map_err(plan_error)?;
     crate::cmd::not_an_input(&args.out, "--out", &[&args.file])?;
     refuse_existing(&args.out, args.force)?;
     write_text(Some(&args.out), args.force, |out| {
@@ -32,7 +40,7 @@ pub fn run(args: &Args, file: &CardFile) -> Result<Outcome> {
         outln!(
             "{} calling cards of '{}' on {} {} pages -> {}",
             n,
-            deck.list.name,
+            name,
             n.div_ceil(18),
             args.paper,
             args.out.display()
