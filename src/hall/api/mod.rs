@@ -261,6 +261,23 @@ fn answer(
                 },
             )
         }
+        Command::Claim { .. }
+        | Command::Bingo { .. }
+        | Command::Queue
+        | Command::RejectNotWins
+        | Command::Status(_)
+        | Command::Face { .. } => return answer_claims(hall, command, client),
+    };
+    Ok(reply)
+}
+
+/// What a claim, the queue or a face asks of the hall, and its status.
+fn answer_claims(
+    hall: &mut Hall,
+    command: Command,
+    client: Option<IpAddr>,
+) -> Result<(u16, Reply), ApiError> {
+    let reply = match command {
         Command::Claim {
             card,
             accept,
@@ -311,6 +328,7 @@ fn answer(
             Reply::Status(hall.status(id).ok_or(ApiError::NoClaim(id))?),
         ),
         Command::Face { card } => (200, Reply::Face(Box::new(hall.face(&card)?))),
+        _ => unreachable!("answer sends only claims, the queue and faces here"),
     };
     Ok(reply)
 }

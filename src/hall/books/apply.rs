@@ -61,23 +61,7 @@ impl Books {
                 call,
                 reason,
                 ..
-            } => {
-                let open = self.open.as_mut().ok_or("a void with no game open")?;
-                let last = (open.payouts.last())
-                    .filter(|p| p.stage == *stage && p.call == *call)
-                    .ok_or("a void of a payout that is not the game's last")?;
-                self.paid = self.paid.saturating_sub(last.minor);
-                open.payouts.pop();
-                // A stage's prize open again is the stage played again.
-                if !open.rules.concurrent {
-                    open.stage = (open.stages.iter())
-                        .position(|s| s == stage)
-                        .unwrap_or(open.stage);
-                }
-                open.announcement = Some(format!(
-                    "the payout of {stage} at call {call} was voided: {reason}"
-                ));
-            }
+            } => self.apply_void(stage, *call, reason)?,
             Event::RoomSeed { room_seed, .. } => {
                 let open = self.open.as_mut().ok_or("a room seed with no game open")?;
                 open.room = Some(room_seed.clone());
@@ -117,6 +101,26 @@ impl Books {
             Event::Claim { .. } => self.apply_claim(event)?,
             Event::Queued { .. } => self.apply_queued(event, cards)?,
         }
+        Ok(())
+    }
+
+    /// The game's last payout voided: its amount out of the night's sum,
+    /// its prize (a stage: the stage played) open again, the room told.
+    fn apply_void(&mut self, stage: &str, call: usize, reason: &str) -> Result<(), &'static str> {
+        let open = self.open.as_mut().ok_or("a void with no game open")?;
+        let last = (open.payouts.last())
+            .filter(|p| p.stage == stage && p.call == call)
+            .ok_or("a void of a payout that is not the game's last")?;
+        self.paid = self.paid.saturating_sub(last.minor);
+        open.payouts.pop();
+        if !open.rules.concurrent {
+            open.stage = (open.stages.iter())
+                .position(|s| s == stage)
+                .unwrap_or(open.stage);
+        }
+        open.announcement = Some(format!(
+            "the payout of {stage} at call {call} was voided: {reason}"
+        ));
         Ok(())
     }
 
