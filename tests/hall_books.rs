@@ -178,10 +178,7 @@ fn hall_verify_never_panics_on_thousands_of_forged_logs() {
     let dir = tempfile::tempdir().unwrap();
     let cards = generate(dir.path(), "c.bmc", &["--count", "60", "--seed", "books"]);
     let lines = a_night(dir.path(), &cards);
-    let mut files = Cards {
-        files: vec![CardFile::open(&cards).unwrap()],
-        sold: None,
-    };
+    let mut files = Cards::new(vec![CardFile::open(&cards).unwrap()], None);
     assert!(
         verify(&chained(&lines), &mut files).is_ok(),
         "the real log verifies"

@@ -16,14 +16,14 @@ fuzz_target!(|data: &[u8]| {
     // The cards the seed logs were played on (60 75-ball cards, seed
     // "books"), opened once a run.
     thread_local! {
-        static CARDS: std::cell::RefCell<Cards> = std::cell::RefCell::new(Cards {
-            files: vec![CardFile::open(std::path::Path::new(concat!(
+        static CARDS: std::cell::RefCell<Cards> = std::cell::RefCell::new(Cards::new(
+            vec![CardFile::open(std::path::Path::new(concat!(
                 env!("CARGO_MANIFEST_DIR"),
                 "/seeds/cards/c.bmc"
             )))
             .expect("fuzz/seeds/cards/c.bmc: bingomint generate --count 60 --seed books")],
-            sold: None,
-        });
+            None,
+        ));
     }
     CARDS.with(|cards| {
         let mut cards = cards.borrow_mut();

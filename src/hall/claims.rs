@@ -4,7 +4,7 @@
 
 use super::books::{ClaimAsked, Command};
 use super::queue::{Status, Waiting};
-use super::state::{FaceShown, Grid, Verdict};
+use super::state::{FaceShown, Grid, Verdict, WinnerShown};
 use super::{Event, Hall, HallError};
 use std::net::IpAddr;
 
@@ -29,6 +29,24 @@ impl Hall {
         };
         let (verdict, events) = self.books.claim(&self.cards, &asked)?;
         self.record_events(events)?;
+        if let (true, Some(payout)) = (verdict.accepted, &verdict.payout) {
+            self.winner = Some(WinnerShown {
+                game: self
+                    .books
+                    .open
+                    .as_ref()
+                    .map_or(self.books.games, |o| o.game),
+                stage: verdict.stage.clone(),
+                call: verdict.call,
+                label: verdict
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| verdict.card.clone()),
+                prize: payout.text.clone(),
+                shared: payout.winners.len(),
+                face: verdict.face.clone(),
+            });
+        }
         Ok(verdict)
     }
 

@@ -19,6 +19,9 @@ pub struct Cards {
     pub files: Vec<CardFile>,
     /// Face ranges sold (of the first file); None: every face.
     pub sold: Option<Vec<RangeInclusive<u64>>>,
+    /// The sold faces followed call by call, in a live hall
+    /// ([`super::track`]); None: every question is a scan.
+    pub tracker: Option<super::track::Tracker>,
 }
 
 /// What a claim came to.
@@ -49,6 +52,15 @@ impl Judged {
 }
 
 impl Cards {
+    /// The cards of `files`, of which `sold` were sold (None: all).
+    pub fn new(files: Vec<CardFile>, sold: Option<Vec<RangeInclusive<u64>>>) -> Cards {
+        Cards {
+            files,
+            sold,
+            tracker: None,
+        }
+    }
+
     /// Whether face `n` of file `f` was sold.
     pub fn sold(&self, f: usize, n: u64) -> bool {
         match &self.sold {
@@ -143,7 +155,12 @@ impl Cards {
             Verdict::CannotWin => format!("not a win: no way of {} is on this face", pattern.name()),
         };
         let positions = calls.positions();
-        let grid = Grid::of(&face, |x| positions[usize::from(x)] != u8::MAX);
+        let way = match &verdict {
+            Verdict::Win(c) => pattern.way_cells(&face, c.way),
+            _ => 0,
+        };
+        let grid = Grid::of(&face, |x| positions[usize::from(x)] != u8::MAX)
+            .lit(way, calls.order().last().copied());
         Judged {
             win: verdict.is_win(),
             reason,
@@ -153,8 +170,9 @@ impl Cards {
         }
     }
 
-    /// Every sold face of every file that holds `pattern` after `calls`,
-    /// in file and face order; more than `limit` is refused.
+    /// Every sold face of every file that holds `pattern` after `calls`
+    /// (read off the tracker when it stands there, else a scan); more than
+    /// `limit` is refused.
     pub fn winning(
         &self,
         pattern: &Pattern,
@@ -162,6 +180,13 @@ impl Cards {
         last_call: bool,
         limit: usize,
     ) -> Result<Vec<(usize, u64)>, HallError> {
+        let tracked = self.tracker.as_ref();
+        if let Some(found) = tracked.and_then(|t| t.winners(pattern, calls, last_call)) {
+            if found.len() > limit {
+                return Err(HallError::TooManyWinners(limit));
+            }
+            return Ok(found);
+        }
         let mut out = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let found = winners(file, 1..=file.header().count, pattern, calls, last_call)

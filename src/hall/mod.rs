@@ -23,6 +23,7 @@ mod claims;
 mod error;
 mod event;
 mod game;
+pub mod join;
 pub mod judge;
 pub mod log;
 pub mod money;
@@ -35,6 +36,7 @@ pub mod rules;
 pub mod secret;
 pub mod sold;
 pub mod state;
+pub mod track;
 pub mod verify;
 mod view;
 
@@ -66,6 +68,8 @@ pub struct Hall {
     night: Option<Night>,
     /// The splits the queue shows, as of the log's line.
     splits: (u64, Vec<(u64, String)>),
+    /// The last win accepted, until the next call or game.
+    winner: Option<state::WinnerShown>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -190,12 +194,15 @@ impl Hall {
             blower,
             night,
             splits: (0, Vec::new()),
+            winner: None,
         };
+        hall.cards.tracker = track::Tracker::build(&hall.cards)?;
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
             hall.apply(line)?;
         }
+        hall.track();
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
             logged.check(entry, night, night_changed)?;
         }
@@ -259,12 +266,41 @@ impl Hall {
         self.record_all(vec![event])
     }
 
-    /// Logs `events` in one write and one fsync, then applies each.
+    /// Logs `events` in one write and one fsync, then applies each; the
+    /// tracker follows.
     fn record_all(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+        let moves = |e: &Event| {
+            matches!(
+                e,
+                Event::Call { .. }
+                    | Event::Recall { .. }
+                    | Event::GameStart { .. }
+                    | Event::Void { .. }
+            )
+        };
+        if events.iter().any(moves) {
+            self.winner = None;
+        }
         for line in self.log.append_all(events)? {
             self.apply(&line)?;
         }
+        self.track();
         Ok(())
+    }
+
+    /// Brings the tracker to the open game's calls and open prizes.
+    fn track(&mut self) {
+        let Some(tracker) = self.cards.tracker.as_mut() else {
+            return;
+        };
+        let Some(o) = self.books.open.as_ref() else {
+            return tracker.sync(None, &[]);
+        };
+        let prizes: Vec<_> = (0..o.stages.len())
+            .filter(|&k| o.won(k).is_none() && (o.rules.concurrent || k == o.stage))
+            .map(|k| (k, &o.patterns[k]))
+            .collect();
+        tracker.sync(Some(&o.calls_at(o.called())), &prizes);
     }
 
     /// Logs `events` at once and applies them; a game's end among them

@@ -26,6 +26,25 @@ pub struct State {
     pub night: Option<NightShown>,
     /// A face's shape, as the pages draw it.
     pub card: CardShape,
+    /// The last win accepted, shown to the room until the next call or
+    /// game.
+    pub winner: Option<WinnerShown>,
+}
+
+/// An accepted win as the room sees it: the face claimed as printed, the
+/// called numbers marked, the winning way lit, the last ball ringed.
+#[derive(Clone, Debug, Serialize)]
+pub struct WinnerShown {
+    pub game: u64,
+    pub stage: String,
+    pub call: usize,
+    /// `card 4711 of 3f2a…`.
+    pub label: String,
+    /// `£30.00 shared by 2: £15.00, £15.00`.
+    pub prize: String,
+    /// How many faces share it.
+    pub shared: usize,
+    pub face: Option<Grid>,
 }
 
 /// A face of the hall's cards: its rows and columns and its free cell (a
@@ -57,6 +76,8 @@ pub struct GameState {
     pub calls: Vec<u8>,
     /// The stage's pattern as the board draws it (None: a count of numbers).
     pub drawn: Option<Drawn>,
+    /// The same stage's pattern as the phones count "to go" with.
+    pub aim: crate::play::pattern::Aim,
     /// The game's name and paper, from the night file.
     pub name: Option<String>,
     pub paper: Option<String>,
@@ -80,6 +101,19 @@ pub struct GameState {
     pub payouts: Vec<PayoutShown>,
     /// What the room must be told: `ball 42 recalled`.
     pub announcement: Option<String>,
+    /// How near the sold faces are to each open prize at this call (empty
+    /// when the hall does not track them).
+    pub to_go: Vec<ToGo>,
+}
+
+/// How many sold faces hold an open prize now, and how many need one or
+/// two more numbers for it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToGo {
+    pub stage: String,
+    pub holding: u64,
+    pub one: u64,
+    pub two: u64,
 }
 
 /// A jackpot as the board counts it down.
@@ -195,6 +229,10 @@ pub struct Grid {
     pub cols: usize,
     pub cells: Vec<u8>,
     pub marked: Vec<bool>,
+    /// The cells of the way that wins (empty for no win).
+    pub line: Vec<bool>,
+    /// The cell of the last number called, when the face holds it.
+    pub last: Option<usize>,
 }
 
 /// A claim judged, as the console shows it.
@@ -266,6 +304,19 @@ impl Grid {
             cols: usize::from(face.cols),
             cells,
             marked,
+            line: Vec::new(),
+            last: None,
         }
+    }
+
+    /// The grid with the cells of `way` (a mask) lit and the cell holding
+    /// `last` (the last number called) ringed.
+    pub fn lit(mut self, way: u32, last: Option<u8>) -> Grid {
+        let numbers = self.cells.iter().filter(|&&n| n != 0).count();
+        if numbers > 0 && way != 0 {
+            self.line = (0..self.cells.len()).map(|i| way >> i & 1 == 1).collect();
+        }
+        self.last = last.and_then(|l| self.cells.iter().position(|&n| n == l && n != 0));
+        self
     }
 }

@@ -5,6 +5,7 @@ use super::open::Open;
 use super::rules::{paper_colour, Plan};
 use super::state::{
     CardShape, Drawn, FileState, GameState, JackpotShown, NightGame, NightShown, PrizeShown, State,
+    ToGo,
 };
 use super::{Hall, Source};
 use crate::play::pattern::Pattern;
@@ -13,7 +14,19 @@ impl Hall {
     /// What the pages show.
     pub fn state(&self) -> State {
         let spec = self.cards.files[0].header().spec;
-        let game = self.books.open.as_ref().map(|o| game_state(o, spec));
+        let game = self.books.open.as_ref().map(|o| {
+            let mut game = game_state(o, spec);
+            let tracked = self.cards.tracker.as_ref().map(|t| t.distances());
+            game.to_go = (tracked.unwrap_or_default().into_iter())
+                .map(|d| ToGo {
+                    stage: o.stages[d.stage].clone(),
+                    holding: d.holding,
+                    one: d.one,
+                    two: d.two,
+                })
+                .collect();
+            game
+        });
         let files = self
             .cards
             .files
@@ -41,6 +54,7 @@ impl Hall {
             daub: self.daub,
             night: self.night_shown(),
             card: card_shape(spec),
+            winner: self.winner.clone(),
         }
     }
 
@@ -140,6 +154,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         room_seed: o.room.clone().flatten(),
         calls: shown.to_vec(),
         drawn: drawn(&o.patterns[drawn_stage], spec),
+        aim: o.patterns[drawn_stage].aim(),
         name: r.name.clone(),
         paper: r.paper.clone(),
         paper_colour: r.paper.as_deref().and_then(|p| paper_colour(p).ok()),
@@ -157,6 +172,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         share: r.share.name(),
         payouts: o.payouts.clone(),
         announcement: o.announcement.clone(),
+        to_go: Vec::new(),
     }
 }
 

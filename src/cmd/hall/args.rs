@@ -23,6 +23,7 @@ use std::path::PathBuf;
     after_help = "\
 Examples:
   bingomint hall --cards cards.bmc                  # serves until stopped
+  bingomint hall --cards cards.bmc --listen 8075    # phones too; until stopped
   bingomint hall --cards cards.bmc --sold 1..5000 \\
       --log friday.jsonl                            # serves until stopped
   bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\
@@ -52,7 +53,9 @@ pub struct Args {
     pub sold: Option<String>,
 
     /// Address and port to listen on; another address than 127.0.0.1 lets
-    /// other machines in (the board on a second computer).
+    /// other machines in (phones, the board on a second computer). A port
+    /// alone (8075) means every interface on it: the hall then prints the
+    /// addresses phones can use, with a QR code.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8075")]
     pub listen: String,
 

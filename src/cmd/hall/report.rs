@@ -34,7 +34,7 @@ pub fn run(
     }
     let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{shown}'"))?;
     let (files, _) = open_cards(cards)?;
-    let mut cards = Cards { files, sold: None };
+    let mut cards = Cards::new(files, None);
     if let Err(f) = verify(&text, &mut cards) {
         outln!(
             "FAILED: {shown} line {}: {} (no report written)",

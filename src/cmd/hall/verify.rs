@@ -12,7 +12,7 @@ pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
     let text =
         std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
     let (files, _) = open_cards(cards)?;
-    let mut cards = Cards { files, sold: None };
+    let mut cards = Cards::new(files, None);
     match verify(&text, &mut cards) {
         Ok(s) => {
             use bingomint::text::count_of;

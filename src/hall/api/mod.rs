@@ -73,6 +73,8 @@ pub struct Api {
     key: String,
     /// What players' claim tokens are made with ([`super::secret::claim_token`]).
     claims_key: String,
+    /// The players' addresses and their QR code.
+    join: super::join::Join,
 }
 
 /// What a request answers.
@@ -113,7 +115,14 @@ impl Api {
             hall: Mutex::new(hall),
             key,
             claims_key,
+            join: super::join::Join::default(),
         }
+    }
+
+    /// The API with the players' addresses phones can use.
+    pub fn with_join(mut self, join: super::join::Join) -> Api {
+        self.join = join;
+        self
     }
 
     fn hall(&self) -> std::sync::MutexGuard<'_, Hall> {
@@ -156,6 +165,9 @@ impl Api {
             return Err(ApiError::NeedsKey);
         }
         let command = Command::of(request.method, request.path, request.body)?;
+        if let Command::Join = command {
+            return Ok((200, Reply::Join(self.join.clone()), None));
+        }
         // A claim's standing is its phone's: read with the token the phone
         // was given (or the console's key), so no one walks the ids.
         if let Command::Status(id) = command {
@@ -219,6 +231,7 @@ fn answer(
             (201, Reply::State(state(hall)))
         }
         Command::Labels => (200, Reply::Labels(hall.labels())),
+        Command::Join => unreachable!("the API answers where phones find the hall"),
         Command::Night => (
             200,
             Reply::Night(hall.night_shown().ok_or(ApiError::NoNight)?),

@@ -13,6 +13,8 @@ use serde::Serialize;
 pub enum Reply {
     /// What the pages show.
     State(Box<State>),
+    /// How phones find the hall.
+    Join(super::super::join::Join),
     /// A call made, and the state after it.
     Called {
         ball: u8,

@@ -41,8 +41,9 @@ const fn route(method: &'static str, path: &'static str, access: Access) -> Rout
 const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
-pub const ROUTES: [Route; 15] = [
+pub const ROUTES: [Route; 16] = [
     route("GET", "/api/state", Access::Public),
+    route("GET", "/api/join", Access::Public),
     route("GET", "/api/night", Access::Public),
     route("GET", "/api/labels", Access::Public),
     route("POST", "/api/games", Access::Caller),
@@ -251,6 +252,8 @@ pub enum Command {
     },
     /// An items game's labels (none for numbers).
     Labels,
+    /// The players' addresses and QR code.
+    Join,
 }
 
 /// The longest reference a phone may send (a QR text is about 30).
@@ -279,6 +282,7 @@ impl Command {
             ("GET", "/api/state") => Command::State,
             ("GET", "/api/night") => Command::Night,
             ("GET", "/api/labels") => Command::Labels,
+            ("GET", "/api/join") => Command::Join,
             ("POST", "/api/games") => new_game(read(body)?)?,
             ("POST", "/api/calls") => {
                 let CallBody { ball } = read(body)?;

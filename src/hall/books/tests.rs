@@ -26,10 +26,7 @@ fn cards(sold: std::ops::RangeInclusive<u64>) -> (tempfile::TempDir, Cards) {
         spill_dir: None,
     };
     crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
-    let cards = Cards {
-        files: vec![CardFile::open(&out).unwrap()],
-        sold: Some(vec![sold]),
-    };
+    let cards = Cards::new(vec![CardFile::open(&out).unwrap()], Some(vec![sold]));
     (dir, cards)
 }
 

@@ -63,6 +63,8 @@ function render(state) {
       : wild !== null && n % 10 === wild ? "wild" : "";
   }
   info(state);
+  between(state);
+  winner(state);
   Speech.follow(state);
   const last = calls[calls.length - 1];
   document.querySelector("#ball .letter").textContent = last ? letterOf(state, last) : "";
@@ -117,7 +119,58 @@ function info(state) {
   a.textContent = g && g.announcement ? g.announcement : "";
   a.hidden = !(g && g.announcement);
 }
+// Before and between games: the night's title and programme, what comes
+// next, and where phones find the hall.
+function between(state) {
+  const g = state.game, n = state.night;
+  $("between").hidden = !!g;
+  if (g) return;
+  $("nighttitle").textContent = n ? n.title : "bingo";
+  const next = n && n.next ? n.games[n.next - 1] : null;
+  $("nextup").textContent = n ? (next ? `Next: game ${next.number}${next.name ? ", " + next.name : ""}` : "The programme is over: thank you for playing") :
+    state.revealed ? `Game ${state.revealed.game} is over` : "Waiting for the first game";
+  $("programme").replaceChildren(...(n ? n.games : []).map(p => {
+    const li = el("li", p.status === "played" ? "played" : next && p.number === next.number ? "next" : "",
+      el("b", "", p.name || `Game ${p.number}`), " · ", p.stages.map(s => s.replace(/-/g, " ")).join(" → "));
+    if (p.prize) li.append(" · ", el("span", "prize", p.prize));
+    if (p.paper) {
+      const sw = el("span", "paper");
+      if (p.paper_colour) sw.style.background = p.paper_colour;
+      li.append(" ·", sw, p.paper + " paper");
+    }
+    for (const s of p.specials) li.append(" · " + s);
+    return li;
+  }));
+}
+// The players' address and its QR code, fetched once.
+function drawJoin(join) {
+  if (!join.players.length || !join.qr.length) return;
+  const n = join.qr.length, quiet = 4, size = n + 2 * quiet;
+  const c = $("qr");
+  c.width = c.height = size * 8;
+  const ctx = c.getContext("2d");
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, c.width, c.height);
+  ctx.fillStyle = "#000";
+  join.qr.forEach((row, y) => [...row].forEach((m, x) => { if (m === "1") ctx.fillRect((x + quiet) * 8, (y + quiet) * 8, 8, 8); }));
+  $("joinurl").textContent = join.players[0];
+  $("join").hidden = false;
+}
+// An accepted win, for the room: the face claimed as printed, the called
+// numbers marked, the winning way lit and the last ball ringed; until the
+// next call or game.
+function winner(state) {
+  const w = state.winner, box = $("winner");
+  box.hidden = !w;
+  if (!w) return;
+  const items = Speech.labels.length > 0;
+  box.classList.toggle("items", items);
+  box.replaceChildren(el("div", "head", "BINGO! ", w.stage.replace(/-/g, " ")),
+    el("div", "who", `${w.label}${w.shared > 1 ? ` and ${w.shared - 1} more` : ""} · at call ${w.call}`),
+    w.face ? faceTable(w.face, state.card, items ? n => Speech.name(n) : undefined) : "",
+    w.prize ? el("div", "prize", w.prize) : "");
+}
 Speech.wire(document.getElementById("speak"));
+fetch("/api/join").then(r => r.json()).then(drawJoin).catch(() => {});
 function connect() {
   const es = new EventSource("/api/events");
   es.onopen = () => { document.getElementById("offline").hidden = true; };

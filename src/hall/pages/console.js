@@ -14,17 +14,7 @@ async function api(method, path, body) {
 }
 function shown(e) { $("error").textContent = e ? e.message || e : ""; }
 function grid(face) {
-  const t = el("table", "face");
-  for (let r = 0; r < face.rows; r++) {
-    const tr = t.insertRow();
-    for (let c = 0; c < face.cols; c++) {
-      const i = r * face.cols + c, n = face.cells[i];
-      const td = tr.insertCell();
-      if (face.marked[i]) td.className = "m";
-      td.textContent = cellText(state && state.card, i, n);
-    }
-  }
-  return t;
+  return faceTable(face, state && state.card, Speech.labels.length ? n => Speech.name(n) : undefined);
 }
 function setupPatterns(s) {
   const sel = $("pattern");
@@ -54,12 +44,20 @@ function render(s) {
   const g = s.game;
   $("title").textContent = g ? `game ${g.game}${g.name ? " (" + g.name + ")" : ""}: ${g.concurrent ? "prizes open at once" : g.stage}${g.prize ? " · " + g.prize : ""}` : "no game";
   $("files").textContent = s.files.map(f => `${f.path} (${f.id}, ${f.count})`).join(" · ");
+  // While a game plays, its own settings drive the panel: no second form.
+  $("newgame").hidden = !!g; $("outside").hidden = !s.night;
   $("start").disabled = !!g; $("end").disabled = !g; $("call").disabled = !g || g.calls.length === g.balls;
   renderNight(s); renderGame(s);
   Speech.follow(s);
   $("undo").disabled = !g || !g.calls.length;
   const calls = g ? g.calls : [];
   $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
+  // How near the sold cards are to each open prize at this call: a card
+  // holding it means a claim should come before the next ball.
+  $("togo").replaceChildren(...(g ? g.to_go : []).map(t => el("div", "",
+    el("b", "", t.stage.replace(/-/g, " ") + ": "),
+    t.holding ? el("span", "hold", `${t.holding} sold ${t.holding === 1 ? "card holds" : "cards hold"} it now`) : "none holds it yet",
+    ` · ${t.one} one to go · ${t.two} two to go`)));
   $("called").replaceChildren(...calls.map(n => el("span", "", Speech.labels.length ? `${n} ${Speech.name(n)}` : n)));
   const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";
   const check = r => (Speech.labels.length ? "bingomint calls --items LIST" : `bingomint calls --game ${s.balls}`) + ` --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
@@ -70,7 +68,10 @@ function render(s) {
   $("roomrow").hidden = $("roomnote").hidden = !!g && g.balls_from === "blower";
   $("room").disabled = $("mix").disabled = !roomOpen;
   if (!roomOpen) $("room").value = g && g.room_seed ? g.room_seed : "";
-  $("recent").replaceChildren(...s.claims.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
+  // One line per claim: a check followed by its acceptance (the same card
+  // at the same call) shows as the acceptance alone.
+  const recent = s.claims.filter((c, i) => !s.claims.slice(0, i).some(n => n.card === c.card && n.call === c.call));
+  $("recent").replaceChildren(...recent.map(c => el("li", c.win ? "win" : "lose", `${c.card} at call ${c.call}: ${c.reason}`)));
   $("notice").textContent = s.notice || "";
   $("notice").hidden = !s.notice;
 }

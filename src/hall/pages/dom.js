@@ -17,3 +17,23 @@ function cellText(card, i, n, label) {
   if (n !== 0) return label ? label(n) : String(n);
   return card && card.free === i ? card.free_text : "";
 }
+// A face as judged (the console's verdict, the board's winner): numbers
+// called marked, blanks apart from them, the winning way lit, the last
+// number called ringed. `label` names an items game's ball.
+function faceTable(face, card, label) {
+  const t = el("table", "face");
+  for (let r = 0; r < face.rows; r++) {
+    const tr = t.insertRow();
+    for (let c = 0; c < face.cols; c++) {
+      const i = r * face.cols + c, n = face.cells[i];
+      const td = tr.insertCell();
+      const free = n === 0 && card && card.free === i;
+      const cls = [n === 0 && !free ? "blank" : face.marked[i] ? "m" : ""];
+      if (face.line && face.line[i] && n !== 0) cls.push("line");
+      if (face.last === i) cls.push("last");
+      td.className = cls.join(" ").trim();
+      td.textContent = cellText(card, i, n, label);
+    }
+  }
+  return t;
+}

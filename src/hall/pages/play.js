@@ -3,7 +3,9 @@
 // house rule, and a Bingo button that queues a claim for the caller.
 // What the hall sends is shown as text (el() and textContent), never as
 // markup; the page's Content-Security-Policy allows no inline script.
-const MAX_FACES = 6;
+// Two 90-ball books of six (a player's usual buy) and more; the page says
+// so when it is full.
+const MAX_FACES = 24;
 let state = null;
 // Faces added: {card, label, rows, cols, cells}; kept on the phone.
 let faces = load("faces", []);
@@ -43,6 +45,35 @@ function daub(card, n) {
   save(); render();
 }
 
+// How many numbers `face` still needs for the stage played, by the calls
+// (null when it can never hold it): as the hall counts it (Pattern::to_go).
+function toGo(face, aim, called) {
+  let numbered = 0, marked = 0;
+  face.cells.forEach((n, i) => { if (n) { numbered |= 1 << i; if (called.has(n)) marked |= 1 << i; } });
+  const pop = x => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
+  const open = numbered & ~marked;
+  if (aim.any) {
+    const have = pop(numbered);
+    return have ? Math.max(0, Math.max(1, Math.min(aim.any, have)) - pop(numbered & marked)) : null;
+  }
+  let ways = aim.ways;
+  if (aim.corners) {
+    let m = 0;
+    for (const row of [0, face.rows - 1]) {
+      const cells = [];
+      for (let c = 0; c < face.cols; c++) if (face.cells[row * face.cols + c]) cells.push(row * face.cols + c);
+      if (cells.length) m |= (1 << cells[0]) | (1 << cells[cells.length - 1]);
+    }
+    ways = [m];
+  }
+  let best = null;
+  for (const w of ways) if (w & numbered) { const d = pop(w & open); if (best === null || d < best) best = d; }
+  return best;
+}
+// Whether the phone counts "to go": the hall marks or lights the calls
+// (with manual daubing, players mark and watch their own cards).
+function counting() { return !!(state && state.game && state.daub !== "manual"); }
+
 // An items game's labels (ball n at n - 1), from
 // /api/labels; no labels in a game of numbers.
 let labels = [];
@@ -53,7 +84,9 @@ function faceView(face) {
   const box = el("div", "face" + (face.cols > 5 ? " wide" : ""));
   const remove = el("button", "remove", "Remove");
   remove.onclick = () => { faces = faces.filter(f => f.card !== face.card); save(); render(); };
-  box.append(el("div", "top", el("span", "label", face.label), remove));
+  const away = counting() ? toGo(face, state.game.aim, called) : null;
+  const near = away === 0 ? el("span", "togo now", "Holds it: Bingo!") : away !== null && away <= 2 ? el("span", "togo", `${away} to go`) : "";
+  box.append(el("div", "top", el("span", "label", face.label), near, remove));
   const t = el("table", labels.length ? "items" : "");
   const letters = !labels.length && state && state.letters && state.letters.length === face.cols ? state.letters : null;
   if (letters) { const tr = t.insertRow(); for (const l of letters) { const td = tr.insertCell(); td.className = "head"; td.textContent = l; } }
@@ -107,7 +140,14 @@ function render() {
   $("number").textContent = last ? name(last) : "–";
   $("last").replaceChildren(...all.slice(-6, -1).reverse().map(n => el("span", "", name(n))));
   $("count").textContent = g ? `${all.length} of ${g.balls} called` : "";
-  $("faces").replaceChildren(...faces.map(faceView));
+  // The cards nearest to winning first, as the hall counts them.
+  const shown = faces.slice();
+  if (counting()) {
+    const called = new Set(calls());
+    const away = f => { const d = toGo(f, state.game.aim, called); return d === null ? 99 : d; };
+    shown.sort((a, b) => away(a) - away(b));
+  }
+  $("faces").replaceChildren(...shown.map(faceView));
   const rule = state ? state.daub : "manual";
   $("catchup").hidden = rule === "auto" || !faces.length || !g;
   $("rule").textContent = {
@@ -116,6 +156,9 @@ function render() {
     auto: "House rule: called numbers are marked for you.",
   }[rule];
   $("add").hidden = faces.length >= MAX_FACES;
+  $("full").hidden = faces.length < MAX_FACES;
+  $("full").textContent = `This phone holds ${MAX_FACES} cards, the most it follows: remove one to add another.`;
+  $("cardlabel").textContent = `Add a card (${faces.length} of ${MAX_FACES} on this phone): the number printed on it, or its QR text`;
   const face = faces.find(f => f.card === latest);
   const bar = face && claims[latest];
   $("claimbar").hidden = !bar;

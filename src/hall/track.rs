@@ -1,0 +1,441 @@
+//! Every sold face followed call by call: how far each is from each open
+//! prize, so the caller sees at every call how many faces hold it and how
+//! many are one or two away, and a prize's sharers are read off rather
+//! than found by a scan of every sold face.
+//!
+//! Built once when the hall opens: an index from each number to the sold
+//! faces holding it (one `u32` per number printed: the face's place in
+//! 27 bits, its cell in 5), and per face the mask of its numbered cells
+//! and of those called (`u32` each). A call touches only the faces holding
+//! its number, in parallel; a recall touches them back. A prize's "to go"
+//! is worked out from the two masks ([`Pattern::to_go`]); the count of
+//! faces at each distance, and the faces that hold it, are kept as the
+//! calls come. Memory: 4 bytes per number printed and 8 per face (a
+//! 75-ball card 104 bytes, a 90-ball ticket 68, an 80-ball card 72).
+//!
+//! The tracker is a cache. What it answers is used only when it was
+//! brought to exactly the calls and pattern asked about ([`Tracker::winners`]);
+//! otherwise the caller scans, as `hall verify` always does.
+
+use super::judge::Cards;
+use crate::play::calls::{Calls, NEVER};
+use crate::play::pattern::{Pattern, CANNOT};
+use crate::play::scan_faces;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+/// The most faces one tracker follows (27 bits of an index entry).
+pub const MAX_TRACKED: u64 = 1 << 27;
+/// Distances counted one by one; farther faces share the last count.
+pub const DISTANCES: usize = 28;
+/// Records read at a time while the index is built.
+const CHUNK: u64 = 1 << 16;
+
+/// A run of tracked faces: `len` faces of file `file` numbered from
+/// `face`, tracked from place `at`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    at: u32,
+    file: usize,
+    face: u64,
+    len: u32,
+}
+
+/// An open prize as tracked: its stage, pattern, the count of faces at
+/// each distance, and the faces that hold it (places, ascending).
+struct Prize {
+    stage: usize,
+    pattern: Pattern,
+    counts: [u64; DISTANCES],
+    holders: Vec<u32>,
+}
+
+/// How far the sold faces are from a prize at the calls tracked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distances {
+    pub stage: usize,
+    /// Faces that hold it now, one away, two away.
+    pub holding: u64,
+    pub one: u64,
+    pub two: u64,
+}
+
+/// The sold faces, followed call by call.
+pub struct Tracker {
+    rows: usize,
+    cols: usize,
+    /// `starts[b]..starts[b + 1]`: the entries of number `b`.
+    starts: Vec<u64>,
+    /// Face place << 5 | cell, by number, places ascending.
+    entries: Vec<u32>,
+    numbered: Vec<u32>,
+    marked: Vec<AtomicU32>,
+    runs: Vec<Run>,
+    /// The numbers marked.
+    called: Vec<bool>,
+    prizes: Vec<Prize>,
+}
+
+impl Tracker {
+    /// The index of every sold face of `cards`; None when they are more
+    /// than [`MAX_TRACKED`] (the hall then scans).
+    pub fn build(cards: &Cards) -> Result<Option<Tracker>, super::HallError> {
+        let spec = cards.files[0].header().spec;
+        let facts = spec.facts();
+        let balls = usize::from(spec.balls());
+        let mut tracker = Tracker {
+            rows: facts.rows,
+            cols: facts.cols,
+            starts: vec![0; balls + 2],
+            entries: Vec::new(),
+            numbered: Vec::new(),
+            marked: Vec::new(),
+            runs: Vec::new(),
+            called: vec![false; balls + 1],
+            prizes: Vec::new(),
+        };
+        let mut faces = Vec::new();
+        // First pass: how many faces hold each number, and each face's cells.
+        for (f, records) in sold_records(cards) {
+            let mut first = *records.start();
+            while first <= *records.end() {
+                let last = (first + CHUNK - 1).min(*records.end());
+                faces.clear();
+                faces.extend(
+                    scan_faces(&cards.files[f], first..=last, |n, face| {
+                        cards.sold(f, n).then_some((n, *face))
+                    })
+                    .map_err(|e| super::HallError::NoFace(e.to_string()))?,
+                );
+                for (n, face) in &faces {
+                    if tracker.numbered.len() as u64 >= MAX_TRACKED {
+                        return Ok(None);
+                    }
+                    tracker.push_face(f, *n);
+                    let mut numbered = 0;
+                    for (cell, &x) in face.numbers().iter().enumerate() {
+                        if x != 0 {
+                            numbered |= 1 << cell;
+                            tracker.starts[usize::from(x) + 1] += 1;
+                        }
+                    }
+                    tracker.numbered.push(numbered);
+                }
+                first = last + 1;
+            }
+        }
+        for b in 1..tracker.starts.len() {
+            tracker.starts[b] += tracker.starts[b - 1];
+        }
+        // Second pass: the entries, by number, places ascending.
+        tracker.entries = vec![0; *tracker.starts.last().unwrap_or(&0) as usize];
+        let mut next = tracker.starts.clone();
+        let mut place = 0u32;
+        for (f, records) in sold_records(cards) {
+            let mut first = *records.start();
+            while first <= *records.end() {
+                let last = (first + CHUNK - 1).min(*records.end());
+                let cells = scan_faces(&cards.files[f], first..=last, |n, face| {
+                    cards.sold(f, n).then_some(face.cells)
+                })
+                .map_err(|e| super::HallError::NoFace(e.to_string()))?;
+                for face in cells {
+                    let cells = &face[..tracker.rows * tracker.cols];
+                    for (cell, &x) in cells.iter().enumerate().filter(|(_, &x)| x != 0) {
+                        let slot = &mut next[usize::from(x)];
+                        tracker.entries[*slot as usize] = place << 5 | cell as u32;
+                        *slot += 1;
+                    }
+                    place += 1;
+                }
+                first = last + 1;
+            }
+        }
+        tracker.marked = (0..tracker.numbered.len())
+            .map(|_| AtomicU32::new(0))
+            .collect();
+        Ok(Some(tracker))
+    }
+
+    /// A face tracked at the next place.
+    fn push_face(&mut self, file: usize, face: u64) {
+        let at = self.numbered.len() as u32;
+        match self.runs.last_mut() {
+            Some(run) if run.file == file && run.face + u64::from(run.len) == face => run.len += 1,
+            _ => self.runs.push(Run {
+                at,
+                file,
+                face,
+                len: 1,
+            }),
+        }
+    }
+
+    /// How many faces are tracked.
+    pub fn faces(&self) -> usize {
+        self.numbered.len()
+    }
+
+    /// The bytes the tracker holds.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * 4
+            + self.numbered.len() * 8
+            + self.starts.len() * 8
+            + self.runs.len() * std::mem::size_of::<Run>()
+            + self
+                .prizes
+                .iter()
+                .map(|p| p.holders.len() * 4)
+                .sum::<usize>()
+    }
+
+    /// The file and face number of place `at`.
+    fn face_at(&self, at: u32) -> (usize, u64) {
+        let k = self.runs.partition_point(|r| r.at <= at) - 1;
+        let run = self.runs[k];
+        (run.file, run.face + u64::from(at - run.at))
+    }
+
+    /// Brings the tracker to `calls` (as judged) and the open prizes
+    /// `prizes` (stage, pattern): the numbers called since are marked, the
+    /// numbers recalled unmarked, the distances counted again for a prize
+    /// that opened.
+    pub fn sync(&mut self, calls: Option<&Calls>, prizes: &[(usize, &Pattern)]) {
+        let same = self.prizes.len() == prizes.len()
+            && (self.prizes.iter().zip(prizes))
+                .all(|(p, (k, pattern))| p.stage == *k && p.pattern == **pattern);
+        if !same {
+            self.prizes.clear();
+        }
+        let want = |b: usize| calls.is_some_and(|c| c.positions()[b] != NEVER);
+        for b in 1..self.called.len() {
+            if want(b) != self.called[b] {
+                self.mark(b, want(b));
+            }
+        }
+        if !same {
+            self.prizes = (prizes.iter())
+                .map(|&(stage, pattern)| self.count(stage, pattern))
+                .collect();
+        }
+    }
+
+    /// A prize counted afresh over every face.
+    fn count(&self, stage: usize, pattern: &Pattern) -> Prize {
+        let (rows, cols) = (self.rows, self.cols);
+        let (counts, holders) = (self.numbered.par_iter().zip(&self.marked))
+            .enumerate()
+            .fold(
+                || ([0u64; DISTANCES], Vec::new()),
+                |(mut counts, mut holders), (at, (&numbered, marked))| {
+                    let d = pattern.to_go(rows, cols, numbered, marked.load(Relaxed));
+                    if d != CANNOT {
+                        counts[usize::from(d).min(DISTANCES - 1)] += 1;
+                    }
+                    if d == 0 {
+                        holders.push(at as u32);
+                    }
+                    (counts, holders)
+                },
+            )
+            .reduce(
+                || ([0u64; DISTANCES], Vec::new()),
+                |(mut a, mut ha), (b, hb)| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    ha.extend(hb);
+                    (a, ha)
+                },
+            );
+        Prize {
+            stage,
+            pattern: pattern.clone(),
+            counts,
+            holders,
+        }
+    }
+
+    /// Marks (or unmarks) number `b` on every face holding it, keeping each
+    /// prize's counts and holders.
+    fn mark(&mut self, b: usize, on: bool) {
+        self.called[b] = on;
+        let range = self.starts[b] as usize..self.starts[b + 1] as usize;
+        let (rows, cols, numbered, marked) = (self.rows, self.cols, &self.numbered, &self.marked);
+        let prizes: Vec<&Pattern> = self.prizes.iter().map(|p| &p.pattern).collect();
+        // Per prize: the counts moved, and the faces that came to hold it
+        // (marking) or no longer do (unmarking), places ascending.
+        let changes = self.entries[range]
+            .par_chunks(1 << 14)
+            .map(|chunk| {
+                let mut moved = vec![[0i64; DISTANCES]; prizes.len()];
+                let mut flipped = vec![Vec::new(); prizes.len()];
+                for &entry in chunk {
+                    let at = (entry >> 5) as usize;
+                    let bit = 1u32 << (entry & 31);
+                    let old = marked[at].load(Relaxed);
+                    let new = if on { old | bit } else { old & !bit };
+                    marked[at].store(new, Relaxed);
+                    for (k, pattern) in prizes.iter().enumerate() {
+                        let before = pattern.to_go(rows, cols, numbered[at], old);
+                        let after = pattern.to_go(rows, cols, numbered[at], new);
+                        if before != after {
+                            moved[k][usize::from(before).min(DISTANCES - 1)] -= 1;
+                            moved[k][usize::from(after).min(DISTANCES - 1)] += 1;
+                            if (before == 0) != (after == 0) {
+                                flipped[k].push(at as u32);
+                            }
+                        }
+                    }
+                }
+                (moved, flipped)
+            })
+            .collect::<Vec<_>>();
+        for (k, prize) in self.prizes.iter_mut().enumerate() {
+            let mut flipped = Vec::new();
+            for (moved, chunk) in &changes {
+                for (count, d) in prize.counts.iter_mut().zip(moved[k]) {
+                    *count = count.wrapping_add_signed(d);
+                }
+                flipped.extend_from_slice(&chunk[k]);
+            }
+            if flipped.is_empty() {
+                continue;
+            }
+            if on {
+                prize.holders = merge(&prize.holders, &flipped);
+            } else {
+                prize
+                    .holders
+                    .retain(|at| flipped.binary_search(at).is_err());
+            }
+        }
+    }
+
+    /// How far the faces are from each open prize.
+    pub fn distances(&self) -> Vec<Distances> {
+        (self.prizes.iter())
+            .map(|p| Distances {
+                stage: p.stage,
+                holding: p.counts[0],
+                one: p.counts[1],
+                two: p.counts[2],
+            })
+            .collect()
+    }
+
+    /// Whether the tracker stands at exactly `calls`.
+    fn at(&self, calls: &Calls) -> bool {
+        let positions = calls.positions();
+        (1..self.called.len()).all(|b| self.called[b] == (positions[b] != NEVER))
+            && (self.called.len()..256).all(|b| positions[b] == NEVER)
+    }
+
+    /// The sold faces that hold `pattern` after `calls`, in file and face
+    /// order (with `last_call`, only those the last call completes), read
+    /// off: None when the tracker does not stand at these calls and this
+    /// prize, or the rule needs a call the masks do not keep.
+    pub fn winners(
+        &self,
+        pattern: &Pattern,
+        calls: &Calls,
+        last_call: bool,
+    ) -> Option<Vec<(usize, u64)>> {
+        let prize = self.prizes.iter().find(|p| p.pattern == *pattern)?;
+        if !self.at(calls) {
+            return None;
+        }
+        if !last_call {
+            return Some(prize.holders.iter().map(|&at| self.face_at(at)).collect());
+        }
+        // A wild game's numbers all come at the first call: the last call
+        // alone does not say which completed a way then.
+        let &last = calls.order().last()?;
+        if calls.len() < 2 || calls.positions().iter().filter(|&&p| p == 1).count() > 1 {
+            return None;
+        }
+        let (b, e) = (
+            self.starts[usize::from(last)],
+            self.starts[usize::from(last) + 1],
+        );
+        let entries = &self.entries[b as usize..e as usize];
+        // A holder without the last number was complete before it.
+        let through = |&at: &u32| {
+            let k = entries.partition_point(|e| e >> 5 < at);
+            let Some(&entry) = entries.get(k).filter(|&&e| e >> 5 == at) else {
+                return false;
+            };
+            let (numbered, marked) = (
+                self.numbered[at as usize],
+                self.marked[at as usize].load(Relaxed),
+            );
+            pattern.complete_through(
+                self.rows,
+                self.cols,
+                numbered,
+                marked,
+                (entry & 31) as usize,
+            )
+        };
+        Some(
+            prize
+                .holders
+                .iter()
+                .filter(|at| through(at))
+                .map(|&at| self.face_at(at))
+                .collect(),
+        )
+    }
+}
+
+/// The records of each file holding a sold face, as runs of records.
+fn sold_records(cards: &Cards) -> Vec<(usize, std::ops::RangeInclusive<u64>)> {
+    let mut out = Vec::new();
+    for (f, file) in cards.files.iter().enumerate() {
+        let header = file.header();
+        if header.count == 0 {
+            continue;
+        }
+        match (&cards.sold, f) {
+            (Some(ranges), 0) => {
+                let mut records: Vec<(u64, u64)> = (ranges.iter())
+                    .filter_map(|r| {
+                        let first = header.record_of(*r.start())?.0;
+                        let last = header.record_of(*r.end())?.0;
+                        Some((first, last))
+                    })
+                    .collect();
+                records.sort_unstable();
+                let mut merged: Vec<(u64, u64)> = Vec::new();
+                for (a, b) in records {
+                    match merged.last_mut() {
+                        Some((_, end)) if a <= *end + 1 => *end = (*end).max(b),
+                        _ => merged.push((a, b)),
+                    }
+                }
+                out.extend(merged.into_iter().map(|(a, b)| (f, a..=b)));
+            }
+            _ => out.push((f, 1..=header.count)),
+        }
+    }
+    out
+}
+
+/// Two ascending lists as one.
+fn merge(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+#[cfg(test)]
+mod tests;
