@@ -57,6 +57,8 @@ pub struct CardShape {
     pub free: Option<usize>,
     /// What the free cell shows (`FREE`, or an items game's own text).
     pub free_text: String,
+    /// What a face is called: `card` or `ticket`.
+    pub noun: &'static str,
 }
 
 /// The open game.
@@ -314,7 +316,9 @@ impl Grid {
     pub fn lit(mut self, way: u32, last: Option<u8>) -> Grid {
         let numbers = self.cells.iter().filter(|&&n| n != 0).count();
         if numbers > 0 && way != 0 {
-            self.line = (0..self.cells.len()).map(|i| way >> i & 1 == 1).collect();
+            // Any five numbers: the numbers called are the way.
+            let lit = |i: usize| way >> i & 1 == 1 && self.marked[i];
+            self.line = (0..self.cells.len()).map(lit).collect();
         }
         self.last = last.and_then(|l| self.cells.iter().position(|&n| n == l && n != 0));
         self

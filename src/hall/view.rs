@@ -115,6 +115,7 @@ fn card_shape(spec: crate::game::Spec) -> CardShape {
         cols: facts.cols,
         free,
         free_text,
+        noun: spec.face_noun(),
     }
 }
 

@@ -56,7 +56,7 @@ function render(s) {
   // holding it means a claim should come before the next ball.
   $("togo").replaceChildren(...(g ? g.to_go : []).map(t => el("div", "",
     el("b", "", t.stage.replace(/-/g, " ") + ": "),
-    t.holding ? el("span", "hold", `${t.holding} sold ${t.holding === 1 ? "card holds" : "cards hold"} it now`) : "none holds it yet",
+    t.holding ? el("span", "hold", `${t.holding} sold ${s.card.noun}${t.holding === 1 ? " holds" : "s hold"} it now`) : "none holds it yet",
     ` · ${t.one} one to go · ${t.two} two to go`)));
   $("called").replaceChildren(...calls.map(n => el("span", "", Speech.labels.length ? `${n} ${Speech.name(n)}` : n)));
   const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";

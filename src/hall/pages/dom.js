@@ -29,7 +29,7 @@ function faceTable(face, card, label) {
       const td = tr.insertCell();
       const free = n === 0 && card && card.free === i;
       const cls = [n === 0 && !free ? "blank" : face.marked[i] ? "m" : ""];
-      if (face.line && face.line[i] && n !== 0) cls.push("line");
+      if (face.line && face.line[i] && (n !== 0 || free)) cls.push("line");
       if (face.last === i) cls.push("last");
       td.className = cls.join(" ").trim();
       td.textContent = cellText(card, i, n, label);
