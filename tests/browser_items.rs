@@ -125,7 +125,7 @@ fn a_three_by_three_card_is_drawn_as_the_state_shapes_it() {
     let card = &hall.state()["card"];
     assert_eq!(
         card,
-        &json!({"rows": 3, "cols": 3, "free": 4, "free_text": "Star"})
+        &json!({"rows": 3, "cols": 3, "free": 4, "free_text": "Star", "noun": "card"})
     );
     driver.go(&format!("http://{}/play", hall.addr));
     driver.type_in("#card", "3\u{E007}");

@@ -22,6 +22,19 @@ fn away(v: &Value) -> usize {
     list.split(", ").count()
 }
 
+/// The state once the "to go" counts stand at the last call (they follow
+/// it on a thread of their own).
+fn counted(hall: &crate::hall::Running) -> Value {
+    for _ in 0..500 {
+        let state = hall.state();
+        if state["game"]["counting"] == json!(false) {
+            return state;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the counts never came up to date");
+}
+
 #[test]
 fn the_caller_counts_to_go_and_the_room_sees_the_winner() {
     let dir = tempfile::tempdir().unwrap();
@@ -39,7 +52,7 @@ fn the_caller_counts_to_go_and_the_room_sees_the_winner() {
     let mut checked = 0;
     let (holders, last) = loop {
         let called = hall.post("/api/calls", json!({})).1;
-        let state = called["state"].clone();
+        let state = counted(&hall);
         let to_go = &state["game"]["to_go"][0];
         assert_eq!(to_go["stage"], "line");
         // Every few calls, and when a card first holds it: the counts are

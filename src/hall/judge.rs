@@ -21,7 +21,7 @@ pub struct Cards {
     pub sold: Option<Vec<RangeInclusive<u64>>>,
     /// The sold faces followed call by call, in a live hall
     /// ([`super::track`]); None: every question is a scan.
-    pub tracker: Option<super::track::Tracker>,
+    pub tracker: Option<super::track::Follower>,
 }
 
 /// What a claim came to.
@@ -180,8 +180,8 @@ impl Cards {
         last_call: bool,
         limit: usize,
     ) -> Result<Vec<(usize, u64)>, HallError> {
-        let tracked = self.tracker.as_ref();
-        if let Some(found) = tracked.and_then(|t| t.winners(pattern, calls, last_call)) {
+        let tracked = self.tracker.as_ref().map(|t| t.now());
+        if let Some(found) = tracked.and_then(|t| t.1.winners(pattern, calls, last_call)) {
             if found.len() > limit {
                 return Err(HallError::TooManyWinners(limit));
             }

@@ -70,6 +70,8 @@ pub struct Hall {
     splits: (u64, Vec<(u64, String)>),
     /// The last win accepted, until the next call or game.
     winner: Option<state::WinnerShown>,
+    /// The changes posted to the tracker.
+    tracked: u64,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -195,8 +197,9 @@ impl Hall {
             night,
             splits: (0, Vec::new()),
             winner: None,
+            tracked: 0,
         };
-        hall.cards.tracker = track::Tracker::build(&hall.cards)?;
+        hall.cards.tracker = track::Tracker::build(&hall.cards)?.map(track::Follower::start);
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
@@ -290,17 +293,19 @@ impl Hall {
 
     /// Brings the tracker to the open game's calls and open prizes.
     fn track(&mut self) {
-        let Some(tracker) = self.cards.tracker.as_mut() else {
+        let Some(tracker) = self.cards.tracker.as_ref() else {
             return;
         };
+        self.tracked += 1;
+        let generation = self.tracked;
         let Some(o) = self.books.open.as_ref() else {
-            return tracker.sync(None, &[]);
+            return tracker.post(generation, None, Vec::new());
         };
         let prizes: Vec<_> = (0..o.stages.len())
             .filter(|&k| o.won(k).is_none() && (o.rules.concurrent || k == o.stage))
-            .map(|k| (k, &o.patterns[k]))
+            .map(|k| (k, o.patterns[k].clone()))
             .collect();
-        tracker.sync(Some(&o.calls_at(o.called())), &prizes);
+        tracker.post(generation, Some(o.calls_at(o.called())), prizes);
     }
 
     /// Logs `events` at once and applies them; a game's end among them

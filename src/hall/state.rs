@@ -106,6 +106,9 @@ pub struct GameState {
     /// How near the sold faces are to each open prize at this call (empty
     /// when the hall does not track them).
     pub to_go: Vec<ToGo>,
+    /// The counts are being brought to this call (a state with them
+    /// follows at once).
+    pub counting: bool,
 }
 
 /// How many sold faces hold an open prize now, and how many need one or

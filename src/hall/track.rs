@@ -22,7 +22,7 @@ use crate::play::calls::{Calls, NEVER};
 use crate::play::pattern::{Pattern, CANNOT};
 use crate::play::scan_faces;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
 
 /// The most faces one tracker follows (27 bits of an index entry).
 pub const MAX_TRACKED: u64 = 1 << 27;
@@ -48,6 +48,8 @@ struct Prize {
     pattern: Pattern,
     counts: [u64; DISTANCES],
     holders: Vec<u32>,
+    /// Each face's distance ([`CANNOT`]: it cannot hold it).
+    away: Vec<AtomicU8>,
 }
 
 /// How far the sold faces are from a prize at the calls tracked.
@@ -185,7 +187,7 @@ impl Tracker {
             + self
                 .prizes
                 .iter()
-                .map(|p| p.holders.len() * 4)
+                .map(|p| p.holders.len() * 4 + p.away.len())
                 .sum::<usize>()
     }
 
@@ -223,12 +225,17 @@ impl Tracker {
     /// A prize counted afresh over every face.
     fn count(&self, stage: usize, pattern: &Pattern) -> Prize {
         let (rows, cols) = (self.rows, self.cols);
-        let (counts, holders) = (self.numbered.par_iter().zip(&self.marked))
+        let away: Vec<AtomicU8> = (self.numbered.par_iter().zip(&self.marked))
+            .map(|(&numbered, marked)| {
+                AtomicU8::new(pattern.to_go(rows, cols, numbered, marked.load(Relaxed)))
+            })
+            .collect();
+        let (counts, holders) = (away.par_iter())
             .enumerate()
             .fold(
                 || ([0u64; DISTANCES], Vec::new()),
-                |(mut counts, mut holders), (at, (&numbered, marked))| {
-                    let d = pattern.to_go(rows, cols, numbered, marked.load(Relaxed));
+                |(mut counts, mut holders), (at, d)| {
+                    let d = d.load(Relaxed);
                     if d != CANNOT {
                         counts[usize::from(d).min(DISTANCES - 1)] += 1;
                     }
@@ -251,6 +258,7 @@ impl Tracker {
             pattern: pattern.clone(),
             counts,
             holders,
+            away,
         }
     }
 
@@ -260,7 +268,9 @@ impl Tracker {
         self.called[b] = on;
         let range = self.starts[b] as usize..self.starts[b + 1] as usize;
         let (rows, cols, numbered, marked) = (self.rows, self.cols, &self.numbered, &self.marked);
-        let prizes: Vec<&Pattern> = self.prizes.iter().map(|p| &p.pattern).collect();
+        let prizes: Vec<(&Pattern, &[AtomicU8])> = (self.prizes.iter())
+            .map(|p| (&p.pattern, p.away.as_slice()))
+            .collect();
         // Per prize: the counts moved, and the faces that came to hold it
         // (marking) or no longer do (unmarking), places ascending.
         let changes = self.entries[range]
@@ -270,14 +280,23 @@ impl Tracker {
                 let mut flipped = vec![Vec::new(); prizes.len()];
                 for &entry in chunk {
                     let at = (entry >> 5) as usize;
-                    let bit = 1u32 << (entry & 31);
+                    let cell = (entry & 31) as usize;
                     let old = marked[at].load(Relaxed);
-                    let new = if on { old | bit } else { old & !bit };
+                    let new = if on {
+                        old | 1 << cell
+                    } else {
+                        old & !(1 << cell)
+                    };
                     marked[at].store(new, Relaxed);
-                    for (k, pattern) in prizes.iter().enumerate() {
-                        let before = pattern.to_go(rows, cols, numbered[at], old);
-                        let after = pattern.to_go(rows, cols, numbered[at], new);
+                    for (k, (pattern, away)) in prizes.iter().enumerate() {
+                        let before = away[at].load(Relaxed);
+                        let after = if on {
+                            pattern.to_go_marking(rows, cols, numbered[at], new, cell, before)
+                        } else {
+                            pattern.to_go(rows, cols, numbered[at], new)
+                        };
                         if before != after {
+                            away[at].store(after, Relaxed);
                             moved[k][usize::from(before).min(DISTANCES - 1)] -= 1;
                             moved[k][usize::from(after).min(DISTANCES - 1)] += 1;
                             if (before == 0) != (after == 0) {
@@ -437,5 +456,8 @@ fn merge(a: &[u32], b: &[u32]) -> Vec<u32> {
     out
 }
 
+mod follow;
 #[cfg(test)]
 mod tests;
+
+pub use follow::Follower;

@@ -16,7 +16,8 @@ impl Hall {
         let spec = self.cards.files[0].header().spec;
         let game = self.books.open.as_ref().map(|o| {
             let mut game = game_state(o, spec);
-            let tracked = self.cards.tracker.as_ref().map(|t| t.distances());
+            let tracked = (self.cards.tracker.as_ref()).and_then(|t| t.distances(self.tracked));
+            game.counting = self.cards.tracker.is_some() && tracked.is_none();
             game.to_go = (tracked.unwrap_or_default().into_iter())
                 .map(|d| ToGo {
                     stage: o.stages[d.stage].clone(),
@@ -174,6 +175,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         payouts: o.payouts.clone(),
         announcement: o.announcement.clone(),
         to_go: Vec::new(),
+        counting: false,
     }
 }
 

@@ -242,6 +242,30 @@ impl Pattern {
         }
     }
 
+    /// [`Pattern::to_go`] of a face whose cell `cell` was just marked
+    /// (`marked` includes it), knowing it was `before`: only the ways
+    /// through that cell can have come nearer.
+    pub fn to_go_marking(
+        &self,
+        rows: usize,
+        cols: usize,
+        numbered: u32,
+        marked: u32,
+        cell: usize,
+        before: u8,
+    ) -> u8 {
+        match &self.kind {
+            Ways::Fixed(ways) => {
+                let open = numbered & !marked;
+                (ways.iter())
+                    .filter(|w| w.mask >> cell & 1 == 1 && w.mask & numbered != 0)
+                    .map(|w| (w.mask & open).count_ones() as u8)
+                    .fold(before, u8::min)
+            }
+            _ => self.to_go(rows, cols, numbered, marked),
+        }
+    }
+
     /// Whether a face that holds the pattern (`to_go` 0) has a way that the
     /// number in cell `cell` completes, as [`Pattern::completes_at`] asks
     /// of the last call: a complete way through that cell (any five numbers:

@@ -57,6 +57,14 @@ async fn run(
         viewers,
         streams: Slots::streams(),
     };
+    // The "to go" counts follow a call on a thread of their own: the
+    // viewers get the state again when they are up to date.
+    let (api, sender) = (Arc::downgrade(&app.api), app.viewers.clone());
+    app.api.on_counted(Arc::new(move || {
+        if let Some(api) = api.upgrade() {
+            let _ = sender.send(Arc::new(api.state_text()));
+        }
+    }));
     let router = axum::Router::new()
         .route("/api/events", axum::routing::get(events))
         .fallback(route)

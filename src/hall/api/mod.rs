@@ -129,6 +129,15 @@ impl Api {
         self.hall.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Calls `notify` each time the "to go" counts come up to date, off
+    /// the request that changed them (the server sends the state to the
+    /// viewers then).
+    pub fn on_counted(&self, notify: Arc<dyn Fn() + Send + Sync>) {
+        if let Some(tracker) = self.hall().cards.tracker.as_ref() {
+            tracker.on_counted(notify);
+        }
+    }
+
     /// The state the pages show, as JSON text.
     pub fn state_text(&self) -> String {
         serde_json::to_string(&self.hall().state()).expect("the state is JSON")

@@ -54,7 +54,8 @@ function render(s) {
   $("count").textContent = g ? `${calls.length} of ${g.balls} called` : "";
   // How near the sold cards are to each open prize at this call: a card
   // holding it means a claim should come before the next ball.
-  $("togo").replaceChildren(...(g ? g.to_go : []).map(t => el("div", "",
+  if (g && g.counting) $("togo").replaceChildren(el("div", "small", "counting the cards…"));
+  else $("togo").replaceChildren(...(g ? g.to_go : []).map(t => el("div", "",
     el("b", "", t.stage.replace(/-/g, " ") + ": "),
     t.holding ? el("span", "hold", `${t.holding} sold ${s.card.noun}${t.holding === 1 ? " holds" : "s hold"} it now`) : "none holds it yet",
     ` · ${t.one} one to go · ${t.two} two to go`)));

@@ -4,7 +4,7 @@
 //! judging every sold face.
 
 use super::super::judge::Cards;
-use super::{Distances, Tracker};
+use super::{Distances, Follower, Tracker};
 use crate::cardfile::CardFile;
 use crate::game::Spec;
 use crate::play::calls::Calls;
@@ -154,17 +154,30 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     let pattern = Pattern::parse(&patterns[0], spec).unwrap();
     let calls = Calls::from_order(spec.balls(), order(spec.balls(), 1)[..calls_made].to_vec());
     let scanned = cards.winning(&pattern, &calls, false, usize::MAX).unwrap();
-    tracker.sync(Some(&calls), &[(0, &pattern)]);
-    cards.tracker = Some(tracker);
+    // On its own thread: posted, the counts follow; a question brings it
+    // to what was posted first.
+    let follower = Follower::start(tracker);
+    follower.post(1, Some(calls.clone()), vec![(0, pattern.clone())]);
+    cards.tracker = Some(follower);
     let mut read = cards.winning(&pattern, &calls, false, usize::MAX).unwrap();
     let mut scanned = scanned;
     read.sort_unstable();
     scanned.sort_unstable();
     assert_eq!(read, scanned);
+    let follower = cards.tracker.as_ref().unwrap();
+    let counted = follower.distances(1).expect("counted at change 1");
+    assert_eq!(counted[0].holding, scanned.len() as u64);
+    assert!(
+        follower.distances(2).is_none(),
+        "not at a change not posted"
+    );
     // The game over: every mark is taken off.
-    let tracker = cards.tracker.as_mut().unwrap();
-    tracker.sync(None, &[]);
-    assert!(tracker
+    follower.post(2, None, Vec::new());
+    follower.settle();
+    assert_eq!(follower.distances(2), Some(Vec::new()));
+    let now = follower.now();
+    assert!(now
+        .1
         .marked
         .iter()
         .all(|m| m.load(std::sync::atomic::Ordering::Relaxed) == 0));
