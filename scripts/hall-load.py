@@ -40,6 +40,9 @@ import sys
 import threading
 import time
 
+# Console claims that were a win (under all-holders: each found its sharers).
+WINS = [0]
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("BINGOMINT_BIN", os.path.join(ROOT, "target", "release", "bingomint"))
 CALLS = re.compile(rb'"calls":\[([0-9,]*)\]')
@@ -233,14 +236,22 @@ async def drive(a, addr, key, cards, tally):
                             addr, "POST", "/api/claims", key, {"queued": w["id"], "accept": False})
             await asyncio.sleep(0.05)
 
+    async def one_claim(card):
+        status, body = await timed(tally, "POST /api/claims", lambda s: s == 200,
+                                   addr, "POST", "/api/claims", key, {"card": card})
+        if body and body.get("win"):
+            WINS[0] += 1
+
     async def console_claims():
+        # From the --claims-after'th call on (a line game's winners by then).
+        while not stop.is_set() and len(calls) < a.claims_after:
+            await asyncio.sleep(0.05)
         begun, sent = time.monotonic(), 0
         while not stop.is_set():
             due = int((time.monotonic() - begun) * a.claims)
             while sent < due:
                 card = str(random.randint(1, cards))
-                t = asyncio.create_task(timed(tally, "POST /api/claims", lambda s: s == 200,
-                                              addr, "POST", "/api/claims", key, {"card": card}))
+                t = asyncio.create_task(one_claim(card))
                 pending.add(t)
                 t.add_done_callback(pending.discard)
                 sent += 1
@@ -286,6 +297,9 @@ def main():
     ap.add_argument("--players", type=int, default=2000, help="player streams")
     ap.add_argument("--bingo", type=int, default=200, help="players' claims a second, decided by a console")
     ap.add_argument("--claims", type=int, default=0, help="console claims a second")
+    ap.add_argument("--claims-after", type=int, default=0, help="console claims start after this many calls")
+    ap.add_argument("--pattern", default="coverall", help="the game's pattern (line: wins come early)")
+    ap.add_argument("--share", default="claimed", help="claimed or all-holders (a win's sharers: every sold face)")
     ap.add_argument("--call-every", type=float, default=2.0, help="seconds between calls")
     ap.add_argument("--seconds", type=int, default=120)
     ap.add_argument("--slow", type=int, default=0,
@@ -313,7 +327,7 @@ def main():
     bad = 0
     try:
         start_peak = peak_kib(hall.pid)
-        asyncio.run(request(addr, "POST", "/api/games", key, {"pattern": "coverall"}))
+        asyncio.run(request(addr, "POST", "/api/games", key, {"pattern": a.pattern, "share": a.share}))
         here, there = multiprocessing.Pipe()
         viewers = multiprocessing.Process(target=streams_process, args=(addr, a.boards, a.players, there))
         if a.boards + a.players:
@@ -321,6 +335,8 @@ def main():
             assert here.recv() == "ready"
         tally = Tally()
         calls = asyncio.run(drive(a, addr, key, cards, tally))
+        if a.claims:
+            print(f"console claims that were a win: {WINS[0]} ({a.pattern}, share {a.share})")
         time.sleep(2.0)
         seen, failed = ([], 0)
         if a.boards + a.players:

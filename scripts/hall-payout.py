@@ -13,6 +13,10 @@ row, then, for each rule, times ROUNDS claims of each kind:
   * a winning claim accepted: the sharers and the payout written to the log
     (one a game, so each round starts a game and keys the row again).
 
+Before the claims it waits for the "to go" counts to follow the row (the
+hall's tracker, on a thread of its own) and reports that wait too: a new
+game's counts, then five balls.
+
 and prints the median and max of each, in milliseconds.
 
   scripts/hall-payout.py [--cards FILE] [--count 10000000] [--rounds 20]
@@ -75,12 +79,20 @@ def main():
                      if not any(c in row for c in request(addr, None, "POST", "/api/faces",
                                                           {"card": str(n)})[1]["cells"][:5]))
         for share in a.share.split(","):
-            times = {"losing claim": [], "winning claim, checked": [],
+            times = {"counts up to date": [], "losing claim": [], "winning claim, checked": [],
                      "winning claim, accepted": []}
             for _ in range(a.rounds):
                 request(addr, key, "POST", "/api/games", {"pattern": "row", "share": share})
                 for b in row:
                     request(addr, key, "POST", "/api/calls", {"ball": b})
+                # The "to go" counts follow the calls on the hall's own
+                # thread; a claim the moment a ball is keyed waits for them
+                # (all holders): time them apart, as a caller's claims come
+                # seconds after a ball.
+                t = time.perf_counter()
+                while request(addr, None, "GET", "/api/state")[1]["game"]["counting"]:
+                    time.sleep(0.002)
+                times["counts up to date"].append((time.perf_counter() - t) * 1000)
                 ms, (s, v) = timed(lambda: request(addr, key, "POST", "/api/claims",
                                                    {"card": loser}))
                 assert s == 200 and not v["win"], v

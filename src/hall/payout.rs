@@ -29,7 +29,13 @@ pub(super) fn shown_of(event: &Event) -> Option<PayoutShown> {
     ))
 }
 
-/// A payout in words: `£50.00 shared by 3: £16.67, £16.67, £16.66`.
+/// The most winners or shares a payout lists in words (and the state the
+/// pages get: a wide split is not sent to every viewer whole).
+pub const LISTED: usize = 12;
+
+/// A payout in words: `£50.00 shared by 3: £16.67, £16.67, £16.66`; past
+/// [`LISTED`] sharers, `£30.00 shared by 10000: £0.01 to 2000, £0.00 to
+/// 8000`.
 fn shown(
     stage: &str,
     call: usize,
@@ -47,6 +53,27 @@ fn shown(
     };
     let text = match (amount, winners.len()) {
         (Some(a), 1) => format!("{what}{} to {}", show(a, currency), winners[0]),
+        // A split too wide to list: each share once, with how many get it.
+        (Some(a), n) if n > LISTED => {
+            let mut groups: Vec<(String, usize)> = Vec::new();
+            for s in &shares {
+                match groups.iter_mut().find(|(v, _)| v == s) {
+                    Some((_, k)) => *k += 1,
+                    None => groups.push((s.clone(), 1)),
+                }
+            }
+            let groups: Vec<String> = groups.iter().map(|(v, k)| format!("{v} to {k}")).collect();
+            format!(
+                "{what}{} shared by {n}: {}",
+                show(a, currency),
+                groups.join(", ")
+            )
+        }
+        (None, n) if n > LISTED => format!(
+            "shared by {n}: {} and {} more",
+            winners[..LISTED].join(", "),
+            n - LISTED
+        ),
         (Some(a), n) => format!(
             "{what}{} shared by {n}: {}",
             show(a, currency),
@@ -63,5 +90,35 @@ fn shown(
         winners: winners.to_vec(),
         shares,
         minor,
+        more: 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wide_split_is_told_in_groups_not_listed() {
+        let winners: Vec<String> = (1..=10_000).map(|n| format!("card {n}")).collect();
+        let shares = crate::hall::money::split(3000, winners.len());
+        let p = shown("line", 9, &None, Some(3000), "£", &winners, &shares);
+        assert_eq!(
+            p.text,
+            "£30.00 shared by 10000: £0.01 to 3000, £0.00 to 7000"
+        );
+        assert_eq!(p.minor, 3000);
+        let p = shown("line", 9, &None, None, "£", &winners[..14], &[]);
+        assert!(p.text.ends_with("card 12 and 2 more"), "{}", p.text);
+        let three = shown(
+            "line",
+            9,
+            &None,
+            Some(5000),
+            "£",
+            &winners[..3],
+            &crate::hall::money::split(5000, 3),
+        );
+        assert_eq!(three.text, "£50.00 shared by 3: £16.67, £16.67, £16.66");
     }
 }

@@ -152,6 +152,14 @@ pub struct PayoutShown {
     /// The shares' sum in minor units (the night's books).
     #[serde(skip)]
     pub minor: u64,
+    /// Winners past those listed (the pages get at most
+    /// [`super::payout::LISTED`]; the log and the report hold them all).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub more: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// An items game's labels, as `GET /api/labels` answers.

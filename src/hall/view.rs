@@ -172,11 +172,22 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         prizes,
         concurrent: r.concurrent,
         share: r.share.name(),
-        payouts: o.payouts.clone(),
+        payouts: o.payouts.iter().map(listed).collect(),
         announcement: o.announcement.clone(),
         to_go: Vec::new(),
         counting: false,
     }
+}
+
+/// A payout as every viewer gets it: at most [`super::payout::LISTED`]
+/// winners and shares (a 10,000-way split is not sent whole on each call).
+fn listed(p: &super::state::PayoutShown) -> super::state::PayoutShown {
+    let keep = super::payout::LISTED;
+    let mut p = p.clone();
+    p.more = p.winners.len().saturating_sub(keep);
+    p.winners.truncate(keep);
+    p.shares.truncate(keep);
+    p
 }
 
 /// A game of the programme, as the console lists it.
