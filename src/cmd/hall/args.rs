@@ -23,7 +23,7 @@ use std::path::PathBuf;
     after_help = "\
 Examples:
   bingomint hall --cards cards.bmc                  # serves until stopped
-  bingomint hall --cards cards.bmc --listen 8075    # phones too; until stopped
+  bingomint hall --cards cards.bmc --listen 8075    # serves until stopped
   bingomint hall --cards cards.bmc --sold 1..5000 \\
       --log friday.jsonl                            # serves until stopped
   bingomint hall --cards cards.bmc --daub assist --listen 0.0.0.0:8443 \\

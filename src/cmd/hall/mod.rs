@@ -13,6 +13,7 @@ use bingomint::hall::Hall;
 
 mod args;
 mod daub;
+mod join;
 mod night;
 mod open;
 mod report;
@@ -65,17 +66,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     };
     // Listen first: a hall that cannot take its port (or read its TLS
     // files) writes nothing.
-    let listen = listen_address(&args.listen);
-    let listener = std::net::TcpListener::bind(&listen).map_err(|e| {
-        let why = match e.kind() {
-            std::io::ErrorKind::AddrInUse => "the port is in use (another hall?); 127.0.0.1:0 picks a free port".to_string(),
-            std::io::ErrorKind::AddrNotAvailable => "this machine has no such address; 0.0.0.0:PORT (or PORT alone) listens on every interface".to_string(),
-            std::io::ErrorKind::PermissionDenied => "ports below 1024 need privileges; use 8075 or another above 1024".to_string(),
-            _ if listen.parse::<std::net::SocketAddr>().is_err() => "give ADDRESS:PORT, such as 127.0.0.1:8075 or 0.0.0.0:8075, or a PORT alone for every interface".to_string(),
-            _ => e.to_string(),
-        };
-        anyhow::anyhow!("--listen {}: cannot listen there: {why}", args.listen)
-    })?;
+    let listener = join::listen(&args.listen)?;
     // A log past the file-size limit must fail as a write (and be cut
     // back), not kill the hall.
     // SAFETY: sets this process's disposition of one signal to "ignore".
@@ -105,9 +96,9 @@ pub fn run(args: Args) -> Result<Outcome> {
             bingomint::hall::secret::claims_key_path(&log).display()
         )),
     })?;
-    let join = Join::new(listener.local_addr()?, &machine_addresses(), tls.is_some());
+    let join = Join::new(listener.local_addr()?, &join::machine(), tls.is_some());
     announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
-    players(&args, &join, &listener)?;
+    join::players(args.quiet, &join, &listener)?;
     let api = bingomint::hall::api::Api::new(hall, key, claims_key).with_join(join);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
@@ -142,45 +133,6 @@ fn announce(
         if !tls {
             eprintln!("bingomint: note: without --tls-cert the console's key and every claim cross the network in clear text (`bingomint hall cert` makes a certificate)");
         }
-    }
-    Ok(())
-}
-
-/// `--listen`'s address: a port alone means every interface on it.
-fn listen_address(given: &str) -> String {
-    if !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit()) {
-        format!("0.0.0.0:{given}")
-    } else {
-        given.to_string()
-    }
-}
-
-/// This machine's network addresses (none when they cannot be read).
-fn machine_addresses() -> Vec<std::net::IpAddr> {
-    if_addrs::get_if_addrs()
-        .map(|list| list.iter().map(|i| i.ip()).collect())
-        .unwrap_or_default()
-}
-
-/// The addresses phones can use, with the first one's QR code; or why
-/// phones cannot reach the hall.
-fn players(args: &Args, join: &Join, listener: &std::net::TcpListener) -> Result<()> {
-    let port = listener.local_addr()?.port();
-    if join.players.is_empty() {
-        if !args.quiet {
-            eprintln!("bingomint: note: listening on this machine only: phones cannot reach the hall; --listen {port} (or 0.0.0.0:{port}) lets them in");
-        }
-        return Ok(());
-    }
-    for url in &join.players {
-        outln!("phones   {url}");
-    }
-    if !args.quiet {
-        outln!("{}", bingomint::hall::join::terminal(&join.qr).trim_end());
-        outln!(
-            "         (scan for {}; the board shows it between games)",
-            join.players[0]
-        );
     }
     Ok(())
 }

@@ -57,14 +57,11 @@ async fn run(
         viewers,
         streams: Slots::streams(),
     };
-    // The "to go" counts follow a call on a thread of their own: the
-    // viewers get the state again when they are up to date.
+    // The "to go" counts follow a call on a thread of their own: the viewers get the state again then.
     let (api, sender) = (Arc::downgrade(&app.api), app.viewers.clone());
-    app.api.on_counted(Arc::new(move || {
-        if let Some(api) = api.upgrade() {
-            let _ = sender.send(Arc::new(api.state_text()));
-        }
-    }));
+    let send = move |api: Arc<Api>| drop(sender.send(Arc::new(api.state_text())));
+    app.api
+        .on_counted(Arc::new(move || api.upgrade().map_or((), &send)));
     let router = axum::Router::new()
         .route("/api/events", axum::routing::get(events))
         .fallback(route)

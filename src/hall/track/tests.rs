@@ -86,6 +86,55 @@ fn order(balls: u8, seed: u64) -> Vec<u8> {
     out
 }
 
+/// Calls `order` ball by ball up to `calls_made`, then recalls five,
+/// checking the tracker on `pattern` against the judge at every step.
+fn step_by_step(
+    cards: &Cards,
+    tracker: &mut Tracker,
+    pattern: &Pattern,
+    order: Vec<u8>,
+    calls_made: usize,
+) {
+    let spec = cards.files[0].header().spec;
+    let (game, name) = (spec.short_name(), pattern.name());
+    let mut steps: Vec<usize> = (1..=calls_made).collect();
+    // Then back: recalls.
+    steps.extend((calls_made - 5..calls_made).rev());
+    for n in steps {
+        let calls = Calls::from_order(spec.balls(), order[..n].to_vec());
+        tracker.sync(Some(&calls), &[(0, pattern)]);
+        for last_call in [false, true] {
+            let (holders, near) = judged(cards, pattern, &calls, last_call);
+            if let Some(mut read) = tracker.winners(pattern, &calls, last_call) {
+                read.sort_unstable();
+                assert_eq!(
+                    read, holders,
+                    "{game} {name} after {n} calls, last call {last_call}"
+                );
+            } else {
+                assert!(
+                    last_call && n < 2,
+                    "{game} {name}: the tracker stands at these calls"
+                );
+            }
+            let want = Distances {
+                stage: 0,
+                holding: near[0],
+                one: near[1],
+                two: near[2],
+            };
+            assert_eq!(
+                tracker.distances(),
+                vec![want],
+                "{game} {name} after {n} calls"
+            );
+        }
+    }
+    // Not at these calls: nothing read off.
+    let other = Calls::from_order(spec.balls(), order[..3].to_vec());
+    assert!(tracker.winners(pattern, &other, false).is_none());
+}
+
 /// Calls a game of each pattern (and `mask`) of `game` ball by ball, then
 /// recalls some, checking the tracker against the judge at every step.
 fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
@@ -112,43 +161,13 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     patterns.push(mask.to_string());
     for (i, name) in patterns.iter().enumerate() {
         let pattern = Pattern::parse(name, spec).unwrap();
-        let order = order(spec.balls(), 40 + i as u64);
-        let mut steps: Vec<usize> = (1..=calls_made).collect();
-        // Then back: recalls.
-        steps.extend((calls_made - 5..calls_made).rev());
-        for n in steps {
-            let calls = Calls::from_order(spec.balls(), order[..n].to_vec());
-            tracker.sync(Some(&calls), &[(0, &pattern)]);
-            for last_call in [false, true] {
-                let (holders, near) = judged(&cards, &pattern, &calls, last_call);
-                if let Some(mut read) = tracker.winners(&pattern, &calls, last_call) {
-                    read.sort_unstable();
-                    assert_eq!(
-                        read, holders,
-                        "{game} {name} after {n} calls, last call {last_call}"
-                    );
-                } else {
-                    assert!(
-                        last_call && n < 2,
-                        "{game} {name}: the tracker stands at these calls"
-                    );
-                }
-                let want = Distances {
-                    stage: 0,
-                    holding: near[0],
-                    one: near[1],
-                    two: near[2],
-                };
-                assert_eq!(
-                    tracker.distances(),
-                    vec![want],
-                    "{game} {name} after {n} calls"
-                );
-            }
-        }
-        // Not at these calls: nothing read off.
-        let other = Calls::from_order(spec.balls(), order[..3].to_vec());
-        assert!(tracker.winners(&pattern, &other, false).is_none());
+        step_by_step(
+            &cards,
+            &mut tracker,
+            &pattern,
+            order(spec.balls(), 40 + i as u64),
+            calls_made,
+        );
     }
     // The scan and the tracker agree through `Cards::winning` too.
     let pattern = Pattern::parse(&patterns[0], spec).unwrap();
