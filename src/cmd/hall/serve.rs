@@ -6,7 +6,7 @@
 //! heads and bodies, caps on connections and live streams in all and from
 //! one address (with slots kept for the console's machine), the pages'
 //! security headers, and live streams (server-sent events) held as tasks,
-//! not threads.
+//! not threads, sent the state again when the "to go" counts catch up.
 
 use super::routes::{events, route, App};
 use super::slots::Slots;
@@ -57,11 +57,9 @@ async fn run(
         viewers,
         streams: Slots::streams(),
     };
-    // The "to go" counts follow a call on a thread of their own: the viewers get the state again then.
-    let (api, sender) = (Arc::downgrade(&app.api), app.viewers.clone());
-    let send = move |api: Arc<Api>| drop(sender.send(Arc::new(api.state_text())));
+    let sender = app.viewers.clone();
     app.api
-        .on_counted(Arc::new(move || api.upgrade().map_or((), &send)));
+        .send_counted(move |s| drop(sender.send(Arc::new(s))));
     let router = axum::Router::new()
         .route("/api/events", axum::routing::get(events))
         .fallback(route)

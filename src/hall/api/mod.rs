@@ -138,6 +138,17 @@ impl Api {
         }
     }
 
+    /// Sends the state (JSON text) with `send` each time the "to go"
+    /// counts come up to date, for as long as the API lives.
+    pub fn send_counted(self: &Arc<Self>, send: impl Fn(String) + Send + Sync + 'static) {
+        let api = Arc::downgrade(self);
+        self.on_counted(Arc::new(move || {
+            if let Some(api) = api.upgrade() {
+                send(api.state_text());
+            }
+        }));
+    }
+
     /// The state the pages show, as JSON text.
     pub fn state_text(&self) -> String {
         serde_json::to_string(&self.hall().state()).expect("the state is JSON")
