@@ -181,6 +181,10 @@ impl Cards {
         limit: usize,
     ) -> Result<Vec<(usize, u64)>, HallError> {
         let tracked = self.tracker.as_ref().map(|t| t.now());
+        let holding = (tracked.as_ref()).and_then(|t| t.1.holding(pattern, calls));
+        if !last_call && holding.is_some_and(|n| n > limit) {
+            return Err(HallError::TooManyWinners(limit));
+        }
         if let Some(found) = tracked.and_then(|t| t.1.winners(pattern, calls, last_call)) {
             if found.len() > limit {
                 return Err(HallError::TooManyWinners(limit));

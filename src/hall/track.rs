@@ -348,6 +348,13 @@ impl Tracker {
             && (self.called.len()..256).all(|b| positions[b] == NEVER)
     }
 
+    /// How many sold faces hold `pattern` after `calls`, when the tracker
+    /// stands there (a split too wide to pay is refused without listing it).
+    pub fn holding(&self, pattern: &Pattern, calls: &Calls) -> Option<usize> {
+        let prize = self.prizes.iter().find(|p| p.pattern == *pattern)?;
+        self.at(calls).then_some(prize.holders.len())
+    }
+
     /// The sold faces that hold `pattern` after `calls`, in file and face
     /// order (with `last_call`, only those the last call completes), read
     /// off: None when the tracker does not stand at these calls and this

@@ -183,6 +183,13 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     read.sort_unstable();
     scanned.sort_unstable();
     assert_eq!(read, scanned);
+    // More holders than a split may pay: refused, read off the count.
+    if scanned.len() > 1 {
+        assert!(matches!(
+            cards.winning(&pattern, &calls, false, scanned.len() - 1),
+            Err(crate::hall::HallError::TooManyWinners(_))
+        ));
+    }
     let follower = cards.tracker.as_ref().unwrap();
     let counted = follower.distances(1).expect("counted at change 1");
     assert_eq!(counted[0].holding, scanned.len() as u64);
