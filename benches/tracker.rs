@@ -41,7 +41,7 @@ fn main() {
         let spec = Spec::named(game).unwrap();
         let cards = Cards::new(vec![CardFile::open(&out).unwrap()], None);
         let t = Instant::now();
-        let mut tracker = Tracker::build(&cards)
+        let mut tracker = Tracker::build(&cards.files, None)
             .unwrap()
             .expect("within the tracker's limit");
         let built = t.elapsed();

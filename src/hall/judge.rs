@@ -63,10 +63,7 @@ impl Cards {
 
     /// Whether face `n` of file `f` was sold.
     pub fn sold(&self, f: usize, n: u64) -> bool {
-        match &self.sold {
-            Some(ranges) if f == 0 => ranges.iter().any(|r| r.contains(&n)),
-            _ => true,
-        }
+        super::sold::is_sold(self.sold.as_deref(), f, n)
     }
 
     /// The file and face `text` names: a QR text names its file by id; a

@@ -199,7 +199,8 @@ impl Hall {
             winner: None,
             tracked: 0,
         };
-        hall.cards.tracker = track::Tracker::build(&hall.cards)?.map(track::Follower::start);
+        hall.cards.tracker = track::Tracker::build(&hall.cards.files, hall.cards.sold.as_deref())?
+            .map(track::Follower::start);
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);

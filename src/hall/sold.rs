@@ -19,6 +19,15 @@ pub enum SoldError {
     },
 }
 
+/// Whether face `n` of file `f` was sold, by the ranges `sold` of the
+/// first file (None: every face of every file).
+pub fn is_sold(sold: Option<&[std::ops::RangeInclusive<u64>]>, f: usize, n: u64) -> bool {
+    match sold {
+        Some(ranges) if f == 0 => ranges.iter().any(|r| r.contains(&n)),
+        _ => true,
+    }
+}
+
 /// `ranges` when every one is within a file's faces `faces` (the file at
 /// `path`); else which is not.
 pub fn sold_within(

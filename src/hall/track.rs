@@ -17,11 +17,13 @@
 //! brought to exactly the calls and pattern asked about ([`Tracker::winners`]);
 //! otherwise the caller scans, as `hall verify` always does.
 
-use super::judge::Cards;
+use super::sold::is_sold;
+use crate::cardfile::CardFile;
 use crate::play::calls::{Calls, NEVER};
 use crate::play::pattern::{Pattern, CANNOT};
 use crate::play::scan_faces;
 use rayon::prelude::*;
+use std::ops::RangeInclusive;
 use std::sync::atomic::{AtomicU32, AtomicU8, Ordering::Relaxed};
 
 /// The most faces one tracker follows (27 bits of an index entry).
@@ -79,10 +81,14 @@ pub struct Tracker {
 }
 
 impl Tracker {
-    /// The index of every sold face of `cards`; None when they are more
-    /// than [`MAX_TRACKED`] (the hall then scans).
-    pub fn build(cards: &Cards) -> Result<Option<Tracker>, super::HallError> {
-        let spec = cards.files[0].header().spec;
+    /// The index of every sold face of `files` (`sold`: ranges of the
+    /// first file; None, all); None when they are more than
+    /// [`MAX_TRACKED`] (the hall then scans).
+    pub fn build(
+        files: &[CardFile],
+        sold: Option<&[RangeInclusive<u64>]>,
+    ) -> Result<Option<Tracker>, super::HallError> {
+        let spec = files[0].header().spec;
         let facts = spec.facts();
         let balls = usize::from(spec.balls());
         let mut tracker = Tracker {
@@ -98,14 +104,14 @@ impl Tracker {
         };
         let mut faces = Vec::new();
         // First pass: how many faces hold each number, and each face's cells.
-        for (f, records) in sold_records(cards) {
+        for (f, records) in sold_records(files, sold) {
             let mut first = *records.start();
             while first <= *records.end() {
                 let last = (first + CHUNK - 1).min(*records.end());
                 faces.clear();
                 faces.extend(
-                    scan_faces(&cards.files[f], first..=last, |n, face| {
-                        cards.sold(f, n).then_some((n, *face))
+                    scan_faces(&files[f], first..=last, |n, face| {
+                        is_sold(sold, f, n).then_some((n, *face))
                     })
                     .map_err(|e| super::HallError::NoFace(e.to_string()))?,
                 );
@@ -133,12 +139,12 @@ impl Tracker {
         tracker.entries = vec![0; *tracker.starts.last().unwrap_or(&0) as usize];
         let mut next = tracker.starts.clone();
         let mut place = 0u32;
-        for (f, records) in sold_records(cards) {
+        for (f, records) in sold_records(files, sold) {
             let mut first = *records.start();
             while first <= *records.end() {
                 let last = (first + CHUNK - 1).min(*records.end());
-                let cells = scan_faces(&cards.files[f], first..=last, |n, face| {
-                    cards.sold(f, n).then_some(face.cells)
+                let cells = scan_faces(&files[f], first..=last, |n, face| {
+                    is_sold(sold, f, n).then_some(face.cells)
                 })
                 .map_err(|e| super::HallError::NoFace(e.to_string()))?;
                 for face in cells {
@@ -413,14 +419,17 @@ impl Tracker {
 }
 
 /// The records of each file holding a sold face, as runs of records.
-fn sold_records(cards: &Cards) -> Vec<(usize, std::ops::RangeInclusive<u64>)> {
+fn sold_records(
+    files: &[CardFile],
+    sold: Option<&[RangeInclusive<u64>]>,
+) -> Vec<(usize, RangeInclusive<u64>)> {
     let mut out = Vec::new();
-    for (f, file) in cards.files.iter().enumerate() {
+    for (f, file) in files.iter().enumerate() {
         let header = file.header();
         if header.count == 0 {
             continue;
         }
-        match (&cards.sold, f) {
+        match (sold, f) {
             (Some(ranges), 0) => {
                 let mut records: Vec<(u64, u64)> = (ranges.iter())
                     .filter_map(|r| {

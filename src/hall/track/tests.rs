@@ -146,7 +146,9 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     let last = *files[0].header().face_range().end();
     let sold = vec![3..=last / 3, last / 2 + 1..=last - 2];
     let mut cards = Cards::new(files, Some(sold));
-    let mut tracker = Tracker::build(&cards).unwrap().unwrap();
+    let mut tracker = Tracker::build(&cards.files, cards.sold.as_deref())
+        .unwrap()
+        .unwrap();
     let expected: u64 = {
         let second = cards.files[1].header().count * spec.faces() as u64;
         (last / 3 - 2) + (last - 2 - last / 2) + second
@@ -229,7 +231,9 @@ fn sold_faces_only_and_a_second_prize() {
     let dir = tempfile::tempdir().unwrap();
     let files = files(dir.path(), "75", 50);
     let cards = Cards::new(files, Some(vec![10..=20, 15..=30]));
-    let mut tracker = Tracker::build(&cards).unwrap().unwrap();
+    let mut tracker = Tracker::build(&cards.files, cards.sold.as_deref())
+        .unwrap()
+        .unwrap();
     // Overlapping ranges: each face once; the second file whole.
     assert_eq!(tracker.faces(), 21 + 50);
     let spec = Spec::named("75").unwrap();
