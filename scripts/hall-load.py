@@ -33,7 +33,6 @@ import json
 import multiprocessing
 import os
 import random
-import re
 import statistics
 import subprocess
 import sys
@@ -45,7 +44,33 @@ WINS = [0]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("BINGOMINT_BIN", os.path.join(ROOT, "target", "release", "bingomint"))
-CALLS = re.compile(rb'"calls":\[([0-9,]*)\]')
+
+
+def patch(doc, ops):
+    """A JSON Patch (RFC 6902: add, remove, replace) applied to doc in place;
+    the document after it."""
+    for op in ops:
+        if op["path"] == "":
+            doc = op["value"]
+            continue
+        keys = [k.replace("~1", "/").replace("~0", "~") for k in op["path"].split("/")[1:]]
+        at = doc
+        for k in keys[:-1]:
+            at = at[int(k)] if isinstance(at, list) else at[k]
+        last = keys[-1]
+        if isinstance(at, list):
+            i = len(at) if last == "-" else int(last)
+            if op["op"] == "add":
+                at.insert(i, op["value"])
+            elif op["op"] == "remove":
+                del at[i]
+            else:
+                at[i] = op["value"]
+        elif op["op"] == "remove":
+            del at[last]
+        else:
+            at[last] = op["value"]
+    return doc
 
 
 def address(block, i):
@@ -70,13 +95,14 @@ async def request(addr, method, path, key=None, body=None, source=None):
     return status, json.loads(text.split(b"\r\n\r\n", 1)[1] or b"null")
 
 
-async def stream(addr, source, seen, ready):
-    """One live stream: notes the time each call was first seen."""
+async def stream(addr, source, seen, sent, ready):
+    """One live stream: notes the time each call was first seen, and the
+    bytes of the messages (sent: [bytes, messages, whole states])."""
     host, port = addr.rsplit(":", 1)
     reader, writer = await asyncio.open_connection(host, int(port), local_addr=(source, 0))
     writer.write(b"GET /api/events HTTP/1.1\r\nHost: hall\r\n\r\n")
     ready()
-    known = 0
+    state, seq = None, 0
     buf = b""
     head = True
     while True:
@@ -94,20 +120,33 @@ async def stream(addr, source, seen, ready):
             head = False
         *events, buf = buf.split(b"\n\n")
         for event in events:
-            m = CALLS.search(event)
-            if not m:
+            data = b"".join(line[6:] for line in event.split(b"\n") if line.startswith(b"data: "))
+            if not data:
                 continue
-            calls = m.group(1).split(b",") if m.group(1) else []
-            for n in calls[known:]:
-                seen.setdefault(int(n), now)
-            known = max(known, len(calls))
+            sent[0] += len(data)
+            sent[1] += 1
+            m = json.loads(data)
+            if "seq" not in m:
+                # A hall that sends the whole state every time.
+                state = m
+                sent[2] += 1
+            elif "state" in m:
+                state, seq = m["state"], m["seq"]
+                sent[2] += 1
+            else:
+                if m["seq"] != seq + 1:
+                    raise RuntimeError(f"stream from {source}: patch {m['seq']} after {seq}")
+                state, seq = patch(state, m["patch"]), m["seq"]
+            for n in (state.get("game") or {}).get("calls", []):
+                seen.setdefault(n, now)
 
 
 def streams_process(addr, boards, players, conn):
     """Holds the streams until told to stop; sends back, for each stream,
-    {ball: time first seen}."""
+    {ball: time first seen} and [bytes, messages, whole states]."""
     async def run():
         seen = [dict() for _ in range(boards + players)]
+        sent = [[0, 0, 0] for _ in range(boards + players)]
         opened = 0
 
         def ready():
@@ -117,7 +156,7 @@ def streams_process(addr, boards, players, conn):
         sources = [address(2, i) for i in range(boards)] + [address(3, i) for i in range(players)]
         tasks = []
         for i, source in enumerate(sources):
-            tasks.append(asyncio.create_task(stream(addr, source, seen[i], ready)))
+            tasks.append(asyncio.create_task(stream(addr, source, seen[i], sent[i], ready)))
             if i % 100 == 99:
                 await asyncio.sleep(0.05)
         while opened < len(sources):
@@ -126,7 +165,7 @@ def streams_process(addr, boards, players, conn):
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, conn.recv)
         failed = sum(1 for t in tasks if t.done() and t.exception())
-        conn.send((seen, failed))
+        conn.send((seen, sent, failed))
         for t in tasks:
             t.cancel()
 
@@ -338,10 +377,10 @@ def main():
         if a.claims:
             print(f"console claims that were a win: {WINS[0]} ({a.pattern}, share {a.share})")
         time.sleep(2.0)
-        seen, failed = ([], 0)
+        seen, sent, failed = ([], [], 0)
         if a.boards + a.players:
             here.send("stop")
-            seen, failed = here.recv()
+            seen, sent, failed = here.recv()
             viewers.join()
         end_peak = peak_kib(hall.pid)
         # How late the slowest stream saw each call, after the call was answered.
@@ -359,6 +398,13 @@ def main():
             print(f"  calls seen by streams: {len(late)} deliveries, median {statistics.median(late):.0f} ms, "
                   f"p99 {p99:.0f} ms, max {late[-1]:.0f} ms after the call was answered; "
                   f"missed {missed}; streams that failed {failed}")
+        if sent:
+            total = sum(b for b, _, _ in sent)
+            messages = sum(m for _, m, _ in sent)
+            whole = sum(w for _, _, w in sent)
+            print(f"  sent to the streams: {total / 1e6:.1f} MB in {messages} messages ({whole} whole states); "
+                  f"{total / len(sent) / max(1, len(calls)):.0f} bytes per viewer per call, "
+                  f"{total / messages:.0f} bytes a message")
         print(f"hall peak memory: {start_peak / 1024:.0f} MiB after start, {end_peak / 1024:.0f} MiB at the end")
         bad = missed + failed + sum(tally.errors.values())
     finally:

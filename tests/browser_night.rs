@@ -10,7 +10,7 @@
 use crate::browser::Driver;
 use crate::common::{generate, skipped};
 use crate::hall::{http, start};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::Path;
 
 const NIGHT: &str = r#"title = "Browser night"
@@ -188,6 +188,48 @@ fn a_night_from_a_night_file_in_a_real_browser() {
     driver.click("#accept");
     driver.until_text("#verdict", "bottom-line: ₹1000.00");
     driver.screenshot("console-tambola", (1920, 1080));
+    // The console was sent the state whole once and then each change as a
+    // patch (calls, a claim paid): it holds the hall's state exactly.
+    let held = (0..50)
+        .map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            (driver.script("return followHall.state"), hall.state())
+        })
+        .find(|(page, hall)| page == hall);
+    assert!(held.is_some(), "the console's state is not the hall's");
+    // The page applies each patch the hall makes, both ways between these
+    // (arrays that shift and shrink, keys with / and ~, nulls, this
+    // night's state); and refuses one that does not apply.
+    let values = [
+        json!(null),
+        json!([1, 2, 3]),
+        json!([0, 1, 2, 3]),
+        json!([3]),
+        json!({"a/b": {"~c": [1, {"d": null}]}, "e": 1}),
+        json!({"a/b": {"~c": [{"d": "x"}]}}),
+        json!({"e": [[1], [2, 3]]}),
+        json!({"e": [[2, 3]], "f": {}}),
+        hall.state(),
+        json!({"game": null, "claims": []}),
+    ];
+    let pairs: Vec<(&Value, &Value)> = values
+        .windows(2)
+        .flat_map(|w| [(&w[0], &w[1]), (&w[1], &w[0])])
+        .collect();
+    let cases: Vec<Value> = pairs
+        .iter()
+        .map(|(a, b)| json!([a, json_patch::diff(a, b)]))
+        .collect();
+    let script = "return arguments[0].map(([a, ops]) => patched(a, ops))";
+    let applied = driver.call(
+        "POST",
+        "/execute/sync",
+        json!({ "script": script, "args": [cases] }),
+    );
+    let wanted: Vec<Value> = pairs.iter().map(|(_, b)| (*b).clone()).collect();
+    assert_eq!(applied, json!(wanted));
+    let refused = driver.script("return patched({a: [1]}, [{op: 'remove', path: '/a/1'}])");
+    assert_eq!(refused, Value::Null);
     driver.go(&format!("http://{}/board", hall.addr));
     driver.until_text("#info", "bottom line: ₹1000.00");
     driver.screenshot("board-tambola", (1920, 1080));

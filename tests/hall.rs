@@ -371,47 +371,97 @@ fn ninety_ball_stages_move_on_as_wins_are_accepted() {
     assert_eq!(hall.state()["game"], Value::Null);
 }
 
+/// A live stream as a viewer follows it: the state it holds and the
+/// number of the last message.
+struct Viewer {
+    stream: BufReader<TcpStream>,
+    state: Value,
+    seq: u64,
+    /// The bytes of each message's data.
+    sizes: Vec<usize>,
+}
+
+impl Viewer {
+    fn open(addr: &str) -> Viewer {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        write!(s, "GET /api/events HTTP/1.1\r\n\r\n").unwrap();
+        Viewer {
+            stream: BufReader::new(s),
+            state: Value::Null,
+            seq: 0,
+            sizes: Vec::new(),
+        }
+    }
+
+    /// The state after the next message: whole, or patched in turn.
+    fn next(&mut self) -> &Value {
+        let data = loop {
+            let mut line = String::new();
+            self.stream.read_line(&mut line).unwrap();
+            if let Some(data) = line.strip_prefix("data: ") {
+                break data.trim_end().to_string();
+            }
+        };
+        self.sizes.push(data.len());
+        let m: Value = serde_json::from_str(&data).unwrap();
+        let seq = m["seq"].as_u64().unwrap();
+        if let Some(state) = m.get("state") {
+            self.state = state.clone();
+        } else {
+            assert_eq!(seq, self.seq + 1, "a patch out of turn: {data}");
+            let patch: json_patch::Patch = serde_json::from_value(m["patch"].clone()).unwrap();
+            json_patch::patch(&mut self.state, &patch).unwrap();
+        }
+        self.seq = seq;
+        &self.state
+    }
+}
+
 #[test]
-fn every_viewer_sees_each_call_as_it_happens() {
+fn every_viewer_sees_each_call_as_it_happens_sent_as_a_patch() {
     let dir = tempfile::tempdir().unwrap();
     let cards = generate(dir.path(), "c.bmc", &["--count", "1000", "--seed", "7"]);
     let hall = start(&[&cards], &dir.path().join("n.jsonl"), &[]);
-    let viewers: Vec<BufReader<TcpStream>> = (0..5)
-        .map(|_| {
-            let mut s = TcpStream::connect(&hall.addr).unwrap();
-            s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-            write!(s, "GET /api/events HTTP/1.1\r\n\r\n").unwrap();
-            BufReader::new(s)
-        })
-        .collect();
-    let next = |r: &mut BufReader<TcpStream>| loop {
-        let mut line = String::new();
-        r.read_line(&mut line).unwrap();
-        if let Some(data) = line.strip_prefix("data: ") {
-            break serde_json::from_str::<Value>(data).unwrap();
-        }
-    };
-    let mut viewers = viewers;
+    let mut viewers: Vec<Viewer> = (0..5).map(|_| Viewer::open(&hall.addr)).collect();
     for v in viewers.iter_mut() {
-        assert_eq!(next(v)["game"], Value::Null);
+        assert_eq!(v.next()["game"], Value::Null);
     }
     hall.post("/api/games", json!({"pattern": "x"}));
     for v in viewers.iter_mut() {
-        assert_eq!(next(v)["game"]["stage"], "x");
+        assert_eq!(v.next()["game"]["stage"], "x");
     }
-    let ball = hall.post("/api/calls", json!({})).1["ball"].clone();
-    // The state comes again when the "to go" counts are up to date (after
-    // the start, after the call): the call is among the next three.
+    let mut balls = Vec::new();
+    for _ in 0..3 {
+        balls.push(hall.post("/api/calls", json!({})).1["ball"].clone());
+        // The state changes again when the "to go" counts are up to date
+        // (after the start, after each call): wait for the calls, then for
+        // the counts.
+        for v in viewers.iter_mut() {
+            while v.next()["game"]["calls"] != json!(balls) {}
+            while v.state["game"]["counting"] == json!(true) {
+                v.next();
+            }
+        }
+    }
+    // Patched call by call, each viewer holds the state exactly.
+    let now = hall.state();
     for v in viewers.iter_mut() {
-        let seen: Vec<Value> = (0..3)
-            .map(|_| next(v)["game"]["calls"].clone())
-            .take_while(|c| *c != json!([ball]))
-            .collect();
-        assert!(
-            seen.len() < 3 && seen.iter().all(|c| *c == json!([])),
-            "{seen:?}"
-        );
+        assert_eq!(v.state, now);
     }
+    // After the game's start (whole, then a patch with the game), each
+    // change is far smaller than the state.
+    let v = &viewers[0];
+    let whole = now.to_string().len();
+    assert!(
+        v.sizes[2..].iter().all(|&n| n * 4 < whole),
+        "{whole}: {:?}",
+        v.sizes
+    );
+    // A viewer that comes now is sent the state whole, at the same number.
+    let mut late = Viewer::open(&hall.addr);
+    assert_eq!(*late.next(), now);
+    assert_eq!(late.seq, viewers[0].seq);
 }
 
 pub fn verify_log(log: &Path, cards: &Path) -> (i32, String) {

@@ -7,7 +7,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use bingomint::hall::api::{Api, Reply, Request, DEADLINE, MAX_BODY};
+use bingomint::hall::api::{Api, Reply, Request, Update, DEADLINE, MAX_BODY};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -18,8 +18,8 @@ use tokio::sync::broadcast;
 #[derive(Clone)]
 pub struct App {
     pub api: Arc<Api>,
-    /// The state after each change, to every live stream.
-    pub viewers: broadcast::Sender<Arc<String>>,
+    /// Each change of the state, to every live stream.
+    pub viewers: broadcast::Sender<Arc<Update>>,
     /// The live streams open, under their caps.
     pub streams: Arc<super::slots::Slots>,
 }
@@ -80,12 +80,7 @@ pub async fn route(
     })
     .await;
     match answered {
-        Ok(answer) => {
-            if let Some(state) = answer.changed {
-                let _ = app.viewers.send(state);
-            }
-            json(answer.status, answer.body)
-        }
+        Ok(answer) => json(answer.status, answer.body),
         Err(_) => error(500, "the hall failed to answer"),
     }
 }
@@ -108,8 +103,10 @@ async fn read_body(body: Body) -> Result<Bytes, Response> {
     }
 }
 
-/// `GET /api/events`: the state now, then after every change; a comment
-/// every 15 s keeps the stream open through proxies.
+/// `GET /api/events`: the state now, whole, then each change as a patch
+/// to it (see `hall::api::Update`); a viewer too slow for the changes is
+/// sent the state whole again. A comment every 15 s keeps the stream open
+/// through proxies.
 pub async fn events(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -120,33 +117,35 @@ pub async fn events(
             "too many live streams from this address (or in all): close some and try again",
         );
     };
-    // Listen first, then read the state: no change falls between.
+    // Listen first, then read the state: a change that falls between comes
+    // again on the channel, and is passed over by its number.
     let changes = app.viewers.subscribe();
     let api = app.api.clone();
-    let first = tokio::task::spawn_blocking(move || api.state_text())
-        .await
-        .unwrap_or_default();
+    let Ok((sent, first)) = tokio::task::spawn_blocking(move || api.first()).await else {
+        return error(500, "the hall failed to answer");
+    };
     // The stream holds its slot until the viewer goes.
     let stream = futures_util::stream::unfold(
-        (Some(first), changes, app.api.clone(), slot),
-        |(first, mut changes, api, slot)| async move {
+        (Some(first), sent, changes, slot),
+        |(first, mut sent, mut changes, slot)| async move {
             let text = match first {
                 Some(text) => text,
-                None => match changes.recv().await {
-                    Ok(state) => state.to_string(),
-                    // A viewer too slow for the changes gets the state
-                    // now, which holds every call.
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        let api = api.clone();
-                        tokio::task::spawn_blocking(move || api.state_text())
-                            .await
-                            .ok()?
+                None => loop {
+                    match changes.recv().await {
+                        Ok(update) => {
+                            if let Some(text) = update.for_viewer(sent) {
+                                sent = update.seq;
+                                break text.clone();
+                            }
+                        }
+                        // Changes were missed: the next is sent whole.
+                        Err(broadcast::error::RecvError::Lagged(_)) => {}
+                        Err(broadcast::error::RecvError::Closed) => return None,
                     }
-                    Err(broadcast::error::RecvError::Closed) => return None,
                 },
             };
-            let event = Ok::<_, Infallible>(Event::default().data(text));
-            Some((event, (None, changes, api, slot)))
+            let event = Ok::<_, Infallible>(Event::default().data(text.as_str()));
+            Some((event, (None, sent, changes, slot)))
         },
     );
     Sse::new(stream)

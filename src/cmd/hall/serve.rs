@@ -6,7 +6,7 @@
 //! heads and bodies, caps on connections and live streams in all and from
 //! one address (with slots kept for the console's machine), the pages'
 //! security headers, and live streams (server-sent events) held as tasks,
-//! not threads, sent the state again when the "to go" counts catch up.
+//! not threads, sent each change of the state as a patch to it.
 
 use super::routes::{events, route, App};
 use super::slots::Slots;
@@ -58,8 +58,7 @@ async fn run(
         streams: Slots::streams(),
     };
     let sender = app.viewers.clone();
-    app.api
-        .send_counted(move |s| drop(sender.send(Arc::new(s))));
+    app.api.watch(move |update| drop(sender.send(update)));
     let router = axum::Router::new()
         .route("/api/events", axum::routing::get(events))
         .fallback(route)

@@ -4,15 +4,17 @@
 //! the console key, the pages' files, and the limits a server of it keeps. `bingomint hall` serves it
 //! (over HTTP or TLS); a route there is a call of [`Api::answer`].
 
+mod feed;
 mod reply;
 mod routes;
 
+pub use feed::{Feed, Update};
 pub use reply::{ApiError, Reply};
 pub use routes::{Access, Command, Route, ROUTES};
 
 use super::Hall;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// Largest request body: a claim or a game's settings.
@@ -75,16 +77,20 @@ pub struct Api {
     claims_key: String,
     /// The players' addresses and their QR code.
     join: super::join::Join,
+    /// The state as the live streams were last sent it.
+    feed: Mutex<Feed>,
+    /// Where each change goes (the server's live streams).
+    viewers: OnceLock<Viewers>,
 }
+
+/// Where the changes of the state go.
+type Viewers = Box<dyn Fn(Arc<Update>) + Send + Sync>;
 
 /// What a request answers.
 pub struct Answer {
     pub status: u16,
     /// The reply, as JSON text.
     pub body: String,
-    /// The state after the request, when it changed what the pages show
-    /// (for the live streams); None when nothing they show changed.
-    pub changed: Option<Arc<String>>,
 }
 
 /// A request, as the server read it.
@@ -116,6 +122,8 @@ impl Api {
             key,
             claims_key,
             join: super::join::Join::default(),
+            feed: Mutex::default(),
+            viewers: OnceLock::new(),
         }
     }
 
@@ -129,50 +137,62 @@ impl Api {
         self.hall.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Calls `notify` each time the "to go" counts come up to date, off
-    /// the request that changed them (the server sends the state to the
-    /// viewers then).
-    pub fn on_counted(&self, notify: Arc<dyn Fn() + Send + Sync>) {
+    /// Sends `send` each change of what the pages show, in turn, for as
+    /// long as the API lives: after each request that changes it, and when
+    /// the "to go" counts come up to date (off the request that changed
+    /// them).
+    pub fn watch(self: &Arc<Self>, send: impl Fn(Arc<Update>) + Send + Sync + 'static) {
+        if self.viewers.set(Box::new(send)).is_err() {
+            return;
+        }
+        let api = Arc::downgrade(self);
+        let counted = Arc::new(move || {
+            if let Some(api) = api.upgrade() {
+                api.publish(&api.hall());
+            }
+        });
         if let Some(tracker) = self.hall().cards.tracker.as_ref() {
-            tracker.on_counted(notify);
+            tracker.on_counted(counted);
         }
     }
 
-    /// Sends the state (JSON text) with `send` each time the "to go"
-    /// counts come up to date, for as long as the API lives.
-    pub fn send_counted(self: &Arc<Self>, send: impl Fn(String) + Send + Sync + 'static) {
-        let api = Arc::downgrade(self);
-        self.on_counted(Arc::new(move || {
-            if let Some(api) = api.upgrade() {
-                send(api.state_text());
-            }
-        }));
+    /// The state now, as a new viewer is sent it first (whole, with its
+    /// number); the viewers are sent the change if there is one.
+    pub fn first(&self) -> (u64, Arc<String>) {
+        self.publish(&self.hall())
     }
 
-    /// The state the pages show, as JSON text.
-    pub fn state_text(&self) -> String {
-        serde_json::to_string(&self.hall().state()).expect("the state is JSON")
+    /// Takes the state of `hall` (whose lock the caller holds, so changes
+    /// are numbered in the order they happened) and sends the viewers the
+    /// change; the state now, whole, and its number.
+    fn publish(&self, hall: &Hall) -> (u64, Arc<String>) {
+        let state = serde_json::to_value(hall.state()).expect("the state is JSON");
+        let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(update) = feed.publish(state) {
+            if let Some(send) = self.viewers.get() {
+                send(update);
+            }
+        }
+        feed.now()
     }
 
     /// Answers `request`.
     pub fn answer(&self, request: Request) -> Answer {
         match self.reply(&request) {
-            Ok((status, reply, changed)) => Answer {
+            Ok((status, reply)) => Answer {
                 status,
                 body: reply.json(),
-                changed,
             },
             Err(e) => Answer {
                 status: e.status(),
                 body: e.reply().json(),
-                changed: None,
             },
         }
     }
 
-    /// The reply to `request` and its status, and the state after it if it
-    /// changed what the pages show; or the refusal.
-    fn reply(&self, request: &Request) -> Result<(u16, Reply, Option<Arc<String>>), ApiError> {
+    /// The reply to `request` and its status (the viewers sent what it
+    /// changed of the state); or the refusal.
+    fn reply(&self, request: &Request) -> Result<(u16, Reply), ApiError> {
         // A page of another site can send a "simple" cross-site request
         // (text/plain, a form) without asking; it cannot send JSON. So no
         // request that changes anything is taken without it.
@@ -186,7 +206,7 @@ impl Api {
         }
         let command = Command::of(request.method, request.path, request.body)?;
         if let Command::Join = command {
-            return Ok((200, Reply::Join(self.join.clone()), None));
+            return Ok((200, Reply::Join(self.join.clone())));
         }
         // A claim's standing is its phone's: read with the token the phone
         // was given (or the console's key), so no one walks the ids.
@@ -226,9 +246,10 @@ impl Api {
             reply => (status, reply),
         };
         let accepted = !matches!(&reply, Reply::Verdict { verdict, .. } if !verdict.accepted);
-        let changed = (moves && accepted && status < 300)
-            .then(|| Arc::new(serde_json::to_string(&hall.state()).expect("the state is JSON")));
-        Ok((status, reply, changed))
+        if moves && accepted && status < 300 {
+            self.publish(&hall);
+        }
+        Ok((status, reply))
     }
 }
 

@@ -171,10 +171,5 @@ function winner(state) {
 }
 Speech.wire(document.getElementById("speak"));
 fetch("/api/join").then(r => r.json()).then(drawJoin).catch(() => {});
-function connect() {
-  const es = new EventSource("/api/events");
-  es.onopen = () => { document.getElementById("offline").hidden = true; };
-  es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };
-  es.onerror = () => { document.getElementById("offline").hidden = false; };
-}
-Speech.load().then(() => fetch("/api/state")).then(r => r.json()).then(render).finally(connect);
+const online = up => { document.getElementById("offline").hidden = up; };
+Speech.load().finally(() => followHall(render, online));

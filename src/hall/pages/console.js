@@ -248,6 +248,4 @@ $("rejectall").onclick = async () => {
 setInterval(refreshQueue, 1000);
 refreshQueue();
 if (!key) shown("This address has no console key: use the console address the hall printed.");
-Speech.load().then(() => fetch("/api/state")).then(r => r.json()).then(render);
-const es = new EventSource("/api/events");
-es.onmessage = e => { const s = JSON.parse(e.data); if (!s.ping) render(s); };
+Speech.load().finally(() => followHall(render, () => {}));

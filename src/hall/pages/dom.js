@@ -37,3 +37,53 @@ function faceTable(face, card, label) {
   }
   return t;
 }
+// A JSON Patch (RFC 6902: add, remove, replace) applied to a copy of doc;
+// null when an operation does not apply (the page then asks again).
+function patched(doc, ops) {
+  const unescape = k => k.replace(/~1/g, "/").replace(/~0/g, "~");
+  doc = structuredClone(doc);
+  for (const op of ops) {
+    if (op.path === "") { if (op.op !== "replace") return null; doc = op.value; continue; }
+    const keys = op.path.split("/").slice(1).map(unescape);
+    const last = keys.pop();
+    let at = doc;
+    for (const k of keys) { if (at === null || typeof at !== "object" || !(k in at)) return null; at = at[k]; }
+    if (at === null || typeof at !== "object") return null;
+    if (Array.isArray(at)) {
+      const i = last === "-" ? at.length : Number(last);
+      if (!Number.isInteger(i) || i < 0 || i > at.length - (op.op === "add" ? 0 : 1)) return null;
+      if (op.op === "add") at.splice(i, 0, op.value);
+      else if (op.op === "remove") at.splice(i, 1);
+      else if (op.op === "replace") at[i] = op.value;
+      else return null;
+    } else {
+      if (op.op !== "add" && !(last in at)) return null;
+      if (op.op === "add" || op.op === "replace") at[last] = op.value;
+      else if (op.op === "remove") delete at[last];
+      else return null;
+    }
+  }
+  return doc;
+}
+// Follows the hall's live state: the stream sends it whole first, then
+// each change as a numbered patch to it. A patch out of turn, or one that
+// does not apply, and the page reconnects (and is sent it whole again).
+// show(state) is called with each state; online(true/false) as the
+// stream opens and drops. The last state stays in followHall.state.
+function followHall(show, online) {
+  let state = null, seq = 0;
+  const open = () => {
+    const es = new EventSource("/api/events");
+    es.onopen = () => online(true);
+    es.onerror = () => online(false);
+    es.onmessage = e => {
+      const m = JSON.parse(e.data);
+      const next = m.state !== undefined ? m.state : m.seq === seq + 1 && state !== null ? patched(state, m.patch) : null;
+      if (next === null) { es.close(); state = null; online(false); setTimeout(open, 1000); return; }
+      state = next; seq = m.seq;
+      followHall.state = state;
+      show(state);
+    };
+  };
+  open();
+}

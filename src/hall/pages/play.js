@@ -253,12 +253,6 @@ if ("BarcodeDetector" in window && navigator.mediaDevices) {
   };
 }
 
-function connect() {
-  const es = new EventSource("/api/events");
-  es.onopen = () => { $("offline").hidden = true; };
-  es.onmessage = e => onState(JSON.parse(e.data));
-  es.onerror = () => { $("offline").hidden = false; };
-}
 render();
 fetch("/api/labels").then(r => r.json()).then(l => { labels = l.labels || []; }).catch(() => {})
-  .then(() => fetch("/api/state")).then(r => r.json()).then(onState).finally(connect);
+  .finally(() => followHall(onState, up => { $("offline").hidden = up; }));
