@@ -366,7 +366,10 @@ def main():
     bad = 0
     try:
         start_peak = peak_kib(hall.pid)
-        asyncio.run(request(addr, "POST", "/api/games", key, {"pattern": a.pattern, "share": a.share}))
+        game = {"pattern": a.pattern} | ({"share": a.share} if a.share != "claimed" else {})
+        status, answer = asyncio.run(request(addr, "POST", "/api/games", key, game))
+        if status != 201:
+            sys.exit(f"the hall did not start the game: {status} {answer}")
         here, there = multiprocessing.Pipe()
         viewers = multiprocessing.Process(target=streams_process, args=(addr, a.boards, a.players, there))
         if a.boards + a.players:

@@ -17,7 +17,9 @@ Before the claims it waits for the "to go" counts to follow the row (the
 hall's tracker, on a thread of its own) and reports that wait too: a new
 game's counts, then five balls.
 
-and prints the median and max of each, in milliseconds.
+and prints the median and max of each, in milliseconds; and what one viewer
+of the live stream was sent: the state whole at first, then the largest
+change (a payout split many ways among them).
 
   scripts/hall-payout.py [--cards FILE] [--count 10000000] [--rounds 20]
                          [--share claimed,all-holders]
@@ -31,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -46,6 +49,14 @@ def request(addr, key, method, path, body=None):
             return r.status, json.loads(r.read() or b"null")
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read() or b"null")
+
+
+def watch(addr, sizes):
+    """One live stream: appends the bytes of each message's data to sizes."""
+    with urllib.request.urlopen(f"http://{addr}/api/events", timeout=600) as r:
+        for line in r:
+            if line.startswith(b"data: "):
+                sizes.append(len(line) - 7)
 
 
 def timed(f):
@@ -73,6 +84,8 @@ def main():
     try:
         line = hall.stdout.readline()
         addr, key = line.split("http://")[1].split()[0].split("/console#")
+        sizes = []
+        threading.Thread(target=watch, args=(addr, sizes), daemon=True).start()
         s, face = request(addr, None, "POST", "/api/faces", {"card": "1"})
         row = face["cells"][:5]
         loser = next(str(n) for n in range(2, 1000)
@@ -113,6 +126,9 @@ def main():
             for kind, ms in times.items():
                 print(f"  {kind:<26} median {statistics.median(ms):8.2f} ms   "
                       f"max {max(ms):8.2f} ms")
+            time.sleep(0.5)
+            print(f"  live stream: {len(sizes)} messages, the first (the state whole) "
+                  f"{sizes[0]:,} bytes, the largest after it {max(sizes[1:]):,} bytes")
     finally:
         hall.kill()
         hall.wait()

@@ -40,6 +40,7 @@ pub mod track;
 pub mod verify;
 mod view;
 
+use crate::play::calls::Calls;
 use books::{Books, Command};
 use judge::Cards;
 use log::Log;
@@ -72,6 +73,10 @@ pub struct Hall {
     winner: Option<state::WinnerShown>,
     /// The changes posted to the tracker.
     tracked: u64,
+    /// What the tracker was last posted: the game, its calls, its open
+    /// prizes (a change that leaves them, such as a claim turned down,
+    /// posts nothing).
+    tracked_at: Option<(u64, Calls, Vec<usize>)>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -198,6 +203,7 @@ impl Hall {
             splits: (0, Vec::new()),
             winner: None,
             tracked: 0,
+            tracked_at: None,
         };
         hall.cards.tracker = track::Tracker::build(&hall.cards.files, hall.cards.sold.as_deref())?
             .map(track::Follower::start);
@@ -292,21 +298,30 @@ impl Hall {
         Ok(())
     }
 
-    /// Brings the tracker to the open game's calls and open prizes.
+    /// Brings the tracker to the open game's calls and open prizes, when
+    /// they changed.
     fn track(&mut self) {
         let Some(tracker) = self.cards.tracker.as_ref() else {
             return;
         };
-        self.tracked += 1;
-        let generation = self.tracked;
-        let Some(o) = self.books.open.as_ref() else {
-            return tracker.post(generation, None, Vec::new());
+        let (at, prizes) = match self.books.open.as_ref() {
+            None => (None, Vec::new()),
+            Some(o) => {
+                let prizes: Vec<_> = (0..o.stages.len())
+                    .filter(|&k| o.won(k).is_none() && (o.rules.concurrent || k == o.stage))
+                    .map(|k| (k, o.patterns[k].clone()))
+                    .collect();
+                let open = prizes.iter().map(|(k, _)| *k).collect();
+                (Some((o.game, o.calls_at(o.called()), open)), prizes)
+            }
         };
-        let prizes: Vec<_> = (0..o.stages.len())
-            .filter(|&k| o.won(k).is_none() && (o.rules.concurrent || k == o.stage))
-            .map(|k| (k, o.patterns[k].clone()))
-            .collect();
-        tracker.post(generation, Some(o.calls_at(o.called())), prizes);
+        if self.tracked > 0 && at == self.tracked_at {
+            return;
+        }
+        self.tracked += 1;
+        let calls = at.as_ref().map(|(_, calls, _)| calls.clone());
+        tracker.post(self.tracked, calls, prizes);
+        self.tracked_at = at;
     }
 
     /// Logs `events` at once and applies them; a game's end among them

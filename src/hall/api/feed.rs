@@ -56,7 +56,8 @@ impl Feed {
         if self.seq > 0 && state == self.last {
             return None;
         }
-        let patch = json_patch::diff(&self.last, &state);
+        let mut patch = Vec::new();
+        shortest(&self.last, &state, "", &mut patch);
         self.seq += 1;
         let whole = message(self.seq, "state", &state);
         self.whole = whole.clone();
@@ -71,6 +72,46 @@ impl Feed {
     /// The last state taken, whole, and its number.
     pub fn now(&self) -> (u64, Arc<String>) {
         (self.seq, self.whole.clone())
+    }
+}
+
+/// A key as a JSON Pointer writes it (RFC 6901).
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// Adds to `ops` the patch that takes `old` to `new` (both at pointer
+/// `at`): field by field through objects of the same keys, and for any
+/// other value the JSON Patch diff or one `replace`, whichever is shorter
+/// (a list of the last claims that moved down one is sent as the list, not
+/// as a change of every field of every entry).
+fn shortest(old: &Value, new: &Value, at: &str, ops: &mut Vec<Value>) {
+    if old == new {
+        return;
+    }
+    if let (Value::Object(a), Value::Object(b)) = (old, new) {
+        if a.len() == b.len() && b.keys().all(|k| a.contains_key(k)) {
+            for (k, v) in b {
+                shortest(&a[k], v, &format!("{at}/{}", escape(k)), ops);
+            }
+            return;
+        }
+    }
+    let replace = serde_json::json!({"op": "replace", "path": at, "value": new});
+    let diff = serde_json::to_value(json_patch::diff(old, new)).expect("JSON");
+    let Value::Array(mut diff) = diff else {
+        unreachable!("a JSON Patch is an array")
+    };
+    for op in &mut diff {
+        if let Some(Value::String(path)) = op.get_mut("path") {
+            path.insert_str(0, at);
+        }
+    }
+    let length = |v: &Value| serde_json::to_string(v).map_or(usize::MAX, |t| t.len());
+    if diff.iter().map(length).sum::<usize>() < length(&replace) {
+        ops.extend(diff);
+    } else {
+        ops.push(replace);
     }
 }
 
@@ -141,5 +182,26 @@ mod tests {
             &updates[4].patch,
         ];
         assert_eq!(follow(&caught_up), states[4]);
+    }
+
+    #[test]
+    fn a_list_that_moved_down_is_sent_whole_and_a_new_call_as_one_addition() {
+        let claim = |n: u64| json!({"call": n, "card": format!("card {n}"), "win": false});
+        let old = json!({"claims": (0..10).map(claim).collect::<Vec<_>>(), "game": {"calls": [1, 2], "k/~": 1}});
+        let new = json!({"claims": (1..11).map(claim).collect::<Vec<_>>(), "game": {"calls": [1, 2, 3], "k/~": 2}});
+        let mut ops = Vec::new();
+        shortest(&old, &new, "", &mut ops);
+        assert_eq!(
+            ops,
+            vec![
+                json!({"op": "replace", "path": "/claims", "value": new["claims"]}),
+                json!({"op": "add", "path": "/game/calls/2", "value": 3}),
+                json!({"op": "replace", "path": "/game/k~1~0", "value": 2}),
+            ]
+        );
+        let patch: json_patch::Patch = serde_json::from_value(Value::Array(ops)).unwrap();
+        let mut doc = old;
+        json_patch::patch(&mut doc, &patch).unwrap();
+        assert_eq!(doc, new);
     }
 }
