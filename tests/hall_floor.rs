@@ -283,3 +283,100 @@ fn listen_errors_name_the_fix() {
         assert!(!dir.path().join("x.jsonl").exists(), "nothing written");
     }
 }
+
+#[test]
+fn table_cards_carry_the_players_address_as_text_and_as_a_code_a_reader_decodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("tables.pdf");
+    let url = "http://192.168.1.20:8075/play";
+    let table_cards = |extra: &[&str]| {
+        bingomint()
+            .args(["hall", "tables", "--url", url, "--title", "Friday bingo"])
+            .args(["--wifi", "Hall guests", "--paper", "a4", "--out"])
+            .arg(&pdf)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = table_cards(&["--tables", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("3 table cards for http://192.168.1.20:8075/play on 2 a4 pages"),
+        "{said}"
+    );
+    // An existing file is kept without --force.
+    let again = table_cards(&[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    if crate::print::have("qpdf", "hall tables") {
+        let check = std::process::Command::new("qpdf")
+            .arg("--check")
+            .arg(&pdf)
+            .output()
+            .unwrap();
+        assert!(check.status.success(), "{check:?}");
+    }
+    if crate::print::have("pdftotext", "hall tables") {
+        let out = std::process::Command::new("pdftotext")
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        for table in ["Table 1", "Table 2", "Table 3"] {
+            assert!(text.contains(table), "{text}");
+        }
+        assert_eq!(text.matches(url).count(), 3, "{text}");
+        assert_eq!(text.matches("Friday bingo").count(), 3, "{text}");
+        assert!(text.contains("1. Join the Wi-Fi: Hall guests"), "{text}");
+    }
+    if crate::print::have("pdftoppm", "hall tables") && crate::print::have("zbarimg", "hall tables")
+    {
+        let codes = crate::print::first_page_codes(&pdf, dir.path());
+        assert_eq!(codes, [url, url]);
+    }
+}
+
+#[test]
+fn table_cards_are_refused_an_address_no_phone_can_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("t.pdf");
+    for (args, says) in [
+        (
+            &["--url", "ftp://hall/play"][..],
+            "--url: give the players' page",
+        ),
+        (
+            &["--url", "http://hall /play"][..],
+            "--url: give the players' page",
+        ),
+        (
+            &["--listen", "127.0.0.1:8075"][..],
+            "loopback is this machine only",
+        ),
+        (
+            &["--listen", "hall:port"][..],
+            "--listen hall:port: give a PORT alone",
+        ),
+        (
+            &["--url", "http://a/play", "--tables", "0"][..],
+            "--tables: give 1 to 1000",
+        ),
+        (
+            &["--url", "http://a/play", "--title", " x"][..],
+            "--title: give 1 to",
+        ),
+    ] {
+        let out = bingomint()
+            .args(["hall", "tables", "--out"])
+            .arg(&pdf)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(!pdf.exists(), "{args:?}");
+    }
+}

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Whether `tool` runs here; if not, says the test is skipped.
-fn have(tool: &str, test: &str) -> bool {
+pub fn have(tool: &str, test: &str) -> bool {
     let found = Command::new(tool).arg("-v").output().is_ok();
     if !found {
         crate::common::skipped(&format!(

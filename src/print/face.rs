@@ -384,6 +384,12 @@ fn qr(g: &mut Content, text: &str, x: f32, y: f32, side: f32) {
         false,
     )
     .expect("a short reference fits a QR code");
+    draw_qr(g, &code, x, y, side);
+}
+
+/// `code` in a square of `side` points at (x, y), its quiet zone (four
+/// modules) inside the square.
+pub(super) fn draw_qr(g: &mut Content, code: &qrcodegen::QrCode, x: f32, y: f32, side: f32) {
     let n = code.size();
     let module = side / (n + 8) as f32;
     // Dark modules are always black, whatever the ink: scanners need

@@ -28,6 +28,7 @@ mod labels;
 pub mod paper;
 pub mod pictures;
 mod stream;
+pub mod tables;
 
 use crate::cardfile::CardFile;
 use crate::game::{Face, Spec};

@@ -23,7 +23,7 @@ pub fn listen(given: &str) -> Result<std::net::TcpListener> {
 }
 
 /// `--listen`'s address: a port alone means every interface on it.
-fn listen_address(given: &str) -> String {
+pub fn listen_address(given: &str) -> String {
     if !given.is_empty() && given.bytes().all(|b| b.is_ascii_digit()) {
         format!("0.0.0.0:{given}")
     } else {

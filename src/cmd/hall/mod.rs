@@ -21,6 +21,7 @@ mod routes;
 mod serve;
 mod slots;
 mod sub;
+mod tables;
 mod tls;
 mod verify;
 pub use args::Args;
@@ -32,6 +33,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     match args.command {
         Some(Sub::Verify { log, cards }) => return verify::run(&log, &cards),
         Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
+        Some(Sub::Tables(tables)) => return tables::run(&tables),
         Some(Sub::Report {
             log,
             cards,

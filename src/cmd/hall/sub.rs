@@ -1,4 +1,5 @@
-//! `hall`'s subcommands (`verify`, `report`, `cert`) and the ball source.
+//! `hall`'s subcommands (`verify`, `report`, `cert`, `tables`) and the
+//! ball source.
 
 use std::path::PathBuf;
 
@@ -71,4 +72,16 @@ Examples:
         #[arg(long)]
         force: bool,
     },
+    /// Table cards that tell phones how to find the hall: the night's
+    /// title, the table's number, the players' address as a QR code and as
+    /// text, and what to do; two to a page, to cut apart. The address is
+    /// the one the hall prints (this machine's network address and the
+    /// --listen port), or --url.
+    #[command(after_help = "\
+Examples:
+  bingomint hall tables --listen 8075 --title 'Friday bingo' \\
+      --tables 12 --out tables.pdf                  # needs: a network address
+  bingomint hall tables --url http://192.168.1.20:8075/play \\
+      --wifi 'Hall guests' --paper a4 --out tables.pdf")]
+    Tables(super::tables::Args),
 }
