@@ -563,6 +563,20 @@ fn a_payout_voided_with_its_reason_lets_its_ball_be_recalled() {
     drop(hall);
     let (code, out) = verify_log(&log, &cards);
     assert_eq!(code, 0, "{out}");
+    // Its only payout voided, the night has no winner slip: exit 1, no file.
+    let slips = dir.path().join("slips.html");
+    let out = bingomint()
+        .args(["hall", "report"])
+        .arg(&log)
+        .arg("--cards")
+        .arg(&cards)
+        .args(["--slips", "--out"])
+        .arg(&slips)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no winner slips written"));
+    assert!(!slips.exists());
     // The report keeps the voided payout, marked, and out of the sums.
     let json_out = dir.path().join("v.json");
     let out = bingomint()
@@ -643,6 +657,44 @@ fn a_prize_split_three_ways_pays_every_penny_to_the_earliest_first() {
     assert_eq!(v["also_winning"].as_array().unwrap().len(), 2);
     drop(hall);
     assert_eq!(verify_log(&log, &cards).0, 0);
+    // Winner slips: one for the prize, each sharer's face with the B
+    // column called (its five B numbers and the free centre marked, no
+    // other), the last ball, the share, lines to sign.
+    let report = |log: &Path, out: &Path| {
+        bingomint()
+            .args(["hall", "report"])
+            .arg(log)
+            .arg("--cards")
+            .arg(&cards)
+            .arg("--slips")
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let slips = dir.path().join("slips.html");
+    let out = report(&log, &slips);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("winner slips: 1 prize paid"), "{said}");
+    let page = std::fs::read_to_string(&slips).unwrap();
+    assert_eq!(page.matches("<section class=\"slip\">").count(), 1);
+    for (label, share) in [
+        ("card 5", "£16.67"),
+        ("card 4", "£16.67"),
+        ("card 6", "£16.66"),
+    ] {
+        assert!(page.contains(&format!("<b>{label} of ")), "{label}: {page}");
+        assert!(page.contains(share), "{share}");
+    }
+    assert_eq!(page.matches("<table class=\"face\">").count(), 3);
+    assert_eq!(page.matches("class=\"marked").count(), 3 * 6, "{page}");
+    assert!(page.contains("<dt>Last ball</dt><dd>15</dd>"), "{page}");
+    assert!(page.contains("<div>Winner</div><div>Caller</div>"));
+    // Slips are a page to print, not CSV.
+    let out = report(&log, &dir.path().join("slips.csv"));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--slips"));
     // A forged share is caught.
     forge(&log, |v| {
         if v["event"] == "payout" {

@@ -37,7 +37,7 @@ fn commands() -> Vec<Vec<String>> {
             out.push(vec![name.to_string()]);
         }
     }
-    for sub in ["verify", "cert", "report"] {
+    for sub in ["verify", "cert", "report", "tables"] {
         out.push(vec!["hall".into(), sub.into()]);
     }
     out

@@ -91,6 +91,21 @@ impl Cards {
         format!("{} of {}", spec.face_label(n, record), file.short_id())
     }
 
+    /// The face a label names (`card 4711 of 3F2A…`, as [`Cards::label`]
+    /// writes it): its file and number, when a file of these holds it.
+    pub fn by_label(&self, label: &str) -> Option<(usize, u64)> {
+        let (face, id) = label.rsplit_once(" of ")?;
+        let f = self.files.iter().position(|file| file.short_id() == id)?;
+        let n = face.split_whitespace().nth(1)?.parse().ok()?;
+        (self.files[f].header().record_of(n).is_some() && self.label(f, n) == label)
+            .then_some((f, n))
+    }
+
+    /// The game of file `f`.
+    pub fn spec(&self, f: usize) -> crate::game::Spec {
+        self.files[f].header().spec
+    }
+
     /// Face `n` of file `f`.
     pub fn face(&self, f: usize, n: u64) -> Result<Face, HallError> {
         let file = &self.files[f];

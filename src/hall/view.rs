@@ -103,7 +103,7 @@ impl Hall {
 }
 
 /// A face's shape: rows, columns, the free cell and its text.
-fn card_shape(spec: crate::game::Spec) -> CardShape {
+pub(super) fn card_shape(spec: crate::game::Spec) -> CardShape {
     let facts = spec.facts();
     let cells = facts.rows * facts.cols;
     let free = (0..cells).find(|&i| facts.free >> i & 1 == 1);

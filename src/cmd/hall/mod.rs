@@ -38,9 +38,10 @@ pub fn run(args: Args) -> Result<Outcome> {
             log,
             cards,
             out,
+            slips,
             force,
             quiet,
-        }) => return report::run(&log, &cards, &out, (force, quiet)),
+        }) => return report::run(&log, &cards, &out, (slips, force, quiet)),
         None if args.check => return night::check(&args),
         None => {}
     }

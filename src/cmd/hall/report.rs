@@ -4,16 +4,16 @@ use super::open_cards;
 use crate::cmd::{outln, Outcome};
 use anyhow::{bail, Context, Result};
 use bingomint::hall::judge::Cards;
-use bingomint::hall::report::{csv, html, record};
+use bingomint::hall::report::{csv, html, record, slips};
 use bingomint::hall::verify::verify;
 use std::path::{Path, PathBuf};
 
-/// `hall report LOG --cards FILE… --out FILE`.
+/// `hall report LOG --cards FILE… [--slips] --out FILE`.
 pub fn run(
     log: &Path,
     cards: &[PathBuf],
     out: &Path,
-    (force, quiet): (bool, bool),
+    (slipped, force, quiet): (bool, bool, bool),
 ) -> Result<Outcome> {
     let shown = log.display();
     let kind = match out.extension().and_then(|e| e.to_str()) {
@@ -26,6 +26,12 @@ pub fn run(
             out.display()
         ),
     };
+    if slipped && kind != "html" {
+        bail!(
+            "--slips: the slips are a page to print: name --out .html (or - for standard output), not '{}'",
+            out.display()
+        );
+    }
     crate::cmd::output::not_an_input(out, "--out", &[log])?;
     if out != Path::new("-") {
         bingomint::cardfile::writer::refuse_existing(out, force).map_err(|e| {
@@ -45,6 +51,9 @@ pub fn run(
     }
     let (lines, _) = bingomint::hall::log::read(&text)?;
     let record = record(&lines);
+    if slipped {
+        return write_slips(&record, &cards, out, (force, quiet));
+    }
     let body = match kind {
         "csv" => csv(&record).context("cannot make the CSV")?,
         "json" => serde_json::to_string_pretty(&record)? + "\n",
@@ -62,6 +71,34 @@ pub fn run(
             record.paid_text,
             out.display()
         );
+    }
+    Ok(Outcome::Success)
+}
+
+/// Writes the winner slips of `record` to `out`; a night that paid nothing
+/// has none (exit 1, nothing written).
+fn write_slips(
+    record: &bingomint::hall::report::Record,
+    cards: &Cards,
+    out: &Path,
+    (force, quiet): (bool, bool),
+) -> Result<Outcome> {
+    let Some(page) = slips(record, cards) else {
+        outln!("no prize was paid (or every payout was voided): no winner slips written");
+        return Ok(Outcome::Negative);
+    };
+    let target = (out != Path::new("-")).then_some(out);
+    bingomint::cardfile::writer::write_text(target, force, |w| {
+        w.write_all(page.as_bytes())
+            .with_context(|| crate::cmd::output::cannot_write(target))
+    })?;
+    if target.is_some() && !quiet {
+        let paid = (record.games.iter())
+            .flat_map(|g| &g.payouts)
+            .filter(|p| p.voided.is_none())
+            .count();
+        let prizes = if paid == 1 { "prize" } else { "prizes" };
+        outln!("winner slips: {paid} {prizes} paid -> {}", out.display());
     }
     Ok(Outcome::Success)
 }

@@ -22,7 +22,9 @@ Examples:
   bingomint hall report friday.jsonl --cards cards.bmc \\
       --out night.html                              # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc \\
-      --out night.csv                               # needs: a night's log")]
+      --out night.csv                               # needs: a night's log
+  bingomint hall report friday.jsonl --cards cards.bmc --slips \\
+      --out slips.html                              # needs: a night's log")]
     Report {
         /// The log.
         log: PathBuf,
@@ -33,6 +35,12 @@ Examples:
         /// .json, by its extension; - writes HTML to standard output.
         #[arg(short, long, value_name = "FILE")]
         out: PathBuf,
+        /// Winner slips instead of the record: a page per prize paid (not
+        /// voided), each winner's face with the numbers called by then
+        /// marked and the last ball ringed, the share, and lines to sign;
+        /// HTML. A night that paid nothing has none (exit 1).
+        #[arg(long)]
+        slips: bool,
         /// Replace an existing report.
         #[arg(long)]
         force: bool,

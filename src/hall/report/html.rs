@@ -4,7 +4,7 @@
 use super::{GameRecord, Record};
 
 /// Text safe inside HTML.
-fn esc(text: &str) -> String {
+pub(super) fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

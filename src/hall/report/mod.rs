@@ -12,8 +12,10 @@ use serde::Serialize;
 
 mod csv;
 mod html;
+mod slips;
 pub use self::csv::csv;
 pub use html::html;
+pub use slips::slips;
 
 /// The night's record.
 #[derive(Debug, Serialize)]
