@@ -84,7 +84,7 @@ impl Pattern {
             Ways::Fixed(ways) => {
                 let open = numbered & !marked;
                 (ways.iter())
-                    .filter(|w| w.mask >> cell & 1 == 1 && w.mask & numbered != 0)
+                    .filter(|w| through(w.mask, cell, numbered))
                     .map(|w| (w.mask & open).count_ones() as u8)
                     .fold(before, u8::min)
             }
@@ -105,15 +105,21 @@ impl Pattern {
         cell: usize,
     ) -> bool {
         let open = numbered & !marked;
-        let through = |mask: u32| mask & numbered != 0 && mask & open == 0 && mask >> cell & 1 == 1;
+        let complete = |mask: u32| through(mask, cell, numbered) && mask & open == 0;
         match &self.kind {
-            Ways::Fixed(ways) => ways.iter().any(|w| through(w.mask)),
-            Ways::NumberedCorners => through(corners_of(numbered, rows, cols)),
+            Ways::Fixed(ways) => ways.iter().any(|w| complete(w.mask)),
+            Ways::NumberedCorners => complete(corners_of(numbered, rows, cols)),
             Ways::AnyNumbers(_) => {
                 numbered >> cell & 1 == 1 && self.to_go(rows, cols, numbered, marked) == 0
             }
         }
     }
+}
+
+/// Whether the way `mask` goes through cell `cell` of a face whose
+/// numbered cells are `numbered`, and holds a number of it.
+fn through(mask: u32, cell: usize, numbered: u32) -> bool {
+    mask >> cell & 1 == 1 && mask & numbered != 0
 }
 
 /// What [`Pattern::to_go`] answers for a face that can never hold the pattern.
