@@ -31,7 +31,7 @@ mod output;
 mod progress;
 pub use flags::*;
 pub use games::{games, games_with_items};
-pub use output::{cannot_write, clear_stale, not_an_input};
+pub use output::{cannot_write, clear_stale, not_an_input, write_bytes};
 pub use progress::{spinning, Bar};
 
 /// Writes to standard output like `print!`, but a failed write (a closed

@@ -59,3 +59,12 @@ pub fn cannot_write(out: Option<&std::path::Path>) -> String {
         None => "cannot write to standard output".to_string(),
     }
 }
+
+/// Writes `bytes` whole to `out` (standard output when None), as
+/// `write_text` does: never over a file without `force`, never a partial
+/// file left behind.
+pub fn write_bytes(out: Option<&std::path::Path>, force: bool, bytes: &[u8]) -> Result<()> {
+    bingomint::cardfile::writer::write_text(out, force, |w| {
+        w.write_all(bytes).with_context(|| cannot_write(out))
+    })
+}

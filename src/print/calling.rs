@@ -6,16 +6,14 @@
 
 use super::font::Font;
 use super::labels;
+use super::plain::{self, F_BOLD, F_REGULAR};
 use super::PrintError;
 use crate::game::items::Deck;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+use pdf_writer::Content;
 
 /// Calling cards across and down a page.
 const ACROSS: usize = 3;
 const DOWN: usize = 6;
-
-const F_REGULAR: Name = Name(b"F1");
-const F_BOLD: Name = Name(b"F2");
 
 /// The calling cards of `deck`, each and every page named `name` (the
 /// list's name, or the print's title), on pages of `paper` (points) inside
@@ -43,65 +41,24 @@ pub fn calling_cards(
     let n = deck.list.items.len();
     let per = ACROSS * DOWN;
     let pages = n.div_ceil(per);
-    let (catalog, tree, info, f_regular, f_bold) = (
-        Ref::new(1),
-        Ref::new(2),
-        Ref::new(3),
-        Ref::new(4),
-        Ref::new(9),
-    );
-    let page_ref = |p: usize| Ref::new(14 + 2 * p as i32);
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids((0..pages).map(page_ref))
-        .count(pages as i32);
     let title = format!("Calling cards of '{name}' ({n} items)");
-    pdf.document_info(info)
-        .title(TextStr(&title))
-        .creator(TextStr("bingomint"))
-        .producer(TextStr(concat!("bingomint ", env!("CARGO_PKG_VERSION"))));
-    regular.write(&mut pdf, f_regular);
-    bold.write(&mut pdf, f_bold);
-    for p in 0..pages {
-        let mut g = Content::new();
-        for slot in 0..per.min(n - p * per) {
-            let (col, row) = (slot % ACROSS, slot / ACROSS);
-            let corner = (margin + col as f32 * cw, h - margin - row as f32 * ch);
-            let ball = (p * per + slot + 1) as u8;
-            card(
-                &mut g,
-                (deck, name),
-                (&regular, &bold),
-                ball,
-                corner,
-                (cw, ch),
-            );
-        }
-        let footer = format!("{name} · page {} of {pages}", p + 1);
-        labels::text(
-            &mut g,
-            F_REGULAR,
-            7.0,
-            margin,
-            margin / 2.0,
-            &regular.encode(&footer),
-        );
-        let content = Ref::new(page_ref(p).get() + 1);
-        let mut page = pdf.page(page_ref(p));
-        page.parent(tree)
-            .media_box(Rect::new(0.0, 0.0, w, h))
-            .contents(content);
-        page.resources()
-            .fonts()
-            .pair(F_REGULAR, f_regular)
-            .pair(F_BOLD, f_bold);
-        page.finish();
-        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&g.finish(), 6);
-        pdf.stream(content, &packed)
-            .filter(pdf_writer::Filter::FlateDecode);
-    }
-    Ok(pdf.finish())
+    Ok(plain::document(
+        &title,
+        paper,
+        (&regular, &bold),
+        pages,
+        |p, g| {
+            for slot in 0..per.min(n - p * per) {
+                let (col, row) = (slot % ACROSS, slot / ACROSS);
+                let corner = (margin + col as f32 * cw, h - margin - row as f32 * ch);
+                let ball = (p * per + slot + 1) as u8;
+                card(g, (deck, name), (&regular, &bold), ball, corner, (cw, ch));
+            }
+            let footer = format!("{name} · page {} of {pages}", p + 1);
+            let footer = regular.encode(&footer);
+            labels::text(g, F_REGULAR, 7.0, margin, margin / 2.0, &footer);
+        },
+    ))
 }
 
 /// One calling card at `(x, top)`, `cw` × `ch` points: its cut line, the

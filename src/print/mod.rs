@@ -27,6 +27,7 @@ pub mod job;
 mod labels;
 pub mod paper;
 pub mod pictures;
+mod plain;
 mod stream;
 pub mod tables;
 

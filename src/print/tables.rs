@@ -6,11 +6,9 @@
 use super::face::draw_qr;
 use super::font::Font;
 use super::labels;
+use super::plain::{self, F_BOLD, F_REGULAR};
 use super::PrintError;
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
-
-const F_REGULAR: Name = Name(b"F1");
-const F_BOLD: Name = Name(b"F2");
+use pdf_writer::{Content, Name};
 /// Cards a page, one above the other.
 const PER_PAGE: usize = 2;
 
@@ -67,56 +65,16 @@ pub fn table_cards(
     let bold = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
     let regular = Font::regular(&chars).map_err(PrintError::MissingGlyph)?;
     let pages = t.count.div_ceil(PER_PAGE);
-    let (catalog, tree, info, f_regular, f_bold) = (
-        Ref::new(1),
-        Ref::new(2),
-        Ref::new(3),
-        Ref::new(4),
-        Ref::new(9),
-    );
-    let page_ref = |p: usize| Ref::new(14 + 2 * p as i32);
-    let mut pdf = Pdf::new();
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree)
-        .kids((0..pages).map(page_ref))
-        .count(pages as i32);
     let title = format!("Table cards of '{}': {}", t.title, t.url);
-    pdf.document_info(info)
-        .title(TextStr(&title))
-        .creator(TextStr("bingomint"))
-        .producer(TextStr(concat!("bingomint ", env!("CARGO_PKG_VERSION"))));
-    regular.write(&mut pdf, f_regular);
-    bold.write(&mut pdf, f_bold);
-    for p in 0..pages {
-        let mut g = Content::new();
+    let fonts = (&regular, &bold);
+    let pdf = plain::document(&title, paper, fonts, pages, |p, g| {
         for slot in 0..PER_PAGE.min(t.count - p * PER_PAGE) {
             let top = h - margin - slot as f32 * ch;
             let table = p * PER_PAGE + slot + 1;
-            card(
-                &mut g,
-                t,
-                (&regular, &bold),
-                &code,
-                table,
-                (margin, top),
-                (cw, ch),
-            );
+            card(g, t, fonts, &code, table, (margin, top), (cw, ch));
         }
-        let content = Ref::new(page_ref(p).get() + 1);
-        let mut page = pdf.page(page_ref(p));
-        page.parent(tree)
-            .media_box(Rect::new(0.0, 0.0, w, h))
-            .contents(content);
-        page.resources()
-            .fonts()
-            .pair(F_REGULAR, f_regular)
-            .pair(F_BOLD, f_bold);
-        page.finish();
-        let packed = miniz_oxide::deflate::compress_to_vec_zlib(&g.finish(), 6);
-        pdf.stream(content, &packed)
-            .filter(pdf_writer::Filter::FlateDecode);
-    }
-    Ok((pdf.finish(), pages))
+    });
+    Ok((pdf, pages))
 }
 
 /// `text` centred on `x + w / 2` at baseline `y`, at most `size` points and

@@ -51,54 +51,38 @@ pub fn run(
     }
     let (lines, _) = bingomint::hall::log::read(&text)?;
     let record = record(&lines);
-    if slipped {
-        return write_slips(&record, &cards, out, (force, quiet));
-    }
-    let body = match kind {
-        "csv" => csv(&record).context("cannot make the CSV")?,
-        "json" => serde_json::to_string_pretty(&record)? + "\n",
-        _ => html(&record, &shown.to_string()),
+    let (body, summary) = if slipped {
+        let Some(slipped) = slip_page(&record, &cards) else {
+            outln!("no prize was paid (or every payout was voided): no winner slips written");
+            return Ok(Outcome::Negative);
+        };
+        slipped
+    } else {
+        let body = match kind {
+            "csv" => csv(&record).context("cannot make the CSV")?,
+            "json" => serde_json::to_string_pretty(&record)? + "\n",
+            _ => html(&record, &shown.to_string()),
+        };
+        let games = bingomint::text::count_of(record.games.len() as u64, "game");
+        let summary = format!("the night's record: {games}, paid {}", record.paid_text);
+        (body, summary)
     };
     let target = (out != Path::new("-")).then_some(out);
-    bingomint::cardfile::writer::write_text(target, force, |w| {
-        w.write_all(body.as_bytes())
-            .with_context(|| crate::cmd::output::cannot_write(target))
-    })?;
+    crate::cmd::write_bytes(target, force, body.as_bytes())?;
     if target.is_some() && !quiet {
-        outln!(
-            "the night's record: {}, paid {} -> {}",
-            bingomint::text::count_of(record.games.len() as u64, "game"),
-            record.paid_text,
-            out.display()
-        );
+        outln!("{summary} -> {}", out.display());
     }
     Ok(Outcome::Success)
 }
 
-/// Writes the winner slips of `record` to `out`; a night that paid nothing
-/// has none (exit 1, nothing written).
-fn write_slips(
-    record: &bingomint::hall::report::Record,
-    cards: &Cards,
-    out: &Path,
-    (force, quiet): (bool, bool),
-) -> Result<Outcome> {
-    let Some(page) = slips(record, cards) else {
-        outln!("no prize was paid (or every payout was voided): no winner slips written");
-        return Ok(Outcome::Negative);
-    };
-    let target = (out != Path::new("-")).then_some(out);
-    bingomint::cardfile::writer::write_text(target, force, |w| {
-        w.write_all(page.as_bytes())
-            .with_context(|| crate::cmd::output::cannot_write(target))
-    })?;
-    if target.is_some() && !quiet {
-        let paid = (record.games.iter())
-            .flat_map(|g| &g.payouts)
-            .filter(|p| p.voided.is_none())
-            .count();
-        let prizes = if paid == 1 { "prize" } else { "prizes" };
-        outln!("winner slips: {paid} {prizes} paid -> {}", out.display());
-    }
-    Ok(Outcome::Success)
+/// The winner slips of `record` and what to say of them; None when the
+/// night paid nothing.
+fn slip_page(record: &bingomint::hall::report::Record, cards: &Cards) -> Option<(String, String)> {
+    let page = slips(record, cards)?;
+    let paid = (record.games.iter())
+        .flat_map(|g| &g.payouts)
+        .filter(|p| p.voided.is_none())
+        .count();
+    let prizes = if paid == 1 { "prize" } else { "prizes" };
+    Some((page, format!("winner slips: {paid} {prizes} paid")))
 }

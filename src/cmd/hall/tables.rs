@@ -1,8 +1,8 @@
 //! `hall tables`: table cards that tell phones how to find the hall.
 
 use crate::cmd::{outln, Outcome};
-use anyhow::{bail, Context, Result};
-use bingomint::cardfile::writer::{refuse_existing, write_text};
+use anyhow::{bail, Result};
+use bingomint::cardfile::writer::refuse_existing;
 use bingomint::hall::join::Join;
 use bingomint::print::{paper, tables};
 use std::path::PathBuf;
@@ -81,10 +81,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let (pdf, pages) = tables::table_cards(&cards, sheet, margin)
         .map_err(|e| anyhow::anyhow!("--paper {} --margin {}: {e}", args.paper, args.margin))?;
     refuse_existing(&args.out, args.force)?;
-    write_text(Some(&args.out), args.force, |out| {
-        out.write_all(&pdf)
-            .with_context(|| format!("cannot write '{}'", args.out.display()))
-    })?;
+    crate::cmd::write_bytes(Some(&args.out), args.force, &pdf)?;
     if !args.quiet {
         outln!(
             "{} table cards for {url} on {pages} {} pages -> {}",

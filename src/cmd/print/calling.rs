@@ -4,8 +4,8 @@
 use super::options::plan_error;
 use super::Args;
 use crate::cmd::{outln, Outcome};
-use anyhow::{bail, Context, Result};
-use bingomint::cardfile::writer::{refuse_existing, write_text};
+use anyhow::{bail, Result};
+use bingomint::cardfile::writer::refuse_existing;
 use bingomint::cardfile::CardFile;
 use bingomint::print::{calling, paper};
 
@@ -31,10 +31,7 @@ pub fn run(args: &Args, file: &CardFile) -> Result<Outcome> {
     let pdf = calling::calling_cards(deck, name, sheet, margin).map_err(plan_error)?;
     crate::cmd::not_an_input(&args.out, "--out", &[&args.file])?;
     refuse_existing(&args.out, args.force)?;
-    write_text(Some(&args.out), args.force, |out| {
-        out.write_all(&pdf)
-            .with_context(|| format!("cannot write '{}'", args.out.display()))
-    })?;
+    crate::cmd::write_bytes(Some(&args.out), args.force, &pdf)?;
     if !args.quiet {
         let n = deck.list.items.len();
         outln!(
