@@ -1134,3 +1134,112 @@ fn a_night_file_changed_under_a_running_night_is_refused() {
     assert_eq!(game(&hall)["name"], "A");
     drop(hall);
 }
+
+// See: the floor (consolation prizes by closeness).
+#[test]
+fn the_nearest_faces_share_a_consolation_paid_logged_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"House\"\nstages = [\"line\", \"coverall\"]\nprize = [\"10.00\", \"50.00\"]\nconsolation = { to_go = \"nearest\", prize = \"1.00\" }\n",
+    );
+    let log = dir.path().join("near.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    let numbers = |card: u64| -> Vec<u8> {
+        let f = face(&hall, &card.to_string()).concat();
+        f.into_iter().filter(|&x| x != 0).collect()
+    };
+    let faces: Vec<Vec<u8>> = (1..=200).map(numbers).collect();
+    // 30 other numbers, then card 3's: card 3 holds the house at the last.
+    let mut balls: Vec<u8> = (1..=75)
+        .filter(|b| !faces[2].contains(b))
+        .take(30)
+        .collect();
+    balls.extend(&faces[2]);
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    key_in(&hall, &balls[..40]);
+    assert_eq!(
+        claim(&hall, json!({"card": "3", "accept": true})).1["accepted"],
+        true
+    );
+    key_in(&hall, &balls[40..]);
+    let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+    assert_eq!(v["accepted"], true, "{v}");
+    // Counted here: each card's numbers not called.
+    let left: Vec<usize> = (faces.iter())
+        .map(|f| f.iter().filter(|x| !balls.contains(x)).count())
+        .collect();
+    let nearest = left.iter().copied().filter(|&d| d > 0).min().unwrap();
+    let due: Vec<String> = (1..=200)
+        .filter(|&n| left[n - 1] == nearest)
+        .map(|n| format!("card {n} of"))
+        .collect();
+    let near = v["near"].as_str().unwrap();
+    assert!(
+        near.starts_with(&format!("consolation, {nearest} to go: £1.00")),
+        "{near}"
+    );
+    assert_eq!(hall.state()["winner"]["near"], v["near"]);
+    drop(hall);
+    let line = (lines(&log).into_iter())
+        .find(|l| l["event"] == "near_payout")
+        .expect("a consolation line");
+    let winners: Vec<&str> = (line["winners"].as_array().unwrap().iter())
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(winners.len(), due.len());
+    for (w, d) in winners.iter().zip(&due) {
+        assert!(w.starts_with(d.as_str()), "{w} is not {d}");
+    }
+    assert_eq!(line["to_go"], nearest);
+    let shares: u64 = (line["shares"].as_array().unwrap().iter())
+        .map(|s| s.as_u64().unwrap())
+        .sum();
+    assert_eq!(shares, 100);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    // The line, the house and the consolation.
+    assert!(out.contains("3 payouts found again"), "{out}");
+    let html = dir.path().join("near.html");
+    assert_eq!(report_code(&log, &cards, &html), 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(&format!("consolation {nearest} to go")),
+        "the report lists it"
+    );
+    // A face dropped from the consolation (its shares made equal again),
+    // and then its amount raised: caught though every hash is chained
+    // again.
+    let good = std::fs::read_to_string(&log).unwrap();
+    forge(&log, |v| {
+        if v["event"] == "near_payout" {
+            let mut w = v["winners"].as_array().unwrap().clone();
+            w.pop();
+            v["shares"] = json!(split(100, w.len()));
+            v["faces"] = json!(w.len());
+            v["winners"] = json!(w);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("sold faces were"), "{out}");
+    std::fs::write(&log, &good).unwrap();
+    forge(&log, |v| {
+        if v["event"] == "near_payout" {
+            let n = v["winners"].as_array().unwrap().len();
+            v["amount"] = json!(10_000);
+            v["shares"] = json!(split(10_000, n));
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the game's rules give £1.00"), "{out}");
+}
+
+/// `amount` in equal shares, the odd units to the first.
+fn split(amount: u64, n: usize) -> Vec<u64> {
+    let (each, left) = (amount / n as u64, amount % n as u64);
+    (0..n as u64).map(|i| each + u64::from(i < left)).collect()
+}

@@ -45,6 +45,7 @@ impl Hall {
                 prize: payout.text.clone(),
                 shared: payout.winners.len(),
                 face: verdict.face.clone(),
+                near: verdict.near.clone(),
             });
         }
         Ok(verdict)

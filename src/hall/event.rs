@@ -66,6 +66,24 @@ pub enum Event {
         winners: Vec<String>,
         shares: Vec<u64>,
     },
+    /// The consolation by closeness ([`super::rules::Near`]), paid with
+    /// the last stage's prize: the `faces` sold faces `to_go` numbers from
+    /// it at `call`, and each one's share; past the most a prize is paid
+    /// to, none are listed and nothing is paid.
+    NearPayout {
+        game: u64,
+        stage: String,
+        call: usize,
+        /// The distance paid (the nearest found, when the rule says so;
+        /// 0: no face was near).
+        to_go: u8,
+        faces: u64,
+        amount: u64,
+        #[serde(default)]
+        currency: String,
+        winners: Vec<String>,
+        shares: Vec<u64>,
+    },
     /// The open game's last payout taken back by the caller (a win
     /// accepted by mistake), with the reason: its prize is open again, and
     /// the calls it stood on may be recalled.

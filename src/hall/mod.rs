@@ -27,6 +27,7 @@ pub mod join;
 pub mod judge;
 pub mod log;
 pub mod money;
+pub mod near;
 pub mod night;
 mod open;
 mod payout;

@@ -5,7 +5,7 @@
 //! by game and field.
 
 use super::money::parse_amount;
-use super::rules::{shown_field, Jackpot, Plan, Rules, Share};
+use super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, NEAR_MOST};
 use crate::shown::max;
 use serde::Deserialize;
 
@@ -44,6 +44,7 @@ struct Entry {
     #[serde(default)]
     last_call: bool,
     jackpot: Option<JackpotEntry>,
+    consolation: Option<NearEntry>,
     #[serde(default)]
     precalls: usize,
     #[serde(default)]
@@ -64,6 +65,54 @@ struct JackpotEntry {
     within: usize,
     prize: toml::Value,
     consolation: Option<toml::Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NearEntry {
+    to_go: toml::Value,
+    prize: toml::Value,
+}
+
+impl JackpotEntry {
+    /// The jackpot; its consolation, if not given, the last stage's
+    /// amount (`last`).
+    fn jackpot(&self, last: Option<u64>) -> Result<Jackpot, FieldError> {
+        let prize = amount(&self.prize, "jackpot.prize")?;
+        let consolation = match &self.consolation {
+            Some(v) => amount(v, "jackpot.consolation")?,
+            None => last.unwrap_or(0),
+        };
+        Ok(Jackpot {
+            within: self.within,
+            prize,
+            consolation,
+        })
+    }
+}
+
+impl NearEntry {
+    /// The consolation: `to_go` a count of numbers, or `"nearest"`.
+    fn near(&self) -> Result<Near, FieldError> {
+        let prize = amount(&self.prize, "consolation.prize")?;
+        let to_go = match &self.to_go {
+            toml::Value::Integer(k) if (1..=i64::from(NEAR_MOST)).contains(k) => Some(*k as u8),
+            toml::Value::Integer(k) => {
+                return Err(FieldError::of(
+                    "consolation.to_go",
+                    format!("{k} is not a distance paid: give 1 to {NEAR_MOST}, or \"nearest\""),
+                ))
+            }
+            toml::Value::String(s) if s == "nearest" => None,
+            _ => {
+                return Err(FieldError::of(
+                    "consolation.to_go",
+                    "give how many numbers from the prize a face is paid (1, 2, …), or \"nearest\" for the most marked faces",
+                ))
+            }
+        };
+        Ok(Near { to_go, prize })
+    }
 }
 
 /// A night file that cannot be played: where, and why.
@@ -259,22 +308,10 @@ impl Entry {
             }
             _ => unreachable!("one was given"),
         };
-        let jackpot = match self.jackpot {
-            Some(j) => {
-                let prize = amount(&j.prize, "jackpot.prize")?;
-                let consolation = match (&j.consolation, amounts.last()) {
-                    (Some(v), _) => amount(v, "jackpot.consolation")?,
-                    (None, Some(&last)) => last,
-                    (None, None) => 0,
-                };
-                Some(Jackpot {
-                    within: j.within,
-                    prize,
-                    consolation,
-                })
-            }
-            None => None,
-        };
+        let jackpot = (self.jackpot.as_ref())
+            .map(|j| j.jackpot(amounts.last().copied()))
+            .transpose()?;
+        let near = self.consolation.as_ref().map(NearEntry::near).transpose()?;
         Ok(Plan {
             stages,
             prize: String::new(),
@@ -291,6 +328,7 @@ impl Entry {
                 blower: false,
                 planned: Some(number),
                 share: self.share.unwrap_or(Share::Claimed),
+                near,
             },
         })
     }
@@ -383,6 +421,32 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
             err(&format!("{head}pattern = \"line\"\npaper = \"pink\\nx\"\n"))
                 .contains("paper: it holds a control character (U+000A)")
         );
+        // See: the floor (consolation prizes by closeness).
+        let spec = crate::game::Spec::named("75").unwrap();
+        let checked = |games: &str| {
+            let night = Night::parse(&format!("{head}{games}")).map_err(|e| e.to_string())?;
+            night.check(spec).map(|_| night).map_err(|e| e.to_string())
+        };
+        let near =
+            checked("pattern = \"coverall\"\nconsolation = { to_go = 1, prize = \"1.00\" }\n")
+                .unwrap();
+        let rule = near.games[0].rules.near.unwrap();
+        assert_eq!((rule.to_go, rule.prize), (Some(1), 100));
+        let nearest = checked(
+            "pattern = \"coverall\"\nconsolation = { to_go = \"nearest\", prize = \"2\" }\n",
+        );
+        assert_eq!(nearest.unwrap().games[0].rules.near.unwrap().to_go, None);
+        for (games, says) in [
+            ("pattern = \"coverall\"\nconsolation = { to_go = 9, prize = \"1.00\" }\n", "consolation.to_go: 9 is not a distance paid: give 1 to 5"),
+            ("pattern = \"coverall\"\nconsolation = { to_go = -1, prize = \"1.00\" }\n", "consolation.to_go: -1 is not a distance paid"),
+            ("pattern = \"coverall\"\nconsolation = { to_go = \"most\", prize = \"1.00\" }\n", "consolation.to_go: give how many numbers"),
+            ("pattern = \"coverall\"\nconsolation = { to_go = 1, prize = 1.0 }\n", "consolation.prize: write the amount as text"),
+            ("pattern = \"coverall\"\nconsolation = { to_go = 1 }\n", "prize"),
+            ("prizes = [{ pattern = \"line\" }, { pattern = \"coverall\" }]\nconsolation = { to_go = 1, prize = \"1.00\" }\n", "consolation: a game of prizes open at once has no last prize"),
+        ] {
+            let e = checked(games).unwrap_err();
+            assert!(e.contains(says), "{games}: {e}");
+        }
         let night = Night::parse("title = \" Friday   night \"\n[[game]]\nname = \"Cafe\\u0301  line\"\npattern = \"line\"\n").unwrap();
         assert_eq!(night.title, "Friday night");
         assert_eq!(night.games[0].rules.name.as_deref(), Some("Caf\u{e9} line"));

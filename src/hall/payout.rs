@@ -29,6 +29,57 @@ pub(super) fn shown_of(event: &Event) -> Option<PayoutShown> {
     ))
 }
 
+/// A consolation by closeness in words, as the board shows it under the
+/// prize it follows: `consolation, 1 to go: £1.00 shared by 3: …`.
+pub(super) fn near_words(event: &Event) -> Option<String> {
+    let Event::NearPayout {
+        to_go,
+        faces,
+        amount,
+        currency,
+        winners,
+        shares,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    Some(match (*to_go, winners.len()) {
+        (0, _) => "consolation: no face was near".into(),
+        (k, 0) => format!(
+            "consolation: {faces} faces were {k} to go, more than a prize is paid to; not paid"
+        ),
+        (k, 1) => format!(
+            "consolation, {k} to go: {} to {}",
+            show(*amount, currency),
+            winners[0]
+        ),
+        (k, n) => {
+            // The room needs the faces more than the pennies: each share
+            // once, then the faces (their file named once when one file
+            // holds them all).
+            let mut each: Vec<String> = shares.iter().map(|&s| show(s, currency)).collect();
+            each.dedup();
+            let suffix = winners[0].rfind(" of ").map(|i| &winners[0][i..]);
+            let common = suffix.filter(|s| winners.iter().all(|w| w.ends_with(s)));
+            let names: Vec<&str> = (winners.iter().take(LISTED))
+                .map(|w| common.map_or(w.as_str(), |s| &w[..w.len() - s.len()]))
+                .collect();
+            let more = match n.saturating_sub(LISTED) {
+                0 => String::new(),
+                m => format!(" and {m} more"),
+            };
+            format!(
+                "consolation, {k} to go: {} shared by {n} ({} each): {}{more}{}",
+                show(*amount, currency),
+                each.join(" or "),
+                names.join(", "),
+                common.unwrap_or("")
+            )
+        }
+    })
+}
+
 /// The most winners or shares a payout lists in words (and the state the
 /// pages get: a wide split is not sent to every viewer whole).
 pub const LISTED: usize = 12;
@@ -97,6 +148,45 @@ fn shown(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_consolation_names_its_faces_and_each_share_once() {
+        let near = |winners: Vec<String>, faces: u64, to_go: u8| {
+            let shares = crate::hall::money::split(500, winners.len());
+            let e = Event::NearPayout {
+                game: 1,
+                stage: "coverall".into(),
+                call: 54,
+                to_go,
+                faces,
+                amount: 500,
+                currency: "£".into(),
+                winners,
+                shares,
+            };
+            near_words(&e).unwrap()
+        };
+        let cards = |ns: &[u32]| -> Vec<String> {
+            ns.iter().map(|n| format!("card {n} of W6MF")).collect()
+        };
+        assert_eq!(
+            near(cards(&[12, 40, 77]), 3, 1),
+            "consolation, 1 to go: £5.00 shared by 3 (£1.67 or £1.66 each): card 12, card 40, card 77 of W6MF"
+        );
+        assert_eq!(
+            near(cards(&[9]), 1, 2),
+            "consolation, 2 to go: £5.00 to card 9 of W6MF"
+        );
+        let many: Vec<u32> = (1..=20).collect();
+        assert!(near(cards(&many), 20, 1).ends_with("card 12 and 8 more of W6MF"));
+        let mixed = vec!["card 1 of AAAA".to_string(), "card 2 of BBBB".to_string()];
+        assert!(near(mixed, 2, 1).ends_with(": card 1 of AAAA, card 2 of BBBB"));
+        assert_eq!(
+            near(Vec::new(), 20_001, 1),
+            "consolation: 20001 faces were 1 to go, more than a prize is paid to; not paid"
+        );
+        assert_eq!(near(Vec::new(), 0, 0), "consolation: no face was near");
+    }
 
     #[test]
     fn a_wide_split_is_told_in_groups_not_listed() {

@@ -56,6 +56,46 @@ pub struct Rules {
     /// Who shares a prize won at a call.
     #[serde(default, skip_serializing_if = "Share::is_all_holders")]
     pub share: Share,
+    /// A prize for the faces nearest the last stage when it is won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub near: Option<Near>,
+}
+
+/// A consolation by closeness: when the game's last stage is won, `prize`
+/// is shared by every sold face `to_go` numbers from it (None: the
+/// nearest faces that do not hold it, the most marked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Near {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_go: Option<u8>,
+    pub prize: u64,
+}
+
+/// The farthest a consolation by closeness may reach.
+pub const NEAR_MOST: u8 = 5;
+
+impl Near {
+    /// Refuses a consolation that cannot be paid: in a game of prizes
+    /// open at once (no last prize), or farther than [`NEAR_MOST`].
+    fn check(&self, concurrent: bool) -> Result<(), RuleError> {
+        if concurrent {
+            return Err(bad("consolation: a game of prizes open at once has no last prize to be near; give the consolation to a game of one pattern or of stages".into()));
+        }
+        match self.to_go {
+            Some(k) if k == 0 || k > NEAR_MOST => Err(bad(format!(
+                "consolation.to_go: {k} is not a distance paid: give 1 to {NEAR_MOST}, or \"nearest\""
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// `1 to go`, or `nearest`.
+    pub fn words(&self) -> String {
+        match self.to_go {
+            Some(k) => format!("{k} to go"),
+            None => "nearest".into(),
+        }
+    }
 }
 
 /// Who shares a prize won at a call.
@@ -153,6 +193,7 @@ impl Rules {
         let big = [
             self.jackpot.map(|j| j.prize),
             self.jackpot.map(|j| j.consolation),
+            self.near.map(|n| n.prize),
         ];
         if let Some(&a) = (self.amounts.iter())
             .chain(big.iter().flatten())
@@ -178,6 +219,9 @@ impl Rules {
                 "jackpot.within: {} calls, but the bonanza makes {} precalls before anyone may claim: no win can come within it (give within {} or more)",
                 j.within, self.precalls, self.precalls
             )));
+        }
+        if let Some(near) = &self.near {
+            near.check(self.concurrent)?;
         }
         if self.precalls >= balls {
             return Err(bad(format!(
@@ -248,6 +292,13 @@ impl Rules {
         }
         if self.concurrent {
             out.push("prizes open at once".into());
+        }
+        if let Some(near) = self.near {
+            out.push(format!(
+                "consolation {} to the faces {}",
+                self.money(near.prize),
+                near.words()
+            ));
         }
         out
     }

@@ -45,6 +45,9 @@ pub struct WinnerShown {
     /// How many faces share it.
     pub shared: usize,
     pub face: Option<Grid>,
+    /// The consolation by closeness paid with it, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub near: Option<String>,
 }
 
 /// A face of the hall's cards: its rows and columns and its free cell (a
@@ -279,6 +282,9 @@ pub struct Verdict {
     /// (`£10.00 shared by 3: …`), so the caller sees the split first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split: Option<String>,
+    /// The consolation by closeness the accepted win paid with it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub near: Option<String>,
 }
 
 /// A face as a phone adds it: what to send back to claim it, and its numbers.

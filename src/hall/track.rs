@@ -361,6 +361,48 @@ impl Tracker {
         self.at(calls).then_some(prize.holders.len())
     }
 
+    /// The sold faces exactly `to_go` numbers from `pattern` after `calls`
+    /// (None: the nearest that do not hold it), in file and face order,
+    /// read off; more than `limit` are counted, not listed. None when the
+    /// tracker does not stand at these calls and this prize.
+    pub fn away(
+        &self,
+        pattern: &Pattern,
+        calls: &Calls,
+        to_go: Option<u8>,
+        limit: usize,
+    ) -> Option<super::near::Away> {
+        let prize = self.prizes.iter().find(|p| p.pattern == *pattern)?;
+        if !self.at(calls) {
+            return None;
+        }
+        // The last count holds every face farther: not one distance.
+        let counted = 1..DISTANCES - 1;
+        let d = match to_go {
+            Some(k) if counted.contains(&usize::from(k)) => k,
+            Some(_) => return None,
+            None => counted.clone().find(|&k| prize.counts[k] > 0).unwrap_or(0) as u8,
+        };
+        let faces = if d == 0 {
+            0
+        } else {
+            prize.counts[usize::from(d)]
+        };
+        let listed = if d == 0 || faces > limit as u64 {
+            Vec::new()
+        } else {
+            (prize.away.par_iter().enumerate())
+                .filter(|(_, a)| a.load(Relaxed) == d)
+                .map(|(at, _)| self.face_at(at as u32))
+                .collect()
+        };
+        Some(super::near::Away {
+            to_go: d,
+            faces,
+            listed,
+        })
+    }
+
     /// The sold faces that hold `pattern` after `calls`, in file and face
     /// order (with `last_call`, only those the last call completes), read
     /// off: None when the tracker does not stand at these calls and this

@@ -18,8 +18,9 @@ pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
             use bingomint::text::count_of;
             let seeded = s.calls - s.blower_calls;
             let (calls, claims) = (count_of(seeded, "call"), count_of(s.claims, "claim"));
+            let payouts = count_of(s.payouts, "payout");
             outln!(
-                "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again",
+                "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again, {payouts} found again",
                 log.display(),
                 count_of(s.lines, "line"),
                 count_of(s.games, "game"),

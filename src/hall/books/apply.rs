@@ -56,6 +56,7 @@ impl Books {
                 open.called_ball(*ball);
             }
             Event::Payout { .. } => self.apply_payout(event)?,
+            Event::NearPayout { .. } => self.apply_near(event)?,
             Event::Void {
                 stage,
                 call,
@@ -219,6 +220,34 @@ impl Books {
         open.payouts.push(paid);
         // Amounts are checked when a game starts; a forged log's are not,
         // and must not wrap the night's sum.
+        let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
+        self.paid = self.paid.saturating_add(sum);
+        Ok(())
+    }
+
+    /// A consolation by closeness: after its prize's payout (the game's
+    /// last stage), the night's sum.
+    fn apply_near(&mut self, event: &Event) -> Result<(), &'static str> {
+        let Event::NearPayout {
+            stage,
+            call,
+            shares,
+            ..
+        } = event
+        else {
+            return Ok(());
+        };
+        let open = self
+            .open
+            .as_ref()
+            .ok_or("a consolation with no game open")?;
+        let last = open.stages.len() - 1;
+        if open.rules.near.is_none() || open.stages[last] != *stage {
+            return Err("a consolation of a game or stage that has none");
+        }
+        if open.won(last) != Some(*call) {
+            return Err("a consolation before its prize was paid");
+        }
         let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
         self.paid = self.paid.saturating_add(sum);
         Ok(())

@@ -6,7 +6,7 @@
 //! names ([`super::super::payout`]).
 
 use super::super::judge::{Cards, Judged};
-use super::super::payout::shown_of;
+use super::super::payout::{near_words, shown_of};
 use super::super::state::Verdict;
 use super::super::{Event, HallError};
 use super::Books;
@@ -78,6 +78,7 @@ impl Books {
         let shown = payout.as_ref().and_then(shown_of);
         if let Some(event) = payout {
             events.push(event);
+            events.extend(self.near_payout(cards, k, call)?);
             events.extend(self.move_on(k)?);
         }
         let verdict = Verdict {
@@ -94,6 +95,7 @@ impl Books {
             queued: asked.queued,
             payout: shown.filter(|_| accepted),
             split: split.filter(|_| !accepted),
+            near: events.iter().find_map(near_words),
         };
         Ok((verdict, events))
     }
@@ -175,6 +177,7 @@ impl Books {
             return Ok((Vec::new(), None));
         };
         let mut events = vec![self.payout(cards, *k, *call, face)?];
+        events.extend(self.near_payout(cards, *k, *call)?);
         events.extend(self.move_on(*k)?);
         let stage = &self.the_open()?.stages[*k];
         Ok((

@@ -65,4 +65,34 @@ impl Books {
             winners,
         })
     }
+
+    /// The consolation by closeness due when stage `k` is won at `call`:
+    /// none unless the game has one and `k` is its last stage.
+    pub(in crate::hall) fn near_payout(
+        &self,
+        cards: &Cards,
+        k: usize,
+        call: usize,
+    ) -> Result<Option<Event>, HallError> {
+        let open = self.the_open()?;
+        let Some(near) = open.rules.near.filter(|_| k + 1 == open.stages.len()) else {
+            return Ok(None);
+        };
+        let calls = open.calls_at(call);
+        let away = cards.away(&open.patterns[k], &calls, near.to_go, MAX_WINNERS)?;
+        let winners: Vec<String> = (away.listed.iter())
+            .map(|&(f, n)| cards.label(f, n))
+            .collect();
+        Ok(Some(Event::NearPayout {
+            game: open.game,
+            stage: open.stages[k].clone(),
+            call,
+            to_go: away.to_go,
+            faces: away.faces,
+            amount: near.prize,
+            currency: open.rules.currency.clone(),
+            shares: split(near.prize, winners.len()),
+            winners,
+        }))
+    }
 }

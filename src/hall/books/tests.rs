@@ -402,3 +402,73 @@ fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
         Err(HallError::NoPayout(1))
     ));
 }
+
+/// See: the floor (consolation prizes by closeness).
+#[test]
+fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
+    let (_d, cards) = cards(1..=200);
+    let numbers = |n: u64| -> Vec<u8> {
+        let face = cards.face(0, n).unwrap();
+        face.numbers().iter().copied().filter(|&x| x != 0).collect()
+    };
+    // 30 other numbers, then card 5's: card 5 holds the full house at
+    // the last call, and a line on the way.
+    let mut balls: Vec<u8> = (1..=75)
+        .filter(|b| !numbers(5).contains(b))
+        .take(30)
+        .collect();
+    balls.extend(numbers(5));
+    // How many of each card's numbers are not called, counted here.
+    let left = |n: u64| numbers(n).iter().filter(|x| !balls.contains(x)).count();
+    let nearest = (1..=200u64).map(left).filter(|&d| d > 0).min().unwrap();
+    for to_go in [None, Some(nearest as u8), Some(nearest as u8 + 1)] {
+        let mut p = plan(&["line", "coverall"], &[1000, 5000], Share::Claimed);
+        p.rules.near = Some(super::super::rules::Near { to_go, prize: 100 });
+        let mut books = game(&cards, p, []);
+        let mut paid = Vec::new();
+        for &b in &balls {
+            run(&mut books, &cards, Command::Call(Some(b))).unwrap();
+            let e = run(&mut books, &cards, claim("5", true)).unwrap();
+            if kinds(&e).contains(&"payout") {
+                paid.push(e);
+            }
+        }
+        // No consolation for the line, a stage not the last.
+        assert_eq!(kinds(&paid[0]), ["claim", "payout", "stage"]);
+        assert_eq!(kinds(&paid[1]), ["claim", "payout", "other", "end"]);
+        let events = paid;
+        let Event::NearPayout {
+            to_go: d,
+            faces,
+            amount,
+            winners,
+            shares,
+            ..
+        } = &events[1][2]
+        else {
+            panic!("{:?}", events[1][2])
+        };
+        let d = usize::from(*d);
+        assert_eq!(d, usize::from(to_go.unwrap_or(nearest as u8)));
+        let due: Vec<String> = (1..=200u64)
+            .filter(|&n| n != 5 && left(n) == d)
+            .map(|n| n.to_string())
+            .collect();
+        let paid: Vec<String> = (winners.iter())
+            .map(|w| {
+                w.split(" of ")
+                    .next()
+                    .unwrap()
+                    .trim_start_matches("card ")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(paid, due);
+        assert!(!due.is_empty() || to_go == Some(nearest as u8 + 1));
+        assert_eq!(*faces, due.len() as u64);
+        assert_eq!(*amount, 100);
+        assert_eq!(*shares, crate::hall::money::split(100, due.len()));
+        let near_paid: u64 = shares.iter().sum();
+        assert_eq!(books.paid, 1000 + 5000 + near_paid);
+    }
+}

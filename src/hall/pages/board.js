@@ -167,7 +167,8 @@ function winner(state) {
   box.replaceChildren(el("div", "head", "BINGO! ", w.stage.replace(/-/g, " ")),
     el("div", "who", `${w.label}${w.shared > 1 ? ` and ${w.shared - 1} more` : ""} · at call ${w.call}`),
     w.face ? faceTable(w.face, state.card, items ? n => Speech.name(n) : undefined) : "",
-    w.prize ? el("div", "prize", w.prize) : "");
+    w.prize ? el("div", "prize", w.prize) : "",
+    w.near ? el("div", "near", w.near) : "");
 }
 Speech.wire(document.getElementById("speak"));
 fetch("/api/join").then(r => r.json()).then(drawJoin).catch(() => {});

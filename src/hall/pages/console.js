@@ -178,6 +178,7 @@ async function claim(accept) {
     if (accept) {
       parts.push(el("p", "", el("b", "", v.accepted ? "Win accepted." : "Not accepted.")));
       if (v.payout) parts.push(el("p", "", `${v.stage}: ${v.payout.text}`));
+      if (v.near) parts.push(el("p", "", v.near));
       if (v.also_winning && v.also_winning.length) parts.push(el("p", "", "Shared with: " + v.also_winning.join(", ")));
     } else if (v.win && v.split) {
       parts.push(el("p", "", el("b", "", "Accept pays: "), v.split));
@@ -207,7 +208,7 @@ async function decide(id, accept) {
     const v = await api("POST", "/api/claims", { queued: id, accept });
     $("verdict").replaceChildren(el("div", "verdict " + (v.accepted ? "win" : "lose"),
       (v.accepted ? "ACCEPTED" : "REJECTED") + " · claim " + id + (v.label ? " · " + v.label : "")), el("div", "", v.reason),
-      el("div", "", v.payout ? `${v.stage}: ${v.payout.text}` : ""));
+      el("div", "", v.payout ? `${v.stage}: ${v.payout.text}` : ""), el("div", "", v.near || ""));
     await refreshQueue();
   } catch (e) { shown(e); }
 }

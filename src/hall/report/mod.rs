@@ -256,6 +256,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             })
         }
         Event::Payout { .. } => payout_step(g, &line.event, by_currency),
+        Event::NearPayout { .. } => near_step(g, &line.event, by_currency),
         Event::Void {
             stage,
             call,
@@ -296,13 +297,7 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
     else {
         return;
     };
-    let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
-    g.paid = g.paid.saturating_add(sum);
-    match by_currency.iter_mut().find(|(c, _)| c == currency) {
-        Some((_, a)) => *a = a.saturating_add(sum),
-        None => by_currency.push((currency.clone(), sum)),
-    }
-    g.payouts.push(PayoutRecord {
+    paid_step(g, by_currency, shares, |sum| PayoutRecord {
         stage: stage.clone(),
         call: *call,
         kind: kind.clone(),
@@ -313,6 +308,61 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
         minor: sum,
         voided: None,
     });
+}
+
+/// A consolation by closeness, recorded as a payout of its stage whose
+/// kind says how near its faces were.
+fn near_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
+    let Event::NearPayout {
+        stage,
+        call,
+        to_go,
+        faces,
+        amount,
+        currency,
+        winners,
+        shares,
+        ..
+    } = event
+    else {
+        return;
+    };
+    let kind = match (*to_go, *faces as usize) {
+        (0, _) => "consolation: no face was near".to_string(),
+        (k, n) if n > winners.len() => {
+            format!("consolation: {n} faces {k} to go, more than a prize is paid to; not paid")
+        }
+        (k, _) => format!("consolation {k} to go"),
+    };
+    paid_step(g, by_currency, shares, |sum| PayoutRecord {
+        stage: stage.clone(),
+        call: *call,
+        kind: Some(kind),
+        amount: Some(show(*amount, currency)),
+        winners: winners.clone(),
+        shares: shares.iter().map(|&s| show(s, currency)).collect(),
+        currency: currency.clone(),
+        minor: sum,
+        voided: None,
+    });
+}
+
+/// A payout's record (made from the sum of its `shares`) added to the
+/// game, and the sum to the game's and the night's.
+fn paid_step(
+    g: &mut GameRecord,
+    by_currency: &mut Vec<(String, u64)>,
+    shares: &[u64],
+    record: impl FnOnce(u64) -> PayoutRecord,
+) {
+    let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
+    let p = record(sum);
+    g.paid = g.paid.saturating_add(sum);
+    match by_currency.iter_mut().find(|(c, _)| *c == p.currency) {
+        Some((_, a)) => *a = a.saturating_add(sum),
+        None => by_currency.push((p.currency.clone(), sum)),
+    }
+    g.payouts.push(p);
 }
 
 /// A payout voided: it stays in the record, marked with when and why, and

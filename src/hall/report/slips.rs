@@ -30,7 +30,7 @@ pub fn slips(r: &Record, cards: &Cards) -> Option<String> {
     let title = r.title.clone().unwrap_or_else(|| "Bingo".into());
     let mut body = String::new();
     for g in &r.games {
-        for p in g.payouts.iter().filter(|p| p.voided.is_none()) {
+        for p in (g.payouts.iter()).filter(|p| p.voided.is_none() && !p.winners.is_empty()) {
             body += &slip(&title, g, p, cards);
         }
     }

@@ -35,17 +35,21 @@ fn files(dir: &std::path::Path, game: &str, records: u64) -> Vec<CardFile> {
         .collect()
 }
 
+/// A face and how many numbers it still needs.
+type Far = Vec<((usize, u64), usize)>;
+
 /// By judging every sold face: the faces holding `pattern` after `calls`
-/// (with `last_call`, those the last call completes), and how many are
-/// 0, 1 and 2 away.
+/// (with `last_call`, those the last call completes), how many are 0, 1
+/// and 2 away, and every face that can still hold it with its distance.
 fn judged(
     cards: &Cards,
     pattern: &Pattern,
     calls: &Calls,
     last_call: bool,
-) -> (Vec<(usize, u64)>, [u64; 3]) {
+) -> (Vec<(usize, u64)>, [u64; 3], Far) {
     let mut holders = Vec::new();
     let mut near = [0u64; 3];
+    let mut far = Vec::new();
     for (f, file) in cards.files.iter().enumerate() {
         let faces = scan_faces(file, 1..=file.header().count, |n, face| {
             cards.sold(f, n).then(|| {
@@ -69,10 +73,38 @@ fn judged(
             if away < 3 {
                 near[away] += 1;
             }
+            if away > 0 {
+                far.push(((f, n), away));
+            }
         }
     }
     holders.sort_unstable();
-    (holders, near)
+    far.sort_unstable();
+    (holders, near, far)
+}
+
+/// The faces exactly `to_go` away (None: the nearest), read off the
+/// tracker and found by `Cards::away`'s scan, against the judge's.
+fn nearest_agree(cards: &Cards, tracker: &Tracker, pattern: &Pattern, calls: &Calls, far: &Far) {
+    for to_go in [Some(1), Some(2), Some(3), None] {
+        let d = to_go.map_or_else(|| far.iter().map(|x| x.1).min().unwrap_or(0), usize::from);
+        let want: Vec<(usize, u64)> = far.iter().filter(|x| x.1 == d).map(|x| x.0).collect();
+        let read = tracker.away(pattern, calls, to_go, usize::MAX).unwrap();
+        assert_eq!(
+            (usize::from(read.to_go), &read.listed),
+            (d, &want),
+            "{to_go:?}"
+        );
+        assert_eq!(read.faces, want.len() as u64);
+        assert_eq!(cards.away(pattern, calls, to_go, usize::MAX).unwrap(), read);
+        if want.len() > 1 {
+            // Past the limit: counted, not listed.
+            let over = tracker.away(pattern, calls, to_go, want.len() - 1).unwrap();
+            assert!(over.listed.is_empty() && over.faces == want.len() as u64);
+            let scanned = cards.away(pattern, calls, to_go, want.len() - 1).unwrap();
+            assert_eq!(scanned, over);
+        }
+    }
 }
 
 /// A shuffle of 1..=balls by seed.
@@ -104,7 +136,10 @@ fn step_by_step(
         let calls = Calls::from_order(spec.balls(), order[..n].to_vec());
         tracker.sync(Some(&calls), &[(0, pattern)]);
         for last_call in [false, true] {
-            let (holders, near) = judged(cards, pattern, &calls, last_call);
+            let (holders, near, far) = judged(cards, pattern, &calls, last_call);
+            if !last_call {
+                nearest_agree(cards, tracker, pattern, &calls, &far);
+            }
             if let Some(mut read) = tracker.winners(pattern, &calls, last_call) {
                 read.sort_unstable();
                 assert_eq!(

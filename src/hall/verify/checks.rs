@@ -72,16 +72,10 @@ pub(super) fn check_game(
             cards,
             &pattern(*line, stage_of(event))?,
         )?;
-        summary.paid = (summary.paid.checked_add(paid))
-            .filter(|&p| p <= MAX_NIGHT)
-            .ok_or_else(|| {
-                finding(
-                    *line,
-                    "the night's payouts add up past any night's takings".into(),
-                )
-            })?;
+        add_paid(summary, paid, *line)?;
         summary.payouts += 1;
     }
+    super::near::check_near(g, at, cards, summary)?;
     // A game with money pays every prize it accepted a win of.
     if !g.rules.amounts.is_empty() || g.rules.jackpot.is_some() {
         let paid = |stage: &str| g.payouts.iter().any(|(_, e, ..)| stage_of(e) == stage);
@@ -92,6 +86,19 @@ pub(super) fn check_game(
             ));
         }
     }
+    Ok(())
+}
+
+/// `paid` added to the night's sum, which no night's takings pass.
+pub(super) fn add_paid(summary: &mut Summary, paid: u64, line: u64) -> Result<(), Finding> {
+    summary.paid = (summary.paid.checked_add(paid))
+        .filter(|&p| p <= MAX_NIGHT)
+        .ok_or_else(|| {
+            finding(
+                line,
+                "the night's payouts add up past any night's takings".into(),
+            )
+        })?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@
 //! hall and its resume apply it. The first bad line is named.
 
 mod checks;
+mod near;
 
 use super::event::Source;
 use super::judge::Cards;
@@ -68,6 +69,8 @@ struct Game {
     queued: std::collections::HashMap<u64, (String, String, usize)>,
     /// The room seed's line, once logged: (line, the seed or none).
     room: Option<(u64, Option<String>)>,
+    /// The consolation by closeness paid: (line, event, the calls then).
+    near: Option<(u64, Event, Vec<u8>)>,
 }
 
 /// The open game, or a finding that `what` came with none.
@@ -287,6 +290,7 @@ impl Game {
             accepted: None,
             wins: vec![],
             rules: rules.clone(),
+            near: None,
         }
     }
 
@@ -424,47 +428,18 @@ fn step(
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
         Event::Session { files, sold, .. } => session(files, sold.as_deref(), cards, at)?,
-        Event::GameStart {
-            game: g,
-            balls,
-            stages,
-            rules,
-            ..
-        } => {
+        Event::GameStart { game: g, .. } => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));
             }
-            let spec = cards.files[0].header().spec;
-            if *balls != spec.balls() {
-                return Err(bad(format!(
-                    "a game of {balls} balls, but the cards are {}",
-                    spec.short_name()
-                )));
-            }
-            // The rules the hall would have refused: amounts past its
-            // limit, prizes for stages the game has not, patterns it has
-            // not. (Its texts are what the board showed, not money: a log
-            // of an older hall that took them as typed still verifies.)
-            let plan = super::rules::Plan {
-                stages: stages.clone(),
-                prize: String::new(),
-                last_call: false,
-                rules: Rules {
-                    name: None,
-                    paper: None,
-                    currency: String::new(),
-                    ..rules.clone()
-                },
-            };
-            plan.check(spec)
-                .map_err(|e| bad(format!("the game's rules: {e}")))?;
-            *game = Some((*g, Game::begun(&line.event)));
+            *game = Some((*g, started(&line.event, cards, at)?));
         }
         Event::Call {
             call, ball, source, ..
         } => open(game, at, "a call")?.call(at, *call, *ball, *source)?,
         Event::Wild { digit, .. } => open(game, at, "a wild digit")?.wild(at, *digit)?,
         Event::Payout { .. } => open(game, at, "a payout")?.payout(at, &line.event)?,
+        Event::NearPayout { .. } => open(game, at, "a consolation")?.near(at, &line.event)?,
         Event::RoomSeed { room_seed, .. } => open(game, at, "a room seed")?.room(at, room_seed)?,
         Event::Recall { call, ball, .. } => open(game, at, "a recall")?.recall(at, *call, *ball)?,
         Event::Void { stage, call, .. } => open(game, at, "a void")?.void(at, stage, *call)?,
@@ -508,6 +483,46 @@ fn step(
         }
     }
     Ok(())
+}
+
+/// A game's start, checked: its numbers the cards', its rules ones the
+/// hall would have taken.
+fn started(event: &Event, cards: &Cards, at: u64) -> Result<Game, Finding> {
+    let bad = |what: String| Finding { line: at, what };
+    let Event::GameStart {
+        balls,
+        stages,
+        rules,
+        ..
+    } = event
+    else {
+        unreachable!("called on a game's start")
+    };
+    let spec = cards.files[0].header().spec;
+    if *balls != spec.balls() {
+        return Err(bad(format!(
+            "a game of {balls} balls, but the cards are {}",
+            spec.short_name()
+        )));
+    }
+    // The rules the hall would have refused: amounts past its
+    // limit, prizes for stages the game has not, patterns it has
+    // not. (Its texts are what the board showed, not money: a log
+    // of an older hall that took them as typed still verifies.)
+    let plan = super::rules::Plan {
+        stages: stages.clone(),
+        prize: String::new(),
+        last_call: false,
+        rules: Rules {
+            name: None,
+            paper: None,
+            currency: String::new(),
+            ..rules.clone()
+        },
+    };
+    plan.check(spec)
+        .map_err(|e| bad(format!("the game's rules: {e}")))?;
+    Ok(Game::begun(event))
 }
 
 /// A session's files must be among `--cards`; its sold faces hold for
