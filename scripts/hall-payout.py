@@ -21,8 +21,12 @@ and prints the median and max of each, in milliseconds; and what one viewer
 of the live stream was sent: the state whole at first, then the largest
 change (a payout split many ways among them).
 
+With --consolation K (1 to 5, or nearest) each game also pays a
+consolation by closeness: the accepted claim then finds the faces K away
+(read off the tracker) in the same request.
+
   scripts/hall-payout.py [--cards FILE] [--count 10000000] [--rounds 20]
-                         [--share claimed,all-holders]
+                         [--share claimed,all-holders] [--consolation K]
 
 BINGOMINT_BIN names the binary (default target/release/bingomint).
 """
@@ -71,6 +75,7 @@ def main():
     ap.add_argument("--count", type=int, default=10_000_000)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--share", default="claimed,all-holders")
+    ap.add_argument("--consolation", help="1 to 5, or nearest")
     a = ap.parse_args()
     binary = os.environ.get("BINGOMINT_BIN", "target/release/bingomint")
     work = tempfile.mkdtemp(prefix="hall-payout-")
@@ -95,7 +100,13 @@ def main():
             times = {"counts up to date": [], "losing claim": [], "winning claim, checked": [],
                      "winning claim, accepted": []}
             for _ in range(a.rounds):
-                request(addr, key, "POST", "/api/games", {"pattern": "row", "share": share})
+                body = {"pattern": "row", "share": share}
+                if a.consolation:
+                    k = a.consolation
+                    body["consolation"] = {"to_go": k if k == "nearest" else int(k),
+                                           "prize": "1.00"}
+                s, g = request(addr, key, "POST", "/api/games", body)
+                assert s == 201, g
                 for b in row:
                     request(addr, key, "POST", "/api/calls", {"ball": b})
                 # The "to go" counts follow the calls on the hall's own
@@ -123,6 +134,8 @@ def main():
                     request(addr, key, "POST", "/api/games/end", {})
             print(f"{binary}: {a.count:,} cards, share = {share}, {a.rounds} rounds "
                   f"(sharers paid: {len(v['also_winning'])})")
+            if a.consolation:
+                print(f"  the last {v.get('near', 'no consolation')[:120]}")
             for kind, ms in times.items():
                 print(f"  {kind:<26} median {statistics.median(ms):8.2f} ms   "
                       f"max {max(ms):8.2f} ms")

@@ -1182,6 +1182,28 @@ fn the_nearest_faces_share_a_consolation_paid_logged_and_verified() {
         "{near}"
     );
     assert_eq!(hall.state()["winner"]["near"], v["near"]);
+    // The same keys in a game asked for at the console.
+    let (status, v) = hall.post(
+        "/api/games",
+        json!({"pattern": "coverall", "consolation": {"to_go": 9, "prize": "1.00"}}),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v.to_string()
+            .contains("consolation.to_go: 9 is not a distance paid"),
+        "{v}"
+    );
+    let (status, v) = hall.post(
+        "/api/games",
+        json!({"pattern": "coverall", "consolation": {"to_go": 1, "prize": "1.00"}}),
+    );
+    assert_eq!(status, 201, "{v}");
+    let words = game(&hall)["consolation"].to_string();
+    assert!(
+        words.contains("£1.00 shared by the faces 1 to go when coverall is won"),
+        "{words}"
+    );
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
     drop(hall);
     let line = (lines(&log).into_iter())
         .find(|l| l["event"] == "near_payout")

@@ -5,7 +5,7 @@
 //! by game and field.
 
 use super::money::parse_amount;
-use super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, NEAR_MOST};
+use super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
 use crate::shown::max;
 use serde::Deserialize;
 
@@ -70,7 +70,7 @@ struct JackpotEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NearEntry {
-    to_go: toml::Value,
+    to_go: ToGo,
     prize: toml::Value,
 }
 
@@ -95,22 +95,7 @@ impl NearEntry {
     /// The consolation: `to_go` a count of numbers, or `"nearest"`.
     fn near(&self) -> Result<Near, FieldError> {
         let prize = amount(&self.prize, "consolation.prize")?;
-        let to_go = match &self.to_go {
-            toml::Value::Integer(k) if (1..=i64::from(NEAR_MOST)).contains(k) => Some(*k as u8),
-            toml::Value::Integer(k) => {
-                return Err(FieldError::of(
-                    "consolation.to_go",
-                    format!("{k} is not a distance paid: give 1 to {NEAR_MOST}, or \"nearest\""),
-                ))
-            }
-            toml::Value::String(s) if s == "nearest" => None,
-            _ => {
-                return Err(FieldError::of(
-                    "consolation.to_go",
-                    "give how many numbers from the prize a face is paid (1, 2, …), or \"nearest\" for the most marked faces",
-                ))
-            }
-        };
+        let to_go = (self.to_go.distance()).map_err(|e| FieldError::of("consolation.to_go", e))?;
         Ok(Near { to_go, prize })
     }
 }
@@ -439,7 +424,7 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
         for (games, says) in [
             ("pattern = \"coverall\"\nconsolation = { to_go = 9, prize = \"1.00\" }\n", "consolation.to_go: 9 is not a distance paid: give 1 to 5"),
             ("pattern = \"coverall\"\nconsolation = { to_go = -1, prize = \"1.00\" }\n", "consolation.to_go: -1 is not a distance paid"),
-            ("pattern = \"coverall\"\nconsolation = { to_go = \"most\", prize = \"1.00\" }\n", "consolation.to_go: give how many numbers"),
+            ("pattern = \"coverall\"\nconsolation = { to_go = \"most\", prize = \"1.00\" }\n", "consolation.to_go: \"most\": give how many numbers"),
             ("pattern = \"coverall\"\nconsolation = { to_go = 1, prize = 1.0 }\n", "consolation.prize: write the amount as text"),
             ("pattern = \"coverall\"\nconsolation = { to_go = 1 }\n", "prize"),
             ("prizes = [{ pattern = \"line\" }, { pattern = \"coverall\" }]\nconsolation = { to_go = 1, prize = \"1.00\" }\n", "consolation: a game of prizes open at once has no last prize"),

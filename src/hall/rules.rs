@@ -74,6 +74,31 @@ pub struct Near {
 /// The farthest a consolation by closeness may reach.
 pub const NEAR_MOST: u8 = 5;
 
+/// `to_go` as a night file or a request gives it: a count, or a word.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ToGo {
+    Count(i64),
+    Word(String),
+}
+
+impl ToGo {
+    /// The distance paid (None: the nearest), or why not, for the field
+    /// `consolation.to_go`.
+    pub fn distance(&self) -> Result<Option<u8>, String> {
+        match self {
+            ToGo::Count(k) if (1..=i64::from(NEAR_MOST)).contains(k) => Ok(Some(*k as u8)),
+            ToGo::Word(w) if w == "nearest" => Ok(None),
+            ToGo::Count(k) => Err(format!(
+                "{k} is not a distance paid: give 1 to {NEAR_MOST}, or \"nearest\""
+            )),
+            ToGo::Word(w) => Err(format!(
+                "{w:?}: give how many numbers from the prize a face is paid (1 to {NEAR_MOST}), or \"nearest\" for the most marked faces"
+            )),
+        }
+    }
+}
+
 impl Near {
     /// Refuses a consolation that cannot be paid: in a game of prizes
     /// open at once (no last prize), or farther than [`NEAR_MOST`].

@@ -97,6 +97,10 @@ pub struct GameState {
     /// Whether the game is wild (its digit comes with the first ball).
     pub wild_game: bool,
     pub jackpot: Option<JackpotShown>,
+    /// The consolation by closeness, in words: `£1.00 shared by the faces
+    /// 1 to go when coverall is won`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub consolation: Option<String>,
     /// Every stage or prize, its amount, and the call it was won at.
     pub prizes: Vec<PrizeShown>,
     /// The prizes are all open at once (tambola).

@@ -169,6 +169,14 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
         wild: o.wild(),
         wild_game: r.wild,
         jackpot,
+        consolation: r.near.map(|n| {
+            let last = o.stages.last().map_or("", String::as_str);
+            format!(
+                "{} shared by the faces {} when {last} is won",
+                r.money(n.prize),
+                n.words()
+            )
+        }),
         prizes,
         concurrent: r.concurrent,
         share: r.share.name(),

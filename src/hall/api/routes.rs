@@ -3,7 +3,7 @@
 //! alike, and each request's body read strictly into a [`Command`].
 
 use super::super::money::parse_amount;
-use super::super::rules::{shown_field, Jackpot, Plan, Rules, Share};
+use super::super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
 use super::reply::ApiError;
 use crate::shown::max;
 use serde::Deserialize;
@@ -109,6 +109,16 @@ struct NewGame {
     wild: bool,
     /// Who shares a prize: `claimed` (the default) or `all-holders`.
     share: Option<Share>,
+    consolation: Option<NearBody>,
+}
+
+/// A consolation by closeness: `to_go` a count or `"nearest"`, the
+/// amount as decimal text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NearBody {
+    to_go: ToGo,
+    prize: String,
 }
 
 /// A prize of a game whose prizes are open at once.
@@ -372,7 +382,8 @@ fn new_game(new: NewGame) -> Result<Command, ApiError> {
             && new.jackpot.is_none()
             && new.precalls == 0
             && !new.wild
-            && new.share.is_none();
+            && new.share.is_none()
+            && new.consolation.is_none();
         if !alone {
             return Err(ApiError::Body("give the game's pattern, stages or prizes, or {} for the programme's next game, or {\"game\": K} for its game K, alone".into()));
         }
@@ -398,6 +409,14 @@ fn new_game(new: NewGame) -> Result<Command, ApiError> {
     };
     let last = amounts.last().copied();
     let jackpot = new.jackpot.map(|j| jackpot_of(j, last)).transpose()?;
+    let near = match new.consolation {
+        Some(n) => Some(Near {
+            to_go: (n.to_go.distance())
+                .map_err(|e| ApiError::Body(format!("field consolation.to_go: {e}")))?,
+            prize: money("consolation.prize", &n.prize)?,
+        }),
+        None => None,
+    };
     let shown = |field: &str, text: &str, most: usize| {
         shown_field(field, text, most).map_err(|e| ApiError::Body(e.to_string()))
     };
@@ -419,6 +438,7 @@ fn new_game(new: NewGame) -> Result<Command, ApiError> {
             precalls: new.precalls,
             wild: new.wild,
             share: new.share.unwrap_or(Share::Claimed),
+            near,
             ..Rules::default()
         },
     })))

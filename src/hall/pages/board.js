@@ -109,6 +109,7 @@ function info(state) {
   }
   if (g && g.jackpot) parts.push(el("div", "jackpot", g.jackpot.left ? `Jackpot ${g.jackpot.prize}: ${g.jackpot.left} calls left` :
     `Jackpot gone · consolation ${g.jackpot.consolation}`));
+  if (g && g.consolation) parts.push(el("div", "", "Consolation: " + g.consolation));
   if (g && g.prizes.some(p => p.amount)) parts.push(el("div", "", ...g.prizes.flatMap((p, i) =>
     [i ? " · " : "", el("span", p.won_at ? "won" : "", p.pattern.replace(/-/g, "\u00a0") + (p.amount ? "\u00a0" + p.amount : ""))])));
   if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${Math.min(g.precalls, g.calls.length)} numbers called before the game (blue)`));

@@ -114,6 +114,7 @@ function renderGame(s) {
     g.prizes.map(p => `${p.pattern}${p.amount ? " " + p.amount : ""}${p.won_at ? " (won at call " + p.won_at + ")" : ""}`).join(" · ")));
   if (g && g.jackpot) parts.push(el("div", "", `Jackpot ${g.jackpot.prize} within ${g.jackpot.within} calls: ` +
     (g.jackpot.left ? `${g.jackpot.left} calls left` : `now for the consolation, ${g.jackpot.consolation}`)));
+  if (g && g.consolation) parts.push(el("div", "", "Consolation: " + g.consolation));
   if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${g.precalls} precalls` + (g.calls.length < g.precalls ? ` (${g.precalls - g.calls.length} to enter before claims)` : "")));
   if (g) parts.push(el("div", "", g.share === "all-holders" ? "A prize is shared by every sold card holding it at its call, claimed or not."
     : "A prize is shared by the cards claimed for it at its call (a sleeper is not paid)."));
