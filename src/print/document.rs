@@ -89,24 +89,10 @@ impl Fonts {
                 (bold.encode(&label), bold.width(&label, 1.0))
             })
             .collect();
-        let c = plan.cell;
         let labels = plan.spec.items().map(|deck| {
-            (0..=plan.spec.balls())
-                .map(|n| {
-                    let pictured = n > 0
-                        && plan
-                            .pictures
-                            .get(usize::from(n) - 1)
-                            .is_some_and(Option::is_some);
-                    let h = if pictured {
-                        (1.0 - super::face::PICTURE) * 0.9
-                    } else {
-                        0.88
-                    };
-                    let max = if pictured { 0.15 } else { 0.24 };
-                    super::labels::fit(&bold, deck.label(n), 0.88 * c, h * c, max * c)
-                })
-                .collect()
+            let pictured =
+                |n: u8| (plan.pictures.get(usize::from(n) - 1)).is_some_and(Option::is_some);
+            super::labels::CardLabels::new(&bold, deck, plan.cell, pictured)
         });
         Ok(Fonts {
             regular,

@@ -139,10 +139,17 @@ pub(super) fn repeated(plan: &Plan, fonts: &Fonts, ink: Ink) -> Vec<u8> {
                 .items()
                 .and_then(|d| d.free.as_deref())
                 .unwrap_or("FREE");
-            let laid = labels::fit(&fonts.bold, free, 0.9 * c, 0.5 * c, 0.28 * c);
+            // On items cards no larger than any card's labels, and in the
+            // middle of its cell; on numbers cards above the group face's
+            // place.
+            let (max, below) = match &fonts.labels {
+                Some(l) => (l.smallest().min(0.28 * c), 0.25),
+                None => (0.28 * c, 0.15),
+            };
+            let laid = labels::fit(&fonts.bold, free, 0.9 * c, 0.5 * c, max);
             for cell in (0..facts.rows * facts.cols).filter(|i| facts.free & 1 << i != 0) {
                 let (r, col) = (cell / facts.cols, cell % facts.cols);
-                let top = grid_top - r as f32 * c - 0.15 * c;
+                let top = grid_top - r as f32 * c - below * c;
                 labels::draw(
                     &mut g,
                     &fonts.bold,
@@ -194,13 +201,16 @@ pub(super) fn record(
             format!("{noun} {number} · {record} {}", item.record)
         };
         let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
-        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference);
+        // An items card's labels all at one size: its longest label's.
+        let size = (fonts.labels.as_ref()).map(|l| l.size_of(face.numbers().iter().copied()));
+        let under = size.zip(fonts.labels.as_ref()).map(|(k, l)| l.points(k));
+        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference, under);
         if spec.facts().paper.label_at == LabelAt::Above {
             identify(g);
         }
-        match &fonts.labels {
-            Some(laid) => item_labels(g, plan, fonts, laid, face, grid_top),
-            None => numbers(g, fonts, face, grid_top, c),
+        match (&fonts.labels, size) {
+            (Some(laid), Some(k)) => item_labels(g, plan, fonts, (laid, k), face, grid_top),
+            _ => numbers(g, fonts, face, grid_top, c),
         }
         if plan.options.group_face {
             let group = crate::play::reference::group_face(colour, number, plan.last_face);
@@ -270,9 +280,6 @@ pub(super) fn image_name(n: u8) -> String {
     format!("Im{n}")
 }
 
-/// The share of a cell a picture takes, above its label.
-pub(super) const PICTURE: f32 = 0.62;
-
 /// An items card's labels, each laid out once for the document, centred
 /// in their cells; an item's picture, when it has one, scaled into the
 /// cell's upper part with its label under it.
@@ -280,7 +287,7 @@ fn item_labels(
     g: &mut Content,
     plan: &Plan,
     fonts: &Fonts,
-    laid: &[labels::Laid],
+    (laid, k): (&labels::CardLabels, usize),
     face: &Face,
     grid_top: f32,
 ) {
@@ -297,18 +304,12 @@ fn item_labels(
                 .get(usize::from(n) - 1)
                 .and_then(Option::as_ref);
             let Some(p) = picture else {
-                labels::draw(
-                    g,
-                    &fonts.bold,
-                    F_BOLD,
-                    &laid[usize::from(n)],
-                    (x, top, c, c),
-                );
+                labels::draw(g, &fonts.bold, F_BOLD, laid.laid(n, k), (x, top, c, c));
                 continue;
             };
-            // The picture in a box of the cell's width and PICTURE of its
+            // The picture in a box of the cell's width and labels::PICTURE of its
             // height, keeping its shape, centred.
-            let (bw, bh) = (0.9 * c, PICTURE * c - 0.08 * c);
+            let (bw, bh) = (0.9 * c, labels::PICTURE * c - 0.08 * c);
             let scale = (bw / p.width as f32).min(bh / p.height as f32);
             let (w, h) = (p.width as f32 * scale, p.height as f32 * scale);
             let (px, py) = (x + (c - w) / 2.0, top - 0.06 * c - bh + (bh - h) / 2.0);
@@ -316,8 +317,8 @@ fn item_labels(
             g.transform([w, 0.0, 0.0, h, px, py]);
             g.x_object(Name(image_name(n).as_bytes()));
             g.restore_state();
-            let below = (x, top - PICTURE * c, c, (1.0 - PICTURE) * c);
-            labels::draw(g, &fonts.bold, F_BOLD, &laid[usize::from(n)], below);
+            let below = (x, top - labels::PICTURE * c, c, (1.0 - labels::PICTURE) * c);
+            labels::draw(g, &fonts.bold, F_BOLD, laid.laid(n, k), below);
         }
     }
 }
@@ -328,7 +329,8 @@ fn round(v: f32) -> f32 {
 }
 
 /// A face's identity in the box (x, y, w, h): its number in bold, the
-/// series and file id under it, and the QR code at the right when asked.
+/// series and file id under it, and the QR code at the right when asked;
+/// on an items card, smaller than its labels (`under` points).
 fn identity(
     g: &mut Content,
     plan: &Plan,
@@ -336,10 +338,13 @@ fn identity(
     name: &str,
     (x, y, w, h): (f32, f32, f32, f32),
     reference: &str,
+    under: Option<f32>,
 ) {
     let c = plan.cell;
-    let big = (0.32 * c).max(6.0);
-    let small = (0.24 * c).max(5.0);
+    // On an items card, smaller than its labels: the words are the card.
+    let cap = under.unwrap_or(f32::MAX);
+    let big = (0.32 * c).min(0.8 * cap).max(6.0);
+    let small = (0.24 * c).min(0.6 * cap).max(5.0);
     let lines_h = big + small + 0.1 * c;
     let top = y + h - (h.min(1.0 * c) - lines_h) / 2.0;
     text(

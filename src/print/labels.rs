@@ -75,6 +75,151 @@ pub(super) fn fit(font: &Font, text: &str, w: f32, h: f32, max: f32) -> Laid {
     }
 }
 
+/// `text` wrapped at spaces to `w` points at `size` (which a fit found
+/// large enough or smaller, so it fits its box).
+fn at(font: &Font, text: &str, w: f32, size: f32) -> Laid {
+    Laid {
+        size,
+        lines: wrap(font, text, w, size).0,
+    }
+}
+
+/// The readers' rule for items cards: a layout chosen for them (no
+/// `--layout`) puts as many cards on a page as keep every label at least
+/// this large, else one a page.
+pub const MIN_LABEL_PT: f32 = 18.0;
+
+/// The share of a cell a picture takes, above its label.
+pub(super) const PICTURE: f32 = 0.62;
+
+/// The box an items label is laid in, in a cell of `c` points (under its
+/// picture when it has one): width, height and the largest size.
+fn label_box(c: f32, pictured: bool) -> (f32, f32, f32) {
+    if pictured {
+        (0.88 * c, (1.0 - PICTURE) * 0.9 * c, 0.15 * c)
+    } else {
+        (0.88 * c, 0.88 * c, 0.32 * c)
+    }
+}
+
+/// An items deck's labels for cards of cell `c`: each one's largest size
+/// in its box, and each laid out at every size a card may take, so a card
+/// prints every label at one size, the largest its longest label allows.
+pub(crate) struct CardLabels {
+    /// The sizes cards may take, ascending (each some label's largest).
+    sizes: Vec<f32>,
+    /// Ball n's largest size, as an index of `sizes` (ball 0: the free
+    /// text, not among a card's labels).
+    best: Vec<usize>,
+    /// Ball n laid out at each size up to its largest.
+    laid: Vec<Vec<Laid>>,
+    /// Whether the smallest size is a cell's most (no label holds it
+    /// down).
+    capped: bool,
+}
+
+impl CardLabels {
+    /// The labels of `deck` in cells of `c` points; `pictured(n)`: ball n
+    /// has a picture.
+    pub(crate) fn new(
+        font: &Font,
+        deck: &Deck,
+        c: f32,
+        pictured: impl Fn(u8) -> bool,
+    ) -> CardLabels {
+        let balls = deck.list.items.len() as u8;
+        let boxes: Vec<(f32, f32, f32)> = (0..=balls)
+            .map(|n| label_box(c, n > 0 && pictured(n)))
+            .collect();
+        let largest: Vec<f32> = (0..=balls)
+            .map(|n| {
+                let (w, h, max) = boxes[usize::from(n)];
+                fit(font, deck.label(n), w, h, max).size
+            })
+            .collect();
+        let mut sizes: Vec<f32> = largest[1..].to_vec();
+        sizes.sort_by(f32::total_cmp);
+        sizes.dedup();
+        let best: Vec<usize> = (largest.iter())
+            .map(|s| {
+                sizes
+                    .partition_point(|x| x < s)
+                    .min(sizes.len().saturating_sub(1))
+            })
+            .collect();
+        let laid = (0..=balls)
+            .map(|n| {
+                let (w, ..) = boxes[usize::from(n)];
+                let text = deck.label(n);
+                if n == 0 {
+                    return vec![fit(font, text, boxes[0].0, boxes[0].1, boxes[0].2)];
+                }
+                (sizes[..=best[usize::from(n)]].iter())
+                    .map(|&size| at(font, text, w, size))
+                    .collect()
+            })
+            .collect();
+        let capped = (1..=usize::from(balls))
+            .all(|n| largest[n] >= boxes[n].2 - 0.01 || largest[n] > sizes[0] + 0.01);
+        CardLabels {
+            sizes,
+            best,
+            laid,
+            capped,
+        }
+    }
+
+    /// The size (as an index) a card of `balls` prints its labels at: its
+    /// longest label's largest.
+    pub(crate) fn size_of(&self, balls: impl Iterator<Item = u8>) -> usize {
+        (balls.filter(|&n| n != 0))
+            .map(|n| self.best[usize::from(n)])
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Ball `n` laid out at size `k` (no larger than its own largest).
+    pub(crate) fn laid(&self, n: u8, k: usize) -> &Laid {
+        let all = &self.laid[usize::from(n)];
+        &all[k.min(all.len() - 1)]
+    }
+
+    /// Size `k` in points.
+    pub(crate) fn points(&self, k: usize) -> f32 {
+        self.sizes.get(k).copied().unwrap_or(0.0)
+    }
+
+    /// The smallest size any label may force on a card.
+    pub(crate) fn smallest(&self) -> f32 {
+        self.points(0)
+    }
+
+    /// The ball whose label forces the smallest size; None when the
+    /// cells' size does, not a label.
+    pub(crate) fn tightest(&self) -> Option<u8> {
+        let n = (1..self.best.len()).min_by_key(|&n| self.best[n])?;
+        (!self.capped).then_some(n as u8)
+    }
+}
+
+/// The most cards a page of `counts` (a layout's cell size: `cell(n)`)
+/// that keeps every label of `deck` at [`MIN_LABEL_PT`] or more; else the
+/// fewest.
+pub(super) fn readable_count(
+    deck: &Deck,
+    pictured: impl Fn(u8) -> bool + Copy,
+    counts: &[usize],
+    cell: impl Fn(usize) -> f32,
+) -> Result<usize, PrintError> {
+    let mut chars: String = deck.list.labels().collect();
+    chars.push_str(deck.free.as_deref().unwrap_or("FREE"));
+    let font = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
+    let fewest = counts.iter().copied().min().unwrap_or(1);
+    Ok((counts.iter().rev().copied())
+        .find(|&n| CardLabels::new(&font, deck, cell(n), pictured).smallest() >= MIN_LABEL_PT)
+        .unwrap_or(fewest))
+}
+
 /// Greedy lines of at most `w` points at `size`; a word wider than a line
 /// is broken between characters (and the answer says a word was broken).
 fn wrap(font: &Font, text: &str, w: f32, size: f32) -> (Vec<(String, f32)>, bool) {

@@ -25,6 +25,7 @@ pub mod font;
 mod ink;
 pub mod job;
 mod labels;
+pub use labels::MIN_LABEL_PT;
 pub mod paper;
 pub mod pictures;
 mod plain;
@@ -209,8 +210,17 @@ impl Plan {
         let measures = Measures::new(spec, options.qr, title.is_some());
         let shape = measures.shape();
         let counts = layout_counts(spec);
-        let default = spec.facts().paper.default_layout;
         let fit = |n: usize, area: (f32, f32)| best_grid(n, area.0, area.1, options.gap, shape);
+        // Items cards are read, not checked: as many a page as keep every
+        // label readable.
+        let default = match spec.items() {
+            Some(deck) if options.layout.is_none() => {
+                let pictured =
+                    |n: u8| (pictures.get(usize::from(n) - 1)).is_some_and(Option::is_some);
+                labels::readable_count(deck, pictured, counts, |n| fit(n, area).1)?
+            }
+            _ => spec.facts().paper.default_layout,
+        };
         let (grid, cell, per_page) = match options.layout.unwrap_or(Layout::Count(default)) {
             Layout::Count(n) => {
                 let (grid, cell) = fit(n, area);
@@ -338,6 +348,32 @@ impl Plan {
     }
 
     /// Every character the document draws, for the font subsets.
+    /// The size an items card's labels print at on the cards printed:
+    /// the smallest and the largest, and the label that holds the size
+    /// down most (None: cards of numbers).
+    pub fn label_sizes(&self, file: &CardFile) -> Result<Option<LabelSizes>, DocumentError> {
+        let Some(deck) = self.spec.items() else {
+            return Ok(None);
+        };
+        let font = font::Font::bold(&self.chars()).map_err(PrintError::MissingGlyph)?;
+        let pictured = |n: u8| (self.pictures.get(usize::from(n) - 1)).is_some_and(Option::is_some);
+        let laid = labels::CardLabels::new(&font, deck, self.cell, pictured);
+        let mut sizes: Option<(usize, usize)> = None;
+        for run in &self.options.range {
+            let each = crate::play::scan_faces(file, run.clone(), |_, face| {
+                Some(laid.size_of(face.numbers().iter().copied()))
+            })?;
+            for k in each {
+                sizes = Some(sizes.map_or((k, k), |(a, b)| (a.min(k), b.max(k))));
+            }
+        }
+        Ok(sizes.map(|(a, b)| LabelSizes {
+            smallest: laid.points(a),
+            largest: laid.points(b),
+            longest: laid.tightest().map(|n| deck.label(n).to_string()),
+        }))
+    }
+
     fn chars(&self) -> String {
         let mut chars = format!(
             "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/ {}{}{}{}",
@@ -416,6 +452,17 @@ impl Items {
     }
 }
 
+/// The sizes an items card's labels printed at: one a card, set by its
+/// longest label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelSizes {
+    pub smallest: f32,
+    pub largest: f32,
+    /// The label that holds the size down most (None: the cells' size
+    /// does).
+    pub longest: Option<String>,
+}
+
 /// Why a document could not be made: the layout, a record, or writing.
 #[derive(Debug, thiserror::Error)]
 pub enum DocumentError {
@@ -434,9 +481,9 @@ pub(super) struct Fonts {
     /// Every number of the game in the bold face: its CIDs and its width at
     /// 1 pt.
     pub(super) numbers: Vec<(Vec<u8>, f32)>,
-    /// An items game's labels, laid out in a cell of the plan (ball 0: the
-    /// free text); None for numbers.
-    pub(super) labels: Option<Vec<labels::Laid>>,
+    /// An items game's labels, laid out in a cell of the plan at each size
+    /// a card may take; None for numbers.
+    pub(super) labels: Option<labels::CardLabels>,
 }
 
 pub(super) const F_REGULAR: Name = Name(b"F1");

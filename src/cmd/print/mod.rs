@@ -15,7 +15,7 @@ pub use args::Args;
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::print::job::{self, ManifestRow, Part};
-use bingomint::print::{self as pr, DocumentError, Plan};
+use bingomint::print::{self as pr, DocumentError, LabelSizes, Plan, MIN_LABEL_PT};
 use bingomint::text::count_of;
 use options::plan_error;
 use std::path::PathBuf;
@@ -81,7 +81,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
     }
     if !args.quiet {
-        summary(&plan, &parts, started.elapsed().as_secs_f64())?;
+        let sizes = plan.label_sizes(&file)?;
+        summary(&plan, &parts, started.elapsed().as_secs_f64(), sizes)?;
     }
     Ok(Outcome::Success)
 }
@@ -112,7 +113,7 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
 }
 
 /// The run's line on stdout: records, pages and files, the speed, where.
-fn summary(plan: &Plan, parts: &[Part], secs: f64) -> Result<()> {
+fn summary(plan: &Plan, parts: &[Part], secs: f64, labels: Option<LabelSizes>) -> Result<()> {
     let files = parts.len();
     let out = match parts {
         [one] => one.path.display().to_string(),
@@ -122,8 +123,15 @@ fn summary(plan: &Plan, parts: &[Part], secs: f64) -> Result<()> {
     let spec = plan.spec;
     let secs = secs.max(1e-6);
     let faces = plan.items * spec.faces() as u64;
+    // What a reader reads: the numbers' size, or an items card's labels'
+    // (one size a card, set by its longest label).
+    let size = match &labels {
+        Some(l) if l.largest - l.smallest < 0.05 => format!("labels {:.1} pt", l.smallest),
+        Some(l) => format!("labels {:.1}–{:.1} pt", l.smallest, l.largest),
+        None => format!("{:.1} pt numbers", plan.cell * 0.5),
+    };
     super::outln!(
-        "{} on {} {} ({} a page, {:.1} pt numbers, {}) in {}, {secs:.2} s, {} {}s/s -> {}",
+        "{} on {} {} ({} a page, {size}, {}) in {}, {secs:.2} s, {} {}s/s -> {}",
         count_of(plan.items, spec.noun()),
         plan.sheets,
         if plan.sheets == 1 {
@@ -132,12 +140,24 @@ fn summary(plan: &Plan, parts: &[Part], secs: f64) -> Result<()> {
             format!("{} pages", plan.options.paper_name)
         },
         plan.per_page,
-        plan.cell * 0.5,
         plan.page_words(),
         count_of(files as u64, "file"),
         super::rate(faces as f64 / secs),
         spec.face_noun(),
         out
     );
+    if let Some(l) = labels.filter(|l| l.smallest < MIN_LABEL_PT) {
+        let how = match (plan.options.layout.is_some(), &l.longest) {
+            (true, _) => "fewer cards a page (print chooses for the labels without --layout) or a larger --paper make them larger".to_string(),
+            (false, Some(longest)) => format!(
+                "even one card a page; the longest label ({longest:?}) sets the size: a shorter one or a larger --paper makes them larger"
+            ),
+            (false, None) => "even one card a page: a larger --paper makes them larger".to_string(),
+        };
+        eprintln!(
+            "bingomint: note: some labels print at {:.1} pt, under the {MIN_LABEL_PT} pt readers read easily: {how}",
+            l.smallest
+        );
+    }
     Ok(())
 }
