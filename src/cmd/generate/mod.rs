@@ -63,24 +63,34 @@ pub fn run(args: Args) -> Result<Outcome> {
         ..plan
     };
     let started = Instant::now();
-    let made = with_threads(args.threads, || {
+    let (made, prepared) = with_threads(args.threads, || {
         spinning(spec.slow_start(), args.quiet, || spec.prepare());
+        let prepared = started.elapsed().as_secs_f64();
         let bar = Bar::new(args.count, spec.noun(), args.quiet);
         let made = generate(&plan, &bar);
         bar.finish();
-        made
-    })?
-    .map_err(explain)?;
+        (made, prepared)
+    })?;
+    let made = made.map_err(explain)?;
     if !args.quiet {
-        summary(&args, spec, &seed, &made, started.elapsed().as_secs_f64())?;
+        let secs = started.elapsed().as_secs_f64();
+        summary(&args, spec, &seed, &made, (secs, prepared))?;
     }
     Ok(Outcome::Success)
 }
 
-fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Result<()> {
+/// The run's line: `secs` in all, `prepared` of them building what the
+/// game draws from (the 90-ball tables), which the rate leaves out.
+fn summary(
+    args: &Args,
+    spec: Spec,
+    seed: &Seed,
+    made: &Made,
+    (secs, prepared): (f64, f64),
+) -> Result<()> {
     let cards = made.stats.cards;
     let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
-    let secs = secs.max(1e-6);
+    let drawing = (secs - prepared).max(1e-6);
     let excluded = if args.exclude.is_empty() {
         String::new()
     } else {
@@ -106,18 +116,22 @@ fn summary(args: &Args, spec: Spec, seed: &Seed, made: &Made, secs: f64) -> Resu
     };
     // A rate means something only for a run long enough to time: a few
     // cards (or the 90-ball tables' start-up) would give a silly figure.
-    let speed = if cards >= 10_000 && secs >= 0.01 {
+    let speed = if cards >= 10_000 && drawing >= 0.01 {
         format!(
             ", {} {}s/s, {:.0} MB/s",
-            rate(cards as f64 / secs),
+            rate(cards as f64 / drawing),
             spec.noun(),
-            bytes / secs / 1e6
+            bytes / drawing / 1e6
         )
     } else {
         String::new()
     };
+    let secs = match spec.slow_start() {
+        Some(what) if prepared >= 0.05 => format!("{secs:.2} s ({prepared:.2} s of it {what})"),
+        _ => format!("{secs:.2} s"),
+    };
     outln!(
-        "{cards} {},{excluded} {redrawn} redrawn, {secs:.2} s{speed} -> {} (seed {seed}, format {})",
+        "{cards} {},{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",
         spec.made(cards),
         args.out.display(),
         args.format,
