@@ -75,6 +75,29 @@ pub(super) fn fit(font: &Font, text: &str, w: f32, h: f32, max: f32) -> Laid {
     }
 }
 
+/// An items label's largest size in its box: unbroken words, unless that
+/// leaves it under [`BREAK_BELOW`] of the largest, when breaking its
+/// longest word between letters prints it larger (one 34-letter word
+/// would otherwise hold every label of its card down to a few points).
+fn fit_label(font: &Font, text: &str, w: f32, h: f32, max: f32) -> f32 {
+    let whole = fit(font, text, w, h, max).size;
+    if whole >= BREAK_BELOW * max {
+        return whole;
+    }
+    let mut size = max;
+    while size > whole {
+        let (lines, _) = wrap(font, text, w, size);
+        if lines.len() as f32 * size * LEADING <= h {
+            return size;
+        }
+        size *= 0.92;
+    }
+    whole
+}
+
+/// The share of its largest size under which a label's words may break.
+const BREAK_BELOW: f32 = 0.3;
+
 /// `text` wrapped at spaces to `w` points at `size` (which a fit found
 /// large enough or smaller, so it fits its box).
 fn at(font: &Font, text: &str, w: f32, size: f32) -> Laid {
@@ -134,7 +157,7 @@ impl CardLabels {
         let largest: Vec<f32> = (0..=balls)
             .map(|n| {
                 let (w, h, max) = boxes[usize::from(n)];
-                fit(font, deck.label(n), w, h, max).size
+                fit_label(font, deck.label(n), w, h, max)
             })
             .collect();
         let mut sizes: Vec<f32> = largest[1..].to_vec();
