@@ -553,3 +553,62 @@ fn pages_are_the_paper_asked_for_unless_a_print_house_asks_for_more() {
         "{said}"
     );
 }
+
+// See: paper a press can cut, pack and ship (inks by name, as the night
+// file names paper; a light one told; a short last book named).
+#[test]
+fn books_take_inks_by_name_and_a_short_last_book_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "42", "--seed", "11"]);
+    let pdf = dir.path().join("b.pdf");
+    // 42 cards 6 a page: 7 pages, books of 3 leave a last book of 1.
+    let out = bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(&pdf)
+        .args(["--book-pages", "3", "--colours", "Yellow", "red", "blue"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("42 cards make 7 pages, so book 3 would have 1 of its 3 pages")
+            && err.contains("print 36 cards (--range 1..36) for whole books"),
+        "{err}"
+    );
+    assert!(!pdf.exists(), "nothing written");
+    let out = bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(&pdf)
+        .args(["--book-pages", "3", "--colours", "Yellow", "red", "blue"])
+        .arg("--allow-short-book")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let note = String::from_utf8(out.stderr).unwrap();
+    assert!(note.contains("Yellow is a light ink"), "{note}");
+    assert!(!note.contains("red is a light ink"), "{note}");
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    assert_eq!(doc.get_pages().len(), 7);
+    // Page 2 is printed in red: process magenta and yellow, no cyan.
+    let content = doc.get_page_content(doc.get_pages()[&2]).unwrap();
+    let text = String::from_utf8_lossy(&content);
+    assert!(
+        text.contains("0 1 1 0 k") || text.contains("0 1 1 0 K"),
+        "red's CMYK on page 2"
+    );
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("w.pdf"))
+        .args(["--colour", "white"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("white is the paper, not an ink"));
+}

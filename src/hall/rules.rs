@@ -389,26 +389,12 @@ pub fn shown_field(field: &str, text: &str, most: usize) -> Result<String, RuleE
     crate::shown::shown(text, most).map_err(|e| bad(format!("{field}: {e}")))
 }
 
-/// The paper colours a game may name, and their colour on screen.
-pub const PAPERS: [(&str, &str); 11] = [
-    ("white", "#ffffff"),
-    ("yellow", "#ffe94d"),
-    ("pink", "#ff9fc8"),
-    ("blue", "#7fb8ff"),
-    ("green", "#8fe08a"),
-    ("orange", "#ffb14d"),
-    ("red", "#ff6b6b"),
-    ("purple", "#c49bff"),
-    ("grey", "#c8c8c8"),
-    ("gray", "#c8c8c8"),
-    ("brown", "#c49a6c"),
-];
-
-/// The screen colour of paper `name` (a name of [`PAPERS`], or an ink as
-/// `print --colours` takes it, `cmyk:C,M,Y,K`).
+/// The screen colour of paper `name` (a name of print's table of named
+/// colours, [`crate::print::NAMED`], or an ink as `print --colours` takes
+/// it, `cmyk:C,M,Y,K`).
 pub fn paper_colour(name: &str) -> Result<String, PaperError> {
     let lower = name.trim().to_ascii_lowercase();
-    if let Some((_, css)) = PAPERS.iter().find(|(n, _)| *n == lower) {
+    if let Some((.., css)) = crate::print::NAMED.iter().find(|(n, ..)| *n == lower) {
         return Ok(css.to_string());
     }
     if lower.starts_with("cmyk:") {
@@ -439,9 +425,8 @@ pub enum PaperError {
 }
 
 fn paper_names() -> String {
-    PAPERS
-        .iter()
-        .map(|(n, _)| *n)
+    (crate::print::NAMED.iter())
+        .map(|(n, ..)| *n)
         .collect::<Vec<_>>()
         .join(", ")
 }

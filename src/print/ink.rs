@@ -7,10 +7,40 @@ use pdf_writer::Content;
 /// command names the option.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum InkError {
-    #[error("{0:?}: give gray, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)")]
+    #[error("{0:?}: give an ink by name ({names}), gray for black, or cmyk:C,M,Y,K in percent (cmyk:0,100,100,0 for red)", names = ink_names())]
     NotAnInk(String),
+    #[error("white is the paper, not an ink: name the ink the sheet is printed in ({names}, or gray for black)", names = ink_names())]
+    White,
     #[error("{0:?}: an ink of 0,0,0,0 prints nothing")]
     Blank(String),
+}
+
+/// Bingo paper's colours by name, one table for the night file's `paper`
+/// and print's `--colour` and `--colours`: each one's process ink (CMYK,
+/// percent) and its colour on the hall's screens. As inks `gray` and
+/// `grey` are black (DeviceGray), as they always were, and white is no
+/// ink.
+pub const NAMED: [(&str, [u8; 4], &str); 11] = [
+    ("white", [0, 0, 0, 0], "#ffffff"),
+    ("yellow", [0, 0, 100, 0], "#ffe94d"),
+    ("pink", [0, 65, 0, 0], "#ff9fc8"),
+    ("blue", [100, 45, 0, 0], "#7fb8ff"),
+    ("green", [80, 0, 100, 30], "#8fe08a"),
+    ("orange", [0, 55, 100, 0], "#ffb14d"),
+    ("red", [0, 100, 100, 0], "#ff6b6b"),
+    ("purple", [60, 85, 0, 0], "#c49bff"),
+    ("grey", [0, 0, 0, 100], "#c8c8c8"),
+    ("gray", [0, 0, 0, 100], "#c8c8c8"),
+    ("brown", [30, 60, 90, 25], "#c49a6c"),
+];
+
+/// The names an ink may be given.
+fn ink_names() -> String {
+    (NAMED.iter())
+        .filter(|(n, ..)| !matches!(*n, "white" | "gray" | "grey"))
+        .map(|(n, ..)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The ink everything is printed in.
@@ -25,8 +55,14 @@ pub enum Ink {
 impl Ink {
     /// `gray` or `cmyk:C,M,Y,K` (percentages).
     pub fn parse(text: &str) -> Result<Ink, InkError> {
-        if text == "gray" || text == "grey" {
-            return Ok(Ink::Gray);
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "gray" | "grey" | "black" => return Ok(Ink::Gray),
+            "white" => return Err(InkError::White),
+            _ => {}
+        }
+        if let Some((_, v, _)) = NAMED.iter().find(|(n, ..)| *n == lower) {
+            return Ok(Ink::Cmyk(v.map(|p| f32::from(p) / 100.0)));
         }
         let bad = || InkError::NotAnInk(crate::text::clip(text, 60).into_owned());
         let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
@@ -43,6 +79,29 @@ impl Ink {
             }
             _ => Err(bad()),
         }
+    }
+
+    /// Whether numbers in this ink on white paper are hard to read: less
+    /// than 2:1 contrast (yellow's is 1.1:1; black's 21:1).
+    pub fn light(self) -> bool {
+        let Ink::Cmyk([c, m, y, k]) = self else {
+            return false;
+        };
+        // sRGB of the ink on white, made linear, as WCAG weighs it.
+        let linear = |v: f32| {
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (
+            (1.0 - c) * (1.0 - k),
+            (1.0 - m) * (1.0 - k),
+            (1.0 - y) * (1.0 - k),
+        );
+        let lum = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+        1.05 / (lum + 0.05) < 2.0
     }
 
     /// `tint` (0–1) of the ink, as a fill.
@@ -65,5 +124,37 @@ impl Ink {
             Ink::Gray => c.set_stroke_gray(0.0),
             Ink::Cmyk([a, b, d, e]) => c.set_stroke_cmyk(a, b, d, e),
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bingo_paper_s_names_are_inks_and_a_light_one_is_told() {
+        for (name, v, _) in NAMED {
+            match name {
+                "white" => assert_eq!(Ink::parse(name), Err(InkError::White)),
+                "gray" | "grey" => assert_eq!(Ink::parse(name), Ok(Ink::Gray)),
+                _ => assert_eq!(
+                    Ink::parse(&name.to_uppercase()),
+                    Ok(Ink::Cmyk(v.map(|p| f32::from(p) / 100.0)))
+                ),
+            }
+        }
+        let light: Vec<&str> = (NAMED.iter())
+            .filter(|(n, ..)| Ink::parse(n).is_ok_and(Ink::light))
+            .map(|(n, ..)| *n)
+            .collect();
+        assert_eq!(light, ["yellow"]);
+        assert!(Ink::parse("cmyk:0,0,100,0").unwrap().light());
+        assert!(!Ink::parse("cmyk:0,30,100,20").unwrap().light());
+        assert!(!Ink::Gray.light());
+        let e = Ink::parse("mauve").unwrap_err().to_string();
+        assert!(
+            e.contains("yellow, pink, blue") && e.contains("cmyk:C,M,Y,K"),
+            "{e}"
+        );
     }
 }

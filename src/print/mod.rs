@@ -37,7 +37,7 @@ use crate::game::{Face, Spec};
 pub use document::document;
 use face::{face_size, record, Measures, NUMBER};
 use font::Font;
-pub use ink::{Ink, InkError};
+pub use ink::{Ink, InkError, NAMED};
 use labels::text;
 use paper::{best_grid, cell_size, Grid, Layout};
 use pdf_writer::{Content, Name};

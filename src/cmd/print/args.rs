@@ -91,7 +91,9 @@ pub struct Args {
     #[arg(long)]
     pub(super) group_face: bool,
 
-    /// The ink: gray, or cmyk:C,M,Y,K in percent.
+    /// The ink: gray (black), a named colour (yellow, pink, blue, green,
+    /// orange, red, purple, brown: the night file's paper names), or
+    /// cmyk:C,M,Y,K in percent.
     #[arg(long, alias = "color", default_value = "gray", value_name = "INK")]
     #[arg(conflicts_with = "book_pages")]
     pub(super) colour: String,
@@ -101,8 +103,14 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "colours")]
     pub(super) book_pages: Option<usize>,
 
-    /// The inks of a book's pages, one for each of --book-pages: gray or
-    /// cmyk:C,M,Y,K, separated by spaces.
+    /// Print a last book with fewer pages than --book-pages (refused
+    /// otherwise, naming the count: a short book is a packing mistake).
+    #[arg(long, requires = "book_pages")]
+    pub(super) allow_short_book: bool,
+
+    /// The inks of a book's pages, one for each of --book-pages: gray, a
+    /// named colour (yellow, pink, blue, …) or cmyk:C,M,Y,K, separated by
+    /// spaces.
     #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
     pub(super) colours: Vec<String>,
 

@@ -30,6 +30,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let range = args.range(&file)?;
     let options = args.options(&file, range.clone())?;
     let plan = Plan::new(&file, options).map_err(plan_error)?;
+    short_book(&args, &plan)?;
     let (parts, manifest) = outputs(&args, &plan)?;
     let started = std::time::Instant::now();
     let rows = with_threads(args.threads, || -> Result<Vec<ManifestRow>> {
@@ -85,6 +86,31 @@ pub fn run(args: Args) -> Result<Outcome> {
         summary(&plan, &parts, started.elapsed().as_secs_f64(), sizes)?;
     }
     Ok(Outcome::Success)
+}
+
+/// Refuses books of `--book-pages K` whose last has fewer than K pages,
+/// unless `--allow-short-book`: the count and the fix named.
+fn short_book(args: &Args, plan: &Plan) -> Result<()> {
+    let Some(k) = args.book_pages.map(|k| k as u64) else {
+        return Ok(());
+    };
+    let left = plan.sheets % k;
+    if left == 0 || args.allow_short_book {
+        return Ok(());
+    }
+    let whole = plan.sheets - left;
+    let fits = (whole * plan.per_page as u64).min(plan.items);
+    let range = match &plan.options.range[..] {
+        [one] if fits > 0 => format!(" (--range {}..{})", one.start(), one.start() + fits - 1),
+        _ => String::new(),
+    };
+    anyhow::bail!(
+        "--book-pages {k}: {} make {} pages, so book {} would have {left} of its {k} pages; print {}{range} for whole books, or give --allow-short-book",
+        count_of(plan.items, plan.spec.noun()),
+        plan.sheets,
+        whole / k + 1,
+        count_of(fits, plan.spec.noun()),
+    )
 }
 
 /// The PDF files of the run and the manifest (with `--pages-per-file`),

@@ -77,6 +77,12 @@ impl Args {
             title: self.items.title.clone(),
             pictures: self.items.pictures.clone(),
         };
+        // Numbers in a light ink on the white faces are hard to read.
+        let named = std::iter::once(&self.colour).chain(&self.colours);
+        let inks = std::iter::once(options.ink).chain(options.books.iter().copied());
+        for (name, _) in named.zip(inks).filter(|(_, ink)| ink.light()) {
+            eprintln!("bingomint: note: {name} is a light ink: its numbers are hard to read on the white faces; a darker ink (orange, or cmyk:0,30,100,20 for a dark yellow) prints the sheet's colour legibly, and --background tints the sheet around the faces");
+        }
         if self.group_face && spec.facts().free == 0 {
             bail!("--group-face is printed in the free centre: 75-ball cards only");
         }
