@@ -612,3 +612,36 @@ fn books_take_inks_by_name_and_a_short_last_book_is_named() {
         .code(2)
         .stderr(predicate::str::contains("white is the paper, not an ink"));
 }
+
+// See: paper a press can cut, pack and ship (one strip on an A4 book page
+// is a narrow column, and nothing said so).
+#[test]
+fn a_page_the_faces_leave_half_empty_is_told_the_size_that_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "4", "--seed", "3"],
+    );
+    let run = |paper: &str| -> String {
+        let out = bingomint()
+            .arg("print")
+            .arg(&file)
+            .arg("--out")
+            .arg(dir.path().join("s.pdf"))
+            .args(["--force", "--layout", "1", "--paper", paper])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let note = run("a4");
+    let (_, rest) = note.split_once("(--paper ").expect(&note);
+    let size = rest.split(')').next().unwrap().to_string();
+    let (w, h) = size.trim_end_matches("mm").split_once('x').unwrap();
+    let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
+    assert!(w < 210 && h <= 297, "{note}");
+    // The size named holds the strip with nothing to say.
+    assert_eq!(run(&size), "", "on {size}");
+}

@@ -348,6 +348,21 @@ impl Plan {
     }
 
     /// Every character the document draws, for the font subsets.
+    /// The share of each page the faces cover, and the smallest page
+    /// (width, height in millimetres, whole) that holds the same layout
+    /// within the same margins and gaps.
+    pub fn filled(&self) -> (f32, (u32, u32)) {
+        let (fw, fh) = face::face_size(self);
+        let (pw, ph) = self.options.paper;
+        let share = self.per_page as f32 * fw * fh / (pw * ph);
+        let o = &self.options;
+        let (cols, rows) = (self.grid.cols as f32, self.grid.rows as f32);
+        let w = cols * fw + (cols - 1.0) * o.gap + 2.0 * o.margin;
+        let h = rows * fh + (rows - 1.0) * o.gap + 2.0 * o.margin;
+        let mm = |pt: f32| (pt * 25.4 / 72.0).ceil().max(51.0) as u32;
+        (share, (mm(w), mm(h)))
+    }
+
     /// The size an items card's labels print at on the cards printed:
     /// the smallest and the largest, and the label that holds the size
     /// down most (None: cards of numbers).

@@ -172,6 +172,14 @@ fn summary(plan: &Plan, parts: &[Part], secs: f64, labels: Option<LabelSizes>) -
         spec.face_noun(),
         out
     );
+    let (share, (w, h)) = plan.filled();
+    if share < 0.5 {
+        eprintln!(
+            "bingomint: note: the faces cover {:.0}% of each {} page; a page of {w}x{h}mm holds the same layout (--paper {w}x{h}mm), or --layout puts more on this one",
+            share * 100.0,
+            plan.options.paper_name
+        );
+    }
     if let Some(l) = labels.filter(|l| l.smallest < MIN_LABEL_PT) {
         let how = match (plan.options.layout.is_some(), &l.longest) {
             (true, _) => "fewer cards a page (print chooses for the labels without --layout) or a larger --paper make them larger".to_string(),
