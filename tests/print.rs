@@ -645,3 +645,76 @@ fn a_page_the_faces_leave_half_empty_is_told_the_size_that_fits() {
     // The size named holds the strip with nothing to say.
     assert_eq!(run(&size), "", "on {size}");
 }
+
+// See: paper a press can cut, pack and ship (no packing list: books,
+// colours, serial ranges and cartons).
+#[test]
+fn a_packing_list_names_every_book_and_carton_with_its_serials() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "42", "--seed", "11"]);
+    let pdf = dir.path().join("b.pdf");
+    let packing = dir.path().join("pack.csv");
+    print(
+        &file,
+        &pdf,
+        &[
+            "--book-pages",
+            "3",
+            "--colours",
+            "red",
+            "blue",
+            "gray",
+            "--allow-short-book",
+            "--packing",
+            packing.to_str().unwrap(),
+            "--books-per-carton",
+            "2",
+        ],
+    );
+    let text = std::fs::read_to_string(&packing).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    let (books, cartons): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r[0] == "book");
+    // 42 cards 6 a page: 7 pages, books of 3: 3 books (the last of 1 page).
+    assert_eq!(books.len(), 3, "{text}");
+    assert_eq!(cartons.len(), 2, "{text}");
+    let mut next = 1;
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    for b in &books {
+        let (first, last, top): (u64, u64, u64) = (
+            b[6].parse().unwrap(),
+            b[7].parse().unwrap(),
+            b[8].parse().unwrap(),
+        );
+        assert_eq!((first, top), (next, next), "{b:?}");
+        next = last + 1;
+        // The book's top sheet holds the serial the list names.
+        let page: u32 = b[11].parse().unwrap();
+        assert!(
+            page_text(&doc, page).contains(&format!("Card {top}")),
+            "{b:?}"
+        );
+    }
+    assert_eq!(next, 43, "every card in one book");
+    assert_eq!(books[0][9], "red blue gray");
+    assert_eq!((books[2][4], books[2][9]), ("1", "red"), "the short book");
+    assert_eq!(
+        (cartons[0][3], cartons[0][6], cartons[0][7], cartons[1][3]),
+        ("1-2", "1", "36", "3-3")
+    );
+    // Refused before anything is written: an existing list, a list named
+    // as the PDF's own file.
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("c.pdf"))
+        .args(["--packing", packing.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert!(!dir.path().join("c.pdf").exists());
+}

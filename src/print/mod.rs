@@ -26,6 +26,7 @@ mod ink;
 pub mod job;
 mod labels;
 pub use labels::MIN_LABEL_PT;
+pub mod packing;
 pub mod paper;
 pub mod pictures;
 mod plain;

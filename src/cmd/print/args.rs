@@ -134,6 +134,16 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub(super) pages_per_file: Option<u64>,
 
+    /// Write a packing list (CSV): a row a book (pages, first, last and
+    /// top-sheet serial, inks in page order, where its pages are), and a
+    /// row a carton with --books-per-carton.
+    #[arg(long, value_name = "FILE.csv")]
+    pub(super) packing: Option<PathBuf>,
+
+    /// Books packed to a carton, for the packing list's carton rows.
+    #[arg(long, value_name = "K", requires = "packing")]
+    pub(super) books_per_carton: Option<u64>,
+
     #[command(flatten)]
     pub(super) items: super::items::ItemsFlags,
 

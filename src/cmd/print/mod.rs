@@ -81,6 +81,17 @@ pub fn run(args: Args) -> Result<Outcome> {
             );
         }
     }
+    if let Some(path) = &args.packing {
+        let colours = match args.book_pages {
+            Some(_) => args.colours.clone(),
+            None => vec![args.colour.clone()],
+        };
+        let rows = pr::packing::packing(&plan, &parts, &colours, args.books_per_carton);
+        write_text(Some(path), args.force, |out| {
+            pr::packing::write(&rows, out)
+                .with_context(|| format!("cannot write '{}'", path.display()))
+        })?;
+    }
     if !args.quiet {
         let sizes = plan.label_sizes(&file)?;
         summary(&plan, &parts, started.elapsed().as_secs_f64(), sizes)?;
@@ -126,6 +137,31 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
     let manifest = args
         .pages_per_file
         .map(|_| args.out.with_file_name("manifest.csv"));
+    if let Some(packing) = &args.packing {
+        if packing.extension().and_then(|e| e.to_str()) != Some("csv") {
+            anyhow::bail!(
+                "--packing '{}': give a file name ending in .csv",
+                packing.display()
+            );
+        }
+        let pdfs: Vec<&std::path::Path> = parts.iter().map(|p| p.path.as_path()).collect();
+        super::not_an_input(packing, "--packing", &[&args.file])?;
+        if pdfs.contains(&packing.as_path()) || manifest.as_deref() == Some(packing.as_path()) {
+            anyhow::bail!(
+                "--packing '{}' is one of the run's own files: give another name",
+                packing.display()
+            );
+        }
+        // A book is its sheets only while a sheet holds one piece, or the
+        // pieces of a sheet are consecutive.
+        if plan.per_page > 1
+            && plan.options.order == pr::Order::CutStack
+            && args.book_pages.is_some()
+        {
+            anyhow::bail!("--packing: with --order cut-stack and {} a page, a cut pile's books are not labelled piece by piece yet; print 1 a page, or --order sequential", plan.per_page);
+        }
+        refuse_existing(packing, args.force)?;
+    }
     if let Some(m) = &manifest {
         refuse_existing(m, args.force)?;
     }
