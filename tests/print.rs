@@ -718,3 +718,71 @@ fn a_packing_list_names_every_book_and_carton_with_its_serials() {
         .stderr(predicate::str::contains("already exists"));
     assert!(!dir.path().join("c.pdf").exists());
 }
+
+// See: paper a press can cut, pack and ship (n-up books lost their labels
+// when the sheet was cut; "Book 1" named three physical books).
+#[test]
+fn every_piece_of_an_n_up_sheet_names_its_own_book_and_each_pile_is_whole_books() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "36", "--seed", "11"]);
+    let pdf = dir.path().join("b.pdf");
+    let packing = dir.path().join("pack.csv");
+    print(
+        &file,
+        &pdf,
+        &[
+            "--layout",
+            "3",
+            "--order",
+            "cut-stack",
+            "--book-pages",
+            "2",
+            "--colours",
+            "red",
+            "blue",
+            "--press",
+            "--packing",
+            packing.to_str().unwrap(),
+        ],
+    );
+    let doc = lopdf::Document::load(&pdf).unwrap();
+    // 12 sheets; pile j holds cards 12j+1 … 12j+12 in six books of two.
+    let first = page_text(&doc, 1);
+    for (card, book) in [(1, 1), (13, 7), (25, 13)] {
+        assert!(
+            first.contains(&format!("Card {card}\nBook {book} page 1 of 2 · ")),
+            "{first}"
+        );
+    }
+    let second = page_text(&doc, 2);
+    assert!(
+        second.contains("Card 14\nBook 7 page 2 of 2 · "),
+        "{second}"
+    );
+    assert!(
+        !first.contains("Sheet 1 of 12 · Book"),
+        "the sheet's own label names no book"
+    );
+    let text = std::fs::read_to_string(&packing).unwrap();
+    let books: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(books.len(), 18, "{text}");
+    for (i, b) in books.iter().enumerate() {
+        let (first, last, top) = (2 * i + 1, 2 * i + 2, 2 * i + 1);
+        assert_eq!(
+            (b[1], b[4], b[6], b[7], b[8], b[9]),
+            (
+                (i + 1).to_string().as_str(),
+                "2",
+                first.to_string().as_str(),
+                last.to_string().as_str(),
+                top.to_string().as_str(),
+                "red blue"
+            ),
+            "{text}"
+        );
+    }
+}

@@ -184,8 +184,8 @@ pub(super) fn record(
     plan: &Plan,
     item: &Item<'_>,
     fonts: &Fonts,
-    ink: Ink,
-    colour: u8,
+    (ink, colour): (Ink, u8),
+    book: Option<(u64, u64)>,
 ) {
     let c = plan.cell;
     let spec = plan.spec;
@@ -204,7 +204,15 @@ pub(super) fn record(
         // An items card's labels all at one size: its longest label's.
         let size = (fonts.labels.as_ref()).map(|l| l.size_of(face.numbers().iter().copied()));
         let under = size.zip(fonts.labels.as_ref()).map(|(k, l)| l.points(k));
-        let identify = |g: &mut Content| identity(g, plan, fonts, &name, label, &reference, under);
+        // A piece cut into a book of its own says which book and page.
+        let id = Identity {
+            name: &name,
+            reference: &reference,
+            under,
+            book: (book.filter(|_| plan.cut_into_books()))
+                .map(|(b, k)| format!("Book {b} page {k} of {}", plan.options.books.len())),
+        };
+        let identify = |g: &mut Content| identity(g, plan, fonts, &id, label);
         if spec.facts().paper.label_at == LabelAt::Above {
             identify(g);
         }
@@ -328,6 +336,16 @@ fn round(v: f32) -> f32 {
     (v * 100.0).round() / 100.0
 }
 
+/// What a face's identity says: its name, its QR code's reference, the
+/// size its labels print at (an items card's), its book and page (a
+/// piece of an n-up sheet of books).
+struct Identity<'a> {
+    name: &'a str,
+    reference: &'a str,
+    under: Option<f32>,
+    book: Option<String>,
+}
+
 /// A face's identity in the box (x, y, w, h): its number in bold, the
 /// series and file id under it, and the QR code at the right when asked;
 /// on an items card, smaller than its labels (`under` points).
@@ -335,14 +353,19 @@ fn identity(
     g: &mut Content,
     plan: &Plan,
     fonts: &Fonts,
-    name: &str,
+    id: &Identity,
     (x, y, w, h): (f32, f32, f32, f32),
-    reference: &str,
-    under: Option<f32>,
 ) {
+    let Identity {
+        name,
+        reference,
+        under,
+        book,
+    } = id;
     let c = plan.cell;
     // On an items card, smaller than its labels: the words are the card.
     let cap = under.unwrap_or(f32::MAX);
+    let reference: &str = reference;
     let big = (0.32 * c).min(0.8 * cap).max(6.0);
     let small = (0.24 * c).min(0.6 * cap).max(5.0);
     let lines_h = big + small + 0.1 * c;
@@ -355,11 +378,14 @@ fn identity(
         top - big,
         &fonts.bold.encode(name),
     );
-    let second = if plan.series == plan.id {
+    let mut second = if plan.series == plan.id {
         plan.id.clone()
     } else {
         format!("{} · {}", plan.series, plan.id)
     };
+    if let Some(book) = book {
+        second = format!("{book} · {second}");
+    }
     text(
         g,
         F_REGULAR,

@@ -302,6 +302,30 @@ impl Plan {
         unreachable!("an index within the records printed")
     }
 
+    /// The book (from 1) and page (from 1) the piece in slot `slot` of
+    /// sheet `sheet` (from 0) is bound into after cutting, with
+    /// `--book-pages`. A book is K sheets: in sequential order the sheets
+    /// themselves, n faces a page (6-on paper); cut-stack n-up, the stack
+    /// is cut into piles, pile j (the slot) a run of whole books numbered
+    /// pile after pile, so each book holds consecutive faces.
+    pub fn book_of(&self, sheet: u64, slot: usize) -> Option<(u64, u64)> {
+        let k = self.options.books.len() as u64;
+        if k == 0 {
+            return None;
+        }
+        let (n, slot, page) = (self.per_page as u64, slot as u64, sheet % k + 1);
+        Some(match self.options.order {
+            Order::CutStack if n > 1 => (slot * self.sheets.div_ceil(k) + sheet / k + 1, page),
+            _ => (sheet / k + 1, page),
+        })
+    }
+
+    /// Whether the sheets are cut into pieces, each bound into a book of
+    /// its own (cut-stack, more than one a page).
+    pub fn cut_into_books(&self) -> bool {
+        !self.options.books.is_empty() && self.per_page > 1 && self.options.order == Order::CutStack
+    }
+
     /// Which of [`Plan::inks`] sheet `sheet` (0-based) is printed in.
     fn ink_index(&self, sheet: u64) -> usize {
         (sheet % self.options.books.len().max(1) as u64) as usize
@@ -544,16 +568,16 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
         g.x_object(Name(form.as_bytes()));
         // A group face's colour digit: the sheet's ink among the books'.
         let colour = plan.ink_index(sheet) as u8 + 1;
-        record(&mut g, plan, item, fonts, ink, colour);
+        let book = plan.book_of(sheet, slot);
+        record(&mut g, plan, item, fonts, (ink, colour), book);
         g.restore_state();
     }
-    // The sheet's own label, in the bottom margin.
+    // The sheet's own label, in the bottom margin (its book, unless the
+    // sheet is cut into pieces of books: each piece carries its own).
     ink.fill(&mut g);
-    let book = if o.books.is_empty() {
-        String::new()
-    } else {
-        let k = o.books.len() as u64;
-        format!("Book {} page {} of {k} · ", sheet / k + 1, sheet % k + 1)
+    let book = match plan.book_of(sheet, 0).filter(|_| !plan.cut_into_books()) {
+        Some((b, k)) => format!("Book {b} page {k} of {} · ", o.books.len()),
+        None => String::new(),
     };
     let label = if plan.series == plan.id {
         format!("{book}Sheet {} of {} · {}", sheet + 1, plan.sheets, plan.id)
@@ -580,6 +604,32 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
         crop_marks(&mut g, plan, slug);
     }
     g.finish().into_vec()
+}
+
+/// Cut marks for every piece of an n-up sheet: at each edge of each
+/// column and row of pieces, in the slug outside the bleed on both sides.
+fn piece_marks(g: &mut Content, plan: &Plan, slug: f32) {
+    let o = &plan.options;
+    let ((w, h), (fw, fh)) = (o.paper, face_size(plan));
+    let (off, len) = (o.bleed + 3.0, 9.0);
+    let places = places(plan, slug);
+    let mut xs: Vec<f32> = places.iter().flat_map(|&(x, _)| [x, x + fw]).collect();
+    let mut ys: Vec<f32> = places.iter().flat_map(|&(_, y)| [y, y + fh]).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f32::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
+    }
+    for x in xs {
+        g.move_to(x, slug - off).line_to(x, slug - off - len);
+        g.move_to(x, slug + h + off)
+            .line_to(x, slug + h + off + len);
+    }
+    for y in ys {
+        g.move_to(slug - off, y).line_to(slug - off - len, y);
+        g.move_to(slug + w + off, y)
+            .line_to(slug + w + off + len, y);
+    }
+    g.stroke();
 }
 
 /// Where each slot's face sits on a sheet (its bottom-left corner): the
@@ -625,4 +675,7 @@ fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
         g.move_to(x, y + sy * off).line_to(x, y + sy * (off + len));
     }
     g.stroke();
+    if plan.per_page > 1 {
+        piece_marks(g, plan, slug);
+    }
 }

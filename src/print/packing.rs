@@ -34,17 +34,20 @@ pub struct PackRow {
     pub last_page: u64,
 }
 
-/// The faces' serials (the numbers printed) on sheet `sheet` (from 0), in
-/// slot order.
-fn serials(plan: &Plan, sheet: u64) -> Vec<u64> {
-    let faces = plan.spec.faces();
-    (0..plan.per_page)
-        .filter_map(|slot| plan.item(sheet, slot))
-        .flat_map(|i| {
-            let record = plan.record_at(i);
-            (0..faces).map(move |t| plan.spec.face_number(record, t) + plan.first_face - 1)
-        })
-        .collect()
+/// The serials (the numbers printed) of the faces of the record printed
+/// `index`-th.
+fn serials(plan: &Plan, index: u64) -> impl Iterator<Item = u64> + '_ {
+    let record = plan.record_at(index);
+    (0..plan.spec.faces()).map(move |t| plan.spec.face_number(record, t) + plan.first_face - 1)
+}
+
+/// A book as the sheets and slots fill it.
+struct Book {
+    first: u64,
+    last: u64,
+    top: (u64, u64),
+    /// (page, sheet) of each of its pages.
+    pages: Vec<(u64, u64)>,
 }
 
 /// The file holding sheet `sheet`, and its page number there (from 1).
@@ -65,25 +68,54 @@ pub fn packing(
     colours: &[String],
     per_carton: Option<u64>,
 ) -> Vec<PackRow> {
-    let k = colours.len().max(1) as u64;
-    let books = plan.sheets.div_ceil(k);
-    let mut rows: Vec<PackRow> = (0..books)
-        .map(|b| {
-            let sheets = b * k..((b + 1) * k).min(plan.sheets);
-            let all: Vec<u64> = sheets.clone().flat_map(|s| serials(plan, s)).collect();
-            let (first_file, first_page) = place(parts, sheets.start);
-            let (last_file, last_page) = place(parts, sheets.end - 1);
+    // Each piece to its book (a sheet is a book of one page without
+    // --book-pages): its serials, its page.
+    let mut books: std::collections::BTreeMap<u64, Book> = Default::default();
+    for sheet in 0..plan.sheets {
+        for slot in 0..plan.per_page {
+            let Some(index) = plan.item(sheet, slot) else {
+                continue;
+            };
+            let (b, page) = plan.book_of(sheet, slot).unwrap_or((sheet + 1, 1));
+            for serial in serials(plan, index) {
+                let book = books.entry(b).or_insert(Book {
+                    first: serial,
+                    last: serial,
+                    top: (page, serial),
+                    pages: Vec::new(),
+                });
+                book.first = book.first.min(serial);
+                book.last = book.last.max(serial);
+                book.top = book.top.min((page, serial));
+                if !book.pages.contains(&(page, sheet)) {
+                    book.pages.push((page, sheet));
+                }
+            }
+        }
+    }
+    let count = books.len() as u64;
+    let mut rows: Vec<PackRow> = (books.into_iter())
+        .map(|(number, mut book)| {
+            book.pages.sort_unstable();
+            let sheets: Vec<u64> = book.pages.iter().map(|&(_, s)| s).collect();
+            let first_sheet = *sheets.iter().min().unwrap_or(&0);
+            let last_sheet = *sheets.iter().max().unwrap_or(&0);
+            let (first_file, first_page) = place(parts, first_sheet);
+            let (last_file, last_page) = place(parts, last_sheet);
+            let inks: Vec<&str> = (book.pages.iter())
+                .map(|&(page, _)| colours.get(page as usize - 1).map_or("", String::as_str))
+                .collect();
             PackRow {
                 kind: "book",
-                number: b + 1,
-                of: books,
-                books: (b + 1).to_string(),
-                pages: sheets.end - sheets.start,
+                number,
+                of: count,
+                books: number.to_string(),
+                pages: book.pages.len() as u64,
                 up: plan.per_page,
-                first_serial: all.iter().copied().min().unwrap_or(0),
-                last_serial: all.iter().copied().max().unwrap_or(0),
-                top_serial: all.first().copied().unwrap_or(0),
-                colours: colours[..(sheets.end - sheets.start) as usize].join(" "),
+                first_serial: book.first,
+                last_serial: book.last,
+                top_serial: book.top.1,
+                colours: inks.join(" "),
                 first_file,
                 first_page,
                 last_file,
@@ -91,6 +123,7 @@ pub fn packing(
             }
         })
         .collect();
+    let books = count;
     if let Some(per) = per_carton.filter(|&n| n > 0) {
         let cartons = books.div_ceil(per);
         let packed: Vec<PackRow> = (0..cartons)

@@ -115,11 +115,17 @@ fn short_book(args: &Args, plan: &Plan) -> Result<()> {
         [one] if fits > 0 => format!(" (--range {}..{})", one.start(), one.start() + fits - 1),
         _ => String::new(),
     };
+    let short = match plan.cut_into_books() {
+        false => format!("book {}", whole / k + 1),
+        true => format!(
+            "the last book of each of the {} piles cut from the sheets",
+            plan.per_page
+        ),
+    };
     anyhow::bail!(
-        "--book-pages {k}: {} make {} pages, so book {} would have {left} of its {k} pages; print {}{range} for whole books, or give --allow-short-book",
+        "--book-pages {k}: {} make {} pages, so {short} would have {left} of its {k} pages; print {}{range} for whole books, or give --allow-short-book",
         count_of(plan.items, plan.spec.noun()),
         plan.sheets,
-        whole / k + 1,
         count_of(fits, plan.spec.noun()),
     )
 }
@@ -151,14 +157,6 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
                 "--packing '{}' is one of the run's own files: give another name",
                 packing.display()
             );
-        }
-        // A book is its sheets only while a sheet holds one piece, or the
-        // pieces of a sheet are consecutive.
-        if plan.per_page > 1
-            && plan.options.order == pr::Order::CutStack
-            && args.book_pages.is_some()
-        {
-            anyhow::bail!("--packing: with --order cut-stack and {} a page, a cut pile's books are not labelled piece by piece yet; print 1 a page, or --order sequential", plan.per_page);
         }
         refuse_existing(packing, args.force)?;
     }
