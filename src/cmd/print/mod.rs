@@ -206,8 +206,11 @@ fn summary(plan: &Plan, parts: &[Part], secs: f64, labels: Option<LabelSizes>) -
         spec.face_noun(),
         out
     );
+    // (Items cards a page as print chose them are few on purpose: their
+    // labels must be read.)
     let (share, (w, h)) = plan.filled();
-    if share < 0.5 {
+    let chosen_for_labels = labels.is_some() && plan.options.layout.is_none();
+    if share < 0.5 && !chosen_for_labels {
         eprintln!(
             "bingomint: note: the faces cover {:.0}% of each {} page; a page of {w}x{h}mm holds the same layout (--paper {w}x{h}mm), or --layout puts more on this one",
             share * 100.0,
