@@ -595,6 +595,12 @@ fn books_take_inks_by_name_and_a_short_last_book_is_named() {
     assert!(!note.contains("red is a light ink"), "{note}");
     let doc = lopdf::Document::load(&pdf).unwrap();
     assert_eq!(doc.get_pages().len(), 7);
+    // Each sheet names its ink.
+    assert!(
+        page_text(&doc, 2).contains("Sheet 2 of 7 · red ·"),
+        "{}",
+        page_text(&doc, 2)
+    );
     // Page 2 is printed in red: process magenta and yellow, no cyan.
     let content = doc.get_page_content(doc.get_pages()[&2]).unwrap();
     let text = String::from_utf8_lossy(&content);

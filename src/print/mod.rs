@@ -73,6 +73,9 @@ pub struct Options {
     /// Books (`--book-pages K --colours …`): page k of every book in ink
     /// k; empty for none.
     pub books: Vec<Ink>,
+    /// The inks' names as given (one a book page, else the one ink), each
+    /// printed on its sheets' label; empty: none said.
+    pub ink_names: Vec<String>,
     /// A tint of the ink (0–1) behind each sheet, reaching into the bleed.
     pub background: f32,
     pub order: Order,
@@ -422,6 +425,10 @@ impl Plan {
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
             self.title.as_deref().unwrap_or("")
         );
+        self.options
+            .ink_names
+            .iter()
+            .for_each(|n| chars.push_str(n));
         if let Some(deck) = self.spec.items() {
             deck.list.labels().for_each(|l| chars.push_str(l));
             chars.push_str(deck.free.as_deref().unwrap_or(""));
@@ -579,11 +586,21 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
         Some((b, k)) => format!("Book {b} page {k} of {} · ", o.books.len()),
         None => String::new(),
     };
+    // The sheet's ink by name, so a stack can be checked by eye (black,
+    // the default, goes unsaid).
+    let named = (o.ink_names.get(plan.ink_index(sheet)))
+        .filter(|_| !o.books.is_empty() || o.ink != Ink::Gray)
+        .map_or(String::new(), |n| format!(" · {n}"));
     let label = if plan.series == plan.id {
-        format!("{book}Sheet {} of {} · {}", sheet + 1, plan.sheets, plan.id)
+        format!(
+            "{book}Sheet {} of {}{named} · {}",
+            sheet + 1,
+            plan.sheets,
+            plan.id
+        )
     } else {
         format!(
-            "{book}Sheet {} of {} · {} · {}",
+            "{book}Sheet {} of {}{named} · {} · {}",
             sheet + 1,
             plan.sheets,
             plan.series,

@@ -58,6 +58,10 @@ impl Args {
             group_face: self.group_face,
             ink: Ink::parse(&self.colour).map_err(flag("--colour"))?,
             books: books(self)?,
+            ink_names: match self.book_pages {
+                Some(_) => self.colours.clone(),
+                None => vec![self.colour.clone()],
+            },
             background: {
                 if !(0.0..=50.0).contains(&self.background) {
                     bail!(
