@@ -792,3 +792,43 @@ fn every_piece_of_an_n_up_sheet_names_its_own_book_and_each_pile_is_whole_books(
         );
     }
 }
+
+// See: paper a press can cut, pack and ship (no spot inks: bingo paper is
+// printed in named colours, often as spot inks).
+#[test]
+fn named_inks_print_as_spot_plates_with_their_process_alternate() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "11"]);
+    let pdf = dir.path().join("s.pdf");
+    print(
+        &file,
+        &pdf,
+        &[
+            "--book-pages",
+            "2",
+            "--colours",
+            "yellow",
+            "cmyk:0,100,100,0",
+            "--spot",
+        ],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    // Yellow a plate of its own (in its page's and its form's resources);
+    // a CMYK ink stays process.
+    assert_eq!(text.matches("/Separation /Yellow /DeviceCMYK").count(), 2);
+    assert!(!text.contains("/Separation /Red"));
+    assert!(text.contains("/C1 [0 0 1 0]"), "yellow's process alternate");
+    if have("qpdf", "spot inks") {
+        let check = Command::new("qpdf")
+            .arg("--check")
+            .arg(&pdf)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+}

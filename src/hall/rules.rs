@@ -401,12 +401,15 @@ pub fn paper_colour(name: &str) -> Result<String, PaperError> {
         // One reading of an ink: print's.
         use crate::print::{Ink, InkError};
         return match Ink::parse(&lower) {
-            Ok(Ink::Cmyk(v)) => {
-                let ch = |c: f32| (255.0 * (1.0 - c) * (1.0 - v[3])).round() as u8;
-                Ok(format!("#{:02x}{:02x}{:02x}", ch(v[0]), ch(v[1]), ch(v[2])))
-            }
+            Ok(ink) => Ok(match ink.process() {
+                Some(v) => {
+                    let ch = |c: f32| (255.0 * (1.0 - c) * (1.0 - v[3])).round() as u8;
+                    format!("#{:02x}{:02x}{:02x}", ch(v[0]), ch(v[1]), ch(v[2]))
+                }
+                None => "#ffffff".into(),
+            }),
             // No ink on paper: the paper is white.
-            Err(InkError::Blank(_)) | Ok(Ink::Gray) => Ok("#ffffff".into()),
+            Err(InkError::Blank(_)) => Ok("#ffffff".into()),
             Err(e) => Err(PaperError::Ink(e)),
         };
     }

@@ -204,10 +204,12 @@ fn forms(pdf: &mut Pdf, plan: &Plan, fonts: &Fonts, inks: &[Ink], refs: &Refs) {
         let mut f = pdf.form_xobject(refs.forms[k], &packed);
         f.bbox(Rect::new(0.0, 0.0, fw, fh));
         f.filter(Filter::FlateDecode);
-        f.resources()
-            .fonts()
+        let mut res = f.resources();
+        res.fonts()
             .pair(F_REGULAR, refs.regular)
             .pair(F_BOLD, refs.bold);
+        spot(&mut res, ink);
+        res.finish();
         f.finish();
     }
     for (k, &r) in refs.resources.iter().enumerate() {
@@ -215,6 +217,7 @@ fn forms(pdf: &mut Pdf, plan: &Plan, fonts: &Fonts, inks: &[Ink], refs: &Refs) {
         res.fonts()
             .pair(F_REGULAR, refs.regular)
             .pair(F_BOLD, refs.bold);
+        spot(&mut res, inks[k]);
         let mut x = res.x_objects();
         x.pair(Name(form_name(k).as_bytes()), refs.forms[k]);
         let pictures = (plan.pictures.iter().enumerate()).filter(|(_, p)| p.is_some());
@@ -224,6 +227,25 @@ fn forms(pdf: &mut Pdf, plan: &Plan, fonts: &Fonts, inks: &[Ink], refs: &Refs) {
         x.finish();
         res.finish();
     }
+}
+
+/// A spot ink's colour space in a resource dictionary: `/Separation`, its
+/// colorant named, its process CMYK the alternate (PDF/X-1a allows it).
+fn spot(res: &mut pdf_writer::writers::Resources, ink: Ink) {
+    let (Some(name), Some(cmyk)) = (ink.spot_name(), ink.process()) else {
+        return;
+    };
+    let mut spaces = res.color_spaces();
+    let mut sep = spaces
+        .insert(super::ink::SPOT)
+        .start::<pdf_writer::writers::ColorSpace>()
+        .separation(Name(name.as_bytes()));
+    sep.alternate_color_space().device_cmyk();
+    sep.tint_exponential()
+        .domain([0.0, 1.0])
+        .c0([0.0; 4])
+        .c1(cmyk)
+        .n(1.0);
 }
 
 /// An items game's pictures (`shown`: the items that have one), each an

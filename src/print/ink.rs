@@ -1,7 +1,13 @@
-//! The ink a sheet is printed in: black (DeviceGray) or one CMYK ink, as
-//! `--colour` and `--colours` name it, and how a content stream sets it.
+//! The ink a sheet is printed in: black (DeviceGray), one CMYK ink, or a
+//! named spot ink (a `/Separation` colour space with its CMYK alternate),
+//! as `--colour` and `--colours` name it, and how a content stream sets it.
 
-use pdf_writer::Content;
+use pdf_writer::types::ColorSpaceOperand;
+use pdf_writer::{Content, Name};
+
+/// The name a spot ink's colour space has in every resource dictionary
+/// (each sheet's and each form's holds its own ink).
+pub(super) const SPOT: Name = Name(b"Spot");
 
 /// An ink users named that is not one; the text shows the value, the
 /// command names the option.
@@ -50,6 +56,9 @@ pub enum Ink {
     Gray,
     /// One CMYK ink, fractions 0–1.
     Cmyk([f32; 4]),
+    /// A named ink of [`NAMED`] (its index) as a spot colour: a plate of
+    /// its own, its process CMYK the alternate.
+    Spot(usize),
 }
 
 impl Ink {
@@ -81,10 +90,38 @@ impl Ink {
         }
     }
 
+    /// `text` as [`Ink::parse`] reads it, a named ink as a spot colour.
+    pub fn parse_spot(text: &str) -> Result<Ink, InkError> {
+        let lower = text.trim().to_ascii_lowercase();
+        match NAMED.iter().position(|(n, ..)| *n == lower) {
+            Some(i) if !matches!(lower.as_str(), "white" | "gray" | "grey") => Ok(Ink::Spot(i)),
+            _ => Ink::parse(text),
+        }
+    }
+
+    /// The ink as process colour, fractions 0–1 (None: black, DeviceGray).
+    pub fn process(self) -> Option<[f32; 4]> {
+        match self {
+            Ink::Gray => None,
+            Ink::Cmyk(v) => Some(v),
+            Ink::Spot(i) => Some(NAMED[i].1.map(|p| f32::from(p) / 100.0)),
+        }
+    }
+
+    /// A spot ink's colorant name (`Yellow`), as the press's plate is named.
+    pub fn spot_name(self) -> Option<String> {
+        let Ink::Spot(i) = self else {
+            return None;
+        };
+        let mut name = NAMED[i].0.to_string();
+        name[..1].make_ascii_uppercase();
+        Some(name)
+    }
+
     /// Whether numbers in this ink on white paper are hard to read: less
     /// than 2:1 contrast (yellow's is 1.1:1; black's 21:1).
     pub fn light(self) -> bool {
-        let Ink::Cmyk([c, m, y, k]) = self else {
+        let Some([c, m, y, k]) = self.process() else {
             return false;
         };
         // sRGB of the ink on white, made linear, as WCAG weighs it.
@@ -109,6 +146,9 @@ impl Ink {
         match self {
             Ink::Gray => c.set_fill_gray(1.0 - tint),
             Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a * tint, b * tint, d * tint, e * tint),
+            Ink::Spot(_) => c
+                .set_fill_color_space(ColorSpaceOperand::Named(SPOT))
+                .set_fill_color([tint]),
         };
     }
 
@@ -116,6 +156,9 @@ impl Ink {
         match self {
             Ink::Gray => c.set_fill_gray(0.0),
             Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a, b, d, e),
+            Ink::Spot(_) => c
+                .set_fill_color_space(ColorSpaceOperand::Named(SPOT))
+                .set_fill_color([1.0]),
         };
     }
 
@@ -123,6 +166,9 @@ impl Ink {
         match self {
             Ink::Gray => c.set_stroke_gray(0.0),
             Ink::Cmyk([a, b, d, e]) => c.set_stroke_cmyk(a, b, d, e),
+            Ink::Spot(_) => c
+                .set_stroke_color_space(ColorSpaceOperand::Named(SPOT))
+                .set_stroke_color([1.0]),
         };
     }
 }

@@ -107,6 +107,12 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "colours")]
     pub(super) book_pages: Option<usize>,
 
+    /// Named inks (yellow, pink, …) as spot colours: each a plate of its
+    /// own (a /Separation colour space named Yellow, Pink, …), its process
+    /// CMYK the alternate; cmyk:… and gray stay as they are.
+    #[arg(long)]
+    pub(super) spot: bool,
+
     /// Print a last book with fewer pages than --book-pages (refused
     /// otherwise, naming the count: a short book is a packing mistake).
     #[arg(long, requires = "book_pages")]

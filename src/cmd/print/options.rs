@@ -25,6 +25,15 @@ impl Args {
         Ok(())
     }
 
+    /// An ink as named, a spot colour with `--spot`.
+    fn ink(&self, text: &str) -> Result<Ink, pr::InkError> {
+        if self.spot {
+            Ink::parse_spot(text)
+        } else {
+            Ink::parse(text)
+        }
+    }
+
     /// The records `--range` names (every one when not given).
     pub(super) fn range(&self, file: &CardFile) -> Result<Vec<Run>> {
         let (spec, count) = (file.header().spec, file.header().count);
@@ -56,7 +65,7 @@ impl Args {
             series: self.series.clone(),
             qr: self.qr,
             group_face: self.group_face,
-            ink: Ink::parse(&self.colour).map_err(flag("--colour"))?,
+            ink: self.ink(&self.colour).map_err(flag("--colour"))?,
             books: books(self)?,
             ink_names: match self.book_pages {
                 Some(_) => self.colours.clone(),
@@ -118,7 +127,7 @@ fn books(args: &Args) -> Result<Vec<Ink>> {
     }
     args.colours
         .iter()
-        .map(|c| Ink::parse(c).map_err(flag("--colours")))
+        .map(|c| args.ink(c).map_err(flag("--colours")))
         .collect()
 }
 
