@@ -6,9 +6,7 @@
 use super::face::{face_size, repeated};
 use super::font::Font;
 use super::stream::PdfOut;
-use super::{
-    form_name, page, DocumentError, Fonts, Ink, Items, Plan, PrintError, F_BOLD, F_REGULAR,
-};
+use super::{form_name, DocumentError, Fonts, Ink, Items, Plan, PrintError, F_BOLD, F_REGULAR};
 use crate::cardfile::CardFile;
 use crate::pipeline::Progress;
 use pdf_writer::types::{OutputIntentSubtype, TrappingStatus};
@@ -309,7 +307,7 @@ impl Batch<'_> {
                 .clone()
                 .into_par_iter()
                 .map(|sheet| {
-                    let page = page(plan, &items, sheet, fonts, slug);
+                    let page = super::sheet::page(plan, &items, sheet, fonts, slug);
                     progress.advance(1);
                     deflate(&page)
                 })

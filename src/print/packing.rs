@@ -59,17 +59,9 @@ fn place(parts: &[Part], sheet: u64) -> (String, u64) {
     (name, sheet - part.sheets.start + 1)
 }
 
-/// The packing list of `plan`'s run, written to `parts`, its pages in
-/// the inks named `colours` (one for each page of a book), books packed
-/// `per_carton` to a carton.
-pub fn packing(
-    plan: &Plan,
-    parts: &[Part],
-    colours: &[String],
-    per_carton: Option<u64>,
-) -> Vec<PackRow> {
-    // Each piece to its book (a sheet is a book of one page without
-    // --book-pages): its serials, its page.
+/// Each piece printed, gathered into its book (a sheet is a book of one
+/// page without --book-pages): its serials, its pages.
+fn gather(plan: &Plan) -> std::collections::BTreeMap<u64, Book> {
     let mut books: std::collections::BTreeMap<u64, Book> = Default::default();
     for sheet in 0..plan.sheets {
         for slot in 0..plan.per_page {
@@ -93,6 +85,19 @@ pub fn packing(
             }
         }
     }
+    books
+}
+
+/// The packing list of `plan`'s run, written to `parts`, its pages in
+/// the inks named `colours` (one for each page of a book), books packed
+/// `per_carton` to a carton.
+pub fn packing(
+    plan: &Plan,
+    parts: &[Part],
+    colours: &[String],
+    per_carton: Option<u64>,
+) -> Vec<PackRow> {
+    let books = gather(plan);
     let count = books.len() as u64;
     let mut rows: Vec<PackRow> = (books.into_iter())
         .map(|(number, mut book)| {
@@ -123,34 +128,39 @@ pub fn packing(
             }
         })
         .collect();
-    let books = count;
     if let Some(per) = per_carton.filter(|&n| n > 0) {
-        let cartons = books.div_ceil(per);
-        let packed: Vec<PackRow> = (0..cartons)
-            .map(|c| {
-                let held = &rows[(c * per) as usize..((c + 1) * per).min(books) as usize];
-                let (top, bottom) = (&held[0], &held[held.len() - 1]);
-                PackRow {
-                    kind: "carton",
-                    number: c + 1,
-                    of: cartons,
-                    books: format!("{}-{}", top.number, bottom.number),
-                    pages: held.iter().map(|b| b.pages).sum(),
-                    up: plan.per_page,
-                    first_serial: held.iter().map(|b| b.first_serial).min().unwrap_or(0),
-                    last_serial: held.iter().map(|b| b.last_serial).max().unwrap_or(0),
-                    top_serial: top.top_serial,
-                    colours: top.colours.clone(),
-                    first_file: top.first_file.clone(),
-                    first_page: top.first_page,
-                    last_file: bottom.last_file.clone(),
-                    last_page: bottom.last_page,
-                }
-            })
-            .collect();
+        let packed = cartons(&rows, per, plan.per_page);
         rows.extend(packed);
     }
     rows
+}
+
+/// The books `rows` packed `per` to a carton: a row a carton.
+fn cartons(rows: &[PackRow], per: u64, up: usize) -> Vec<PackRow> {
+    let books = rows.len() as u64;
+    let cartons = books.div_ceil(per);
+    (0..cartons)
+        .map(|c| {
+            let held = &rows[(c * per) as usize..((c + 1) * per).min(books) as usize];
+            let (top, bottom) = (&held[0], &held[held.len() - 1]);
+            PackRow {
+                kind: "carton",
+                number: c + 1,
+                of: cartons,
+                books: format!("{}-{}", top.number, bottom.number),
+                pages: held.iter().map(|b| b.pages).sum(),
+                up,
+                first_serial: held.iter().map(|b| b.first_serial).min().unwrap_or(0),
+                last_serial: held.iter().map(|b| b.last_serial).max().unwrap_or(0),
+                top_serial: top.top_serial,
+                colours: top.colours.clone(),
+                first_file: top.first_file.clone(),
+                first_page: top.first_page,
+                last_file: bottom.last_file.clone(),
+                last_page: bottom.last_page,
+            }
+        })
+        .collect()
 }
 
 /// Writes the packing list: a header, then a row a book, then a row a

@@ -3,19 +3,18 @@
 //! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
 
 mod args;
+mod summary;
 
-use super::{clear_stale, outln, rate, spinning, with_threads, Bar, Outcome};
+use super::{clear_stale, spinning, with_threads, Bar, Outcome};
 use anyhow::{anyhow, Result};
 pub use args::Args;
 use bingomint::cardfile::writer::refuse_existing;
-use bingomint::cardfile::HEADER_SIZE;
-use bingomint::game::Spec;
 use bingomint::pipeline::default_memory;
 use bingomint::pipeline::exclude::ExcludeError;
-use bingomint::pipeline::file::{generate, GenerateError, Made, Plan};
+use bingomint::pipeline::file::{generate, GenerateError, Plan};
 use bingomint::pipeline::outcore::OutOfCoreError;
-use bingomint::seed::Seed;
 use std::time::Instant;
+use summary::summary;
 
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<Outcome> {
@@ -77,66 +76,6 @@ pub fn run(args: Args) -> Result<Outcome> {
         summary(&args, spec, &seed, &made, (secs, prepared))?;
     }
     Ok(Outcome::Success)
-}
-
-/// The run's line: `secs` in all, `prepared` of them building what the
-/// game draws from (the 90-ball tables), which the rate leaves out.
-fn summary(
-    args: &Args,
-    spec: Spec,
-    seed: &Seed,
-    made: &Made,
-    (secs, prepared): (f64, f64),
-) -> Result<()> {
-    let cards = made.stats.cards;
-    let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
-    let drawing = (secs - prepared).max(1e-6);
-    let excluded = if args.exclude.is_empty() {
-        String::new()
-    } else {
-        // Named as the excluded files hold them: strips, or single tickets.
-        let noun = (args.exclude.first())
-            .and_then(|p| bingomint::cardfile::CardFile::open(p).ok())
-            .map_or(spec.noun(), |f| f.header().spec.noun());
-        format!(
-            " against {},",
-            bingomint::text::count_of(made.excluded, &format!("excluded {noun}"))
-        )
-    };
-    let excluded = match made.partitions {
-        Some((p, disk)) => {
-            format!("{excluded} de-duplicated in {p} key partitions ({disk} on disk),")
-        }
-        None => excluded,
-    };
-    let n = made.stats.redrawn;
-    let redrawn = match spec.items().is_some_and(|d| d.distinct_lines) {
-        true => bingomint::text::count_of(n, "draw") + " sharing a line",
-        false => format!("{n} duplicate{}", if n == 1 { "" } else { "s" }),
-    };
-    // A rate means something only for a run long enough to time: a few
-    // cards (or the 90-ball tables' start-up) would give a silly figure.
-    let speed = if cards >= 10_000 && drawing >= 0.01 {
-        format!(
-            ", {} {}s/s, {:.0} MB/s",
-            rate(cards as f64 / drawing),
-            spec.noun(),
-            bytes / drawing / 1e6
-        )
-    } else {
-        String::new()
-    };
-    let secs = match spec.slow_start() {
-        Some(what) if prepared >= 0.05 => format!("{secs:.2} s ({prepared:.2} s of it {what})"),
-        _ => format!("{secs:.2} s"),
-    };
-    outln!(
-        "{cards} {},{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",
-        spec.made(cards),
-        args.out.display(),
-        args.format,
-    );
-    Ok(())
 }
 
 /// Why minting failed, in the flags' words.

@@ -107,27 +107,11 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "colours")]
     pub(super) book_pages: Option<usize>,
 
-    /// Named inks (yellow, pink, …) as spot colours: each a plate of its
-    /// own (a /Separation colour space named Yellow, Pink, …), its process
-    /// CMYK the alternate; cmyk:… and gray stay as they are.
-    #[arg(long)]
-    pub(super) spot: bool,
-
-    /// Print a last book with fewer pages than --book-pages (refused
-    /// otherwise, naming the count: a short book is a packing mistake).
-    #[arg(long, requires = "book_pages")]
-    pub(super) allow_short_book: bool,
-
     /// The inks of a book's pages, one for each of --book-pages: gray, a
     /// named colour (yellow, pink, blue, …) or cmyk:C,M,Y,K, separated by
     /// spaces.
     #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
     pub(super) colours: Vec<String>,
-
-    /// A tint of the ink behind each sheet, in percent, reaching into the
-    /// bleed (the faces stay white).
-    #[arg(long, value_name = "PERCENT", default_value_t = 0.0)]
-    pub(super) background: f32,
 
     /// sequential: sheet 1 holds faces 1…n; cut-stack: after cutting the
     /// stack, each pile holds consecutive faces.
@@ -144,15 +128,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub(super) pages_per_file: Option<u64>,
 
-    /// Write a packing list (CSV): a row a book (pages, first, last and
-    /// top-sheet serial, inks in page order, where its pages are), and a
-    /// row a carton with --books-per-carton.
-    #[arg(long, value_name = "FILE.csv")]
-    pub(super) packing: Option<PathBuf>,
-
-    /// Books packed to a carton, for the packing list's carton rows.
-    #[arg(long, value_name = "K", requires = "packing")]
-    pub(super) books_per_carton: Option<u64>,
+    #[command(flatten)]
+    pub(super) trail: super::press::PressFlags,
 
     #[command(flatten)]
     pub(super) items: super::items::ItemsFlags,

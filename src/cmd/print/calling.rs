@@ -1,7 +1,7 @@
 //! `print --calling-cards`: an items game's every item once, on cards to
 //! cut out, as one PDF.
 
-use super::options::plan_error;
+use super::summary::plan_error;
 use super::Args;
 use crate::cmd::{outln, Outcome};
 use anyhow::{bail, Result};

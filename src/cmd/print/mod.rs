@@ -8,6 +8,8 @@ mod args;
 mod calling;
 mod items;
 mod options;
+mod press;
+mod summary;
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
 use anyhow::{Context, Result};
@@ -15,10 +17,9 @@ pub use args::Args;
 use bingomint::cardfile::writer::{refuse_existing, write_text};
 use bingomint::cardfile::CardFile;
 use bingomint::print::job::{self, ManifestRow, Part};
-use bingomint::print::{self as pr, DocumentError, LabelSizes, Plan, MIN_LABEL_PT};
-use bingomint::text::count_of;
-use options::plan_error;
+use bingomint::print::{self as pr, DocumentError, Plan};
 use std::path::PathBuf;
+use summary::{plan_error, short_book, summary};
 
 /// Runs `print`.
 pub fn run(args: Args) -> Result<Outcome> {
@@ -81,12 +82,12 @@ pub fn run(args: Args) -> Result<Outcome> {
             );
         }
     }
-    if let Some(path) = &args.packing {
+    if let Some(path) = &args.trail.packing {
         let colours = match args.book_pages {
             Some(_) => args.colours.clone(),
             None => vec![args.colour.clone()],
         };
-        let rows = pr::packing::packing(&plan, &parts, &colours, args.books_per_carton);
+        let rows = pr::packing::packing(&plan, &parts, &colours, args.trail.books_per_carton);
         write_text(Some(path), args.force, |out| {
             pr::packing::write(&rows, out)
                 .with_context(|| format!("cannot write '{}'", path.display()))
@@ -97,37 +98,6 @@ pub fn run(args: Args) -> Result<Outcome> {
         summary(&plan, &parts, started.elapsed().as_secs_f64(), sizes)?;
     }
     Ok(Outcome::Success)
-}
-
-/// Refuses books of `--book-pages K` whose last has fewer than K pages,
-/// unless `--allow-short-book`: the count and the fix named.
-fn short_book(args: &Args, plan: &Plan) -> Result<()> {
-    let Some(k) = args.book_pages.map(|k| k as u64) else {
-        return Ok(());
-    };
-    let left = plan.sheets % k;
-    if left == 0 || args.allow_short_book {
-        return Ok(());
-    }
-    let whole = plan.sheets - left;
-    let fits = (whole * plan.per_page as u64).min(plan.items);
-    let range = match &plan.options.range[..] {
-        [one] if fits > 0 => format!(" (--range {}..{})", one.start(), one.start() + fits - 1),
-        _ => String::new(),
-    };
-    let short = match plan.cut_into_books() {
-        false => format!("book {}", whole / k + 1),
-        true => format!(
-            "the last book of each of the {} piles cut from the sheets",
-            plan.per_page
-        ),
-    };
-    anyhow::bail!(
-        "--book-pages {k}: {} make {} pages, so {short} would have {left} of its {k} pages; print {}{range} for whole books, or give --allow-short-book",
-        count_of(plan.items, plan.spec.noun()),
-        plan.sheets,
-        count_of(fits, plan.spec.noun()),
-    )
 }
 
 /// The PDF files of the run and the manifest (with `--pages-per-file`),
@@ -143,7 +113,7 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
     let manifest = args
         .pages_per_file
         .map(|_| args.out.with_file_name("manifest.csv"));
-    if let Some(packing) = &args.packing {
+    if let Some(packing) = &args.trail.packing {
         if packing.extension().and_then(|e| e.to_str()) != Some("csv") {
             anyhow::bail!(
                 "--packing '{}': give a file name ending in .csv",
@@ -170,65 +140,4 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
         }
     }
     Ok((parts, manifest))
-}
-
-/// The run's line on stdout: records, pages and files, the speed, where.
-fn summary(plan: &Plan, parts: &[Part], secs: f64, labels: Option<LabelSizes>) -> Result<()> {
-    let files = parts.len();
-    let out = match parts {
-        [one] => one.path.display().to_string(),
-        [first, .., last] => format!("{} … {}", first.path.display(), last.path.display()),
-        [] => String::new(),
-    };
-    let spec = plan.spec;
-    let secs = secs.max(1e-6);
-    let faces = plan.items * spec.faces() as u64;
-    // What a reader reads: the numbers' size, or an items card's labels'
-    // (one size a card, set by its longest label).
-    let size = match &labels {
-        Some(l) if l.largest - l.smallest < 0.05 => format!("labels {:.1} pt", l.smallest),
-        Some(l) => format!("labels {:.1}–{:.1} pt", l.smallest, l.largest),
-        None => format!("{:.1} pt numbers", plan.cell * 0.5),
-    };
-    super::outln!(
-        "{} on {} {} ({} a page, {size}, {}) in {}, {secs:.2} s, {} {}s/s -> {}",
-        count_of(plan.items, spec.noun()),
-        plan.sheets,
-        if plan.sheets == 1 {
-            format!("{} page", plan.options.paper_name)
-        } else {
-            format!("{} pages", plan.options.paper_name)
-        },
-        plan.per_page,
-        plan.page_words(),
-        count_of(files as u64, "file"),
-        super::rate(faces as f64 / secs),
-        spec.face_noun(),
-        out
-    );
-    // (Items cards a page as print chose them are few on purpose: their
-    // labels must be read.)
-    let (share, (w, h)) = plan.filled();
-    let chosen_for_labels = labels.is_some() && plan.options.layout.is_none();
-    if share < 0.5 && !chosen_for_labels {
-        eprintln!(
-            "bingomint: note: the faces cover {:.0}% of each {} page; a page of {w}x{h}mm holds the same layout (--paper {w}x{h}mm), or --layout puts more on this one",
-            share * 100.0,
-            plan.options.paper_name
-        );
-    }
-    if let Some(l) = labels.filter(|l| l.smallest < MIN_LABEL_PT) {
-        let how = match (plan.options.layout.is_some(), &l.longest) {
-            (true, _) => "fewer cards a page (print chooses for the labels without --layout) or a larger --paper make them larger".to_string(),
-            (false, Some(longest)) => format!(
-                "even one card a page; the longest label ({longest:?}) sets the size: a shorter one or a larger --paper makes them larger"
-            ),
-            (false, None) => "even one card a page: a larger --paper makes them larger".to_string(),
-        };
-        eprintln!(
-            "bingomint: note: some labels print at {:.1} pt, under the {MIN_LABEL_PT} pt readers read easily: {how}",
-            l.smallest
-        );
-    }
-    Ok(())
 }

@@ -3,12 +3,12 @@
 
 use super::args::Args;
 use crate::cmd::flag;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::play::reference::locate_ranges;
 use bingomint::print::job;
 use bingomint::print::paper::{self, Layout};
-use bingomint::print::{self as pr, Ink, Options, Order, PrintError, MIN_NUMBER_PT};
+use bingomint::print::{self as pr, Ink, Options, Order};
 /// A run of records.
 type Run = std::ops::RangeInclusive<u64>;
 
@@ -27,7 +27,7 @@ impl Args {
 
     /// An ink as named, a spot colour with `--spot`.
     fn ink(&self, text: &str) -> Result<Ink, pr::InkError> {
-        if self.spot {
+        if self.trail.spot {
             Ink::parse_spot(text)
         } else {
             Ink::parse(text)
@@ -72,13 +72,13 @@ impl Args {
                 None => vec![self.colour.clone()],
             },
             background: {
-                if !(0.0..=50.0).contains(&self.background) {
+                if !(0.0..=50.0).contains(&self.trail.background) {
                     bail!(
                         "--background {}: give a tint from 0 to 50 percent",
-                        self.background
+                        self.trail.background
                     );
                 }
-                self.background / 100.0
+                self.trail.background / 100.0
             },
             order: if self.order == "cut-stack" {
                 Order::CutStack
@@ -129,39 +129,4 @@ fn books(args: &Args) -> Result<Vec<Ink>> {
         .iter()
         .map(|c| args.ink(c).map_err(flag("--colours")))
         .collect()
-}
-
-/// Why the document cannot be made, in the flags' words.
-pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
-    match &e {
-        PrintError::NoRoom => anyhow!("--margin leaves less than 1in of paper to print on"),
-        PrintError::TooSmall {
-            per_page,
-            paper_name,
-            points,
-            largest,
-            paper,
-        } => {
-            let mut hint = Vec::new();
-            if let Some(n) = largest {
-                hint.push(format!("--layout {n} (the most that fits this paper)"));
-            }
-            if let Some(name) = paper {
-                hint.push(format!("--paper {name}"));
-            }
-            if hint.is_empty() {
-                hint.push("a smaller --margin or --gap".into());
-            }
-            anyhow!(
-                "--layout {per_page} on {paper_name} paper makes numbers {points:.1} pt, too small \
-                 to read (at least {MIN_NUMBER_PT} pt); use {}",
-                hint.join(", or ")
-            )
-        }
-        PrintError::MissingGlyph(_) => anyhow!("--series: {e}"),
-        PrintError::Label { .. } | PrintError::Picture { .. } => anyhow!("cannot print {e}"),
-        PrintError::NoRoomBetweenGaps { .. } => {
-            anyhow!("--gap: {e}; use a smaller --gap or --layout")
-        }
-    }
 }

@@ -1,0 +1,71 @@
+//! `generate`'s summary line: what was made, redrawn and excluded, the
+//! seconds (a 90-ball run's table building stated apart), the rate for a
+//! run long enough to mean one, where, and the seed to make it again.
+
+use super::args::Args;
+use crate::cmd::{outln, rate};
+use anyhow::Result;
+use bingomint::cardfile::HEADER_SIZE;
+use bingomint::game::Spec;
+use bingomint::pipeline::file::Made;
+use bingomint::seed::Seed;
+
+/// The run's line: `secs` in all, `prepared` of them building what the
+/// game draws from (the 90-ball tables), which the rate leaves out.
+pub(super) fn summary(
+    args: &Args,
+    spec: Spec,
+    seed: &Seed,
+    made: &Made,
+    (secs, prepared): (f64, f64),
+) -> Result<()> {
+    let cards = made.stats.cards;
+    let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
+    let drawing = (secs - prepared).max(1e-6);
+    let excluded = if args.exclude.is_empty() {
+        String::new()
+    } else {
+        // Named as the excluded files hold them: strips, or single tickets.
+        let noun = (args.exclude.first())
+            .and_then(|p| bingomint::cardfile::CardFile::open(p).ok())
+            .map_or(spec.noun(), |f| f.header().spec.noun());
+        format!(
+            " against {},",
+            bingomint::text::count_of(made.excluded, &format!("excluded {noun}"))
+        )
+    };
+    let excluded = match made.partitions {
+        Some((p, disk)) => {
+            format!("{excluded} de-duplicated in {p} key partitions ({disk} on disk),")
+        }
+        None => excluded,
+    };
+    let n = made.stats.redrawn;
+    let redrawn = match spec.items().is_some_and(|d| d.distinct_lines) {
+        true => bingomint::text::count_of(n, "draw") + " sharing a line",
+        false => format!("{n} duplicate{}", if n == 1 { "" } else { "s" }),
+    };
+    // A rate means something only for a run long enough to time: a few
+    // cards (or the 90-ball tables' start-up) would give a silly figure.
+    let speed = if cards >= 10_000 && drawing >= 0.01 {
+        format!(
+            ", {} {}s/s, {:.0} MB/s",
+            rate(cards as f64 / drawing),
+            spec.noun(),
+            bytes / drawing / 1e6
+        )
+    } else {
+        String::new()
+    };
+    let secs = match spec.slow_start() {
+        Some(what) if prepared >= 0.05 => format!("{secs:.2} s ({prepared:.2} s of it {what})"),
+        _ => format!("{secs:.2} s"),
+    };
+    outln!(
+        "{cards} {},{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",
+        spec.made(cards),
+        args.out.display(),
+        args.format,
+    );
+    Ok(())
+}

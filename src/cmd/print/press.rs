@@ -1,0 +1,34 @@
+//! `print`'s flags for the press's paper trail: a tint behind the sheet,
+//! spot inks, short books, the packing list.
+
+use std::path::PathBuf;
+
+/// What `print` asks of a print run's paper trail.
+#[derive(clap::Args)]
+pub struct PressFlags {
+    /// A tint of the ink behind each sheet, in percent, reaching into the
+    /// bleed (the faces stay white).
+    #[arg(long, value_name = "PERCENT", default_value_t = 0.0)]
+    pub(super) background: f32,
+
+    /// Named inks (yellow, pink, …) as spot colours: each a plate of its
+    /// own (a /Separation colour space named Yellow, Pink, …), its process
+    /// CMYK the alternate; cmyk:… and gray stay as they are.
+    #[arg(long)]
+    pub(super) spot: bool,
+
+    /// Print a last book with fewer pages than --book-pages (refused
+    /// otherwise, naming the count: a short book is a packing mistake).
+    #[arg(long, requires = "book_pages")]
+    pub(super) allow_short_book: bool,
+
+    /// Write a packing list (CSV): a row a book (pages, first, last and
+    /// top-sheet serial, inks in page order, where its pages are), and a
+    /// row a carton with --books-per-carton.
+    #[arg(long, value_name = "FILE.csv")]
+    pub(super) packing: Option<PathBuf>,
+
+    /// Books packed to a carton, for the packing list's carton rows.
+    #[arg(long, value_name = "K", requires = "packing")]
+    pub(super) books_per_carton: Option<u64>,
+}
