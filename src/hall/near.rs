@@ -5,24 +5,13 @@
 //! in file and face order.
 
 use super::judge::Cards;
+pub use super::track::Away;
 use super::HallError;
 use crate::game::Face;
 use crate::play::calls::{Calls, NEVER};
 use crate::play::pattern::{Pattern, CANNOT};
 use crate::play::scan_faces;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-/// The sold faces `to_go` numbers from a prize.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Away {
-    /// The distance (0: no sold face was near).
-    pub to_go: u8,
-    /// How many sold faces are that far.
-    pub faces: u64,
-    /// Which, in file and face order; empty when they are more than the
-    /// limit asked.
-    pub listed: Vec<(usize, u64)>,
-}
 
 /// How far `face` is from `pattern` after the calls whose places are
 /// `positions`.

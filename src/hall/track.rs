@@ -54,6 +54,18 @@ struct Prize {
     away: Vec<AtomicU8>,
 }
 
+/// The sold faces `to_go` numbers from a prize.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Away {
+    /// The distance (0: no sold face was near).
+    pub to_go: u8,
+    /// How many sold faces are that far.
+    pub faces: u64,
+    /// Which, in file and face order; empty when they are more than the
+    /// limit asked.
+    pub listed: Vec<(usize, u64)>,
+}
+
 /// How far the sold faces are from a prize at the calls tracked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distances {
@@ -371,7 +383,7 @@ impl Tracker {
         calls: &Calls,
         to_go: Option<u8>,
         limit: usize,
-    ) -> Option<super::near::Away> {
+    ) -> Option<Away> {
         let prize = self.prizes.iter().find(|p| p.pattern == *pattern)?;
         if !self.at(calls) {
             return None;
@@ -396,7 +408,7 @@ impl Tracker {
                 .map(|(at, _)| self.face_at(at as u32))
                 .collect()
         };
-        Some(super::near::Away {
+        Some(Away {
             to_go: d,
             faces,
             listed,

@@ -75,7 +75,6 @@ pub(super) fn check_game(
         add_paid(summary, paid, *line)?;
         summary.payouts += 1;
     }
-    super::near::check_near(g, at, cards, summary)?;
     // A game with money pays every prize it accepted a win of.
     if !g.rules.amounts.is_empty() || g.rules.jackpot.is_some() {
         let paid = |stage: &str| g.payouts.iter().any(|(_, e, ..)| stage_of(e) == stage);

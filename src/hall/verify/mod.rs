@@ -468,6 +468,7 @@ fn step(
                 return Err(bad(format!("game {ended} ends, but game {g_no} was open")));
             }
             check_game(&g, seed, at, cards, summary)?;
+            near::check_near(&g, at, cards, summary)?;
             summary.games += 1;
         }
         Event::GameVoid { game: ended, .. } => {
