@@ -17,6 +17,7 @@ mod hall_books;
 mod hall_floor;
 mod hall_hostile;
 mod hall_live;
+mod hall_money;
 mod hall_night;
 mod hall_players;
 mod help;

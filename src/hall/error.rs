@@ -117,6 +117,17 @@ pub enum HallError {
     Replay { line: u64, what: &'static str },
     #[error("cannot write the log: {0}")]
     Log(#[from] std::io::Error),
+    #[error(transparent)]
+    Sale(#[from] crate::hall::sales::SaleError),
+    #[error("the jackpot ledger '{path}': {source}")]
+    Ledger {
+        path: String,
+        source: crate::hall::sales::ledger::LedgerError,
+    },
+    #[error("the night plays the progressive jackpot {0:?}: start the hall with --jackpots FILE, the ledger that carries it from night to night (created if new)")]
+    NoLedger(String),
+    #[error("the night's products differ from those its sales were made under: put the night file back as it was, or start a new log (--log)")]
+    ProductsChanged,
 }
 
 /// What a changed night file changed, and what to do.
@@ -146,9 +157,13 @@ impl HallError {
             | HallError::BallNeeded(_)
             | HallError::VoidReason
             | HallError::BallOutside { .. } => 400,
+            HallError::Sale(e) => e.status(),
             HallError::NoFace(_) | HallError::NoSuchGame { .. } => 404,
             HallError::Flood(_) => 429,
-            HallError::Log(_) | HallError::LogOpen(_) | HallError::BadLog { .. } => 500,
+            HallError::Log(_)
+            | HallError::LogOpen(_)
+            | HallError::BadLog { .. }
+            | HallError::Ledger { .. } => 500,
             _ => 409,
         }
     }

@@ -1,6 +1,8 @@
 //! The log's events, and the games a log revealed.
 
 use super::rules::Rules;
+use super::sales::jackpot::{Outcome, Pot, Progressive};
+use super::sales::Product;
 use crate::play::calls::Calls;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +21,56 @@ pub enum Event {
         /// The night file the hall plays, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         night: Option<NightEntry>,
+        /// The night's own name, drawn when its log is new (the first
+        /// session's): how a jackpot ledger names the night.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<String>,
+        /// What the night sells (none: `--sold` or every face).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        products: Vec<Product>,
+        /// The progressive jackpots as the ledger had them when the hall
+        /// opened.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        jackpots: Vec<Pot>,
+    },
+    /// A serial range of a product issued to the floor: sale `sale` (from
+    /// 1), `units` units for `amount`.
+    Sale {
+        sale: u64,
+        product: String,
+        first: u64,
+        last: u64,
+        units: u64,
+        amount: u64,
+    },
+    /// Faces of sale `sale` returned unsold before their games, refunded.
+    SaleReturn {
+        sale: u64,
+        product: String,
+        first: u64,
+        last: u64,
+        units: u64,
+        amount: u64,
+    },
+    /// Sale `sale` taken back whole (keyed by mistake), with the reason:
+    /// `amount` (what it still held) is no longer taken.
+    SaleVoid {
+        sale: u64,
+        reason: String,
+        amount: u64,
+    },
+    /// The head count the caller keyed.
+    Attendance { count: u64 },
+    /// A jackpot ledger's line: a progressive jackpot begun.
+    JackpotOpen { rules: Progressive },
+    /// A jackpot ledger's line: a night's game of the jackpot, `night`
+    /// the night's id, and where the pot stands after it.
+    JackpotNight {
+        night: String,
+        title: String,
+        outcome: Outcome,
+        pot: u64,
+        within: usize,
     },
     /// A game: its stages (patterns, in order), prize and commitment.
     GameStart {

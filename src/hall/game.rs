@@ -22,8 +22,9 @@ impl Hall {
             fresh_seed()?
         };
         let command = Command::Start {
-            plan,
+            plan: Box::new(plan),
             seed: seed.clone(),
+            today: super::log::now()[..10].to_string(),
         };
         let events = self.books.decide(&self.cards, command)?;
         if !seed.is_empty() {
@@ -38,6 +39,7 @@ impl Hall {
         }
         // The start and a bonanza's precalls: one append.
         self.record_all(events)?;
+        self.follow_sold()?;
         self.books.know_seed(seed);
         Ok(())
     }

@@ -34,7 +34,9 @@ mod payout;
 pub mod queue;
 pub mod report;
 pub mod rules;
+pub mod sales;
 pub mod secret;
+mod session;
 pub mod sold;
 pub mod state;
 pub mod track;
@@ -78,6 +80,8 @@ pub struct Hall {
     /// prizes (a change that leaves them, such as a claim turned down,
     /// posts nothing).
     tracked_at: Option<(u64, Calls, Vec<usize>)>,
+    /// The progressive jackpots' ledger, when the night plays one.
+    ledger: Option<sales::ledger::Ledger>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -91,6 +95,8 @@ pub struct Opening {
     /// A night file other than the log's may go on where it agrees with
     /// every game the log played (`--night-changed keep-log`).
     pub night_changed: bool,
+    /// The jackpot ledger (`--jackpots`).
+    pub ledger: Option<std::path::PathBuf>,
 }
 
 /// What to do with an open game whose seed file is lost.
@@ -178,6 +184,7 @@ impl Hall {
             night,
             blower,
             night_changed,
+            ledger,
         } = opening;
         let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
@@ -205,28 +212,48 @@ impl Hall {
             winner: None,
             tracked: 0,
             tracked_at: None,
+            ledger: None,
         };
-        hall.cards.tracker = track::Tracker::build(&hall.cards.files, hall.cards.sold.as_deref())?
-            .map(track::Follower::start);
+        let (products, progressives) = match &hall.night {
+            Some(n) => (n.products.clone(), n.progressives.clone()),
+            None => Default::default(),
+        };
+        let jackpots = hall.open_ledger(ledger.as_deref(), &progressives)?;
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
             hall.apply(line)?;
         }
+        if !products.is_empty() {
+            if !hall.books.sales.list.is_empty() && hall.books.sales.products != products {
+                return Err(HallError::ProductsChanged);
+            }
+            // Before a game starts, no face plays one.
+            hall.cards.sold = Some(hall.books.take_sold().unwrap_or_default());
+        }
+        hall.cards.tracker = track::Tracker::build(&hall.cards.files, hall.cards.sold.as_deref())?
+            .map(track::Follower::start);
         hall.track();
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
             logged.check(entry, night, night_changed)?;
         }
         let void = hall.resume_seed(lost)?;
-        hall.log.append(Event::Session {
+        let id = opened.lines.is_empty().then(random_hex).transpose()?;
+        let line = hall.log.append(Event::Session {
             files,
             sold,
             note,
             night: night_entry,
+            id,
+            products,
+            jackpots,
         })?;
+        hall.apply(&line)?;
+        hall.settle_jackpots()?;
         if let Some(event) = void {
             let game = hall.books.open.as_ref().map_or(0, |o| o.game);
             hall.record(event)?;
+            hall.settle_jackpots()?;
             hall.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
             ));
@@ -333,9 +360,16 @@ impl Hall {
         }
         let ends =
             (events.iter()).any(|e| matches!(e, Event::GameEnd { seed, .. } if !seed.is_empty()));
+        let over =
+            (events.iter()).any(|e| matches!(e, Event::GameEnd { .. } | Event::GameVoid { .. }));
         self.record_all(events)?;
         if ends {
             let _ = std::fs::remove_file(secret_path(self.log.path()));
+        }
+        if over {
+            // The log first, then the ledger: a crash between the two is
+            // mended when the hall opens this log again.
+            self.settle_jackpots()?;
         }
         Ok(())
     }

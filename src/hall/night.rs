@@ -4,8 +4,10 @@
 //! decimal text, its paper, and the special games. Every mistake is named
 //! by game and field.
 
-use super::money::parse_amount;
 use super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
+use super::sales::jackpot::{Progress, Progressive};
+use super::sales::parse::{self, ProductEntry, ProgressiveEntry};
+use super::sales::{Cut, Product};
 use crate::shown::max;
 use serde::Deserialize;
 
@@ -17,6 +19,10 @@ pub struct Night {
     /// The game's numbers, when the file names them (`balls = 90`).
     pub balls: Option<u8>,
     pub games: Vec<Plan>,
+    /// What the night sells (`[[product]]`).
+    pub products: Vec<Product>,
+    /// The progressive jackpots its games offer (`[[progressive]]`).
+    pub progressives: Vec<Progressive>,
 }
 
 #[derive(Deserialize)]
@@ -30,6 +36,10 @@ struct File {
     share: Option<Share>,
     #[serde(default)]
     game: Vec<Entry>,
+    #[serde(default)]
+    product: Vec<ProductEntry>,
+    #[serde(default)]
+    progressive: Vec<ProgressiveEntry>,
 }
 
 #[derive(Deserialize)]
@@ -62,9 +72,12 @@ struct PrizeEntry {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JackpotEntry {
-    within: usize,
-    prize: toml::Value,
+    within: Option<usize>,
+    prize: Option<toml::Value>,
     consolation: Option<toml::Value>,
+    /// A progressive jackpot (`[[progressive]]`) by name: its pot and
+    /// calls come from the ledger.
+    progressive: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -77,17 +90,49 @@ struct NearEntry {
 impl JackpotEntry {
     /// The jackpot; its consolation, if not given, the last stage's
     /// amount (`last`).
-    fn jackpot(&self, last: Option<u64>) -> Result<Jackpot, FieldError> {
-        let prize = amount(&self.prize, "jackpot.prize")?;
+    fn jackpot(
+        &self,
+        last: Option<u64>,
+        progressives: &[Progressive],
+    ) -> Result<(Jackpot, Option<Progress>), FieldError> {
         let consolation = match &self.consolation {
             Some(v) => amount(v, "jackpot.consolation")?,
             None => last.unwrap_or(0),
         };
-        Ok(Jackpot {
-            within: self.within,
-            prize,
-            consolation,
-        })
+        let (within, prize, progress) = match (&self.progressive, self.within, &self.prize) {
+            (Some(name), None, None) => {
+                let p = (progressives.iter().find(|p| p.name == *name)).ok_or_else(|| {
+                    let names: Vec<String> = progressives.iter().map(|p| format!("{:?}", p.name)).collect();
+                    FieldError::of("jackpot.progressive", format!("{name:?} is not a [[progressive]] of the night ({})", if names.is_empty() { "it lists none".into() } else { names.join(", ") }))
+                })?;
+                // The pot and calls as the rules start them; the ledger's
+                // replace them when the game starts.
+                let progress = Progress {
+                    name: name.clone(),
+                    pot: p.seed,
+                    added: 0,
+                    must_go: false,
+                };
+                (p.within, p.seed, Some(progress))
+            }
+            (Some(_), ..) => {
+                return Err(FieldError::of(
+                    "jackpot",
+                    "a progressive jackpot's pot and calls come from its ledger: give progressive and consolation only",
+                ))
+            }
+            (None, Some(within), Some(prize)) => (within, amount(prize, "jackpot.prize")?, None),
+            (None, None, _) => return Err(FieldError::of("jackpot.within", "give the calls a win must come within")),
+            (None, _, None) => return Err(FieldError::of("jackpot.prize", "give the jackpot's amount")),
+        };
+        Ok((
+            Jackpot {
+                within,
+                prize,
+                consolation,
+            },
+            progress,
+        ))
     }
 }
 
@@ -142,24 +187,9 @@ impl std::fmt::Display for FieldError {
     }
 }
 
-/// An amount written as text; a number is refused (a float cannot hold
-/// every penny).
+/// An amount written as text ([`parse::amount`]).
 fn amount(value: &toml::Value, field: &str) -> Result<u64, FieldError> {
-    match value {
-        toml::Value::String(text) => {
-            parse_amount(text).map_err(|e| FieldError::of(field, e.to_string()))
-        }
-        other => {
-            let example = match other {
-                toml::Value::Integer(n) => format!("{n}.00"),
-                toml::Value::Float(x) => format!("{x:.2}"),
-                _ => "25.00".into(),
-            };
-            Err(FieldError::of(field, format!(
-                "write the amount as text, such as \"{example}\" in quotes (amounts are kept to the penny, never as floating point)"
-            )))
-        }
-    }
+    parse::amount(value, field).map_err(|(field, why)| FieldError::of(&field, why))
 }
 
 impl Night {
@@ -198,21 +228,43 @@ impl Night {
                 why: "no [[game]]: list the night's games in order".into(),
             });
         }
+        let progressives = progressives(&file.progressive)?;
         let mut games = Vec::new();
+        let names: Vec<String> = file
+            .game
+            .iter()
+            .map(|g| g.name.trim().to_string())
+            .collect();
         for (i, mut entry) in file.game.into_iter().enumerate() {
             let where_ = format!("game {} ({:?})", i + 1, entry.name);
             entry.share = entry.share.or(file.share);
-            let plan = entry.plan(&currency, i + 1).map_err(|e| NightError {
+            let plan = (entry.plan(&currency, i + 1, &progressives)).map_err(|e| NightError {
                 where_,
                 why: e.to_string(),
             })?;
+            if let Some(p) = &plan.rules.progressive {
+                if let Some(k) = (games.iter()).position(|g: &Plan| {
+                    g.rules
+                        .progressive
+                        .as_ref()
+                        .is_some_and(|q| q.name == p.name)
+                }) {
+                    return Err(NightError {
+                        where_: format!("game {} ({:?})", i + 1, names[i]),
+                        why: format!("jackpot.progressive: game {} offers {:?} already: a progressive is played once a night", k + 1, p.name),
+                    });
+                }
+            }
             games.push(plan);
         }
+        let products = products(&file.product, &names)?;
         Ok(Night {
             title,
             currency,
             balls: file.balls,
             games,
+            products,
+            progressives,
         })
     }
 
@@ -241,9 +293,54 @@ impl Night {
     }
 }
 
+/// The night's `[[product]]` tables, checked (`games`: the games' names).
+fn products(entries: &[ProductEntry], games: &[String]) -> Result<Vec<Product>, NightError> {
+    let mut out: Vec<Product> = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let where_ = || format!("product {}", i + 1);
+        let p = entry.product(games).map_err(|(field, why)| NightError {
+            where_: where_(),
+            why: format!("{field}: {why}"),
+        })?;
+        if out.iter().any(|q| q.name == p.name) {
+            return Err(NightError {
+                where_: where_(),
+                why: format!("name: {:?} is listed twice", p.name),
+            });
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// The night's `[[progressive]]` tables, checked.
+fn progressives(entries: &[ProgressiveEntry]) -> Result<Vec<Progressive>, NightError> {
+    let mut out: Vec<Progressive> = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let where_ = || format!("progressive {}", i + 1);
+        let p = entry.progressive().map_err(|(field, why)| NightError {
+            where_: where_(),
+            why: format!("{field}: {why}"),
+        })?;
+        if out.iter().any(|q| q.name == p.name) {
+            return Err(NightError {
+                where_: where_(),
+                why: format!("name: {:?} is listed twice", p.name),
+            });
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
 impl Entry {
     /// The game as a plan.
-    fn plan(self, currency: &str, number: usize) -> Result<Plan, FieldError> {
+    fn plan(
+        self,
+        currency: &str,
+        number: usize,
+        progressives: &[Progressive],
+    ) -> Result<Plan, FieldError> {
         // A text refused names its field itself.
         let shown = |e: crate::hall::rules::RuleError| FieldError::game(&e.to_string());
         let name = shown_field("name", &self.name, max::NAME).map_err(shown)?;
@@ -265,9 +362,9 @@ impl Entry {
             ));
         }
         let n = self.stages.as_ref().map_or(1, Vec::len);
-        let listed = match self.prizes {
+        let (listed, cuts) = match self.prizes {
             None => self.amounts_of(n)?,
-            Some(_) => Vec::new(),
+            Some(_) => (Vec::new(), Vec::new()),
         };
         let (stages, amounts, concurrent) = match (self.pattern, self.stages, self.prizes) {
             (Some(p), ..) => (vec![p], listed, false),
@@ -293,9 +390,13 @@ impl Entry {
             }
             _ => unreachable!("one was given"),
         };
-        let jackpot = (self.jackpot.as_ref())
-            .map(|j| j.jackpot(amounts.last().copied()))
-            .transpose()?;
+        let (jackpot, progressive) = match self.jackpot.as_ref() {
+            Some(j) => {
+                let (j, p) = j.jackpot(amounts.last().copied(), progressives)?;
+                (Some(j), p)
+            }
+            None => (None, None),
+        };
         let near = self.consolation.as_ref().map(NearEntry::near).transpose()?;
         Ok(Plan {
             stages,
@@ -314,14 +415,25 @@ impl Entry {
                 planned: Some(number),
                 share: self.share.unwrap_or(Share::Claimed),
                 near,
+                cuts,
+                sales: None,
+                progressive,
             },
         })
     }
 
-    /// The `prize` field for `n` stages: one amount, or a list of `n`.
-    fn amounts_of(&self, n: usize) -> Result<Vec<u64>, FieldError> {
-        match &self.prize {
-            None => Ok(Vec::new()),
+    /// The `prize` field for `n` stages: one amount (or share of sales),
+    /// or a list of `n`; the amounts, and the shares (empty: none).
+    fn amounts_of(&self, n: usize) -> Result<(Vec<u64>, Vec<Option<Cut>>), FieldError> {
+        let one = |v: &toml::Value, field: &str| match v {
+            toml::Value::Table(_) => {
+                let c = parse::cut(v, field).map_err(|(f, why)| FieldError::of(&f, why))?;
+                Ok((0, Some(c)))
+            }
+            v => Ok((amount(v, field)?, None)),
+        };
+        let (amounts, cuts): (Vec<u64>, Vec<Option<Cut>>) = match &self.prize {
+            None => return Ok((Vec::new(), Vec::new())),
             Some(toml::Value::Array(list)) => {
                 if list.len() != n {
                     return Err(FieldError::of(
@@ -329,17 +441,29 @@ impl Entry {
                         format!("{} amounts for {n} stages; give one for each", list.len()),
                     ));
                 }
-                list.iter()
-                    .enumerate()
-                    .map(|(k, v)| amount(v, &format!("prize[{}]", k + 1)))
-                    .collect()
+                (list.iter().enumerate())
+                    .map(|(k, v)| one(v, &format!("prize[{}]", k + 1)))
+                    .collect::<Result<Vec<_>, _>>()?
+                    .into_iter()
+                    .unzip()
             }
-            Some(v) if n == 1 => Ok(vec![amount(v, "prize")?]),
-            Some(_) => Err(FieldError::of(
-                "prize",
-                format!("the game has {n} stages: give a list of {n} amounts, [\"10.00\", …]"),
-            )),
-        }
+            Some(v) if n == 1 => {
+                let (a, c) = one(v, "prize")?;
+                (vec![a], vec![c])
+            }
+            Some(_) => {
+                return Err(FieldError::of(
+                    "prize",
+                    format!("the game has {n} stages: give a list of {n} amounts, [\"10.00\", …]"),
+                ))
+            }
+        };
+        let cuts = if cuts.iter().all(Option::is_none) {
+            Vec::new()
+        } else {
+            cuts
+        };
+        Ok((amounts, cuts))
     }
 }
 

@@ -37,6 +37,13 @@ pub(super) struct Open {
 }
 
 impl Open {
+    /// Each payout's kind and amount paid, in order.
+    pub fn kinds_paid(&self) -> Vec<(Option<String>, u64)> {
+        (self.payouts.iter())
+            .map(|p| (p.kind.clone(), p.minor))
+            .collect()
+    }
+
     /// The game a `game_start` line opens (its seed read later).
     pub fn begun(event: &Event, spec: crate::game::Spec) -> Result<Open, &'static str> {
         let Event::GameStart {

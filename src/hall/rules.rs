@@ -5,6 +5,8 @@
 //! a [`Plan`]; the log's `game_start` line keeps its [`Rules`].
 
 use super::money;
+use super::sales::jackpot::Progress;
+use super::sales::Cut;
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
 use crate::shown::max;
@@ -59,6 +61,18 @@ pub struct Rules {
     /// A prize for the faces nearest the last stage when it is won.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub near: Option<Near>,
+    /// Each stage's (or prize's) share of the game's sales, where it is
+    /// one (empty: none is); its amount in `amounts` is fixed from them
+    /// when the game starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cuts: Vec<Option<Cut>>,
+    /// The game's sales when it started, when a prize is a share of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sales: Option<u64>,
+    /// The progressive jackpot the last stage offers: `jackpot` holds
+    /// the pot offered and its calls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub progressive: Option<Progress>,
 }
 
 /// A consolation by closeness: when the game's last stage is won, `prize`
@@ -215,10 +229,30 @@ impl Rules {
                 }));
             }
         }
+        if !self.cuts.is_empty() && self.cuts.len() != n {
+            return Err(bad(format!(
+                "prize: {} shares of sales for {n} stages",
+                self.cuts.len()
+            )));
+        }
+        if let Some(c) = self
+            .cuts
+            .iter()
+            .flatten()
+            .find(|c| c.max.is_some_and(|m| m < c.min))
+        {
+            return Err(bad(format!(
+                "prize.max: {} is below prize.min {}",
+                self.money(c.max.unwrap_or(0)),
+                self.money(c.min)
+            )));
+        }
         let big = [
             self.jackpot.map(|j| j.prize),
             self.jackpot.map(|j| j.consolation),
             self.near.map(|n| n.prize),
+            self.cuts.iter().flatten().map(|c| c.min).max(),
+            self.cuts.iter().flatten().filter_map(|c| c.max).max(),
         ];
         if let Some(&a) = (self.amounts.iter())
             .chain(big.iter().flatten())
@@ -325,7 +359,45 @@ impl Rules {
                 near.words()
             ));
         }
+        let n = self.cuts.len();
+        for (k, cut) in self.cuts.iter().enumerate() {
+            if let Some(cut) = cut {
+                let which = if n > 1 {
+                    format!("prize {}: ", k + 1)
+                } else {
+                    String::new()
+                };
+                out.push(format!("{which}{}", cut.words(&self.currency)));
+            }
+        }
+        if let Some(sales) = self.sales {
+            out.push(format!("the game's sales {}", self.money(sales)));
+        }
+        if let Some(p) = &self.progressive {
+            let mut w = format!("progressive {:?}: {} carried in", p.name, self.money(p.pot));
+            if p.added > 0 {
+                w.push_str(&format!(", {} from tonight's sales", self.money(p.added)));
+            }
+            if p.must_go {
+                w.push_str(", must go tonight");
+            }
+            out.push(w);
+        }
         out
+    }
+
+    /// The amounts of the prizes that are a share of sales, fixed on the
+    /// game's `sales`.
+    pub fn fix_cuts(&mut self, sales: u64) {
+        if self.cuts.iter().all(Option::is_none) {
+            return;
+        }
+        for (k, cut) in self.cuts.iter().enumerate() {
+            if let (Some(cut), Some(a)) = (cut, self.amounts.get_mut(k)) {
+                *a = cut.amount(sales);
+            }
+        }
+        self.sales = Some(sales);
     }
 
     /// `minor` units in the game's currency.
@@ -371,11 +443,16 @@ impl Plan {
             return self.prize.clone();
         }
         let r = &self.rules;
-        let parts: Vec<String> = (self.stages.iter().zip(&r.amounts))
-            .map(|(s, &a)| format!("{s} {}", r.money(a)))
+        // A share of sales not fixed yet (the game not started) in words.
+        let amount = |k: usize, a: u64| match (r.cuts.get(k).copied().flatten(), r.sales) {
+            (Some(cut), None) => cut.words(&r.currency),
+            _ => r.money(a),
+        };
+        let parts: Vec<String> = (self.stages.iter().zip(&r.amounts).enumerate())
+            .map(|(k, (s, &a))| format!("{s} {}", amount(k, a)))
             .collect();
         if parts.len() == 1 {
-            r.money(r.amounts[0])
+            amount(0, r.amounts[0])
         } else {
             parts.join(" · ")
         }

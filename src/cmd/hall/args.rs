@@ -31,6 +31,8 @@ Examples:
       --tls-key tls/hall-key.pem                    # serves until stopped
   bingomint hall --cards cards.bmc --night data/night.toml \\
       --balls blower                                # serves until stopped
+  bingomint hall --cards cards.bmc --night data/session.toml \
+      --jackpots jackpots.jsonl                     # serves until stopped
   bingomint hall --night data/night.toml --check
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc \\
@@ -85,6 +87,12 @@ pub struct Args {
     /// and special games (docs/hall.md; data/night.toml is an example).
     #[arg(long, value_name = "FILE")]
     pub night: Option<PathBuf>,
+
+    /// The progressive jackpots' ledger, carried from night to night
+    /// (created if new): the pots and call limits the night's
+    /// [[progressive]] games offer, and each night's outcome written to it.
+    #[arg(long, value_name = "FILE")]
+    pub jackpots: Option<PathBuf>,
 
     /// Check --night FILE (against --cards' game, when given) and exit: 0
     /// when it can be played, 2 naming the game and field when not.

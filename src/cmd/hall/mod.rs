@@ -31,7 +31,11 @@ use open::{open_cards, opening};
 /// Runs `hall`.
 pub fn run(args: Args) -> Result<Outcome> {
     match args.command {
-        Some(Sub::Verify { log, cards }) => return verify::run(&log, &cards),
+        Some(Sub::Verify {
+            logs,
+            cards,
+            jackpots,
+        }) => return verify::run(&logs, &cards, jackpots.as_deref()),
         Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
         Some(Sub::Tables(tables)) => return tables::run(&tables),
         Some(Sub::Report {
@@ -58,6 +62,9 @@ pub fn run(args: Args) -> Result<Outcome> {
         Some(path) => Some(night::load(path, Some(files[0].header().spec))?),
         None => None,
     };
+    if let Some(n) = night.as_ref().filter(|(n, _)| !n.products.is_empty()) {
+        night::sells(&n.0, &args, files.len())?;
+    }
     let faces = files[0].header().face_range();
     let sold = match &args.sold {
         Some(text) => Some(
@@ -81,6 +88,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         night,
         blower: args.balls == args::Balls::Blower,
         night_changed: args.night_changed.is_some(),
+        ledger: args.jackpots.clone(),
     };
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;

@@ -36,6 +36,21 @@ pub(super) fn load(path: &Path, spec: Option<Spec>) -> Result<(Night, NightEntry
     Ok((night, entry))
 }
 
+/// A night that sells by serial range: its faces are one card file's, and
+/// what each game plays is what was sold, not `--sold`.
+pub(super) fn sells(night: &Night, args: &Args, files: usize) -> Result<()> {
+    anyhow::ensure!(
+        args.sold.is_none(),
+        "--sold: the night file lists [[product]]s, so what is sold is what the console issues by serial range (POST /api/sales); leave out --sold, or the products"
+    );
+    anyhow::ensure!(
+        files == 1,
+        "--cards: a night of [[product]]s sells the faces of one card file; give one --cards (it has {files})"
+    );
+    let _ = night;
+    Ok(())
+}
+
 /// `hall --night FILE --check`: the programme, game by game.
 pub(super) fn check(args: &Args) -> Result<Outcome> {
     let path = args.night.as_deref().expect("--check requires --night");
@@ -84,6 +99,25 @@ pub(super) fn check(args: &Args) -> Result<Outcome> {
             line += " · wild";
         }
         outln!("{line}");
+    }
+    for p in &night.products {
+        let games = if p.games.is_empty() {
+            "every game".to_string()
+        } else {
+            let k: Vec<String> = p.games.iter().map(usize::to_string).collect();
+            format!("games {}", k.join(", "))
+        };
+        outln!(
+            "  product {:?}: {} for {} face{} ({}), {games}",
+            p.name,
+            bingomint::hall::money::show(p.price, &night.currency),
+            p.faces,
+            if p.faces == 1 { "" } else { "s" },
+            p.kind()
+        );
+    }
+    for p in &night.progressives {
+        outln!("  progressive {:?}: {}", p.name, p.words(&night.currency));
     }
     Ok(Outcome::Success)
 }

@@ -49,14 +49,26 @@ Examples:
         quiet: bool,
     },
     /// Check a night's log: its chain, every game's calls against its
-    /// revealed seed, every claim judged again. Exit 0, or 1 naming the
-    /// first bad line.
+    /// revealed seed, every claim judged again, every sale, return and
+    /// void against the products' prices and the faces issued. With
+    /// --jackpots, the nights' logs in order against the ledger that
+    /// carried their progressive jackpots. Exit 0, or 1 naming the first
+    /// bad line.
+    #[command(after_help = "\
+Examples:
+  bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
+  bingomint hall verify night1.jsonl night2.jsonl --cards cards.bmc \\
+      --jackpots jackpots.jsonl                     # needs: the nights' logs")]
     Verify {
-        /// The log.
-        log: PathBuf,
-        /// The card files the night played.
+        /// The log (several: nights whose jackpots one ledger carried).
+        #[arg(required = true, value_name = "LOG")]
+        logs: Vec<PathBuf>,
+        /// The card files the nights played.
         #[arg(long = "cards", value_name = "FILE", required = true)]
         cards: Vec<PathBuf>,
+        /// The progressive jackpots' ledger the nights wrote to.
+        #[arg(long, value_name = "FILE")]
+        jackpots: Option<PathBuf>,
     },
     /// Make a self-signed TLS certificate and key for a venue without a
     /// domain: DIR/hall-cert.pem and DIR/hall-key.pem (mode 0600). Start

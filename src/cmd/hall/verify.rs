@@ -1,49 +1,128 @@
-//! `bingomint hall verify`: a night's log checked against its card files.
+//! `bingomint hall verify`: nights' logs checked against their card files,
+//! and, with `--jackpots`, against the ledger that carried their
+//! progressive jackpots.
 
 use super::open_cards;
 use crate::cmd::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::hall::judge::Cards;
-use bingomint::hall::verify::verify;
-use std::path::PathBuf;
+use bingomint::hall::sales::ledger::{check, NightSeen};
+use bingomint::hall::verify::{verify, Summary};
+use bingomint::text::count_of;
+use std::path::{Path, PathBuf};
 
 /// `hall verify`.
-pub fn run(log: &std::path::Path, cards: &[PathBuf]) -> Result<Outcome> {
-    let text =
-        std::fs::read_to_string(log).with_context(|| format!("cannot read '{}'", log.display()))?;
+pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Result<Outcome> {
     let (files, _) = open_cards(cards)?;
+    let balls = files[0].header().spec.balls();
     let mut cards = Cards::new(files, None);
-    match verify(&text, &mut cards) {
-        Ok(s) => {
-            use bingomint::text::count_of;
-            let seeded = s.calls - s.blower_calls;
-            let (calls, claims) = (count_of(seeded, "call"), count_of(s.claims, "claim"));
-            let payouts = count_of(s.payouts, "payout");
+    let mut found = Vec::new();
+    for log in logs {
+        let text = std::fs::read_to_string(log)
+            .with_context(|| format!("cannot read '{}'", log.display()))?;
+        cards.sold = None;
+        match verify(&text, &mut cards) {
+            Ok(s) => {
+                said(log, &s)?;
+                found.push((log.display().to_string(), s));
+            }
+            Err(f) => {
+                outln!("FAILED: {} line {}: {}", log.display(), f.line, f.what);
+                return Ok(Outcome::Negative);
+            }
+        }
+    }
+    let played = found.iter().any(|(_, s)| !s.outcomes.is_empty());
+    let Some(ledger) = jackpots else {
+        if played {
+            outln!("note: the nights played progressive jackpots; give --jackpots FILE to check their pots against the ledger");
+        }
+        return Ok(Outcome::Success);
+    };
+    let text = std::fs::read_to_string(ledger)
+        .with_context(|| format!("--jackpots: cannot read '{}'", ledger.display()))?;
+    let nights: Vec<NightSeen> = (found.iter())
+        .map(|(log, s)| NightSeen {
+            log: log.clone(),
+            id: s.night.as_deref(),
+            opened: &s.opened_pots,
+            outcomes: &s.outcomes,
+        })
+        .collect();
+    match check(&text, balls, &nights) {
+        Ok(c) => {
             outln!(
-                "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again, {payouts} found again",
-                log.display(),
-                count_of(s.lines, "line"),
-                count_of(s.games, "game"),
-                if seeded == 1 { "matches" } else { "match" }
+                "OK: {}: {} chained, {} of progressive jackpots found in {} as logged",
+                ledger.display(),
+                count_of(c.lines, "line"),
+                count_of(c.matched, "night"),
+                if logs.len() == 1 {
+                    "its log"
+                } else {
+                    "their logs"
+                }
             );
-            if s.blower > 0 {
+            for p in &c.pots {
                 outln!(
-                    "note: {} of balls from a blower ({}): no seed to check their calls against (each ball is a number of the game, none called twice)",
-                    count_of(s.blower, "game"),
-                    count_of(s.blower_calls, "call")
+                    "  {:?}: {} within {} calls",
+                    p.rules.name,
+                    bingomint::hall::money::show(p.pot, ""),
+                    p.within
                 );
             }
-            for g in &s.voided {
-                outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
-            }
-            if let Some(g) = s.open {
-                outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
+            if !c.unmatched.is_empty() {
+                outln!(
+                    "note: {} of the ledger's are of logs not given, so not checked against them",
+                    count_of(c.unmatched.len() as u64, "night")
+                );
             }
             Ok(Outcome::Success)
         }
-        Err(f) => {
-            outln!("FAILED: {} line {}: {}", log.display(), f.line, f.what);
+        Err((line, why)) => {
+            outln!("FAILED: {} line {line}: {why}", ledger.display());
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// What one sound log held.
+fn said(log: &Path, s: &Summary) -> Result<()> {
+    let seeded = s.calls - s.blower_calls;
+    let (calls, claims) = (count_of(seeded, "call"), count_of(s.claims, "claim"));
+    let payouts = count_of(s.payouts, "payout");
+    outln!(
+        "OK: {}: {} chained, {} ended, {calls} {} their revealed seeds, {claims} judged the same again, {payouts} found again",
+        log.display(),
+        count_of(s.lines, "line"),
+        count_of(s.games, "game"),
+        if seeded == 1 { "matches" } else { "match" }
+    );
+    if !s.sales.list.is_empty() {
+        let shown = s.sales.shown();
+        let list = &s.sales.list;
+        let returns = list.iter().map(|x| x.returned.len() as u64).sum();
+        let voids = list.iter().filter(|x| x.void.is_some()).count() as u64;
+        outln!(
+            "  {}, {} and {} checked against the products' prices and the faces issued: net receipts {} ({} faces sold)",
+            count_of(list.len() as u64, "sale"),
+            count_of(returns, "return"),
+            count_of(voids, "void"),
+            bingomint::hall::money::show(shown.net, ""),
+            shown.faces
+        );
+    }
+    if s.blower > 0 {
+        outln!(
+            "note: {} of balls from a blower ({}): no seed to check their calls against (each ball is a number of the game, none called twice)",
+            count_of(s.blower, "game"),
+            count_of(s.blower_calls, "call")
+        );
+    }
+    for g in &s.voided {
+        outln!("note: game {g} ended unrevealed (its seed was lost): its calls cannot be checked");
+    }
+    if let Some(g) = s.open {
+        outln!("note: game {g} is still open; its calls can be checked once it ends and its seed is out");
+    }
+    Ok(())
 }

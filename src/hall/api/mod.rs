@@ -315,6 +315,15 @@ fn answer(
                 },
             )
         }
+        Command::Sell(m) => {
+            let made = hall.sell(m)?;
+            (201, sales(hall, Some(made)))
+        }
+        Command::Sales => (200, sales(hall, None)),
+        Command::Attendance(count) => {
+            hall.attendance(count)?;
+            (201, sales(hall, None))
+        }
         Command::Claim { .. }
         | Command::Bingo { .. }
         | Command::Queue
@@ -323,6 +332,17 @@ fn answer(
         | Command::Face { .. } => return answer_claims(hall, command, client),
     };
     Ok(reply)
+}
+
+/// The night's sales as the console reads them.
+fn sales(hall: &Hall, made: Option<super::Event>) -> Reply {
+    let books = hall.books();
+    Reply::Sales {
+        made: made.map(Box::new),
+        sales: Box::new(books.sales().shown()),
+        jackpots: books.pots().to_vec(),
+        attendance: books.attendance(),
+    }
 }
 
 /// What a claim, the queue or a face asks of the hall, and its status.

@@ -58,6 +58,15 @@ pub enum Reply {
     Face(Box<FaceShown>),
     Labels(Labels),
     Night(NightShown),
+    /// The night's sales (and the line a sale, return or void made).
+    Sales {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        made: Option<Box<super::super::Event>>,
+        sales: Box<super::super::sales::shown::SalesShown>,
+        jackpots: Vec<super::super::sales::jackpot::Pot>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        attendance: Option<u64>,
+    },
     /// A refusal.
     Error {
         error: String,

@@ -4,6 +4,7 @@
 
 use super::super::money::parse_amount;
 use super::super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
+use super::super::sales::Move;
 use super::reply::ApiError;
 use crate::shown::max;
 use serde::Deserialize;
@@ -41,7 +42,7 @@ const fn route(method: &'static str, path: &'static str, access: Access) -> Rout
 const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
-pub const ROUTES: [Route; 16] = [
+pub const ROUTES: [Route; 21] = [
     route("GET", "/api/state", Access::Public),
     route("GET", "/api/join", Access::Public),
     route("GET", "/api/night", Access::Public),
@@ -58,6 +59,11 @@ pub const ROUTES: [Route; 16] = [
     route("POST", "/api/bingo", Access::Player),
     route("GET", STATUS, Access::Player),
     route("POST", "/api/faces", Access::Player),
+    route("POST", "/api/sales", Access::Caller),
+    route("POST", "/api/sales/return", Access::Caller),
+    route("POST", "/api/sales/void", Access::Caller),
+    route("GET", "/api/sales", Access::Caller),
+    route("POST", "/api/attendance", Access::Caller),
 ];
 
 impl Route {
@@ -180,6 +186,30 @@ struct Card {
     card: String,
 }
 
+/// A serial range of a product, sold or returned.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaleBody {
+    product: String,
+    first: u64,
+    last: u64,
+}
+
+/// A sale voided, and why.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaleVoidBody {
+    sale: u64,
+    reason: String,
+}
+
+/// The head count.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AttendanceBody {
+    count: u64,
+}
+
 /// The body of a request that takes none (`{}` or nothing).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -264,6 +294,12 @@ pub enum Command {
     Labels,
     /// The players' addresses and QR code.
     Join,
+    /// A sale, return or void of paper.
+    Sell(Move),
+    /// The night's sales, for the console.
+    Sales,
+    /// The head count keyed.
+    Attendance(u64),
 }
 
 /// The longest reference a phone may send (a QR text is about 30).
@@ -334,6 +370,40 @@ impl Command {
             ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
+            ("GET", "/api/sales") => Command::Sales,
+            ("POST", "/api/sales") | ("POST", "/api/sales/return") => {
+                let SaleBody {
+                    product,
+                    first,
+                    last,
+                } = read(body)?;
+                if product.len() > max::NAME * 4 {
+                    return Err(ApiError::Body(
+                        "field product: name a product of the night".into(),
+                    ));
+                }
+                Command::Sell(if path.ends_with("/return") {
+                    Move::Return {
+                        product,
+                        first,
+                        last,
+                    }
+                } else {
+                    Move::Sale {
+                        product,
+                        first,
+                        last,
+                    }
+                })
+            }
+            ("POST", "/api/sales/void") => {
+                let SaleVoidBody { sale, reason } = read(body)?;
+                Command::Sell(Move::Void { sale, reason })
+            }
+            ("POST", "/api/attendance") => {
+                let AttendanceBody { count } = read(body)?;
+                Command::Attendance(count)
+            }
             ("POST", "/api/queue/reject") => {
                 let Nothing {} = read(body)?;
                 Command::RejectNotWins

@@ -31,12 +31,23 @@ impl Books {
             self.unpaid = None;
         }
         match event {
-            Event::Session { .. } | Event::Wild { .. } => {}
-            Event::GameStart { game, rules, .. } => {
+            Event::Wild { .. } => {}
+            Event::Session { .. } => self.apply_session(event)?,
+            Event::Sale { .. } | Event::SaleReturn { .. } | Event::SaleVoid { .. } => {
+                self.apply_sale(event, cards)?
+            }
+            Event::Attendance { count } => self.attendance = Some(*count),
+            Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
+                return Err("a jackpot ledger's line in a night's log")
+            }
+            Event::GameStart {
+                game, rules, balls, ..
+            } => {
                 if self.open.is_some() {
                     return Err("a game starts while another is open");
                 }
                 let spec = cards.files[0].header().spec;
+                self.apply_start_money(rules, *balls)?;
                 self.open = Some(Open::begun(event, spec)?);
                 self.games = *game;
                 if let Some(k) = rules.planned {
@@ -86,6 +97,7 @@ impl Books {
             }
             Event::GameEnd { game, seed } => {
                 let open = self.open.take().ok_or("no game is open")?;
+                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls);
                 self.revealed = Some(Revealed {
                     game: *game,
                     seed: seed.clone(),
@@ -94,8 +106,9 @@ impl Books {
                 });
                 self.queue.close(ENDED);
             }
-            Event::GameVoid { .. } => {
-                self.open.take().ok_or("no game is open")?;
+            Event::GameVoid { game, .. } => {
+                let open = self.open.take().ok_or("no game is open")?;
+                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls);
                 self.revealed = None;
                 self.queue.close(ENDED);
             }

@@ -6,6 +6,7 @@
 use super::super::event::Source;
 use super::super::judge::Cards;
 use super::super::rules::Plan;
+use super::super::sales::Move;
 use super::super::{commitment, Event, HallError};
 use super::{Books, ClaimAsked};
 use std::net::IpAddr;
@@ -15,7 +16,16 @@ use std::net::IpAddr;
 pub enum Command {
     /// A game of `plan`, on `seed` (`hall2-…`, kept in the seed file), or
     /// of balls from the blower (`seed` empty).
-    Start { plan: Plan, seed: String },
+    Start {
+        plan: Box<Plan>,
+        seed: String,
+        /// The day (`YYYY-MM-DD`), for a progressive jackpot's must-go date.
+        today: String,
+    },
+    /// A sale, return or void of paper.
+    Sell(Move),
+    /// The head count.
+    Attendance(u64),
     /// The room's seed, mixed into the open game's order.
     RoomSeed(String),
     /// The next call: the hall's next ball, or the blower's.
@@ -48,7 +58,9 @@ impl Books {
     /// The events that carry out `command`, or why it is refused.
     pub fn decide(&self, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
         match command {
-            Command::Start { plan, seed } => self.start(cards, plan, &seed),
+            Command::Start { plan, seed, today } => self.start(cards, *plan, &seed, &today),
+            Command::Sell(m) => self.sell(cards, &m),
+            Command::Attendance(count) => Ok(vec![Event::Attendance { count }]),
             Command::RoomSeed(text) => self.room_seed(&text),
             Command::Call(ball) => self.call(ball),
             Command::Recall => self.recall(),
@@ -69,11 +81,18 @@ impl Books {
 
     /// A game's start: checked, and a bonanza's precalls (the hall's own
     /// calls) made with it.
-    fn start(&self, cards: &Cards, mut plan: Plan, seed: &str) -> Result<Vec<Event>, HallError> {
+    fn start(
+        &self,
+        cards: &Cards,
+        mut plan: Plan,
+        seed: &str,
+        today: &str,
+    ) -> Result<Vec<Event>, HallError> {
         if let Some(open) = &self.open {
             return Err(HallError::StillOpen(open.game));
         }
         let spec = cards.files[0].header().spec;
+        self.fix_money(&mut plan, today, spec.balls())?;
         plan.rules.blower = seed.is_empty();
         money_prize(&mut plan)?;
         plan.check(spec)

@@ -9,6 +9,7 @@
 mod apply;
 mod claim;
 mod decide;
+mod sale;
 mod share;
 #[cfg(test)]
 mod tests;
@@ -18,6 +19,8 @@ pub use decide::Command;
 
 use super::open::Open;
 use super::queue::Queue;
+use super::sales::jackpot::{Outcome, Pot};
+use super::sales::Sales;
 use super::state::{ClaimSeen, Revealed};
 use super::HallError;
 use std::collections::BTreeSet;
@@ -42,12 +45,52 @@ pub struct Books {
     /// call, card): only a crash of an older hall, which wrote the two
     /// apart, leaves one; the resume pays it ([`Command::CompletePayout`]).
     pub(in crate::hall) unpaid: Option<(usize, usize, String)>,
+    /// The night's id (its first session's).
+    pub(in crate::hall) night_id: Option<String>,
+    /// What is sold, and every sale.
+    pub(in crate::hall) sales: Sales,
+    /// The progressive jackpots, as they stand (the ledger's when the
+    /// night opened, moved on by each game of them ended).
+    pub(in crate::hall) pots: Vec<Pot>,
+    /// Each progressive jackpot's game tonight, ended.
+    pub(in crate::hall) outcomes: Vec<Outcome>,
+    /// The head count keyed.
+    pub(in crate::hall) attendance: Option<u64>,
+    /// The faces the last game started plays, when the night sells by
+    /// serial range, and whether the shell has taken them since.
+    pub(in crate::hall) game_sold: Option<Vec<std::ops::RangeInclusive<u64>>>,
+    sold_changed: bool,
 }
 
 impl Books {
     /// The open game, or [`HallError::NoGame`].
     pub(in crate::hall) fn the_open(&self) -> Result<&Open, HallError> {
         self.open.as_ref().ok_or(HallError::NoGame)
+    }
+
+    /// The night's sales.
+    pub fn sales(&self) -> &Sales {
+        &self.sales
+    }
+
+    /// Each progressive jackpot's game tonight, ended.
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    /// The progressive jackpots as they stand.
+    pub fn pots(&self) -> &[Pot] {
+        &self.pots
+    }
+
+    /// The night's id.
+    pub fn night_id(&self) -> Option<&str> {
+        self.night_id.as_deref()
+    }
+
+    /// The head count keyed, if any.
+    pub fn attendance(&self) -> Option<u64> {
+        self.attendance
     }
 
     /// Knows the open game's seed (read from the seed file, never logged

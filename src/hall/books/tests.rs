@@ -58,8 +58,9 @@ fn run(books: &mut Books, cards: &Cards, command: Command) -> Result<Vec<Event>,
 fn game(cards: &Cards, plan: Plan, balls: impl IntoIterator<Item = u8>) -> Books {
     let mut books = Books::default();
     let start = Command::Start {
-        plan,
+        plan: Box::new(plan),
         seed: String::new(),
+        today: "2026-11-27".into(),
     };
     run(&mut books, cards, start).unwrap();
     for b in balls {
@@ -281,8 +282,9 @@ fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
     let (_d, cards) = cards(4..=6);
     let books = Books::default();
     let start = |plan| Command::Start {
-        plan,
+        plan: Box::new(plan),
         seed: String::new(),
+        today: "2026-11-27".into(),
     };
     let repeated = plan(&["line", "line", "coverall"], &[], Share::Claimed);
     let e = books.decide(&cards, start(repeated)).unwrap_err();
@@ -313,8 +315,9 @@ fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
         .decide(
             &cards,
             Command::Start {
-                plan: p,
+                plan: Box::new(p),
                 seed: seed.clone(),
+                today: "2026-11-27".into(),
             },
         )
         .unwrap();

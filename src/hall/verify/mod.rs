@@ -44,6 +44,13 @@ pub struct Summary {
     /// Games ended unrevealed, their seeds lost: their calls cannot be
     /// checked.
     pub voided: Vec<u64>,
+    /// The night's id, its sales, its progressive jackpots as the ledger
+    /// had them when it opened and each one's game, and its head count.
+    pub night: Option<String>,
+    pub sales: super::sales::Sales,
+    pub opened_pots: Vec<super::sales::jackpot::Pot>,
+    pub outcomes: Vec<super::sales::jackpot::Outcome>,
+    pub attendance: Option<u64>,
 }
 
 struct Game {
@@ -407,14 +414,57 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     // whatever the hall would not have followed, verify names too.
     let mut books = super::books::Books::default();
     for line in &lines {
+        if let Some(why) = books.sale_finding(&line.event, cards) {
+            return Err(finding(line.seq, why));
+        }
+        must_go(line, &books)?;
         step(line, &mut game, cards, &mut summary)?;
         books.apply(&line.event, cards).map_err(|what| Finding {
             line: line.seq,
             what: what.to_string(),
         })?;
+        if summary.opened_pots.is_empty() {
+            summary.opened_pots = books.pots().to_vec();
+        }
+        // A night of sales: the faces each game plays, from its start.
+        if let Some(sold) = books.take_sold() {
+            cards.sold = Some(sold);
+        }
     }
     summary.open = game.map(|(g, _)| g);
+    summary.night = books.night_id().map(String::from);
+    summary.sales = books.sales().clone();
+    summary.outcomes = books.outcomes().to_vec();
+    summary.attendance = books.attendance();
     Ok(summary)
+}
+
+/// A progressive jackpot's must-go date judged on the day its game
+/// started, as the line's time gives it.
+fn must_go(line: &super::log::Line, books: &super::books::Books) -> Result<(), Finding> {
+    let Event::GameStart { rules, .. } = &line.event else {
+        return Ok(());
+    };
+    let Some(p) = &rules.progressive else {
+        return Ok(());
+    };
+    let day = line.time.get(..10).unwrap_or("");
+    match books.pots().iter().find(|q| q.rules.name == p.name) {
+        Some(pot) if pot.rules.must_go_on(day) != p.must_go => Err(finding(
+            line.seq,
+            format!(
+                "the progressive jackpot {:?} {} on {day}, but its must-go date is {}",
+                p.name,
+                if p.must_go {
+                    "had to go"
+                } else {
+                    "did not have to go"
+                },
+                pot.rules.must_go.as_deref().unwrap_or("none")
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// One line of the log, checked against what came before it.
@@ -427,7 +477,27 @@ fn step(
     let at = line.seq;
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
-        Event::Session { files, sold, .. } => session(files, sold.as_deref(), cards, at)?,
+        Event::Session {
+            files,
+            sold,
+            products,
+            ..
+        } => {
+            let before = cards.sold.take();
+            session(files, sold.as_deref(), cards, at)?;
+            if !products.is_empty() {
+                // Sold by serial range: each game's faces from its start
+                // (a resume in the middle of a game keeps them).
+                cards.sold = Some(before.unwrap_or_default());
+            }
+        }
+        Event::Sale { .. }
+        | Event::SaleReturn { .. }
+        | Event::SaleVoid { .. }
+        | Event::Attendance { .. } => {}
+        Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
+            return Err(bad("a jackpot ledger's line in a night's log".into()))
+        }
         Event::GameStart { game: g, .. } => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));

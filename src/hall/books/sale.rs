@@ -1,0 +1,192 @@
+//! The session's money in the books: sales by serial range, returns and
+//! voids ([`crate::hall::sales::Sales`] holds the rules), the faces each
+//! game plays, prizes fixed from sales and progressive jackpots offered
+//! when a game starts, and each jackpot's outcome when it ends.
+
+use super::super::judge::Cards;
+use super::super::rules::{Jackpot, Plan, Rules};
+use super::super::sales::jackpot::Outcome;
+use super::super::sales::{Floor, Move, Sales};
+use super::super::{Event, HallError};
+use super::Books;
+
+impl Books {
+    /// Where the night stands for a sale.
+    fn floor(&self, cards: &Cards) -> Floor<'_> {
+        Floor {
+            faces: cards.files[0].header().face_range(),
+            played: &self.played,
+            any_game: self.games > 0,
+        }
+    }
+
+    /// A sale, return or void, checked.
+    pub(super) fn sell(&self, cards: &Cards, m: &Move) -> Result<Vec<Event>, HallError> {
+        Ok(vec![self.sales.event(m, &self.floor(cards))?])
+    }
+
+    /// Why a sale's line is not the one the hall would have written, in
+    /// words (None: it is, or it is no sale's line): `hall verify` names
+    /// it so.
+    pub fn sale_finding(&self, event: &Event, cards: &Cards) -> Option<String> {
+        let m = Sales::move_of(event)?;
+        match self.sales.event(&m, &self.floor(cards)) {
+            Err(e) => Some(format!("a sale the hall would have refused: {e}")),
+            Ok(made) if made != *event => Some(format!(
+                "a sale whose number, units or amount are not the hall's: the products' prices give {}",
+                serde_json::to_string(&made).unwrap_or_default()
+            )),
+            Ok(_) => None,
+        }
+    }
+
+    /// A sale's line applied: checked as the hall checks it, then booked.
+    pub(super) fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
+        if self.sale_finding(event, cards).is_some() {
+            return Err("a sale, return or void the hall would not have made so");
+        }
+        self.sales.book(event);
+        Ok(())
+    }
+
+    /// A session's line: the night's id, products and jackpots, from the
+    /// first session that gives them.
+    pub(super) fn apply_session(&mut self, event: &Event) -> Result<(), &'static str> {
+        let Event::Session {
+            id,
+            products,
+            jackpots,
+            night,
+            ..
+        } = event
+        else {
+            return Ok(());
+        };
+        if self.night_id.is_none() {
+            self.night_id.clone_from(id);
+        }
+        if self.sales.products != *products {
+            if !self.sales.list.is_empty() {
+                return Err("the products changed after sales were made");
+            }
+            self.sales.products.clone_from(products);
+        }
+        if let Some(n) = night {
+            self.sales.programme = n.games;
+        }
+        if self.pots.is_empty() {
+            self.pots.clone_from(jackpots);
+        }
+        Ok(())
+    }
+
+    /// The money of a game about to start: its prizes from sales fixed,
+    /// its progressive jackpot offered from the pot carried in (the
+    /// must-go date judged on `today`, `YYYY-MM-DD`).
+    pub(super) fn fix_money(
+        &self,
+        plan: &mut Plan,
+        today: &str,
+        balls: u8,
+    ) -> Result<(), HallError> {
+        let sales = self.sales.game_sales(plan.rules.planned);
+        plan.rules.fix_cuts(sales);
+        let Some(p) = plan.rules.progressive.clone() else {
+            return Ok(());
+        };
+        let pot = (self.pots.iter().find(|q| q.rules.name == p.name))
+            .ok_or_else(|| HallError::NoLedger(p.name.clone()))?;
+        if let Some(o) = self.outcomes.iter().find(|o| o.name == p.name) {
+            return Err(HallError::Rules(format!(
+                "the progressive jackpot {:?} was played tonight already (game {})",
+                p.name, o.game
+            )));
+        }
+        let (progress, offered, within) = pot.offer(sales, pot.rules.must_go_on(today), balls);
+        let consolation = plan.rules.jackpot.map_or(0, |j| j.consolation);
+        plan.rules.progressive = Some(progress);
+        plan.rules.jackpot = Some(Jackpot {
+            within,
+            prize: offered,
+            consolation,
+        });
+        Ok(())
+    }
+
+    /// A game's start, as its money goes: the faces it plays, its prizes
+    /// from sales and its progressive jackpot checked against the books.
+    pub(super) fn apply_start_money(
+        &mut self,
+        rules: &Rules,
+        balls: u8,
+    ) -> Result<(), &'static str> {
+        if self.sales.active() {
+            self.game_sold = Some(self.sales.sold_for(rules.planned));
+            self.sold_changed = true;
+        }
+        let sales = self.sales.game_sales(rules.planned);
+        let mut fixed = rules.clone();
+        fixed.fix_cuts(sales);
+        if fixed.amounts != rules.amounts || (!rules.cuts.is_empty() && rules.sales != Some(sales))
+        {
+            return Err("a prize from sales that is not its share of the game's sales");
+        }
+        let Some(p) = &rules.progressive else {
+            return Ok(());
+        };
+        let pot = (self.pots.iter().find(|q| q.rules.name == p.name))
+            .ok_or("a progressive jackpot the ledger did not hold when the night opened")?;
+        if self.outcomes.iter().any(|o| o.name == p.name) {
+            return Err("a progressive jackpot played twice in a night");
+        }
+        let (progress, offered, within) = pot.offer(sales, p.must_go, balls);
+        let j = rules
+            .jackpot
+            .ok_or("a progressive jackpot with no jackpot")?;
+        if progress != *p || (j.prize, j.within) != (offered, within) {
+            return Err(
+                "a progressive jackpot offered other than the pot carried in and its rules give",
+            );
+        }
+        Ok(())
+    }
+
+    /// A game's end, as its progressive jackpot goes: won within its calls
+    /// or carried.
+    pub(super) fn end_money(
+        &mut self,
+        rules: &Rules,
+        game: u64,
+        paid: &[(Option<String>, u64)],
+        balls: u8,
+    ) {
+        let (Some(p), Some(j)) = (&rules.progressive, rules.jackpot) else {
+            return;
+        };
+        let jackpot: Vec<u64> = (paid.iter())
+            .filter(|(kind, _)| kind.as_deref() == Some("jackpot"))
+            .map(|(_, minor)| *minor)
+            .collect();
+        let outcome = Outcome {
+            name: p.name.clone(),
+            game,
+            offered: j.prize,
+            within: j.within,
+            won: !jackpot.is_empty(),
+            paid: jackpot.iter().sum(),
+        };
+        if let Some(pot) = self.pots.iter_mut().find(|q| q.rules.name == p.name) {
+            *pot = pot.next(&outcome, balls);
+        }
+        self.outcomes.push(outcome);
+    }
+
+    /// The faces the game just started plays, once, when the night sells
+    /// by serial range: the shell hands them to the judge and the tracker.
+    pub fn take_sold(&mut self) -> Option<Vec<std::ops::RangeInclusive<u64>>> {
+        if !std::mem::take(&mut self.sold_changed) {
+            return None;
+        }
+        self.game_sold.clone()
+    }
+}

@@ -1,0 +1,308 @@
+//! The jackpot ledger: progressive jackpots carried from night to night,
+//! in a file of its own chained like the log (the same lines, the same
+//! lock, the same fsync): a `jackpot_open` line when a jackpot begins (its
+//! rules), and a `jackpot_night` line for each night's game of it (the
+//! night's id, what was offered, won or not, and where the pot stands
+//! after, by [`Pot::next`]). The hall reads the pots from it when it
+//! opens and writes a night's line once the game has ended in the log; a
+//! line the log holds and the ledger lacks (a crash between the two) is
+//! written when the hall opens that log again.
+
+use super::jackpot::{Outcome, Pot, Progressive};
+use crate::hall::log::{Line, Log, LogError};
+use crate::hall::Event;
+use std::path::Path;
+
+/// Why a ledger cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    #[error(transparent)]
+    Log(#[from] LogError),
+    #[error("line {line}: {why}")]
+    Bad { line: u64, why: String },
+    #[error("the ledger's rules for {name:?} differ from the night file's ({field}): a jackpot's rules are kept from night to night; change the night file back, or start a jackpot of a new name")]
+    Changed { name: String, field: &'static str },
+    #[error("cannot write the ledger: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// The ledger's lines read in order: the pots as they stand, and each
+/// night's game recorded (night id, game).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub pots: Vec<Pot>,
+    pub nights: Vec<(String, u64)>,
+}
+
+impl Standing {
+    /// Reads `lines`, checking each follows from those before it: a
+    /// night's pot after is the rules' next of what it offered; a night
+    /// is recorded once.
+    pub fn of(lines: &[Line], balls: u8) -> Result<Standing, (u64, String)> {
+        let mut s = Standing::default();
+        for line in lines {
+            s.step(&line.event, balls).map_err(|why| (line.seq, why))?;
+        }
+        Ok(s)
+    }
+
+    /// The pot of `name` as it stands.
+    pub fn pot(&self, name: &str) -> Option<&Pot> {
+        self.pots.iter().find(|p| p.rules.name == name)
+    }
+
+    /// One line of the ledger, following from those before it.
+    pub fn step(&mut self, event: &Event, balls: u8) -> Result<(), String> {
+        match event {
+            Event::JackpotOpen { rules } => {
+                if self.pot(&rules.name).is_some() {
+                    return Err(format!("{:?} begins twice", rules.name));
+                }
+                self.pots.push(rules.fresh());
+            }
+            Event::JackpotNight {
+                night,
+                outcome,
+                pot,
+                within,
+                ..
+            } => {
+                let at = (self.pots.iter().position(|p| p.rules.name == outcome.name))
+                    .ok_or_else(|| format!("{:?} was never begun", outcome.name))?;
+                if self.nights.contains(&(night.clone(), outcome.game)) {
+                    return Err(format!(
+                        "night {night} game {} is recorded twice",
+                        outcome.game
+                    ));
+                }
+                let next = self.pots[at].next(outcome, balls);
+                if (next.pot, next.within) != (*pot, *within) {
+                    return Err(format!(
+                        "the pot after is {pot} within {within} calls, but the rules carry {} within {}",
+                        next.pot, next.within
+                    ));
+                }
+                self.pots[at] = next;
+                self.nights.push((night.clone(), outcome.game));
+            }
+            _ => return Err("a night's log line in a jackpot ledger".into()),
+        }
+        Ok(())
+    }
+}
+
+/// A night's log as `hall verify` found it, for the ledger's check.
+pub struct NightSeen<'a> {
+    /// The log's path, as named to the user.
+    pub log: String,
+    pub id: Option<&'a str>,
+    /// The pots its first session read from the ledger.
+    pub opened: &'a [Pot],
+    pub outcomes: &'a [Outcome],
+}
+
+/// What a ledger's check found: lines, nights checked against their logs,
+/// and nights whose logs were not given.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub lines: u64,
+    pub matched: u64,
+    pub unmatched: Vec<String>,
+    pub pots: Vec<Pot>,
+}
+
+/// Checks the ledger `text` (its chain, each pot carried by the rules)
+/// against the nights' logs: each night opened on the pot the ledger
+/// stood at, and each outcome the ledger holds is the log's, and every
+/// progressive game a log played is in the ledger.
+pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u64, String)> {
+    let (lines, _) = crate::hall::log::read(text).map_err(|e| match e {
+        LogError::Bad { line, why } => (line, why),
+        e => (0, e.to_string()),
+    })?;
+    let mut s = Standing::default();
+    let mut out = Checked {
+        lines: lines.len() as u64,
+        ..Checked::default()
+    };
+    for line in &lines {
+        let bad = |why: String| (line.seq, why);
+        if let Event::JackpotNight { night, outcome, .. } = &line.event {
+            match nights.iter().find(|n| n.id == Some(night.as_str())) {
+                Some(n) => {
+                    let stood = s.pot(&outcome.name).cloned();
+                    let opened = n.opened.iter().find(|p| p.rules.name == outcome.name);
+                    if stood.as_ref() != opened {
+                        return Err(bad(format!(
+                            "{}: the night opened on {:?} {}, but the ledger stood at {}",
+                            n.log,
+                            outcome.name,
+                            opened.map_or("with no pot".into(), pot_words),
+                            stood.as_ref().map_or("no pot".into(), pot_words)
+                        )));
+                    }
+                    let logged = n
+                        .outcomes
+                        .iter()
+                        .find(|o| o.name == outcome.name && o.game == outcome.game);
+                    if logged != Some(outcome) {
+                        return Err(bad(format!(
+                            "{}: game {} of {:?} is, in the ledger, {}; in the log, {}",
+                            n.log,
+                            outcome.game,
+                            outcome.name,
+                            outcome_words(Some(outcome)),
+                            outcome_words(logged)
+                        )));
+                    }
+                    out.matched += 1;
+                }
+                None => out.unmatched.push(night.clone()),
+            }
+        }
+        s.step(&line.event, balls).map_err(bad)?;
+    }
+    for n in nights {
+        for o in n.outcomes {
+            let night = n.id.unwrap_or("");
+            if !s.nights.contains(&(night.to_string(), o.game)) {
+                return Err((0, format!(
+                    "{}: game {} of the progressive {:?} ({}) is not in the ledger: open the hall on that log with --jackpots to write it",
+                    n.log,
+                    o.game,
+                    o.name,
+                    outcome_words(Some(o))
+                )));
+            }
+        }
+    }
+    out.pots = s.pots;
+    Ok(out)
+}
+
+fn pot_words(p: &Pot) -> String {
+    format!("a pot of {} within {} calls", p.pot, p.within)
+}
+
+fn outcome_words(o: Option<&Outcome>) -> String {
+    match o {
+        None => "not played".into(),
+        Some(o) => format!(
+            "{} offered within {} calls, {}",
+            o.offered,
+            o.within,
+            if o.won {
+                format!("won, {} paid", o.paid)
+            } else {
+                "not won".into()
+            }
+        ),
+    }
+}
+
+/// An open ledger: locked while the hall runs.
+pub struct Ledger {
+    log: Log,
+    pub standing: Standing,
+    balls: u8,
+}
+
+impl Ledger {
+    /// Opens (or creates) the ledger at `path` for a game of `balls`.
+    pub fn open(path: &Path, balls: u8) -> Result<Ledger, LedgerError> {
+        let opened = Log::open(path)?;
+        let standing = Standing::of(&opened.lines, balls)
+            .map_err(|(line, why)| LedgerError::Bad { line, why })?;
+        Ok(Ledger {
+            log: opened.log,
+            standing,
+            balls,
+        })
+    }
+
+    /// Begins the night file's jackpots the ledger does not hold yet;
+    /// refuses one whose rules the ledger holds otherwise.
+    pub fn begin(&mut self, progressives: &[Progressive]) -> Result<(), LedgerError> {
+        let mut new = Vec::new();
+        for p in progressives {
+            match self.standing.pots.iter().find(|q| q.rules.name == p.name) {
+                Some(q) if q.rules != *p => {
+                    return Err(LedgerError::Changed {
+                        name: p.name.clone(),
+                        field: differs(&q.rules, p),
+                    })
+                }
+                Some(_) => {}
+                None => new.push(Event::JackpotOpen { rules: p.clone() }),
+            }
+        }
+        if !new.is_empty() {
+            for line in self.log.append_all(new)? {
+                if let Event::JackpotOpen { rules } = line.event {
+                    self.standing.pots.push(rules.fresh());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `outcome` of the night `night` (titled `title`), unless the
+    /// ledger holds it already.
+    pub fn record(
+        &mut self,
+        night: &str,
+        title: &str,
+        outcome: &Outcome,
+    ) -> Result<bool, LedgerError> {
+        if self
+            .standing
+            .nights
+            .contains(&(night.to_string(), outcome.game))
+        {
+            return Ok(false);
+        }
+        let at = (self
+            .standing
+            .pots
+            .iter()
+            .position(|p| p.rules.name == outcome.name))
+        .ok_or_else(|| LedgerError::Bad {
+            line: self.log.seq(),
+            why: format!("{:?} is not in the ledger", outcome.name),
+        })?;
+        let next = self.standing.pots[at].next(outcome, self.balls);
+        self.log.append(Event::JackpotNight {
+            night: night.to_string(),
+            title: title.to_string(),
+            outcome: outcome.clone(),
+            pot: next.pot,
+            within: next.within,
+        })?;
+        self.standing.pots[at] = next;
+        self.standing.nights.push((night.to_string(), outcome.game));
+        Ok(true)
+    }
+
+    pub fn path(&self) -> &Path {
+        self.log.path()
+    }
+}
+
+/// The first field in which two jackpots' rules differ.
+fn differs(a: &Progressive, b: &Progressive) -> &'static str {
+    if a.seed != b.seed {
+        "seed"
+    } else if a.increment != b.increment {
+        "increment"
+    } else if a.share != b.share {
+        "share"
+    } else if a.within != b.within {
+        "within"
+    } else if a.add_calls != b.add_calls {
+        "add_calls"
+    } else if a.ceiling != b.ceiling {
+        "ceiling"
+    } else {
+        "must_go"
+    }
+}

@@ -1,0 +1,577 @@
+//! The session's money: what is sold ([`Product`]), the sales made by
+//! serial range, returned and voided ([`Sales`]), the faces each game
+//! plays (what was issued and not returned), a game's share of the
+//! receipts, and prizes that are a share of them ([`Cut`]). Progressive
+//! jackpots carried from night to night are [`jackpot`]'s; their ledger,
+//! [`ledger`]'s.
+//!
+//! One rule for a game's sales: a product that plays `n` of the night's
+//! games gives each of them `1/n` of its net sales (issued less returned
+//! and voided), rounded down to the minor unit. A game outside the
+//! programme has no sales of its own.
+
+pub mod jackpot;
+pub mod ledger;
+pub mod parse;
+pub mod shown;
+
+use super::money;
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+
+/// What the hall sells: a book, a strip, a single face or an electronic
+/// face, by the unit of `faces` consecutive faces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Product {
+    pub name: String,
+    /// A unit's price, in minor units.
+    pub price: u64,
+    /// Faces a unit.
+    pub faces: u64,
+    /// The programme's games it plays, by number from 1 (empty: all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paper: Option<String>,
+    /// Played on a device, not on paper.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub electronic: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Product {
+    /// Whether it plays the programme's game `planned` (None: a game
+    /// outside the programme, which only products of every game play).
+    pub fn plays(&self, planned: Option<usize>) -> bool {
+        self.games.is_empty() || planned.is_some_and(|k| self.games.contains(&k))
+    }
+
+    /// How many games it plays, of a programme of `programme`.
+    pub fn games_played(&self, programme: usize) -> usize {
+        if self.games.is_empty() {
+            programme.max(1)
+        } else {
+            self.games.len()
+        }
+    }
+
+    /// `paper` or `electronic`.
+    pub fn kind(&self) -> &'static str {
+        if self.electronic {
+            "electronic"
+        } else {
+            "paper"
+        }
+    }
+}
+
+/// A share in hundredths of a percent (basis points): `50%` is 5000.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Percent(pub u32);
+
+impl Percent {
+    /// `"50%"`, `"12.5%"`, `"0.25 %"`: at most 100 %, two decimals.
+    pub fn parse(text: &str) -> Result<Percent, String> {
+        let t = text.trim();
+        let bad = || {
+            format!("{text:?} is not a share: write it as a percentage in quotes, such as \"50%\" or \"12.5%\"")
+        };
+        let number = t.strip_suffix('%').ok_or_else(bad)?.trim();
+        let (int, frac) = match number.split_once('.') {
+            Some((i, f)) => (i, Some(f)),
+            None => (number, None),
+        };
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(int) || !frac.is_none_or(|f| digits(f) && f.len() <= 2) {
+            return Err(bad());
+        }
+        let whole: u32 = int.parse().map_err(|_| bad())?;
+        let cents: u32 = format!("{:0<2}", frac.unwrap_or(""))
+            .parse()
+            .map_err(|_| bad())?;
+        let bp = whole.checked_mul(100).and_then(|w| w.checked_add(cents));
+        match bp {
+            Some(bp) if bp <= 10_000 => Ok(Percent(bp)),
+            _ => Err(format!("{text:?} is more than 100%")),
+        }
+    }
+
+    /// This share of `amount`, rounded down to the minor unit.
+    pub fn of(self, amount: u64) -> u64 {
+        (u128::from(amount) * u128::from(self.0) / 10_000) as u64
+    }
+
+    /// `50%`, `12.5%`.
+    pub fn words(self) -> String {
+        let (whole, cents) = (self.0 / 100, self.0 % 100);
+        match cents {
+            0 => format!("{whole}%"),
+            c if c % 10 == 0 => format!("{whole}.{}%", c / 10),
+            c => format!("{whole}.{c:02}%"),
+        }
+    }
+}
+
+/// A prize that is a share of its game's sales, at least `min` and at
+/// most `max`: fixed when the game starts, never changed after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cut {
+    pub share: Percent,
+    #[serde(default)]
+    pub min: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
+}
+
+impl Cut {
+    /// The prize on `sales`.
+    pub fn amount(&self, sales: u64) -> u64 {
+        let a = self.share.of(sales).max(self.min);
+        self.max.map_or(a, |m| a.min(m)).min(money::MAX_MINOR)
+    }
+
+    /// `50% of sales, at least £20.00`.
+    pub fn words(&self, currency: &str) -> String {
+        let mut w = format!("{} of sales", self.share.words());
+        if self.min > 0 {
+            w.push_str(&format!(", at least {}", money::show(self.min, currency)));
+        }
+        if let Some(m) = self.max {
+            w.push_str(&format!(", at most {}", money::show(m, currency)));
+        }
+        w
+    }
+}
+
+/// One sale: a serial range of a product issued to the floor, what of it
+/// came back, and a void.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sale {
+    pub id: u64,
+    /// The product's place in [`Sales::products`].
+    pub product: usize,
+    pub first: u64,
+    pub last: u64,
+    pub amount: u64,
+    /// Ranges returned unsold, and their refunds' sum.
+    pub returned: Vec<RangeInclusive<u64>>,
+    pub refunded: u64,
+    pub void: Option<String>,
+}
+
+impl Sale {
+    /// The faces it still sells (none once voided).
+    pub fn held(&self) -> Vec<RangeInclusive<u64>> {
+        if self.void.is_some() {
+            return Vec::new();
+        }
+        let mut out = vec![self.first..=self.last];
+        for r in &self.returned {
+            out = out.into_iter().flat_map(|h| minus(&h, r)).collect();
+        }
+        out
+    }
+
+    /// What it took, less refunds (nothing once voided).
+    pub fn net(&self) -> u64 {
+        match self.void {
+            Some(_) => 0,
+            None => self.amount - self.refunded,
+        }
+    }
+}
+
+/// `a` without `b`: none, one or two ranges.
+fn minus(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> Vec<RangeInclusive<u64>> {
+    let mut out = Vec::new();
+    if b.start() > a.start() {
+        out.push(*a.start()..=(*a.end()).min(b.start() - 1));
+    }
+    if b.end() < a.end() {
+        out.push((*a.start()).max(b.end() + 1)..=*a.end());
+    }
+    out.retain(|r| !r.is_empty());
+    out
+}
+
+fn overlap(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> bool {
+    a.start() <= b.end() && b.start() <= a.end()
+}
+
+/// A sale, return or void the hall refuses.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaleError {
+    #[error("the night file lists no [[product]]: name what is sold, its price and faces a unit, to sell by serial range")]
+    NoProducts,
+    #[error("no product {0:?}: the night sells {1}")]
+    NoProduct(String, String),
+    #[error("{first}..{last} is not a range of faces: give first and last, first no higher than last, from 1")]
+    BadRange { first: u64, last: u64 },
+    #[error("{first}..{last} is outside the card file's faces {low}..{high}")]
+    Outside {
+        first: u64,
+        last: u64,
+        low: u64,
+        high: u64,
+    },
+    #[error("{first}..{last} is {count} faces, not whole units of {product:?} ({faces} faces a unit): give {first}..{suggest}")]
+    Units {
+        first: u64,
+        last: u64,
+        count: u64,
+        product: String,
+        faces: u64,
+        suggest: u64,
+    },
+    #[error("faces {first}..{last} were sold already (sale {sale}, {held}): a face is sold once a night")]
+    SoldTwice {
+        first: u64,
+        last: u64,
+        sale: u64,
+        held: String,
+    },
+    #[error("{product:?} plays game {game}, which has started: paper is sold, returned or voided before its games")]
+    Started { product: String, game: String },
+    #[error("{first}..{last} of {product:?} was not issued (or was returned already): a return is of faces issued and still out")]
+    NotIssued {
+        first: u64,
+        last: u64,
+        product: String,
+    },
+    #[error("no sale {0}")]
+    NoSale(u64),
+    #[error("sale {0} is voided already")]
+    Voided(u64),
+    #[error("give the reason the sale is voided")]
+    NoReason,
+    #[error("the sale's amount is over the largest amount taken")]
+    TooLarge,
+}
+
+impl SaleError {
+    /// The HTTP status of the refusal: a conflict with what was sold or
+    /// played, or a request that cannot be read as a sale.
+    pub fn status(&self) -> u16 {
+        match self {
+            SaleError::SoldTwice { .. }
+            | SaleError::Started { .. }
+            | SaleError::NotIssued { .. }
+            | SaleError::Voided(_) => 409,
+            SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,
+            _ => 400,
+        }
+    }
+}
+
+/// The night's products and every sale made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sales {
+    pub products: Vec<Product>,
+    /// The programme's games (for products of every game).
+    pub programme: usize,
+    pub list: Vec<Sale>,
+}
+
+/// A sale, return or void as the log states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    Sale {
+        product: String,
+        first: u64,
+        last: u64,
+    },
+    Return {
+        product: String,
+        first: u64,
+        last: u64,
+    },
+    Void {
+        sale: u64,
+        reason: String,
+    },
+}
+
+/// Where the night stands when a sale is asked: the card file's faces,
+/// the programme's games started, whether any game started.
+pub struct Floor<'a> {
+    pub faces: RangeInclusive<u64>,
+    pub played: &'a std::collections::BTreeSet<usize>,
+    pub any_game: bool,
+}
+
+impl Sales {
+    /// Whether the night sells by serial range.
+    pub fn active(&self) -> bool {
+        !self.products.is_empty()
+    }
+
+    fn product(&self, name: &str) -> Result<usize, SaleError> {
+        if !self.active() {
+            return Err(SaleError::NoProducts);
+        }
+        self.products
+            .iter()
+            .position(|p| p.name == name)
+            .ok_or_else(|| {
+                let names: Vec<String> = self
+                    .products
+                    .iter()
+                    .map(|p| format!("{:?}", p.name))
+                    .collect();
+                SaleError::NoProduct(name.to_string(), names.join(", "))
+            })
+    }
+
+    /// Refuses a move on product `p` once one of its games started.
+    fn not_started(&self, p: usize, floor: &Floor) -> Result<(), SaleError> {
+        let product = &self.products[p];
+        let started = if product.games.is_empty() {
+            floor.any_game.then(|| "1".to_string())
+        } else {
+            (product.games.iter())
+                .find(|k| floor.played.contains(k))
+                .map(|k| k.to_string())
+        };
+        match started {
+            Some(game) => Err(SaleError::Started {
+                product: product.name.clone(),
+                game,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Checks a range of whole units of product `p` within the file.
+    fn units(&self, p: usize, first: u64, last: u64, floor: &Floor) -> Result<u64, SaleError> {
+        if first == 0 || last < first {
+            return Err(SaleError::BadRange { first, last });
+        }
+        if !floor.faces.contains(&first) || !floor.faces.contains(&last) {
+            return Err(SaleError::Outside {
+                first,
+                last,
+                low: *floor.faces.start(),
+                high: *floor.faces.end(),
+            });
+        }
+        let product = &self.products[p];
+        let count = last - first + 1;
+        if count % product.faces != 0 {
+            let units = count.div_ceil(product.faces).max(1);
+            return Err(SaleError::Units {
+                first,
+                last,
+                count,
+                product: product.name.clone(),
+                faces: product.faces,
+                suggest: first + units * product.faces - 1,
+            });
+        }
+        Ok(count / product.faces)
+    }
+
+    /// The amount of `units` of product `p`.
+    fn price(&self, p: usize, units: u64) -> Result<u64, SaleError> {
+        (self.products[p].price)
+            .checked_mul(units)
+            .filter(|&a| a <= money::MAX_MINOR)
+            .ok_or(SaleError::TooLarge)
+    }
+
+    /// The event a move makes, checked against every rule of selling: the
+    /// one check, for the live hall and for `hall verify` alike.
+    pub fn event(&self, m: &Move, floor: &Floor) -> Result<super::Event, SaleError> {
+        use super::Event;
+        match m {
+            Move::Sale {
+                product,
+                first,
+                last,
+            } => {
+                let p = self.product(product)?;
+                let units = self.units(p, *first, *last, floor)?;
+                self.not_started(p, floor)?;
+                let asked = *first..=*last;
+                for sale in &self.list {
+                    if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
+                        return Err(SaleError::SoldTwice {
+                            first: *first,
+                            last: *last,
+                            sale: sale.id,
+                            held: format!("{}..{}", h.start(), h.end()),
+                        });
+                    }
+                }
+                Ok(Event::Sale {
+                    sale: self.list.len() as u64 + 1,
+                    product: product.clone(),
+                    first: *first,
+                    last: *last,
+                    units,
+                    amount: self.price(p, units)?,
+                })
+            }
+            Move::Return {
+                product,
+                first,
+                last,
+            } => {
+                let p = self.product(product)?;
+                let units = self.units(p, *first, *last, floor)?;
+                self.not_started(p, floor)?;
+                let sale = (self.list.iter())
+                    .filter(|s| s.product == p)
+                    .find(|s| (s.held().iter()).any(|h| h.contains(first) && h.contains(last)))
+                    .ok_or_else(|| SaleError::NotIssued {
+                        first: *first,
+                        last: *last,
+                        product: product.clone(),
+                    })?;
+                Ok(Event::SaleReturn {
+                    sale: sale.id,
+                    product: product.clone(),
+                    first: *first,
+                    last: *last,
+                    units,
+                    amount: self.price(p, units)?,
+                })
+            }
+            Move::Void { sale, reason } => {
+                let s =
+                    (self.list.iter().find(|s| s.id == *sale)).ok_or(SaleError::NoSale(*sale))?;
+                if s.void.is_some() {
+                    return Err(SaleError::Voided(*sale));
+                }
+                self.not_started(s.product, floor)?;
+                let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
+                    .map_err(|_| SaleError::NoReason)?;
+                if reason.is_empty() {
+                    return Err(SaleError::NoReason);
+                }
+                Ok(Event::SaleVoid {
+                    sale: *sale,
+                    reason,
+                    amount: s.net(),
+                })
+            }
+        }
+    }
+
+    /// A move as its event states it (None: not a sale's event).
+    pub fn move_of(event: &super::Event) -> Option<Move> {
+        use super::Event;
+        match event {
+            Event::Sale {
+                product,
+                first,
+                last,
+                ..
+            } => Some(Move::Sale {
+                product: product.clone(),
+                first: *first,
+                last: *last,
+            }),
+            Event::SaleReturn {
+                product,
+                first,
+                last,
+                ..
+            } => Some(Move::Return {
+                product: product.clone(),
+                first: *first,
+                last: *last,
+            }),
+            Event::SaleVoid { sale, reason, .. } => Some(Move::Void {
+                sale: *sale,
+                reason: reason.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Books an event [`Sales::event`] made (checked before).
+    pub fn book(&mut self, event: &super::Event) {
+        use super::Event;
+        match event {
+            Event::Sale {
+                product,
+                first,
+                last,
+                amount,
+                ..
+            } => {
+                let p = self.products.iter().position(|x| x.name == *product);
+                self.list.push(Sale {
+                    id: self.list.len() as u64 + 1,
+                    product: p.unwrap_or(0),
+                    first: *first,
+                    last: *last,
+                    amount: *amount,
+                    returned: Vec::new(),
+                    refunded: 0,
+                    void: None,
+                });
+            }
+            Event::SaleReturn {
+                sale,
+                first,
+                last,
+                amount,
+                ..
+            } => {
+                if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
+                    s.returned.push(*first..=*last);
+                    s.refunded += amount;
+                }
+            }
+            Event::SaleVoid { sale, reason, .. } => {
+                if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
+                    s.void = Some(reason.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The faces the game `planned` plays (of the first card file),
+    /// merged and in order.
+    pub fn sold_for(&self, planned: Option<usize>) -> Vec<RangeInclusive<u64>> {
+        let mut ranges: Vec<RangeInclusive<u64>> = (self.list.iter())
+            .filter(|s| self.products[s.product].plays(planned))
+            .flat_map(Sale::held)
+            .collect();
+        ranges.sort_by_key(|r| *r.start());
+        let mut out: Vec<RangeInclusive<u64>> = Vec::new();
+        for r in ranges {
+            match out.last_mut() {
+                Some(l) if *r.start() <= l.end() + 1 => *l = *l.start()..=(*l.end()).max(*r.end()),
+                _ => out.push(r),
+            }
+        }
+        out
+    }
+
+    /// Net sales of product `p`.
+    pub fn net(&self, p: usize) -> u64 {
+        (self.list.iter().filter(|s| s.product == p))
+            .map(Sale::net)
+            .sum()
+    }
+
+    /// The game `planned`'s sales: each product that plays it gives it
+    /// `1/n` of its net sales, `n` the games it plays (rounded down).
+    pub fn game_sales(&self, planned: Option<usize>) -> u64 {
+        let Some(k) = planned else { return 0 };
+        (self.products.iter().enumerate())
+            .filter(|(_, p)| p.plays(Some(k)))
+            .map(|(i, p)| self.net(i) / p.games_played(self.programme) as u64)
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests;
