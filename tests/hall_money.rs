@@ -299,6 +299,8 @@ fn a_session_s_money_is_sold_paid_carried_and_verified_across_two_nights() {
     );
     assert!(out.contains("net receipts 176.00 (88 faces sold)"), "{out}");
 
+    report_totals_match_the_log(&n);
+
     // Forgeries, each chained again: a sale's amount, a product's price,
     // the ledger's pot.
     let forged = n.dir.join("forged.jsonl");
@@ -412,5 +414,123 @@ fn a_night_of_sales_resumes_and_a_lost_ledger_line_is_written_again() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("--sold: the night file lists [[product]]s")
+    );
+}
+
+/// Receipts and prizes summed here from the log's lines: what a regulator
+/// would add up by hand.
+fn sums(log: &Path) -> (u64, u64, u64) {
+    let (mut net, mut paid, mut attendance) = (0i64, 0u64, 0);
+    for l in lines(log) {
+        let amount = l["amount"].as_u64().unwrap_or(0) as i64;
+        match l["event"].as_str().unwrap() {
+            "sale" => net += amount,
+            "sale_return" | "sale_void" => net -= amount,
+            "payout" | "near_payout" => {
+                paid += (l["shares"].as_array().unwrap().iter())
+                    .map(|s| s.as_u64().unwrap())
+                    .sum::<u64>()
+            }
+            "void" => panic!("no payout is voided in this night"),
+            "attendance" => attendance = l["count"].as_u64().unwrap(),
+            _ => {}
+        }
+    }
+    (net as u64, paid, attendance)
+}
+
+fn report(n: &Night, args: &[&str], out: &str) -> (i32, String) {
+    let mut cmd = bingomint();
+    cmd.args(["hall", "report"])
+        .args(args)
+        .arg("--cards")
+        .arg(&n.cards)
+        .arg("--out")
+        .arg(n.dir.join(out));
+    let o = cmd.output().unwrap();
+    let text =
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    (o.status.code().unwrap(), text)
+}
+
+fn report_totals_match_the_log(n: &Night) {
+    let (log1, log2) = (n.dir.join("n1.jsonl"), n.dir.join("n2.jsonl"));
+    let (net1, paid1, people) = sums(&log1);
+    let (net2, paid2, _) = sums(&log2);
+    assert_eq!((net1, people), (17_600, 41));
+    let (code, out) = report(n, &[log1.to_str().unwrap()], "n1.json");
+    assert_eq!(code, 0, "{out}");
+    let r: Value =
+        serde_json::from_str(&std::fs::read_to_string(n.dir.join("n1.json")).unwrap()).unwrap();
+    let m = &r["money"];
+    assert_eq!(
+        (
+            m["net"].as_u64(),
+            m["paid"].as_u64(),
+            m["attendance"].as_u64()
+        ),
+        (Some(net1), Some(paid1), Some(41)),
+        "{m}"
+    );
+    assert_eq!(
+        m["paper"].as_u64().unwrap() + m["electronic"].as_u64().unwrap(),
+        net1
+    );
+    // 24.00 + 100.00 of 176.00.
+    assert_eq!(m["payout_share"], "70.45%");
+    assert_eq!(m["jackpots"][0]["pot_out"], 56_280);
+    let (code, out) = report(
+        n,
+        &[log1.to_str().unwrap(), "--form", "wa-daily"],
+        "daily.html",
+    );
+    assert_eq!(code, 0, "{out}");
+    let page = std::fs::read_to_string(n.dir.join("daily.html")).unwrap();
+    for item in [
+        "(1) Schedule of games",
+        "(2) Attendance",
+        "41 people",
+        "(5) Gross gambling receipts",
+        "$176.00",
+        "Sets of paper",
+    ] {
+        assert!(page.contains(item), "{item}");
+    }
+    let (code, out) = report(n, &[log1.to_str().unwrap()], "n1.csv");
+    assert_eq!(code, 0, "{out}");
+    let csv = std::fs::read_to_string(n.dir.join("n1.csv")).unwrap();
+    assert!(
+        csv.contains(",session,") && csv.contains("keyed the wrong pack"),
+        "{csv}"
+    );
+    let both = [log1.to_str().unwrap(), log2.to_str().unwrap()];
+    let today = lines(&log1)[0]["time"].as_str().unwrap()[..10].to_string();
+    let span = format!("{today}..{today}");
+    let (code, out) = report(n, &["--period", &span, both[0], both[1]], "period.json");
+    assert_eq!(code, 0, "{out}");
+    let p: Value =
+        serde_json::from_str(&std::fs::read_to_string(n.dir.join("period.json")).unwrap()).unwrap();
+    assert_eq!(p["total"]["receipts"].as_u64(), Some(net1 + net2), "{p}");
+    assert_eq!(p["total"]["paid"].as_u64(), Some(paid1 + paid2), "{p}");
+    assert_eq!(p["sessions"].as_array().unwrap().len(), 2);
+    let (code, out) = report(
+        n,
+        &["--period", "2020-01-01..2020-03-31", both[0], both[1]],
+        "q1.csv",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("0 sessions (2 outside the period left out)"),
+        "{out}"
+    );
+    let (code, out) = report(
+        n,
+        &["--period", "2026-13-01..2026-12-31", both[0]],
+        "bad.csv",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("--period: \"2026-13-01\" is not a date"),
+        "{out}"
     );
 }

@@ -38,14 +38,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         }) => return verify::run(&logs, &cards, jackpots.as_deref()),
         Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
         Some(Sub::Tables(tables)) => return tables::run(&tables),
-        Some(Sub::Report {
-            log,
-            cards,
-            out,
-            slips,
-            force,
-            quiet,
-        }) => return report::run(&log, &cards, &out, (slips, force, quiet)),
+        Some(Sub::Report(report)) => return report::run(&report),
         None if args.check => return night::check(&args),
         None => {}
     }

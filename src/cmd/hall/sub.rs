@@ -10,6 +10,13 @@ pub enum Balls {
     Blower,
 }
 
+/// A regulator's form `hall report` fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Form {
+    /// Washington's bingo daily record (WAC 230-10-335).
+    WaDaily,
+}
+
 #[derive(clap::Subcommand)]
 pub enum Sub {
     /// The night's record from its log: every game's name, paper,
@@ -24,30 +31,12 @@ Examples:
   bingomint hall report friday.jsonl --cards cards.bmc \\
       --out night.csv                               # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc --slips \\
-      --out slips.html                              # needs: a night's log")]
-    Report {
-        /// The log.
-        log: PathBuf,
-        /// The card files the night played.
-        #[arg(long = "cards", value_name = "FILE", required = true)]
-        cards: Vec<PathBuf>,
-        /// The report: .html (a page to print), .csv (a row per event) or
-        /// .json, by its extension; - writes HTML to standard output.
-        #[arg(short, long, value_name = "FILE")]
-        out: PathBuf,
-        /// Winner slips instead of the record: a page per prize paid (not
-        /// voided), each winner's face with the numbers called by then
-        /// marked and the last ball ringed, the share, and lines to sign;
-        /// HTML. A night that paid nothing has none (exit 1).
-        #[arg(long)]
-        slips: bool,
-        /// Replace an existing report.
-        #[arg(long)]
-        force: bool,
-        /// No summary line.
-        #[arg(short, long)]
-        quiet: bool,
-    },
+      --out slips.html                              # needs: a night's log
+  bingomint hall report friday.jsonl --cards cards.bmc --form wa-daily \\
+      --out daily.html                              # needs: a night of sales
+  bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
+      --cards cards.bmc --out q4.csv                # needs: the nights' logs")]
+    Report(super::report::Args),
     /// Check a night's log: its chain, every game's calls against its
     /// revealed seed, every claim judged again, every sale, return and
     /// void against the products' prices and the faces issued. With

@@ -64,8 +64,117 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
             )?;
         }
     }
+    if let Some(m) = &r.money {
+        for cells in money_rows(m) {
+            w.write_record(
+                cells
+                    .iter()
+                    .map(|c| crate::text::spreadsheet_safe(c).into_owned()),
+            )?;
+        }
+    }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
     Ok(String::from_utf8(bytes).expect("CSV of text is text"))
+}
+
+/// The session's money as rows of the same columns (no game): each sale,
+/// its return and void, each product's receipts, the totals, each
+/// progressive jackpot's movement.
+fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
+    let row = |event: &str, card: String, stage: &str, amount: u64, detail: String| {
+        let mut cells: [String; 13] = Default::default();
+        cells[1] = "session".into();
+        cells[2] = m.date.clone();
+        cells[3] = event.into();
+        cells[7] = card;
+        cells[8] = stage.into();
+        cells[11] = m.show(amount);
+        cells[12] = detail;
+        cells
+    };
+    let mut out = Vec::new();
+    for s in &m.sets {
+        let range = format!("{}..{}", s.sale.first, s.sale.last);
+        let colour = s.colour.as_deref().unwrap_or(s.kind);
+        out.push(row(
+            "sale",
+            range,
+            &s.sale.product,
+            s.sale.amount,
+            format!("sale {} · {} units · {colour}", s.sale.sale, s.units),
+        ));
+        for r in &s.sale.returned {
+            out.push(row(
+                "return",
+                r.clone(),
+                &s.sale.product,
+                0,
+                format!("of sale {}", s.sale.sale),
+            ));
+        }
+        if let Some(why) = &s.sale.void {
+            out.push(row(
+                "void",
+                range_of(s),
+                &s.sale.product,
+                0,
+                format!("sale {}: {why}", s.sale.sale),
+            ));
+        }
+    }
+    for p in &m.products {
+        out.push(row(
+            "receipts",
+            String::new(),
+            &p.name,
+            p.net,
+            format!(
+                "{} · {} sold · gross {} · refunds {} · voided {}",
+                p.kind,
+                p.units,
+                m.show(p.gross),
+                m.show(p.refunds),
+                m.show(p.void_amount)
+            ),
+        ));
+    }
+    let attendance = m
+        .attendance
+        .map_or("attendance not keyed".into(), |a| format!("attendance {a}"));
+    out.push(row(
+        "receipts",
+        String::new(),
+        "total",
+        m.net,
+        format!(
+            "paper {} · electronic {} · {attendance}",
+            m.show(m.paper),
+            m.show(m.electronic)
+        ),
+    ));
+    out.push(row(
+        "prizes",
+        String::new(),
+        "total",
+        m.paid,
+        format!(
+            "{} of {} or more: {} · {} under: {} · {} of receipts",
+            m.over.prizes,
+            m.show(m.threshold),
+            m.show(m.over.amount),
+            m.under.prizes,
+            m.show(m.under.amount),
+            m.payout_share.as_deref().unwrap_or("none")
+        ),
+    ));
+    for j in &m.jackpots {
+        out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
+    }
+    out
+}
+
+fn range_of(s: &super::money::SetRecord) -> String {
+    format!("{}..{}", s.sale.first, s.sale.last)
 }
 
 /// A game's rows in order: its start, calls and recalls, claims, payout

@@ -20,7 +20,7 @@ pub(super) fn esc(text: &str) -> String {
 }
 
 /// A table row of escaped cells.
-fn tr(cells: &[&str]) -> String {
+pub(super) fn tr(cells: &[&str]) -> String {
     let tds: String = cells
         .iter()
         .map(|c| format!("<td>{}</td>", esc(c)))
@@ -29,7 +29,7 @@ fn tr(cells: &[&str]) -> String {
 }
 
 /// A table's head.
-fn head(cells: &[&str]) -> String {
+pub(super) fn head(cells: &[&str]) -> String {
     let ths: String = cells.iter().map(|c| format!("<th>{c}</th>")).collect();
     format!("<table><tr>{ths}</tr>\n")
 }
@@ -84,6 +84,9 @@ pub fn html(r: &Record, log: &str) -> String {
         "</table>\n<p class=\"total\">Paid tonight: {}</p>\n",
         esc(&r.paid_text)
     );
+    if let Some(m) = &r.money {
+        h += &money(m);
+    }
     for g in &r.games {
         h += &game(g);
     }
@@ -206,8 +209,120 @@ fn facts(g: &GameRecord) -> Vec<(&'static str, String)> {
     out
 }
 
-const STYLE: &str = "body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}\
+pub(super) const STYLE: &str = "body{font:11pt/1.35 system-ui,sans-serif;margin:2em;color:#111}\
 h1{font-size:18pt}h2{font-size:14pt;border-top:2px solid #333;padding-top:.6em}\
 table{border-collapse:collapse;margin:.4em 0 1em}td,th{border:1px solid #999;padding:2px 8px;text-align:left;vertical-align:top}\
 th{background:#eee}td{font-variant-numeric:tabular-nums}.total{font-weight:bold;font-size:13pt}\
 @media print{h2{page-break-after:avoid}}";
+
+/// The session's money: receipts, sets issued, prizes, jackpots.
+pub(super) fn money(m: &super::money::Money) -> String {
+    let mut h = String::from("<h2>The session's money</h2>\n");
+    if let Some(a) = m.attendance {
+        h += &format!("<p>Attendance: {a}</p>\n");
+    }
+    h += &head(&[
+        "Product", "Kind", "Price", "Issued", "Returned", "Voided", "Sold", "Gross", "Refunds",
+        "Voided", "Receipts",
+    ]);
+    for p in &m.products {
+        h += &tr(&[
+            &p.name,
+            p.kind,
+            &m.show(p.price),
+            &p.issued.to_string(),
+            &p.returned.to_string(),
+            &p.voided.to_string(),
+            &p.units.to_string(),
+            &m.show(p.gross),
+            &m.show(p.refunds),
+            &m.show(p.void_amount),
+            &m.show(p.net),
+        ]);
+    }
+    h += &format!(
+        "</table>\n<p class=\"total\">Receipts: {} (paper {}, electronic {}); issued {}, refunded {}, voided {}.</p>\n",
+        esc(&m.show(m.net)),
+        esc(&m.show(m.paper)),
+        esc(&m.show(m.electronic)),
+        esc(&m.show(m.gross)),
+        esc(&m.show(m.refunds)),
+        esc(&m.show(m.voided))
+    );
+    h += "<h3>Sets issued</h3>\n";
+    h += &head(&[
+        "Sale", "Product", "Colour", "Value", "First", "Last", "Units", "Returned", "Void",
+        "Receipts",
+    ]);
+    for s in &m.sets {
+        h += &tr(&[
+            &s.sale.sale.to_string(),
+            &s.sale.product,
+            s.colour.as_deref().unwrap_or(s.kind),
+            &m.show(s.value),
+            &s.sale.first.to_string(),
+            &s.sale.last.to_string(),
+            &s.units.to_string(),
+            &s.sale.returned.join(", "),
+            s.sale.void.as_deref().unwrap_or(""),
+            &m.show(s.sale.net),
+        ]);
+    }
+    h += "</table>\n<h3>Prizes paid</h3>\n";
+    h += &head(&["Game", "Name", "Prize", "Call", "Amount", "Winning cards"]);
+    for p in &m.prizes {
+        let prize = match &p.kind {
+            Some(k) => format!("{} ({k})", p.stage),
+            None => p.stage.clone(),
+        };
+        h += &tr(&[
+            &p.game.to_string(),
+            p.name.as_deref().unwrap_or(""),
+            &prize,
+            &p.call.to_string(),
+            &m.show(p.amount),
+            &p.winners.join(", "),
+        ]);
+    }
+    h += &format!(
+        "</table>\n<p class=\"total\">Prizes: {} ({} of {} or more: {}; {} under: {}); {} of receipts.</p>\n",
+        esc(&m.show(m.paid)),
+        m.over.prizes,
+        esc(&m.show(m.threshold)),
+        esc(&m.show(m.over.amount)),
+        m.under.prizes,
+        esc(&m.show(m.under.amount)),
+        esc(m.payout_share.as_deref().unwrap_or("none"))
+    );
+    if !m.jackpots.is_empty() {
+        h += "<h3>Progressive jackpots</h3>\n";
+        h += &head(&[
+            "Jackpot",
+            "Game",
+            "Carried in",
+            "From sales",
+            "Offered",
+            "Within",
+            "Won",
+            "Paid",
+            "Carried out",
+            "Within next",
+        ]);
+        for j in &m.jackpots {
+            h += &tr(&[
+                &j.name,
+                &j.game.to_string(),
+                &m.show(j.pot_in),
+                &m.show(j.added),
+                &m.show(j.offered),
+                &j.within.to_string(),
+                if j.won { "yes" } else { "no" },
+                &m.show(j.paid),
+                &m.show(j.pot_out),
+                &j.within_out.to_string(),
+            ]);
+        }
+        h += "</table>\n";
+    }
+    h
+}

@@ -12,10 +12,14 @@ use serde::Serialize;
 
 mod csv;
 mod html;
+pub mod money;
+pub mod period;
 mod slips;
+mod wa;
 pub use self::csv::csv;
 pub use html::html;
 pub use slips::slips;
+pub use wa::wa_daily;
 
 /// The night's record.
 #[derive(Debug, Serialize)]
@@ -29,6 +33,10 @@ pub struct Record {
     pub lines: u64,
     pub first: String,
     pub last: String,
+    /// The session's money, when it sold by serial range or played a
+    /// progressive jackpot ([`money::money`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub money: Option<money::Money>,
 }
 
 /// A game of the night.
@@ -117,6 +125,7 @@ pub fn record(lines: &[Line]) -> Record {
         lines: lines.len() as u64,
         first: lines.first().map_or(String::new(), |l| l.time.clone()),
         last: lines.last().map_or(String::new(), |l| l.time.clone()),
+        money: None,
     };
     let mut by_currency: Vec<(String, u64)> = Vec::new();
     for line in lines {

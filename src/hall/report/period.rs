@@ -1,0 +1,201 @@
+//! `hall report --period FROM..TO LOG…`: sessions summed over a period, a
+//! row per session and the period's totals, as a quarterly return asks
+//! (occasions, attendance, receipts paper and electronic, prizes over and
+//! under a threshold). Each log is verified and reported as for one night;
+//! logs whose session falls outside the period are named and left out.
+
+use super::html::{esc, head, tr, STYLE};
+use super::money::Tally;
+use super::Record;
+use crate::hall::money::show;
+use serde::Serialize;
+
+/// One session of the period.
+#[derive(Debug, Default, Serialize)]
+pub struct SessionRow {
+    pub log: String,
+    pub date: String,
+    pub title: String,
+    pub games: u64,
+    pub attendance: Option<u64>,
+    pub paper: u64,
+    pub electronic: u64,
+    pub receipts: u64,
+    pub over: Tally,
+    pub under: Tally,
+    pub paid: u64,
+}
+
+/// The period's sessions and totals.
+#[derive(Debug, Serialize)]
+pub struct Period {
+    pub from: String,
+    pub to: String,
+    pub currency: String,
+    pub threshold: u64,
+    pub sessions: Vec<SessionRow>,
+    /// Logs outside the period: (log, its date).
+    pub outside: Vec<(String, String)>,
+    pub total: SessionRow,
+}
+
+/// `FROM..TO` as two dates, `YYYY-MM-DD`, in order.
+pub fn parse(text: &str) -> Result<(String, String), String> {
+    let (a, b) = text.split_once("..").ok_or_else(|| {
+        format!("{text:?}: give the period as FROM..TO, such as 2026-10-01..2026-12-31")
+    })?;
+    let (a, b) = (a.trim(), b.trim());
+    for d in [a, b] {
+        if !crate::hall::sales::parse::is_date(d) {
+            return Err(format!("{d:?} is not a date: write YYYY-MM-DD"));
+        }
+    }
+    if a > b {
+        return Err(format!("{a}..{b} ends before it starts"));
+    }
+    Ok((a.to_string(), b.to_string()))
+}
+
+/// The period `from..=to` of `records` (each with its log's name), prizes
+/// of `threshold` or more counted apart.
+pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64) -> Period {
+    let mut p = Period {
+        from: from.into(),
+        to: to.into(),
+        currency: String::new(),
+        threshold,
+        sessions: Vec::new(),
+        outside: Vec::new(),
+        total: SessionRow {
+            log: "total".into(),
+            attendance: Some(0),
+            ..SessionRow::default()
+        },
+    };
+    for (log, r) in records {
+        let date = r.first.get(..10).unwrap_or("").to_string();
+        if date.as_str() < from || date.as_str() > to {
+            p.outside.push((log.clone(), date));
+            continue;
+        }
+        let mut row = SessionRow {
+            log: log.clone(),
+            date,
+            title: r.title.clone().unwrap_or_default(),
+            games: r.games.len() as u64,
+            ..SessionRow::default()
+        };
+        for pay in r
+            .games
+            .iter()
+            .flat_map(|g| &g.payouts)
+            .filter(|x| x.voided.is_none())
+        {
+            if p.currency.is_empty() {
+                p.currency.clone_from(&pay.currency);
+            }
+            let t = if pay.minor >= threshold {
+                &mut row.over
+            } else {
+                &mut row.under
+            };
+            t.prizes += 1;
+            t.amount += pay.minor;
+            row.paid += pay.minor;
+        }
+        if let Some(m) = &r.money {
+            (row.attendance, row.paper, row.electronic, row.receipts) =
+                (m.attendance, m.paper, m.electronic, m.net);
+        }
+        let t = &mut p.total;
+        t.games += row.games;
+        t.attendance = t.attendance.zip(row.attendance).map(|(a, b)| a + b);
+        t.paper += row.paper;
+        t.electronic += row.electronic;
+        t.receipts += row.receipts;
+        t.over.prizes += row.over.prizes;
+        t.over.amount += row.over.amount;
+        t.under.prizes += row.under.prizes;
+        t.under.amount += row.under.amount;
+        t.paid += row.paid;
+        p.sessions.push(row);
+    }
+    p.sessions.sort_by(|a, b| a.date.cmp(&b.date));
+    if p.sessions.iter().any(|s| s.attendance.is_none()) {
+        p.total.attendance = None;
+    }
+    p
+}
+
+const HEAD: [&str; 12] = [
+    "Date",
+    "Session",
+    "Log",
+    "Games",
+    "Attendance",
+    "Paper",
+    "Electronic",
+    "Receipts",
+    "Prizes at or over",
+    "Amount",
+    "Prizes under",
+    "Amount",
+];
+
+impl Period {
+    fn cells(&self, s: &SessionRow) -> [String; 12] {
+        let m = |a| show(a, &self.currency);
+        [
+            s.date.clone(),
+            s.title.clone(),
+            s.log.clone(),
+            s.games.to_string(),
+            s.attendance.map_or(String::new(), |a| a.to_string()),
+            m(s.paper),
+            m(s.electronic),
+            m(s.receipts),
+            s.over.prizes.to_string(),
+            m(s.over.amount),
+            s.under.prizes.to_string(),
+            m(s.under.amount),
+        ]
+    }
+
+    /// The period as a page to print.
+    pub fn html(&self) -> String {
+        let mut h = format!(
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sessions {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Sessions {f} to {t}</h1>\n<p>Each log verified; prizes of {th} or more counted apart.</p>\n",
+            f = esc(&self.from),
+            t = esc(&self.to),
+            th = esc(&show(self.threshold, &self.currency))
+        );
+        h += &head(&HEAD);
+        for s in self.sessions.iter().chain([&self.total]) {
+            let cells = self.cells(s);
+            h += &tr(&cells.each_ref().map(String::as_str));
+        }
+        h += "</table>\n";
+        for (log, date) in &self.outside {
+            h += &format!(
+                "<p>Left out: <code>{}</code> ({}), outside the period.</p>\n",
+                esc(log),
+                esc(date)
+            );
+        }
+        h + "</body></html>\n"
+    }
+
+    /// The period as CSV: a row per session, then the total.
+    pub fn csv(&self) -> Result<String, ::csv::Error> {
+        let mut w = ::csv::Writer::from_writer(Vec::new());
+        w.write_record(HEAD)?;
+        for s in self.sessions.iter().chain([&self.total]) {
+            w.write_record(
+                self.cells(s)
+                    .map(|c| crate::text::spreadsheet_safe(&c).into_owned()),
+            )?;
+        }
+        let bytes = w.into_inner().map_err(|e| e.into_error())?;
+        Ok(String::from_utf8(bytes).expect("CSV of text is text"))
+    }
+}
