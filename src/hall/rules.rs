@@ -375,6 +375,9 @@ impl Rules {
         }
         if let Some(p) = &self.progressive {
             let mut w = format!("progressive {:?}: {} carried in", p.name, self.money(p.pot));
+            if self.sales.is_none() {
+                w.push_str(" (and its share of the game's sales, when it starts)");
+            }
             if p.added > 0 {
                 w.push_str(&format!(", {} from tonight's sales", self.money(p.added)));
             }

@@ -90,7 +90,14 @@ impl Hall {
                 } else {
                     "to come"
                 };
-                night_game(number, plan, status)
+                // A progressive's pot as the ledger carries it tonight.
+                let mut plan = plan.clone();
+                if let (Some(p), Some(j)) = (&mut plan.rules.progressive, &mut plan.rules.jackpot) {
+                    if let Some(pot) = self.books.pots.iter().find(|q| q.rules.name == p.name) {
+                        (p.pot, j.prize, j.within) = (pot.pot, pot.pot, pot.within);
+                    }
+                }
+                night_game(number, &plan, status)
             })
             .collect();
         Some(NightShown {

@@ -31,7 +31,7 @@ Examples:
       --tls-key tls/hall-key.pem                    # serves until stopped
   bingomint hall --cards cards.bmc --night data/night.toml \\
       --balls blower                                # serves until stopped
-  bingomint hall --cards cards.bmc --night data/session.toml \
+  bingomint hall --cards cards.bmc --night data/session.toml \\
       --jackpots jackpots.jsonl                     # serves until stopped
   bingomint hall --night data/night.toml --check
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log

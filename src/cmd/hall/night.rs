@@ -84,7 +84,13 @@ pub(super) fn check(args: &Args) -> Result<Outcome> {
         if let Some(paper) = &r.paper {
             line += &format!(" · {paper} paper");
         }
-        if let Some(j) = r.jackpot {
+        if let (Some(j), Some(p)) = (r.jackpot, &r.progressive) {
+            line += &format!(
+                " · progressive jackpot {:?} (its pot and calls from the ledger), else {}",
+                p.name,
+                r.money(j.consolation)
+            );
+        } else if let Some(j) = r.jackpot {
             line += &format!(
                 " · jackpot {} within {} calls, else {}",
                 r.money(j.prize),

@@ -38,10 +38,11 @@ pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
 /// the hall's own files and no inline script at all.
-const PAGES: [(&str, &str, &str); 11] = [
+const PAGES: [(&str, &str, &str); 12] = [
     ("/console", HTML, include_str!("../pages/console.html")),
     ("/console.js", JS, include_str!("../pages/console.js")),
     ("/console.css", CSS, include_str!("../pages/console.css")),
+    ("/sales.js", JS, include_str!("../pages/sales.js")),
     ("/board", HTML, include_str!("../pages/board.html")),
     ("/board.js", JS, include_str!("../pages/board.js")),
     ("/board.css", CSS, include_str!("../pages/board.css")),

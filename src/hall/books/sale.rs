@@ -103,6 +103,7 @@ impl Books {
             )));
         }
         let (progress, offered, within) = pot.offer(sales, pot.rules.must_go_on(today), balls);
+        plan.rules.sales = Some(sales);
         let consolation = plan.rules.jackpot.map_or(0, |j| j.consolation);
         plan.rules.progressive = Some(progress);
         plan.rules.jackpot = Some(Jackpot {

@@ -109,7 +109,8 @@ impl Progressive {
             w.push(format!("+{} of its game's sales", self.share.words()));
         }
         if self.add_calls > 0 {
-            w.push(format!("+{} calls a night not won", self.add_calls));
+            let calls = crate::text::count_of(self.add_calls as u64, "call");
+            w.push(format!("+{calls} a night not won"));
         }
         if let Some(c) = self.ceiling {
             w.push(format!("at most {}", money::show(c, currency)));

@@ -1,0 +1,35 @@
+"use strict";
+// The console's sales: paper issued to the floor by serial range, returned
+// unsold, a sale voided, the head count, and the night's receipts. The hall
+// keeps every amount in cents; this page only writes them out. Everything
+// is shown as text.
+const Sales = (() => {
+  const cents = m => `${Math.floor(m / 100)}.${String(m % 100).padStart(2, "0")}`;
+  const face = () => ({ product: $("product").value, first: Number($("first").value), last: Number($("last").value) });
+  function render(r) {
+    const s = r.sales;
+    $("salesbox").hidden = !s.products.length;
+    if (!s.products.length) return;
+    const sel = $("product");
+    if (!sel.options.length) for (const p of s.products) sel.add(new Option(`${p.name} · ${cents(p.price)} for ${p.faces}`, p.name));
+    const people = r.attendance === undefined ? "" : ` · head count ${r.attendance}`;
+    $("salestotal").textContent = `receipts ${cents(s.net)} (paper ${cents(s.paper)}, electronic ${cents(s.electronic)}) · ${s.faces} faces sold${people}`;
+    const head = el("tr", "", ...["Sale", "Product", "Faces", "Amount", "Returned", "Net"].map(h => el("th", "", h)));
+    $("saleslist").replaceChildren(head, ...s.sales.map(x => el("tr", x.void ? "void" : "",
+      el("td", "", x.sale), el("td", "", x.product), el("td", "", `${x.first}..${x.last}`), el("td", "", cents(x.amount)),
+      el("td", "", x.returned.join(", ")), el("td", "", x.void ? `void: ${x.void}` : cents(x.net)))));
+    const m = r.made;
+    $("salemade").textContent = !m ? "" : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}` :
+      m.event === "sale_return" ? `returned faces ${m.first}..${m.last} of sale ${m.sale}: ${cents(m.amount)} refunded` : `sale ${m.sale} voided: ${cents(m.amount)} no longer taken`;
+  }
+  function act(path, body) {
+    api("POST", path, body).then(r => { $("saleerror").textContent = ""; render(r); })
+      .catch(e => { $("saleerror").textContent = e.message; });
+  }
+  $("sell").onclick = () => act("/api/sales", face());
+  $("giveback").onclick = () => act("/api/sales/return", face());
+  $("voidbtn").onclick = () => act("/api/sales/void", { sale: Number($("voidsale").value), reason: $("voidwhy").value });
+  $("peoplebtn").onclick = () => act("/api/attendance", { count: Number($("people").value) });
+  api("GET", "/api/sales").then(render).catch(e => { $("saleerror").textContent = e.message; });
+  return { render };
+})();
