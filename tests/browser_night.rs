@@ -236,3 +236,59 @@ fn a_night_from_a_night_file_in_a_real_browser() {
     let state = hall.state();
     assert_eq!(state["game"]["payouts"][0]["stage"], "bottom-line");
 }
+
+/// A night that sells by serial range, at the console: paper issued,
+/// refused with the reason shown, returned and voided, the receipts
+/// following; a reason typed as markup stays text.
+#[test]
+fn the_console_sells_paper_by_serial_range() {
+    let Some(driver) = Driver::start() else {
+        skipped("the_console_sells_paper_by_serial_range: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "200", "--seed", "bs"]);
+    let night = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/session.toml");
+    let ledger = dir.path().join("jackpots.jsonl");
+    let (night, ledger) = (night.to_str().unwrap(), ledger.to_str().unwrap());
+    let log = dir.path().join("n.jsonl");
+    let hall = start(&[&cards], &log, &["--night", night, "--jackpots", ledger]);
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    driver.until(
+        "return !document.getElementById('salesbox').hidden",
+        "the sales panel",
+    );
+    let sell = |first: &str, last: &str, button: &str| {
+        driver.script("document.getElementById('first').value = ''; document.getElementById('last').value = ''");
+        driver.type_in("#first", first);
+        driver.type_in("#last", last);
+        driver.click(button);
+    };
+    sell("1", "60", "#sell");
+    driver.until_text(
+        "#salemade",
+        "sale 1: 10 × Session book, faces 1..60, 120.00",
+    );
+    sell("61", "65", "#sell");
+    driver.until_text("#saleerror", "give 61..66");
+    sell("61", "66", "#sell");
+    driver.until_text("#salemade", "sale 2");
+    sell("55", "60", "#giveback");
+    driver.until_text(
+        "#salemade",
+        "returned faces 55..60 of sale 1: 12.00 refunded",
+    );
+    driver.type_in("#voidsale", "2");
+    driver.type_in("#voidwhy", "<img src=x onerror=alert(1)>");
+    driver.click("#voidbtn");
+    driver.until_text("#salemade", "sale 2 voided: 12.00 no longer taken");
+    driver.until_text("#salestotal", "receipts 108.00");
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#saleslist img').length"),
+        json!(0)
+    );
+    driver.until_text("#saleslist", "void: <img src=x onerror=alert(1)>");
+    driver.screenshot("console-sales", (1400, 1100));
+    let (_, sales) = http(&hall.addr, "GET", "/api/sales", Some(&hall.key), None);
+    assert_eq!(sales["sales"]["net"], 10_800, "{sales}");
+}
