@@ -208,3 +208,91 @@ fn hall_verify_never_panics_on_thousands_of_forged_logs() {
     // money and verify OK.
     assert!(found > ok, "{found} found, {ok} verified");
 }
+
+/// A night of sales on the same 60 cards: books sold, one returned, a sale
+/// voided, a prize from sales, a progressive jackpot (its ledger apart).
+fn a_sales_night(dir: &Path, cards: &Path) -> Vec<Value> {
+    let log = dir.join("s.jsonl");
+    let night = dir.join("sales.toml");
+    std::fs::write(
+        &night,
+        "title = \"t\"\ncurrency = \"£\"\n[[product]]\nname = \"book\"\nprice = \"6.00\"\nfaces = 6\n[[product]]\nname = \"single\"\nprice = \"1.00\"\ngames = [\"S\"]\n[[progressive]]\nname = \"S\"\nseed = \"50.00\"\nincrement = \"5.00\"\nshare = \"10%\"\nwithin = 40\n[[game]]\nname = \"L\"\npattern = \"line\"\nprize = { share = \"50%\", min = \"2.00\" }\n[[game]]\nname = \"S\"\npattern = \"coverall\"\njackpot = { progressive = \"S\", consolation = \"5.00\" }\n",
+    )
+    .unwrap();
+    let ledger = dir.join("jackpots.jsonl");
+    let args = [
+        "--night",
+        night.to_str().unwrap(),
+        "--balls",
+        "blower",
+        "--jackpots",
+        ledger.to_str().unwrap(),
+    ];
+    let hall = start(&[cards], &log, &args);
+    let sell = |path: &str, product: &str, first: u64, last: u64| {
+        hall.post(
+            path,
+            json!({"product": product, "first": first, "last": last}),
+        )
+    };
+    sell("/api/sales", "book", 1, 30);
+    sell("/api/sales", "single", 31, 40);
+    sell("/api/sales", "book", 41, 46);
+    sell("/api/sales/return", "book", 25, 30);
+    hall.post("/api/sales/void", json!({"sale": 3, "reason": "twice"}));
+    hall.post("/api/attendance", json!({"count": 12}));
+    for game in 0..2 {
+        hall.post("/api/games", json!({}));
+        let card = if game == 0 { "3" } else { "33" };
+        let (_, face) = hall.post("/api/faces", json!({ "card": card }));
+        let cells: Vec<u8> = (face["cells"].as_array().unwrap().iter())
+            .map(|n| n.as_u64().unwrap() as u8)
+            .filter(|&n| n > 0)
+            .collect();
+        let upto = if game == 0 { 5 } else { cells.len() };
+        for &b in &cells[..upto] {
+            hall.post("/api/calls", json!({ "ball": b }));
+        }
+        hall.post("/api/claims", json!({"card": card, "accept": true}));
+    }
+    drop(hall);
+    (std::fs::read_to_string(&log).unwrap().lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn hall_verify_never_panics_on_forged_nights_of_sales() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "60", "--seed", "books"]);
+    let lines = a_sales_night(dir.path(), &cards);
+    assert!(
+        lines.iter().any(|l| l["event"] == "sale_void"),
+        "the night sold"
+    );
+    assert!(
+        lines.iter().any(|l| l["kind"] == "jackpot"),
+        "the jackpot was won"
+    );
+    let mut files = Cards::new(vec![CardFile::open(&cards).unwrap()], None);
+    let summary = verify(&chained(&lines), &mut files).expect("the real log verifies");
+    assert_eq!(summary.outcomes.len(), 1);
+    let mut c = Choices(0xD1B5_4A32_D192_ED03);
+    let (mut ok, mut found) = (0, 0);
+    for round in 0..2_000 {
+        let forged = mutate(&lines, &mut c);
+        let text = chained(&forged);
+        files.sold = None;
+        let verdict =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(&text, &mut files)));
+        match verdict {
+            Ok(Ok(_)) => ok += 1,
+            Ok(Err(f)) => {
+                assert!(!f.what.is_empty(), "round {round}: a finding says what");
+                found += 1;
+            }
+            Err(_) => panic!("round {round}: hall verify panicked on:\n{text}"),
+        }
+    }
+    assert!(found > ok, "{found} found, {ok} verified");
+}

@@ -224,16 +224,7 @@ impl Hall {
             logged.read(&line.event);
             hall.apply(line)?;
         }
-        if !products.is_empty() {
-            if !hall.books.sales.list.is_empty() && hall.books.sales.products != products {
-                return Err(HallError::ProductsChanged);
-            }
-            // Before a game starts, no face plays one.
-            hall.cards.sold = Some(hall.books.take_sold().unwrap_or_default());
-        }
-        hall.cards.tracker = track::Tracker::build(&hall.cards.files, hall.cards.sold.as_deref())?
-            .map(track::Follower::start);
-        hall.track();
+        hall.follow_products(&products)?;
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
             logged.check(entry, night, night_changed)?;
         }

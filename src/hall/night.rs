@@ -293,6 +293,21 @@ impl Night {
     }
 }
 
+/// The game's jackpot, and its progressive when it is one.
+fn jackpot_of(
+    jackpot: Option<&JackpotEntry>,
+    last: Option<u64>,
+    progressives: &[Progressive],
+) -> Result<(Option<Jackpot>, Option<Progress>), FieldError> {
+    match jackpot {
+        Some(j) => {
+            let (j, p) = j.jackpot(last, progressives)?;
+            Ok((Some(j), p))
+        }
+        None => Ok((None, None)),
+    }
+}
+
 /// The night's `[[product]]` tables, checked (`games`: the games' names).
 fn products(entries: &[ProductEntry], games: &[String]) -> Result<Vec<Product>, NightError> {
     let mut out: Vec<Product> = Vec::new();
@@ -341,16 +356,7 @@ impl Entry {
         number: usize,
         progressives: &[Progressive],
     ) -> Result<Plan, FieldError> {
-        // A text refused names its field itself.
-        let shown = |e: crate::hall::rules::RuleError| FieldError::game(&e.to_string());
-        let name = shown_field("name", &self.name, max::NAME).map_err(shown)?;
-        if name.is_empty() {
-            return Err(FieldError::of("name", "give the game a name"));
-        }
-        let paper = (self.paper.as_deref())
-            .map(|p| shown_field("paper", p, max::NAME))
-            .transpose()
-            .map_err(shown)?;
+        let (name, paper) = self.name_and_paper()?;
         let given = [
             self.pattern.is_some(),
             self.stages.is_some(),
@@ -390,13 +396,8 @@ impl Entry {
             }
             _ => unreachable!("one was given"),
         };
-        let (jackpot, progressive) = match self.jackpot.as_ref() {
-            Some(j) => {
-                let (j, p) = j.jackpot(amounts.last().copied(), progressives)?;
-                (Some(j), p)
-            }
-            None => (None, None),
-        };
+        let (jackpot, progressive) =
+            jackpot_of(self.jackpot.as_ref(), amounts.last().copied(), progressives)?;
         let near = self.consolation.as_ref().map(NearEntry::near).transpose()?;
         Ok(Plan {
             stages,
@@ -420,6 +421,21 @@ impl Entry {
                 progressive,
             },
         })
+    }
+
+    /// The game's name and paper, as the board shows them.
+    fn name_and_paper(&self) -> Result<(String, Option<String>), FieldError> {
+        // A text refused names its field itself.
+        let shown = |e: crate::hall::rules::RuleError| FieldError::game(&e.to_string());
+        let name = shown_field("name", &self.name, max::NAME).map_err(shown)?;
+        if name.is_empty() {
+            return Err(FieldError::of("name", "give the game a name"));
+        }
+        let paper = (self.paper.as_deref())
+            .map(|p| shown_field("paper", p, max::NAME))
+            .transpose()
+            .map_err(shown)?;
+        Ok((name, paper))
     }
 
     /// The `prize` field for `n` stages: one amount (or share of sales),

@@ -52,6 +52,26 @@ impl Hall {
         &self.books
     }
 
+    /// After the log is read back: on a night of `products`, the faces
+    /// the open (or last) game plays, none before the first (products
+    /// other than those its sales were made under are refused); then the
+    /// tracker, built on the sold faces.
+    pub(super) fn follow_products(
+        &mut self,
+        products: &[super::sales::Product],
+    ) -> Result<(), HallError> {
+        if !products.is_empty() {
+            if !self.books.sales.list.is_empty() && self.books.sales.products != products {
+                return Err(HallError::ProductsChanged);
+            }
+            self.cards.sold = Some(self.books.take_sold().unwrap_or_default());
+        }
+        self.cards.tracker = track::Tracker::build(&self.cards.files, self.cards.sold.as_deref())?
+            .map(track::Follower::start);
+        self.track();
+        Ok(())
+    }
+
     /// Hands the faces the game just started plays to the judge and the
     /// tracker (rebuilt when they changed), on a night that sells by
     /// serial range.

@@ -371,34 +371,8 @@ impl Command {
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
             ("GET", "/api/sales") => Command::Sales,
-            ("POST", "/api/sales") | ("POST", "/api/sales/return") => {
-                let SaleBody {
-                    product,
-                    first,
-                    last,
-                } = read(body)?;
-                if product.len() > max::NAME * 4 {
-                    return Err(ApiError::Body(
-                        "field product: name a product of the night".into(),
-                    ));
-                }
-                Command::Sell(if path.ends_with("/return") {
-                    Move::Return {
-                        product,
-                        first,
-                        last,
-                    }
-                } else {
-                    Move::Sale {
-                        product,
-                        first,
-                        last,
-                    }
-                })
-            }
-            ("POST", "/api/sales/void") => {
-                let SaleVoidBody { sale, reason } = read(body)?;
-                Command::Sell(Move::Void { sale, reason })
+            ("POST", "/api/sales" | "/api/sales/return" | "/api/sales/void") => {
+                sale_command(path, body)?
             }
             ("POST", "/api/attendance") => {
                 let AttendanceBody { count } = read(body)?;
@@ -412,6 +386,37 @@ impl Command {
         };
         Ok(command)
     }
+}
+
+/// A sale, return or void as its body says.
+fn sale_command(path: &str, body: &[u8]) -> Result<Command, ApiError> {
+    if path.ends_with("/void") {
+        let SaleVoidBody { sale, reason } = read(body)?;
+        return Ok(Command::Sell(Move::Void { sale, reason }));
+    }
+    let SaleBody {
+        product,
+        first,
+        last,
+    } = read(body)?;
+    if product.len() > max::NAME * 4 {
+        return Err(ApiError::Body(
+            "field product: name a product of the night".into(),
+        ));
+    }
+    Ok(Command::Sell(if path.ends_with("/return") {
+        Move::Return {
+            product,
+            first,
+            last,
+        }
+    } else {
+        Move::Sale {
+            product,
+            first,
+            last,
+        }
+    }))
 }
 
 /// An amount of `field`, as text.

@@ -32,30 +32,14 @@ impl Books {
         }
         match event {
             Event::Wild { .. } => {}
-            Event::Session { .. } => self.apply_session(event)?,
-            Event::Sale { .. } | Event::SaleReturn { .. } | Event::SaleVoid { .. } => {
-                self.apply_sale(event, cards)?
-            }
-            Event::Attendance { count } => self.attendance = Some(*count),
-            Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
-                return Err("a jackpot ledger's line in a night's log")
-            }
-            Event::GameStart {
-                game, rules, balls, ..
-            } => {
-                if self.open.is_some() {
-                    return Err("a game starts while another is open");
-                }
-                let spec = cards.files[0].header().spec;
-                self.apply_start_money(rules, *balls)?;
-                self.open = Some(Open::begun(event, spec)?);
-                self.games = *game;
-                if let Some(k) = rules.planned {
-                    self.played.insert(k);
-                }
-                self.claims.clear();
-                self.queue.close(ENDED);
-            }
+            Event::Session { .. }
+            | Event::Sale { .. }
+            | Event::SaleReturn { .. }
+            | Event::SaleVoid { .. }
+            | Event::Attendance { .. }
+            | Event::JackpotOpen { .. }
+            | Event::JackpotNight { .. } => self.apply_money(event, cards)?,
+            Event::GameStart { .. } => self.apply_start(event, cards)?,
             Event::Call { call, ball, .. } => {
                 let open = self.open.as_mut().ok_or("a call with no game open")?;
                 if *call != open.called() + 1 || *call > usize::from(open.balls) {
@@ -115,6 +99,29 @@ impl Books {
             Event::Claim { .. } => self.apply_claim(event)?,
             Event::Queued { .. } => self.apply_queued(event, cards)?,
         }
+        Ok(())
+    }
+
+    /// A game's start: the open game, its money checked.
+    fn apply_start(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
+        let Event::GameStart {
+            game, rules, balls, ..
+        } = event
+        else {
+            return Ok(());
+        };
+        if self.open.is_some() {
+            return Err("a game starts while another is open");
+        }
+        let spec = cards.files[0].header().spec;
+        self.apply_start_money(rules, *balls)?;
+        self.open = Some(Open::begun(event, spec)?);
+        self.games = *game;
+        if let Some(k) = rules.planned {
+            self.played.insert(k);
+        }
+        self.claims.clear();
+        self.queue.close(ENDED);
         Ok(())
     }
 

@@ -40,8 +40,24 @@ impl Books {
         }
     }
 
+    /// A line of the session's money: a session's, a sale's, the head
+    /// count; a ledger's line has no place in a night's log.
+    pub(super) fn apply_money(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
+        match event {
+            Event::Session { .. } => self.apply_session(event),
+            Event::Attendance { count } => {
+                self.attendance = Some(*count);
+                Ok(())
+            }
+            Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
+                Err("a jackpot ledger's line in a night's log")
+            }
+            _ => self.apply_sale(event, cards),
+        }
+    }
+
     /// A sale's line applied: checked as the hall checks it, then booked.
-    pub(super) fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
+    fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
         if self.sale_finding(event, cards).is_some() {
             return Err("a sale, return or void the hall would not have made so");
         }
@@ -51,7 +67,7 @@ impl Books {
 
     /// A session's line: the night's id, products and jackpots, from the
     /// first session that gives them.
-    pub(super) fn apply_session(&mut self, event: &Event) -> Result<(), &'static str> {
+    fn apply_session(&mut self, event: &Event) -> Result<(), &'static str> {
         let Event::Session {
             id,
             products,
@@ -68,6 +84,12 @@ impl Books {
         if self.sales.products != *products {
             if !self.sales.list.is_empty() {
                 return Err("the products changed after sales were made");
+            }
+            let bad = |p: &super::super::sales::Product| {
+                p.faces == 0 || p.price > super::super::money::MAX_MINOR || p.name.is_empty()
+            };
+            if products.iter().any(bad) {
+                return Err("a product of no faces, no name, or a price past the largest amount");
             }
             self.sales.products.clone_from(products);
         }

@@ -82,46 +82,9 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
 /// progressive jackpot's movement.
 fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
     let row = |event: &str, card: String, stage: &str, amount: u64, detail: String| {
-        let mut cells: [String; 13] = Default::default();
-        cells[1] = "session".into();
-        cells[2] = m.date.clone();
-        cells[3] = event.into();
-        cells[7] = card;
-        cells[8] = stage.into();
-        cells[11] = m.show(amount);
-        cells[12] = detail;
-        cells
+        money_row(m, event, card, stage, amount, detail)
     };
-    let mut out = Vec::new();
-    for s in &m.sets {
-        let range = format!("{}..{}", s.sale.first, s.sale.last);
-        let colour = s.colour.as_deref().unwrap_or(s.kind);
-        out.push(row(
-            "sale",
-            range,
-            &s.sale.product,
-            s.sale.amount,
-            format!("sale {} · {} units · {colour}", s.sale.sale, s.units),
-        ));
-        for r in &s.sale.returned {
-            out.push(row(
-                "return",
-                r.clone(),
-                &s.sale.product,
-                0,
-                format!("of sale {}", s.sale.sale),
-            ));
-        }
-        if let Some(why) = &s.sale.void {
-            out.push(row(
-                "void",
-                range_of(s),
-                &s.sale.product,
-                0,
-                format!("sale {}: {why}", s.sale.sale),
-            ));
-        }
-    }
+    let mut out = set_rows(m);
     for p in &m.products {
         out.push(row(
             "receipts",
@@ -169,6 +132,64 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
     ));
     for j in &m.jackpots {
         out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
+    }
+    out
+}
+
+/// A row of the session's money.
+fn money_row(
+    m: &super::money::Money,
+    event: &str,
+    card: String,
+    stage: &str,
+    amount: u64,
+    detail: String,
+) -> [String; 13] {
+    let mut cells: [String; 13] = Default::default();
+    cells[1] = "session".into();
+    cells[2] = m.date.clone();
+    cells[3] = event.into();
+    cells[7] = card;
+    cells[8] = stage.into();
+    cells[11] = m.show(amount);
+    cells[12] = detail;
+    cells
+}
+
+/// Each sale's row, and its return's and void's.
+fn set_rows(m: &super::money::Money) -> Vec<[String; 13]> {
+    let row = |event: &str, card: String, stage: &str, amount: u64, detail: String| {
+        money_row(m, event, card, stage, amount, detail)
+    };
+    let mut out = Vec::new();
+    for s in &m.sets {
+        let range = format!("{}..{}", s.sale.first, s.sale.last);
+        let colour = s.colour.as_deref().unwrap_or(s.kind);
+        out.push(row(
+            "sale",
+            range,
+            &s.sale.product,
+            s.sale.amount,
+            format!("sale {} · {} units · {colour}", s.sale.sale, s.units),
+        ));
+        for r in &s.sale.returned {
+            out.push(row(
+                "return",
+                r.clone(),
+                &s.sale.product,
+                0,
+                format!("of sale {}", s.sale.sale),
+            ));
+        }
+        if let Some(why) = &s.sale.void {
+            out.push(row(
+                "void",
+                range_of(s),
+                &s.sale.product,
+                0,
+                format!("sale {}: {why}", s.sale.sale),
+            ));
+        }
     }
     out
 }

@@ -249,6 +249,12 @@ pub(super) fn money(m: &super::money::Money) -> String {
         esc(&m.show(m.refunds)),
         esc(&m.show(m.voided))
     );
+    h + &sets(m) + &prizes(m) + &jackpots(m)
+}
+
+/// The sets issued.
+fn sets(m: &super::money::Money) -> String {
+    let mut h = String::new();
     h += "<h3>Sets issued</h3>\n";
     h += &head(&[
         "Sale", "Product", "Colour", "Value", "First", "Last", "Units", "Returned", "Void",
@@ -268,7 +274,12 @@ pub(super) fn money(m: &super::money::Money) -> String {
             &m.show(s.sale.net),
         ]);
     }
-    h += "</table>\n<h3>Prizes paid</h3>\n";
+    h + "</table>\n"
+}
+
+/// The prizes paid, at or over the threshold and under.
+fn prizes(m: &super::money::Money) -> String {
+    let mut h = String::from("<h3>Prizes paid</h3>\n");
     h += &head(&["Game", "Name", "Prize", "Call", "Amount", "Winning cards"]);
     for p in &m.prizes {
         let prize = match &p.kind {
@@ -294,6 +305,12 @@ pub(super) fn money(m: &super::money::Money) -> String {
         esc(&m.show(m.under.amount)),
         esc(m.payout_share.as_deref().unwrap_or("none"))
     );
+    h
+}
+
+/// Each progressive jackpot's movement.
+fn jackpots(m: &super::money::Money) -> String {
+    let mut h = String::new();
     if !m.jackpots.is_empty() {
         h += "<h3>Progressive jackpots</h3>\n";
         h += &head(&[

@@ -7,7 +7,7 @@
 
 use super::super::log::Line;
 use super::super::money::show;
-use super::super::sales::jackpot::Pot;
+use super::super::sales::jackpot::{Pot, Progress};
 use super::super::sales::shown::{ProductSold, SaleShown};
 use super::super::verify::Summary;
 use super::super::Event;
@@ -126,6 +126,38 @@ pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<
             }
         })
         .collect();
+    let (prizes, over, under) = prizes_of(r, threshold);
+    let paid = over.amount + under.amount;
+    let payout_share = (shown.net > 0).then(|| {
+        let bp = u128::from(paid) * 10_000 / u128::from(shown.net);
+        format!("{}.{:02}%", bp / 100, bp % 100)
+    });
+    let jackpots = jackpots_of(s, &progress, balls);
+    Some(Money {
+        currency,
+        date: r.first.get(..10).unwrap_or("").to_string(),
+        attendance: s.attendance,
+        products: shown.products,
+        sets,
+        gross: shown.gross,
+        refunds: shown.refunds,
+        voided: shown.voided,
+        net: shown.net,
+        paper: shown.paper,
+        electronic: shown.electronic,
+        prizes,
+        threshold,
+        over,
+        under,
+        paid,
+        payout_share,
+        jackpots,
+    })
+}
+
+/// Every prize paid and not voided, and those at or over `threshold` and
+/// under, counted.
+fn prizes_of(r: &Record, threshold: u64) -> (Vec<PrizeRecord>, Tally, Tally) {
     let prizes: Vec<PrizeRecord> = (r.games.iter())
         .flat_map(|g| g.payouts.iter().map(move |p| (g, p)))
         .filter(|(_, p)| p.voided.is_none())
@@ -149,12 +181,13 @@ pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<
         t.prizes += 1;
         t.amount += p.amount;
     }
-    let paid = over.amount + under.amount;
-    let payout_share = (shown.net > 0).then(|| {
-        let bp = u128::from(paid) * 10_000 / u128::from(shown.net);
-        format!("{}.{:02}%", bp / 100, bp % 100)
-    });
-    let jackpots = (s.outcomes.iter())
+    (prizes, over, under)
+}
+
+/// Each progressive jackpot's night: the pot carried in, from sales,
+/// offered, won or not, carried out.
+fn jackpots_of(s: &Summary, progress: &[(u64, Progress)], balls: u8) -> Vec<JackpotMove> {
+    (s.outcomes.iter())
         .map(|o| {
             let opened: Option<&Pot> = s.opened_pots.iter().find(|p| p.rules.name == o.name);
             let added = (progress.iter())
@@ -174,27 +207,7 @@ pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<
                 within_out: next.as_ref().map_or(0, |n| n.within),
             }
         })
-        .collect();
-    Some(Money {
-        currency,
-        date: r.first.get(..10).unwrap_or("").to_string(),
-        attendance: s.attendance,
-        products: shown.products,
-        sets,
-        gross: shown.gross,
-        refunds: shown.refunds,
-        voided: shown.voided,
-        net: shown.net,
-        paper: shown.paper,
-        electronic: shown.electronic,
-        prizes,
-        threshold,
-        over,
-        under,
-        paid,
-        payout_share,
-        jackpots,
-    })
+        .collect()
 }
 
 impl Money {

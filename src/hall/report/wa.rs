@@ -37,6 +37,33 @@ pub fn wa_daily(lines: &[Line], r: &Record, log: &str) -> Option<String> {
         Some(a) => format!("<p>{a} people participating.</p>\n"),
         None => "<p>Not keyed at the console (POST /api/attendance).</p>\n".into(),
     };
+    h += &over(lines, r, m);
+    h += "</table>\n<h2>(5) Gross gambling receipts for each type of sale</h2>\n";
+    h += &receipts(m);
+    h += "<h2>(6) Prizes paid, game by game</h2>\n";
+    h += &head(&["(a) Game", "Name", "Prize", "(b) Amount"]);
+    for p in &m.prizes {
+        h += &tr(&[
+            &p.game.to_string(),
+            p.name.as_deref().unwrap_or(""),
+            &p.stage,
+            &m.show(p.amount),
+        ]);
+    }
+    h += &format!(
+        "</table>\n<p class=\"total\">Prizes paid: {}; {} of receipts.</p>\n",
+        esc(&m.show(m.paid)),
+        esc(m.payout_share.as_deref().unwrap_or("none"))
+    );
+    h += &sets(m);
+    h += "</table>\n<p>Manager: ____________________ &nbsp; Worker on duty: ____________________</p>\n</body></html>\n";
+    Some(h)
+}
+
+/// Items 3 and 4: the calls of each game offering a prize over the
+/// threshold, and the winning cards of each prize over it.
+fn over(lines: &[Line], r: &Record, m: &Money) -> String {
+    let mut h = String::new();
     h += &format!(
         "<h2>(3) Numbers called, in sequence, in each game offering a prize over {}</h2>\n",
         esc(&m.show(m.threshold))
@@ -75,23 +102,13 @@ pub fn wa_daily(lines: &[Line], r: &Record, log: &str) -> Option<String> {
             &p.winners.join(", "),
         ]);
     }
-    h += "</table>\n<h2>(5) Gross gambling receipts for each type of sale</h2>\n";
-    h += &receipts(m);
-    h += "<h2>(6) Prizes paid, game by game</h2>\n";
-    h += &head(&["(a) Game", "Name", "Prize", "(b) Amount"]);
-    for p in &m.prizes {
-        h += &tr(&[
-            &p.game.to_string(),
-            p.name.as_deref().unwrap_or(""),
-            &p.stage,
-            &m.show(p.amount),
-        ]);
-    }
-    h += &format!(
-        "</table>\n<p class=\"total\">Prizes paid: {}; {} of receipts.</p>\n",
-        esc(&m.show(m.paid)),
-        esc(m.payout_share.as_deref().unwrap_or("none"))
-    );
+    h
+}
+
+/// The per-set records: each sale's serial range, colour, value,
+/// returned and voided.
+fn sets(m: &Money) -> String {
+    let mut h = String::new();
     h += "<h2>Sets of paper (WAC 230-10-390)</h2>\n";
     h += &head(&[
         "Serial (sale)",
@@ -113,8 +130,7 @@ pub fn wa_daily(lines: &[Line], r: &Record, log: &str) -> Option<String> {
             s.sale.void.as_deref().unwrap_or(""),
         ]);
     }
-    h += "</table>\n<p>Manager: ____________________ &nbsp; Worker on duty: ____________________</p>\n</body></html>\n";
-    Some(h)
+    h
 }
 
 /// Each type of sale's receipts, and the session's.

@@ -44,24 +44,34 @@ fn shares_are_read_to_the_hundredth_of_a_percent_and_rounded_down() {
     );
 }
 
-#[test]
-fn a_face_is_sold_once_returned_within_its_sale_and_never_after_its_games() {
-    let played = BTreeSet::new();
-    let floor = Floor {
+/// A card file of 200 faces, the programme's games `played`.
+fn floor(played: &BTreeSet<usize>, any_game: bool) -> Floor<'_> {
+    Floor {
         faces: 1..=200,
-        played: &played,
-        any_game: false,
-    };
-    let mut s = Sales {
+        played,
+        any_game,
+    }
+}
+
+/// A book of 6 for every game, a single for game 2.
+fn two_products() -> Sales {
+    Sales {
         products: vec![
             product("book", 1200, 6, vec![]),
             product("single", 200, 1, vec![2]),
         ],
         programme: 2,
         list: Vec::new(),
-    };
+    }
+}
+
+#[test]
+fn a_face_is_sold_once_returned_within_its_sale_and_never_after_its_games() {
+    let played = BTreeSet::new();
+    let open = floor(&played, false);
+    let mut s = two_products();
     let take = |s: &mut Sales, m: Move| -> Result<(), SaleError> {
-        let e = s.event(&m, &floor)?;
+        let e = s.event(&m, &open)?;
         s.book(&e);
         Ok(())
     };
@@ -115,11 +125,7 @@ fn a_face_is_sold_once_returned_within_its_sale_and_never_after_its_games() {
     );
     // Once game 2 started, its products are neither sold nor returned.
     let played: BTreeSet<usize> = [1, 2].into();
-    let late = Floor {
-        faces: 1..=200,
-        played: &played,
-        any_game: true,
-    };
+    let late = floor(&played, true);
     assert!(matches!(
         s.event(&sale("single", 150, 150), &late),
         Err(SaleError::Started { .. })

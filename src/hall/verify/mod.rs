@@ -9,6 +9,7 @@
 
 mod checks;
 mod near;
+mod session;
 
 use super::event::Source;
 use super::judge::Cards;
@@ -417,7 +418,7 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
         if let Some(why) = books.sale_finding(&line.event, cards) {
             return Err(finding(line.seq, why));
         }
-        must_go(line, &books)?;
+        session::must_go(line, &books)?;
         step(line, &mut game, cards, &mut summary)?;
         books.apply(&line.event, cards).map_err(|what| Finding {
             line: line.seq,
@@ -439,34 +440,6 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     Ok(summary)
 }
 
-/// A progressive jackpot's must-go date judged on the day its game
-/// started, as the line's time gives it.
-fn must_go(line: &super::log::Line, books: &super::books::Books) -> Result<(), Finding> {
-    let Event::GameStart { rules, .. } = &line.event else {
-        return Ok(());
-    };
-    let Some(p) = &rules.progressive else {
-        return Ok(());
-    };
-    let day = line.time.get(..10).unwrap_or("");
-    match books.pots().iter().find(|q| q.rules.name == p.name) {
-        Some(pot) if pot.rules.must_go_on(day) != p.must_go => Err(finding(
-            line.seq,
-            format!(
-                "the progressive jackpot {:?} {} on {day}, but its must-go date is {}",
-                p.name,
-                if p.must_go {
-                    "had to go"
-                } else {
-                    "did not have to go"
-                },
-                pot.rules.must_go.as_deref().unwrap_or("none")
-            ),
-        )),
-        _ => Ok(()),
-    }
-}
-
 /// One line of the log, checked against what came before it.
 fn step(
     line: &super::log::Line,
@@ -477,20 +450,7 @@ fn step(
     let at = line.seq;
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
-        Event::Session {
-            files,
-            sold,
-            products,
-            ..
-        } => {
-            let before = cards.sold.take();
-            session(files, sold.as_deref(), cards, at)?;
-            if !products.is_empty() {
-                // Sold by serial range: each game's faces from its start
-                // (a resume in the middle of a game keeps them).
-                cards.sold = Some(before.unwrap_or_default());
-            }
-        }
+        Event::Session { .. } => session::session(&line.event, cards, at)?,
         Event::Sale { .. }
         | Event::SaleReturn { .. }
         | Event::SaleVoid { .. }
@@ -594,30 +554,4 @@ fn started(event: &Event, cards: &Cards, at: u64) -> Result<Game, Finding> {
     plan.check(spec)
         .map_err(|e| bad(format!("the game's rules: {e}")))?;
     Ok(Game::begun(event))
-}
-
-/// A session's files must be among `--cards`; its sold faces hold for
-/// the claims after it.
-fn session(
-    files: &[super::FileEntry],
-    sold: Option<&str>,
-    cards: &mut Cards,
-    at: u64,
-) -> Result<(), Finding> {
-    for f in files {
-        if !cards.files.iter().any(|c| c.short_id() == f.id) {
-            return Err(finding(
-                at,
-                format!(
-                    "the session used the card file {} (id {}), which was not given",
-                    f.path, f.id
-                ),
-            ));
-        }
-    }
-    cards.sold = sold
-        .map(parse_sold)
-        .transpose()
-        .map_err(|e| finding(at, format!("its sold faces: {e}")))?;
-    Ok(())
 }

@@ -2,54 +2,17 @@
 //! first; its winner slips; a regulator's form; or a period's sessions
 //! summed.
 
+mod args;
+mod period;
+
 use super::open_cards;
 use super::sub::Form;
 use crate::cmd::{outln, Outcome};
 use anyhow::{bail, Context, Result};
+pub use args::Args;
 use bingomint::hall::judge::Cards;
-use bingomint::hall::report::{csv, html, money::money, period, record, slips, wa_daily, Record};
-use bingomint::hall::verify::verify;
+use bingomint::hall::report::{csv, html, period as span, slips, wa_daily, Record};
 use std::path::{Path, PathBuf};
-
-/// `hall report`'s flags.
-#[derive(clap::Args)]
-pub struct Args {
-    /// The log (several, with --period).
-    #[arg(required = true, value_name = "LOG")]
-    pub logs: Vec<PathBuf>,
-    /// The card files the night played.
-    #[arg(long = "cards", value_name = "FILE", required = true)]
-    pub cards: Vec<PathBuf>,
-    /// The report: .html (a page to print), .csv (a row per event) or
-    /// .json, by its extension; - writes HTML to standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub out: PathBuf,
-    /// Winner slips instead of the record: a page per prize paid (not
-    /// voided), each winner's face with the numbers called by then
-    /// marked and the last ball ringed, the share, and lines to sign;
-    /// HTML. A night that paid nothing has none (exit 1).
-    #[arg(long)]
-    pub slips: bool,
-    /// A regulator's form instead of the record: wa-daily, Washington's
-    /// bingo daily record (WAC 230-10-335) with its per-set records;
-    /// HTML, for a night that sold by serial range.
-    #[arg(long, value_enum, value_name = "FORM", conflicts_with = "slips")]
-    pub form: Option<Form>,
-    /// Sum the sessions of LOG… whose date is within FROM..TO
-    /// (2026-10-01..2026-12-31): a row per session and the totals.
-    #[arg(long, value_name = "FROM..TO", conflicts_with_all = ["slips", "form"])]
-    pub period: Option<String>,
-    /// Prizes of this amount or more are counted apart (and, in
-    /// wa-daily, prizes over it list their calls and cards).
-    #[arg(long, value_name = "AMOUNT", default_value = "200.00")]
-    pub threshold: String,
-    /// Replace an existing report.
-    #[arg(long)]
-    pub force: bool,
-    /// No summary line.
-    #[arg(short, long)]
-    pub quiet: bool,
-}
 
 /// `hall report LOG… --cards FILE… --out FILE`.
 pub fn run(a: &Args) -> Result<Outcome> {
@@ -81,7 +44,7 @@ pub fn run(a: &Args) -> Result<Outcome> {
         bail!("LOG: {} logs given; one night's record is of one log (give --period FROM..TO to sum several sessions)", a.logs.len());
     }
     let span = (a.period.as_deref())
-        .map(|p| period::parse(p).map_err(|e| anyhow::anyhow!("--period: {e}")))
+        .map(|p| span::parse(p).map_err(|e| anyhow::anyhow!("--period: {e}")))
         .transpose()?;
     crate::cmd::output::not_an_input(
         out,
@@ -95,34 +58,11 @@ pub fn run(a: &Args) -> Result<Outcome> {
     }
     let (files, _) = open_cards(&a.cards)?;
     let mut cards = Cards::new(files, None);
-    let mut records = Vec::new();
-    for log in &a.logs {
-        match night(log, &mut cards, threshold)? {
-            Some(r) => records.push((log.display().to_string(), r)),
-            None => return Ok(Outcome::Negative),
-        }
-    }
-    let (body, summary) = if let Some((from, to)) = span {
-        let p = period::period(&from, &to, &records, threshold);
-        let body = match kind {
-            "csv" => p.csv().context("cannot make the CSV")?,
-            "json" => serde_json::to_string_pretty(&p)? + "\n",
-            _ => p.html(),
-        };
-        let sessions = bingomint::text::count_of(p.sessions.len() as u64, "session");
-        let left = if p.outside.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} outside the period left out)", p.outside.len())
-        };
-        (
-            body,
-            format!(
-                "{from} to {to}: {sessions}{left}, receipts {}, prizes {}",
-                show(p.total.receipts, &p.currency),
-                show(p.total.paid, &p.currency)
-            ),
-        )
+    let Some(records) = period::nights(&a.logs, &mut cards, threshold)? else {
+        return Ok(Outcome::Negative);
+    };
+    let (body, summary) = if let Some(span) = span {
+        period::summed(&span, &records, threshold, kind)?
     } else {
         let (log, record) = &records[0];
         match one(a, kind, log, record, &cards)? {
@@ -136,33 +76,6 @@ pub fn run(a: &Args) -> Result<Outcome> {
         outln!("{summary} -> {}", out.display());
     }
     Ok(Outcome::Success)
-}
-
-fn show(minor: u64, currency: &str) -> String {
-    bingomint::hall::money::show(minor, currency)
-}
-
-/// The verified record of the night at `log`, with its money; None (said)
-/// when the log does not verify.
-fn night(log: &Path, cards: &mut Cards, threshold: u64) -> Result<Option<Record>> {
-    let shown = log.display();
-    let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{shown}'"))?;
-    cards.sold = None;
-    let summary = match verify(&text, cards) {
-        Ok(s) => s,
-        Err(f) => {
-            outln!(
-                "FAILED: {shown} line {}: {} (no report written)",
-                f.line,
-                f.what
-            );
-            return Ok(None);
-        }
-    };
-    let (lines, _) = bingomint::hall::log::read(&text)?;
-    let mut record = record(&lines);
-    record.money = money(&lines, &record, &summary, threshold);
-    Ok(Some(record))
 }
 
 /// One night's record, slips or form, and what to say of it; None (said)

@@ -1,0 +1,44 @@
+//! `hall report`'s flags.
+
+use super::super::sub::Form;
+use std::path::PathBuf;
+
+/// `hall report`'s flags.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The log (several, with --period).
+    #[arg(required = true, value_name = "LOG")]
+    pub logs: Vec<PathBuf>,
+    /// The card files the night played.
+    #[arg(long = "cards", value_name = "FILE", required = true)]
+    pub cards: Vec<PathBuf>,
+    /// The report: .html (a page to print), .csv (a row per event) or
+    /// .json, by its extension; - writes HTML to standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Winner slips instead of the record: a page per prize paid (not
+    /// voided), each winner's face with the numbers called by then
+    /// marked and the last ball ringed, the share, and lines to sign;
+    /// HTML. A night that paid nothing has none (exit 1).
+    #[arg(long)]
+    pub slips: bool,
+    /// A regulator's form instead of the record: wa-daily, Washington's
+    /// bingo daily record (WAC 230-10-335) with its per-set records;
+    /// HTML, for a night that sold by serial range.
+    #[arg(long, value_enum, value_name = "FORM", conflicts_with = "slips")]
+    pub form: Option<Form>,
+    /// Sum the sessions of LOG… whose date is within FROM..TO
+    /// (2026-10-01..2026-12-31): a row per session and the totals.
+    #[arg(long, value_name = "FROM..TO", conflicts_with_all = ["slips", "form"])]
+    pub period: Option<String>,
+    /// Prizes of this amount or more are counted apart (and, in
+    /// wa-daily, prizes over it list their calls and cards).
+    #[arg(long, value_name = "AMOUNT", default_value = "200.00")]
+    pub threshold: String,
+    /// Replace an existing report.
+    #[arg(long)]
+    pub force: bool,
+    /// No summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
