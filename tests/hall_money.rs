@@ -381,6 +381,19 @@ fn a_night_of_sales_resumes_and_a_lost_ledger_line_is_written_again() {
     drop(n.open("n1.jsonl"));
     let (code, out) = n.verify(&["n1.jsonl"], Some(&n.ledger));
     assert_eq!(code, 0, "{out}");
+    // A night file changed in a comment only: its played games, their
+    // prizes fixed from sales and the pot from the ledger, are as played.
+    std::fs::write(&n.night, format!("{NIGHT}\n# checked by the manager\n")).unwrap();
+    let (night, ledger) = (n.night.to_str().unwrap(), n.ledger.to_str().unwrap());
+    let keep = [
+        "--night",
+        night,
+        "--jackpots",
+        ledger,
+        "--night-changed",
+        "keep-log",
+    ];
+    drop(start(&[&n.cards], &n.dir.join("n1.jsonl"), &keep));
     // A night that plays a progressive needs its ledger.
     let out = bingomint()
         .args(["hall", "--listen", "127.0.0.1:0", "--log"])

@@ -155,7 +155,9 @@ impl LoggedNight {
         let differs: Vec<String> = (self.played.iter())
             .filter(|(k, (stages, last_call, rules))| {
                 night.games.get(*k - 1).is_none_or(|plan| {
-                    plan.stages != *stages || plan.last_call != *last_call || plan.rules != *rules
+                    plan.stages != *stages
+                        || plan.last_call != *last_call
+                        || plan.rules.as_planned() != rules.as_planned()
                 })
             })
             .map(|(k, (_, _, rules))| {

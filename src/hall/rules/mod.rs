@@ -343,6 +343,27 @@ impl Rules {
         out
     }
 
+    /// The rules as the programme states them, before a start fixes what
+    /// comes from the night's sales and the ledger (a prize's share of
+    /// sales, a progressive's pot and calls): a played game is compared
+    /// with its night file so.
+    pub fn as_planned(&self) -> Rules {
+        let mut r = self.clone();
+        r.sales = None;
+        for (k, cut) in r.cuts.iter().enumerate() {
+            if let (Some(_), Some(a)) = (cut, r.amounts.get_mut(k)) {
+                *a = 0;
+            }
+        }
+        if let Some(p) = r.progressive.as_mut() {
+            (p.pot, p.added, p.must_go) = (0, 0, false);
+            if let Some(j) = r.jackpot.as_mut() {
+                (j.within, j.prize) = (0, 0);
+            }
+        }
+        r
+    }
+
     /// The amounts of the prizes that are a share of sales, fixed on the
     /// game's `sales`.
     pub fn fix_cuts(&mut self, sales: u64) {
