@@ -10,13 +10,6 @@ pub enum Balls {
     Blower,
 }
 
-/// A regulator's form `hall report` fills.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Form {
-    /// Washington's bingo daily record (WAC 230-10-335).
-    WaDaily,
-}
-
 #[derive(clap::Subcommand)]
 pub enum Sub {
     /// The night's record from its log: every game's name, paper,

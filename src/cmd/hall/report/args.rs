@@ -1,6 +1,5 @@
 //! `hall report`'s flags.
 
-use super::super::sub::Form;
 use std::path::PathBuf;
 
 /// `hall report`'s flags.
@@ -41,4 +40,11 @@ pub struct Args {
     /// No summary line.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// A regulator's form `hall report` fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Form {
+    /// Washington's bingo daily record (WAC 230-10-335).
+    WaDaily,
 }

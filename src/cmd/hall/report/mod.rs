@@ -6,10 +6,9 @@ mod args;
 mod period;
 
 use super::open_cards;
-use super::sub::Form;
 use crate::cmd::{outln, Outcome};
 use anyhow::{bail, Context, Result};
-pub use args::Args;
+pub use args::{Args, Form};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::report::{csv, html, period as span, slips, wa_daily, Record};
 use std::path::{Path, PathBuf};
