@@ -310,40 +310,35 @@ fn jackpot_of(
 
 /// The night's `[[product]]` tables, checked (`games`: the games' names).
 fn products(entries: &[ProductEntry], games: &[String]) -> Result<Vec<Product>, NightError> {
-    let mut out: Vec<Product> = Vec::new();
-    for (i, entry) in entries.iter().enumerate() {
-        let where_ = || format!("product {}", i + 1);
-        let p = entry.product(games).map_err(|(field, why)| NightError {
-            where_: where_(),
-            why: format!("{field}: {why}"),
-        })?;
-        if out.iter().any(|q| q.name == p.name) {
-            return Err(NightError {
-                where_: where_(),
-                why: format!("name: {:?} is listed twice", p.name),
-            });
-        }
-        out.push(p);
-    }
-    Ok(out)
+    named("product", entries, |e| e.product(games), |p| &p.name)
 }
 
 /// The night's `[[progressive]]` tables, checked.
 fn progressives(entries: &[ProgressiveEntry]) -> Result<Vec<Progressive>, NightError> {
-    let mut out: Vec<Progressive> = Vec::new();
+    named("progressive", entries, ProgressiveEntry::progressive, |p| {
+        &p.name
+    })
+}
+
+/// Tables of `what` read by `read`, each named once (`name`); a mistake
+/// names the table by its place.
+fn named<E, T>(
+    what: &str,
+    entries: &[E],
+    read: impl Fn(&E) -> Result<T, parse::Refused>,
+    name: impl Fn(&T) -> &String,
+) -> Result<Vec<T>, NightError> {
+    let mut out: Vec<T> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
-        let where_ = || format!("progressive {}", i + 1);
-        let p = entry.progressive().map_err(|(field, why)| NightError {
-            where_: where_(),
-            why: format!("{field}: {why}"),
-        })?;
-        if out.iter().any(|q| q.name == p.name) {
-            return Err(NightError {
-                where_: where_(),
-                why: format!("name: {:?} is listed twice", p.name),
-            });
+        let refused = |why: String| NightError {
+            where_: format!("{what} {}", i + 1),
+            why,
+        };
+        let t = read(entry).map_err(|(field, why)| refused(format!("{field}: {why}")))?;
+        if out.iter().any(|q| name(q) == name(&t)) {
+            return Err(refused(format!("name: {:?} is listed twice", name(&t))));
         }
-        out.push(p);
+        out.push(t);
     }
     Ok(out)
 }
