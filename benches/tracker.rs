@@ -35,6 +35,7 @@ fn main() {
                 allow_damaged: false,
                 memory: 8 << 30,
                 spill_dir: None,
+                first_face: 1,
             };
             bingomint::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
         }

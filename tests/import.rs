@@ -276,13 +276,21 @@ fn duplicates_are_refused_or_left_out_when_asked() {
         &[],
         "card 51 (line 52) repeats card 3 (line 4)",
     );
-    refused(
+    // Dropped without --renumber, the rest keep their numbers: 51 is no card.
+    let kept = import(
         dir.path(),
         &source,
         "75",
+        "kept.bmc",
         &["--duplicates", "drop"],
-        "would leave gaps in the source's numbering",
     );
+    assert_eq!(export(&kept, "txt", None), export(&file, "txt", None));
+    bingomint()
+        .args(["show", "--card", "51"])
+        .arg(&kept)
+        .assert()
+        .code(2)
+        .stderr(contains("it holds cards 1 to 50"));
     let out = dir.path().join("dropped.bmc");
     bingomint()
         .args([
@@ -348,8 +356,15 @@ fn bad_sources_are_refused_naming_the_line_and_column() {
     refused(dir.path(), &empty, "75", &[], "it holds no faces");
     let mut lines: Vec<String> = csv.lines().map(String::from).collect();
     lines.remove(3);
-    let gap = write("gap.csv", &lines.join("\n"));
-    refused(dir.path(), &gap, "75", &[], "card 4 follows card 2");
+    lines.swap(2, 3);
+    let unsorted = write("unsorted.csv", &lines.join("\n"));
+    refused(
+        dir.path(),
+        &unsorted,
+        "75",
+        &[],
+        "card 2 follows card 4; numbers must rise",
+    );
     let json = write("bad.json", "[[1,2,3]]");
     refused(
         dir.path(),
@@ -401,7 +416,10 @@ fn every_reference_form_names_a_face_in_every_command() {
         "31005",
     ] {
         let shown = stdout_of(bingomint().args(["show", "--card", reference]).arg(&perms));
-        assert!(shown.starts_with("card 1005 of 40"), "{reference}: {shown}");
+        assert!(
+            shown.starts_with("card 1005 of 1001 to 1040"),
+            "{reference}: {shown}"
+        );
         let checked = stdout_of(
             bingomint()
                 .args([

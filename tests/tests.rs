@@ -24,6 +24,7 @@ mod help;
 mod help_examples;
 mod import;
 mod import_hostile;
+mod import_serials;
 mod info;
 mod items;
 mod kill;

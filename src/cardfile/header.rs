@@ -20,9 +20,9 @@
 //! | 56 | 16 | tool version, ASCII, NUL-padded |
 //! | 72 | 8 | XXH3-64 of the block table (version 1: of all record bytes) |
 //! | 80 | 4 | records a block (version 2; version 1: zero) |
-//! | 84 | 4 | version 3: provenance bytes P (else reserved, zero) |
-//! | 88 | 8 | version 3: the first face's number (else zero) |
-//! | 96 | 8 | version 3: XXH3-64 of the provenance (else zero) |
+//! | 84 | 4 | version 3 and 5: provenance bytes P; 4: item-list bytes (else zero) |
+//! | 88 | 8 | the first face's number (zero: 1; version 3 and 5: never zero) |
+//! | 96 | 8 | version 3 to 5: XXH3-64 of the provenance or list (else zero) |
 //! | 104 | 16 | reserved, zero |
 //! | 120 | 8 | XXH3-64 of header bytes 0–119 |
 //!
@@ -34,11 +34,18 @@
 //! Version 3 is an imported file ([`Import`]): no seed, no algorithm; the
 //! provenance (JSON, [`Provenance`]) sits between the header and the block
 //! table, and faces are numbered from the source's first face number.
+//! Version 5 is an imported file whose provenance keeps the serials as
+//! printed ([`Serials`]: a prefix, zero padding, gaps between numbers).
+//!
+//! A minted file numbered from a face other than 1 (`generate
+//! --first-serial`, a series continued) holds that number at byte 88; at 1
+//! the bytes are zero, as they always were.
 //!
 //! v3 layout: int32 version = 3 (offset 0), number of cards (4), records
 //! offset = 128 (8), record size = 25 (12), creation date yyyymmdd (16), the
 //! rest zero.
 
+use super::serials::Serials;
 use crate::game::us75::StarRule;
 use crate::game::Spec;
 use xxhash_rust::xxh3::xxh3_64;
@@ -57,6 +64,11 @@ pub const IMPORTED_VERSION: u16 = 3;
 /// The native format version of an items file (its list follows the
 /// header).
 pub const ITEMS_VERSION: u16 = 4;
+/// The native format version of an imported file that keeps its serials
+/// as printed (a prefix, padding, gaps).
+pub const SERIALS_VERSION: u16 = 5;
+/// The highest first face number a file may carry.
+pub const MAX_FIRST_FACE: u64 = 1 << 50;
 /// The most item-list bytes an items file carries.
 pub const MAX_ITEM_LIST: u32 = 1 << 20;
 /// The most provenance bytes an imported file carries.
@@ -97,6 +109,10 @@ pub struct Header {
     /// Records a checksum block holds (native format version 2); None for
     /// version 1 and v3, which keep no block table.
     pub block: Option<u32>,
+    /// The first face's number: 1, a series continued, or an imported
+    /// file's own; the faces run on from it one by one, unless the import's
+    /// serials say otherwise.
+    pub first_face: u64,
     /// An imported file's provenance and numbering (native format version 3).
     pub import: Option<Import>,
 }
@@ -104,11 +120,11 @@ pub struct Header {
 /// Where an imported file's faces came from, and how they are numbered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Import {
-    /// The first face's number (the source's own numbering); the faces run
-    /// on from it, one by one.
-    pub first_face: u64,
     /// The provenance as stored: JSON of a [`Provenance`].
     pub provenance: Vec<u8>,
+    /// The serials as printed (format version 5), decoded from the
+    /// provenance; None when the faces run on one by one.
+    pub serials: Option<Serials>,
 }
 
 /// What `import` records about its source.
@@ -126,6 +142,10 @@ pub struct Provenance {
     pub rules: String,
     /// Faces that do not meet every rule of their game (loose imports).
     pub breaking: u64,
+    /// The serials as printed, when they are more than numbers one after
+    /// another (format version 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub serials: Option<Serials>,
 }
 
 impl Import {
@@ -138,8 +158,11 @@ impl Import {
     pub fn describe(&self) -> String {
         match self.provenance() {
             Some(p) => format!(
-                "imported from '{}' (sha256 {}), faces numbered from {} ({})",
-                p.source, p.sha256, self.first_face, p.numbering
+                "imported from '{}' (sha256 {}), faces numbered {} ({})",
+                p.source,
+                p.sha256,
+                (self.serials.as_ref()).map_or("one after another".into(), |s| s.describe()),
+                p.numbering
             ),
             None => "imported (the provenance cannot be read)".into(),
         }
@@ -164,6 +187,32 @@ pub fn table_len(count: u64, block: u32) -> Option<u64> {
 }
 
 impl Header {
+    /// The format line `info` prints: the layout and its version.
+    pub fn format_text(&self) -> String {
+        let noun = self.spec.noun();
+        match (self.format, self.block) {
+            (FileFormat::Native, Some(block)) if self.import.is_some() => format!(
+                "native, imported (bingomint format {}: a checksum every {block} {noun}s)",
+                match self.serials() {
+                    Some(_) => "5, serials as printed",
+                    None => "3",
+                }
+            ),
+            (FileFormat::Native, Some(block)) if self.spec.items().is_some() => format!(
+                "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
+            ),
+            (FileFormat::Native, Some(block)) => {
+                format!("native (bingomint format 2: a checksum every {block} {noun}s)")
+            }
+            (FileFormat::Native, None) => {
+                "native (bingomint format 1: one checksum for all records)".into()
+            }
+            (FileFormat::V3, _) => {
+                "v3 (the original generator's layout: no seed, no checksums)".into()
+            }
+        }
+    }
+
     /// Where the block table starts: after the header and, in an imported
     /// file, the provenance.
     pub fn table_at(&self) -> usize {
@@ -175,33 +224,6 @@ impl Header {
     pub fn front_len(&self) -> usize {
         self.import.as_ref().map_or(0, |i| i.provenance.len())
             + self.spec.items().map_or(0, |d| d.stored().len())
-    }
-
-    /// The first face's number: 1, or an imported file's own.
-    pub fn first_face(&self) -> u64 {
-        self.import.as_ref().map_or(1, |i| i.first_face)
-    }
-
-    /// The number printed on face `t` (from 0) of record `record` (from 1).
-    pub fn face_number(&self, record: u64, t: usize) -> u64 {
-        self.spec.face_number(record, t) + self.first_face() - 1
-    }
-
-    /// The record (from 1) and place (from 0) of the face numbered `face`,
-    /// if the file holds it.
-    pub fn record_of(&self, face: u64) -> Option<(u64, usize)> {
-        let first = self.first_face();
-        let faces = self.count.checked_mul(self.spec.faces() as u64)?;
-        if face < first || face - first >= faces {
-            return None;
-        }
-        Some(self.spec.record_of(face - first + 1))
-    }
-
-    /// The numbers of the file's faces, first and last.
-    pub fn face_range(&self) -> std::ops::RangeInclusive<u64> {
-        let faces = self.count * self.spec.faces() as u64;
-        self.first_face()..=self.first_face() + faces.max(1) - 1
     }
 
     /// Total file size the header describes; None when it overflows (a
@@ -227,6 +249,7 @@ impl Header {
                 put(&mut b, 0, MAGIC);
                 // Version 1 headers are encoded only to test reading them.
                 let version: u16 = match (&self.import, self.block) {
+                    (Some(i), _) if i.serials.is_some() => SERIALS_VERSION,
                     (Some(_), _) => IMPORTED_VERSION,
                     (None, _) if self.spec.items().is_some() => ITEMS_VERSION,
                     (None, Some(_)) => 2,
@@ -253,9 +276,11 @@ impl Header {
                     &self.records_checksum.unwrap_or(0).to_le_bytes(),
                 );
                 put(&mut b, 80, &self.block.unwrap_or(0).to_le_bytes());
+                if self.import.is_some() || self.first_face > 1 {
+                    put(&mut b, 88, &self.first_face.to_le_bytes());
+                }
                 if let Some(import) = &self.import {
                     put(&mut b, 84, &(import.provenance.len() as u32).to_le_bytes());
-                    put(&mut b, 88, &import.first_face.to_le_bytes());
                     put(&mut b, 96, &xxh3_64(&import.provenance).to_le_bytes());
                 }
                 if let Some(deck) = self.spec.items() {
@@ -316,7 +341,7 @@ fn truncated_header(b: &[u8]) -> bool {
 fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let version = u16::from_le_bytes([b[8], b[9]]);
     let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
-    let known = 1..=ITEMS_VERSION;
+    let known = 1..=SERIALS_VERSION;
     if !known.contains(&version) && !checksum_ok {
         return Err(HeaderError::Damaged(format!(
             "the header's checksum does not match, and its format version reads {version}"
@@ -324,7 +349,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     }
     if !known.contains(&version) {
         return Err(HeaderError::Unsupported(format!(
-            "native format version {version}; this bingomint reads versions 1 to {ITEMS_VERSION}"
+            "native format version {version}; this bingomint reads versions 1 to {SERIALS_VERSION}"
         )));
     }
     let (spec, import) = decode_front(version, b)?;
@@ -341,7 +366,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let count = u64_at(b, 16);
     let block = match (version, u32_at(b, 80)) {
         (1, 0) => None,
-        (2..=ITEMS_VERSION, block @ 1..=MAX_BLOCK) => Some(block),
+        (2..=SERIALS_VERSION, block @ 1..=MAX_BLOCK) => Some(block),
         (_, block) => {
             return Err(HeaderError::Damaged(format!(
                 "{block} records a checksum block is impossible in format version {version}"
@@ -360,12 +385,8 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
             "records offset {records_at} does not fit {count} records and their block table"
         )));
     }
-    let reserved = if version >= IMPORTED_VERSION { 104 } else { 84 };
-    if b[reserved..120].iter().any(|&x| x != 0) {
-        return Err(HeaderError::Damaged(format!(
-            "reserved header bytes {reserved}-119 are not zero"
-        )));
-    }
+    let faces = count.saturating_mul(spec.faces() as u64);
+    let first_face = first_face_of(b, version, import.as_ref(), faces)?;
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
     let header = Header {
@@ -381,9 +402,50 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         tool_version: Some(String::from_utf8_lossy(&version_bytes[..end]).into_owned()),
         records_checksum: Some(u64_at(b, 72)),
         block,
+        first_face,
         import,
     };
     Ok((header, Some(checksum_ok)))
+}
+
+/// The first face's number at byte 88 (zero: 1), checked with the bytes
+/// reserved around it and, in format version 5, against the serials of
+/// the file's `faces`.
+fn first_face_of(
+    b: &[u8],
+    version: u16,
+    import: Option<&Import>,
+    faces: u64,
+) -> Result<u64, HeaderError> {
+    let reserved = if version >= IMPORTED_VERSION {
+        104..120
+    } else {
+        96..120
+    };
+    let zero = |r: std::ops::Range<usize>| b[r].iter().all(|&x| x == 0);
+    if !zero(reserved.clone()) || (version < IMPORTED_VERSION && !zero(84..88)) {
+        return Err(HeaderError::Damaged(format!(
+            "reserved header bytes {}-119 are not zero",
+            if version < IMPORTED_VERSION { 84 } else { 104 }
+        )));
+    }
+    let first_face = match (u64_at(b, 88), import) {
+        (0, None) => 1,
+        (n @ 2..=MAX_FIRST_FACE, None) => n,
+        (n @ 1..=MAX_FIRST_FACE, Some(_)) => n,
+        (n, _) => {
+            return Err(HeaderError::Damaged(format!(
+                "first face {n} is impossible"
+            )))
+        }
+    };
+    let serials = import.and_then(|i| i.serials.as_ref());
+    if serials.is_some_and(|s| s.first() != first_face || s.check(faces).is_err()) {
+        return Err(HeaderError::Damaged(
+            "the serials in the provenance do not number the file's faces".into(),
+        ));
+    }
+    Ok(first_face)
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
@@ -413,6 +475,7 @@ fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         tool_version: None,
         records_checksum: None,
         block: None,
+        first_face: 1,
         import: None,
     };
     Ok((header, None))
@@ -443,8 +506,8 @@ fn decode_front(version: u16, b: &[u8]) -> Result<(Spec, Option<Import>), Header
         _ => {
             let spec = Spec::from_header(b[10], b[11], u32_at(b, 12))
                 .map_err(|e| HeaderError::Damaged(e.to_string()))?;
-            let import = (version == IMPORTED_VERSION)
-                .then(|| decode_import(b))
+            let import = matches!(version, IMPORTED_VERSION | SERIALS_VERSION)
+                .then(|| decode_import(b, version == SERIALS_VERSION))
                 .transpose()?;
             Ok((spec, import))
         }
@@ -454,11 +517,10 @@ fn decode_front(version: u16, b: &[u8]) -> Result<(Spec, Option<Import>), Header
 /// An items file's game: the shape in the header, the list after it.
 fn decode_items(b: &[u8]) -> Result<Spec, HeaderError> {
     let len = u32_at(b, 84);
-    if b[10] != crate::game::ITEMS_BYTE || len == 0 || len > MAX_ITEM_LIST || u64_at(b, 88) != 0 {
+    if b[10] != crate::game::ITEMS_BYTE || len == 0 || len > MAX_ITEM_LIST {
         return Err(HeaderError::Damaged(format!(
-            "an items file's header gives game {}, {len} item-list bytes and first face {}",
-            b[10],
-            u64_at(b, 88)
+            "an items file's header gives game {} and {len} item-list bytes",
+            b[10]
         )));
     }
     let stored = b
@@ -474,13 +536,13 @@ fn decode_items(b: &[u8]) -> Result<Spec, HeaderError> {
         .map_err(HeaderError::Damaged)
 }
 
-/// An imported file's provenance (after the header) and first face number.
-fn decode_import(b: &[u8]) -> Result<Import, HeaderError> {
+/// An imported file's provenance (after the header) and, in format
+/// version 5 (`serials`), its serials as printed.
+fn decode_import(b: &[u8], serials: bool) -> Result<Import, HeaderError> {
     let len = u32_at(b, 84);
-    let first_face = u64_at(b, 88);
-    if len == 0 || len > MAX_PROVENANCE || first_face == 0 {
+    if len == 0 || len > MAX_PROVENANCE {
         return Err(HeaderError::Damaged(format!(
-            "an imported file's header gives {len} provenance bytes and first face {first_face}"
+            "an imported file's header gives {len} provenance bytes"
         )));
     }
     let end = HEADER_SIZE + len as usize;
@@ -492,11 +554,32 @@ fn decode_import(b: &[u8]) -> Result<Import, HeaderError> {
             "the provenance (bytes after the header) fails its checksum".into(),
         ));
     }
+    let kept = match serde_json::from_slice::<Provenance>(provenance) {
+        Ok(p) => p.serials,
+        Err(_) if !serials => None,
+        Err(e) => {
+            return Err(HeaderError::Damaged(format!(
+                "the provenance cannot be read ({e})"
+            )))
+        }
+    };
+    if kept.is_some() != serials {
+        return Err(HeaderError::Damaged(format!(
+            "format version {} with{} serials in its provenance",
+            if serials {
+                SERIALS_VERSION
+            } else {
+                IMPORTED_VERSION
+            },
+            if serials { "out" } else { "" }
+        )));
+    }
     Ok(Import {
-        first_face,
         provenance: provenance.to_vec(),
+        serials: kept,
     })
 }
 
+mod numbering;
 #[cfg(test)]
 mod tests;

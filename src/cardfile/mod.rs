@@ -13,6 +13,7 @@
 mod date;
 pub mod header;
 pub mod reader;
+pub mod serials;
 pub mod writer;
 
 pub use header::{FileFormat, Header, HEADER_SIZE};

@@ -37,7 +37,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let mut field = |name: &str, value: String| out.push_str(&format!("{name:<14}{value}\n"));
     field("file", file.path().to_string());
     field("id", file.short_id());
-    field("format", format_of(h));
+    field("format", h.format_text());
     field("game", h.spec.describe().to_string());
     let (before, after) = h.spec.info(h.count, h.format == FileFormat::Native);
     for (name, value) in before {
@@ -50,10 +50,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     for (name, value) in after {
         field(name, value);
     }
-    if let Some(import) = &h.import {
-        for (name, value) in imported(h, import) {
-            field(name, value);
-        }
+    for (name, value) in numbering(h) {
+        field(name, value);
     }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());
@@ -101,23 +99,22 @@ pub fn run(args: Args) -> Result<Outcome> {
 /// What `info` says of a checksum the layout does not keep.
 const NONE: &str = "none in this format (`bingomint verify` still checks rules and uniqueness)";
 
-/// The format line: the layout and its version.
-fn format_of(h: &Header) -> String {
-    let noun = h.spec.noun();
-    match (h.format, h.block) {
-        (FileFormat::Native, Some(block)) if h.import.is_some() => {
-            format!("native, imported (bingomint format 3: a checksum every {block} {noun}s)")
-        }
-        (FileFormat::Native, Some(block)) if h.spec.items().is_some() => format!(
-            "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
-        ),
-        (FileFormat::Native, Some(block)) => {
-            format!("native (bingomint format 2: a checksum every {block} {noun}s)")
-        }
-        (FileFormat::Native, None) => {
-            "native (bingomint format 1: one checksum for all records)".into()
-        }
-        (FileFormat::V3, _) => "v3 (the original generator's layout: no seed, no checksums)".into(),
+/// How the faces are numbered, when not from 1: a series continued, or
+/// what an imported file says of its source.
+fn numbering(h: &Header) -> Vec<(&'static str, String)> {
+    let faces = h.face_range();
+    match &h.import {
+        Some(import) => imported(h, import),
+        None if h.first_face != 1 => vec![(
+            "numbered",
+            format!(
+                "{}s {}–{} (a series continued)",
+                h.spec.face_noun(),
+                faces.start(),
+                faces.end()
+            ),
+        )],
+        None => Vec::new(),
     }
 }
 
@@ -127,10 +124,10 @@ fn imported(h: &Header, import: &Import) -> Vec<(&'static str, String)> {
         return vec![("imported from", "(the provenance cannot be read)".into())];
     };
     let faces = h.face_range();
-    let (noun, range) = (
-        h.spec.face_noun(),
-        format!("{}–{}", faces.start(), faces.end()),
-    );
+    let range = (h.serials()).map_or(format!("{}–{}", faces.start(), faces.end()), |s| {
+        s.describe()
+    });
+    let noun = h.spec.face_noun();
     let mut out = vec![
         ("imported from", format!("'{}'", p.source)),
         ("source sha256", p.sha256),

@@ -125,7 +125,7 @@ pub fn named_face(file: &CardFile, card: Option<&str>, ticket: Option<&str>) -> 
         .face
         .expect("--card and --ticket name a face, never a whole strip");
     let record = located.record;
-    let label = spec.face_label(number, record);
+    let label = spec.face_label(file.header().serial(number), record);
     Ok(Named {
         record,
         number,

@@ -92,19 +92,21 @@ pub fn run(args: Args) -> Result<Outcome> {
         let mut text = String::new();
         for (t, face) in shown {
             if faces > 1 {
-                text.push_str(&format!("ticket {t}\n"));
+                text.push_str(&format!("ticket {}\n", file.header().serial(t)));
             } else {
                 // "card 5 of 40", or for a file numbered from its own first
                 // face, "card 1005 of 1001 to 1040".
-                let faces = file.header().face_range();
+                let h = file.header();
+                let faces = h.face_range();
                 let of = if *faces.start() == 1 {
                     count.to_string()
                 } else {
-                    format!("{} to {}", faces.start(), faces.end())
+                    format!("{} to {}", h.serial(*faces.start()), h.serial(*faces.end()))
                 };
                 text.push_str(&format!(
-                    "{} {t} of {of} ({})\n",
+                    "{} {} of {of} ({})\n",
                     spec.face_noun(),
+                    h.serial(t),
                     file.path()
                 ));
             }

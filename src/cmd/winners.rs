@@ -105,7 +105,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         winners: &found,
         path: file.path(),
         records: range,
-        first_face: file.header().first_face(),
+        header: file.header(),
         quiet: args.quiet,
     };
     let format = args.format.parse().map_err(anyhow::Error::msg)?;

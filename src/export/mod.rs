@@ -219,8 +219,14 @@ impl Visit for Show<'_> {
         let count = file.header().count;
         let mut out = String::new();
         if spec.faces() == 1 {
-            let name = file.record_name(n);
-            let _ = writeln!(out, "{} {name} of {count} ({})", spec.noun(), file.path());
+            let h = file.header();
+            let name = h.serial(file.record_name(n));
+            let (first, last) = (*h.face_range().start(), *h.face_range().end());
+            let of = match first {
+                1 => count.to_string(),
+                _ => format!("{} to {}", h.serial(first), h.serial(last)),
+            };
+            let _ = writeln!(out, "{} {name} of {of} ({})", spec.noun(), file.path());
             out.push_str(&game.grid(&card, 0));
         } else {
             let faces = spec.faces() as u64;
@@ -236,7 +242,8 @@ impl Visit for Show<'_> {
             );
             for face in 0..spec.faces() {
                 if only.is_none_or(|o| o == face) {
-                    let _ = writeln!(out, "{} {}", spec.face_noun(), first + face as u64);
+                    let serial = file.header().serial(file.header().face_number(n, face));
+                    let _ = writeln!(out, "{} {serial}", spec.face_noun());
                     out.push_str(&game.grid(&card, face));
                 }
             }

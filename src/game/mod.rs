@@ -207,9 +207,9 @@ impl Spec {
         }
     }
 
-    /// Face `n` of record `record` as people name it: `card 4711`, or
-    /// `ticket 70 (strip 12)`.
-    pub fn face_label(self, n: u64, record: u64) -> String {
+    /// Face `n` (its serial as printed) of record `record` as people name
+    /// it: `card 4711`, or `ticket 70 (strip 12)`.
+    pub fn face_label(self, n: impl std::fmt::Display, record: u64) -> String {
         if self.faces() == 1 {
             format!("{} {n}", self.face_noun())
         } else {

@@ -70,7 +70,8 @@ impl Cards {
     /// number is a face of the first file.
     pub fn find(&self, text: &str) -> Result<(usize, u64), HallError> {
         let no_face = |why: String| HallError::NoFace(why);
-        let reference = Reference::parse(text).map_err(|e| no_face(e.to_string()))?;
+        let first = self.files[0].header();
+        let reference = Reference::parse_for(first, text).map_err(|e| no_face(e.to_string()))?;
         let f = match &reference.file {
             Some(id) => self.files.iter().position(|f| f.short_id().eq_ignore_ascii_case(id)).ok_or_else(|| {
                 let ids: Vec<String> = self.files.iter().map(|f| f.short_id()).collect();
@@ -88,7 +89,8 @@ impl Cards {
         let file = &self.files[f];
         let record = file.header().record_of(n).map_or(0, |(record, _)| record);
         let spec = file.header().spec;
-        format!("{} of {}", spec.face_label(n, record), file.short_id())
+        let serial = file.header().serial(n);
+        format!("{} of {}", spec.face_label(serial, record), file.short_id())
     }
 
     /// The face a label names (`card 4711 of 3F2A…`, as [`Cards::label`]
@@ -96,7 +98,9 @@ impl Cards {
     pub fn by_label(&self, label: &str) -> Option<(usize, u64)> {
         let (face, id) = label.rsplit_once(" of ")?;
         let f = self.files.iter().position(|file| file.short_id() == id)?;
-        let n = face.split_whitespace().nth(1)?.parse().ok()?;
+        let n = self.files[f]
+            .header()
+            .read_serial(face.split_whitespace().nth(1)?)?;
         (self.files[f].header().record_of(n).is_some() && self.label(f, n) == label)
             .then_some((f, n))
     }

@@ -486,11 +486,7 @@ fn sold_records(
         match (sold, f) {
             (Some(ranges), 0) => {
                 let mut records: Vec<(u64, u64)> = (ranges.iter())
-                    .filter_map(|r| {
-                        let first = header.record_of(*r.start())?.0;
-                        let last = header.record_of(*r.end())?.0;
-                        Some((first, last))
-                    })
+                    .filter_map(|r| header.records_within(r))
                     .collect();
                 records.sort_unstable();
                 let mut merged: Vec<(u64, u64)> = Vec::new();

@@ -11,6 +11,7 @@
 //! | a cell by letter and row (75-ball) | `B1` … `O5` |
 //! | a cell by row and column | `r1c1` … (`c1r1` too) |
 //! | a cell by its place | `1` … `25`, `cell1`, `c1`, `n1` …: row by row, or column by column with `--by columns`; a 75-ball table of 24 places skips the free centre |
+//! | a face over several lines | a `row` column (1 to the face's rows) and a column for each of the face's columns (`B` … `O`, or `c1` … `c5`), the number column the same on each of its lines |
 //!
 //! Other columns (a series, a colour) are ignored, and `import` says which.
 
@@ -25,6 +26,10 @@ pub enum Role {
     Star,
     /// A cell, by its row-major place on the face.
     Cell(usize),
+    /// A face over several lines: which of its rows this line holds.
+    Row,
+    /// A face over several lines: this column of the row the line holds.
+    Column(usize),
     /// Read past: a strip number, a named `skip`, a column nobody knows.
     Skip,
 }
@@ -42,7 +47,7 @@ pub struct Columns {
 }
 
 /// Names of a face's own number.
-const NUMBER_NAMES: [&str; 18] = [
+const NUMBER_NAMES: [&str; 22] = [
     "card",
     "cardno",
     "cardnumber",
@@ -57,6 +62,10 @@ const NUMBER_NAMES: [&str; 18] = [
     "num",
     "id",
     "serial",
+    "serialno",
+    "serialnumber",
+    "serialnum",
+    "permnumber",
     "face",
     "facenumber",
     "perm",
@@ -144,6 +153,9 @@ pub fn place_order(shape: &Shape, by_columns: bool, with_free: bool) -> Vec<usiz
 /// else by place (`1`, `n1`, `cell1` …): `n1` … `n24` is 24 places, though
 /// `n1` alone could be the N column's first cell.
 pub fn from_header(names: &[String], shape: &Shape, by_columns: bool) -> Result<Columns, String> {
+    if let Some(tall) = tall(names, shape) {
+        return Ok(tall);
+    }
     let mut roles = vec![Role::Skip; names.len()];
     let mut number = None;
     let mut cells = Vec::new();
@@ -211,6 +223,48 @@ pub fn from_header(names: &[String], shape: &Shape, by_columns: bool) -> Result<
             120
         )
     ))
+}
+
+/// A face over several lines (`Serial,Row,B,I,N,G,O`): a `row` column and
+/// one column for each of the face's columns, by letter or as `c1`, `col1`.
+fn tall(names: &[String], shape: &Shape) -> Option<Columns> {
+    let row = names
+        .iter()
+        .position(|n| matches!(normal(n).as_str(), "row" | "rowno" | "line"))?;
+    let mut roles = vec![Role::Skip; names.len()];
+    roles[row] = Role::Row;
+    let mut number = None;
+    let mut ignored = Vec::new();
+    let mut found = vec![false; shape.cols];
+    for (i, name) in names.iter().enumerate().filter(|&(i, _)| i != row) {
+        let n = normal(name);
+        let by_letter = shape
+            .letters
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(&n));
+        let by_number = ["c", "col", "column"]
+            .iter()
+            .find_map(|p| n.strip_prefix(p).and_then(digits))
+            .filter(|&k| (1..=shape.cols).contains(&k))
+            .map(|k| k - 1);
+        match by_letter.or(by_number) {
+            Some(c) if !found[c] => {
+                found[c] = true;
+                roles[i] = Role::Column(c);
+            }
+            _ if number.is_none() && is_number_name(name) => {
+                roles[i] = Role::Number;
+                number = Some(name.trim().to_string());
+            }
+            _ => ignored.push(name.trim().to_string()),
+        }
+    }
+    found.iter().all(|&f| f).then_some(Columns {
+        roles,
+        number,
+        ignored,
+        cells: "a face over several lines, a row a line",
+    })
 }
 
 /// Maps `--columns`: a comma-separated role for each column: `number`,

@@ -9,6 +9,7 @@
 
 use super::columns::is_number_name;
 use super::{Bad, Describe, ImportError, Item, Source};
+use crate::cardfile::serials::Written;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 use serde::Deserialize;
 use serde_json::Value;
@@ -90,7 +91,8 @@ impl State<'_, '_> {
                 let number = fields
                     .iter()
                     .find(|(k, v)| is_number_name(k) && v.is_u64())
-                    .and_then(|(_, v)| v.as_u64());
+                    .and_then(|(_, v)| v.as_u64())
+                    .map(Written::plain);
                 self.numbered |= number.is_some();
                 let grid = [
                     "grid", "rows", "cells", "numbers", "tickets", "card", "ticket",
@@ -147,7 +149,7 @@ impl State<'_, '_> {
                     source.bad(at, format!("star {name:?} is not a cell such as G4"))
                 })? as u8;
             }
-            let number = number.map(|n| n + k as u64);
+            let number = number.as_ref().map(|n| Written::plain(n.number + k as u64));
             (self.each)(Item { at, number, face })?;
         }
         Ok(())

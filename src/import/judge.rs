@@ -3,6 +3,7 @@
 
 use super::read::{self, Layout};
 use super::{Describe, Duplicates, ImportError, Item, Options, Source};
+use crate::cardfile::serials::Serials;
 use crate::dedup::Xxh3Build;
 use crate::game::{Face, Game, Spec, Text, Visit, NO_STAR};
 use std::collections::HashMap;
@@ -47,6 +48,8 @@ pub(super) struct Judged {
     pub(super) describe: Describe,
     pub(super) kept: u64,
     pub(super) first_face: u64,
+    /// The kept faces' serials, when more than numbers one after another.
+    pub(super) serials: Option<Serials>,
     /// Indices (from 0, in source order) of faces left out.
     pub(super) dropped: Vec<u64>,
     pub(super) dropped_lines: Lines,
@@ -105,7 +108,10 @@ struct Pass<'g, G: Game> {
     breaking: Lines,
     duplicates: Lines,
     dropped: Vec<u64>,
-    numbering: Option<(u64, u64)>,
+    /// Every face's number as the source gives it (None: not numbered),
+    /// and the kept faces' numbers: the file's serials.
+    numbering: Option<Serials>,
+    serials: Serials,
     numbering_error: Option<String>,
     stars: (u64, u64),
     star_first: (Option<String>, Option<String>),
@@ -136,6 +142,7 @@ impl<'g, G: Game> Pass<'g, G> {
             duplicates: Lines::default(),
             dropped: Vec::new(),
             numbering: None,
+            serials: Serials::default(),
             numbering_error: None,
             stars: (0, 0),
             star_first: (None, None),
@@ -149,30 +156,62 @@ impl<'g, G: Game> Pass<'g, G> {
         }
     }
 
-    /// Follows the source's numbering: each face's number one more than
-    /// the last; the first break is kept, to refuse a numbered source.
+    /// Follows the source's numbering: one prefix and padding, each
+    /// number above the last (gaps are kept); the first break is kept, to
+    /// refuse a numbered source.
     fn numbering_step(&mut self, index: u64, item: &Item) {
-        if !self.renumber && self.numbering_error.is_none() {
-            match (self.numbering, item.number) {
-                (None, Some(n)) if n > 0 && index == 0 => self.numbering = Some((n, n)),
-                (Some((first, last)), Some(n)) if n == last + 1 => {
-                    self.numbering = Some((first, n))
-                }
-                (None, None) => {}
-                (prev, n) => {
-                    let follows = match prev {
-                        Some((_, last)) => format!("follows {} {last}", self.noun),
-                        None => "comes first".into(),
-                    };
-                    let n = n.map_or("without a number".to_string(), |n| n.to_string());
-                    self.numbering_error = Some(format!(
-                        "{}: {} {n} {follows}; faces are numbered one after another from \
-                         the first: add --renumber to number them 1, 2, … in file order",
-                        item.at, self.noun
-                    ));
-                }
-            }
+        if self.renumber || self.numbering_error.is_some() {
+            return;
         }
+        let noun = self.noun;
+        let why = match (&mut self.numbering, &item.number) {
+            (None, None) => return,
+            (None, Some(w)) if index == 0 => {
+                let mut all = Serials {
+                    prefix: w.prefix.clone(),
+                    width: w.width,
+                    runs: Vec::new(),
+                };
+                all.push(w.number);
+                self.serials = Serials {
+                    runs: Vec::new(),
+                    ..all.clone()
+                };
+                self.numbering = Some(all);
+                return;
+            }
+            (None, Some(w)) => format!("{noun} {} follows faces without a number", w.text()),
+            (Some(all), None) => format!(
+                "a {noun} without a number follows {noun} {}",
+                all.text(all.last())
+            ),
+            (Some(all), Some(w)) if !w.prefix.eq(&all.prefix) => format!(
+                "{noun} {} does not begin as {noun} {} does ({:?}); a card file keeps one \
+                 prefix: import each series apart",
+                w.text(),
+                all.text(all.first()),
+                all.prefix
+            ),
+            (Some(all), Some(w)) if all.text(w.number) != w.text() => format!(
+                "{noun} {} is written with other zeros in front than {noun} {}",
+                w.text(),
+                all.text(all.first())
+            ),
+            (Some(all), Some(w)) if w.number > all.last() => {
+                all.push(w.number);
+                return;
+            }
+            (Some(all), Some(w)) => format!(
+                "{noun} {} follows {noun} {}; numbers must rise through the file \
+                 (gaps are kept): sort the source",
+                w.text(),
+                all.text(all.last())
+            ),
+        };
+        self.numbering_error = Some(format!(
+            "{}: {why}; or add --renumber to number the faces 1, 2, … in file order",
+            item.at
+        ));
     }
 
     /// A number printed where the game keeps a blank (the 75-ball free
@@ -197,11 +236,12 @@ impl<'g, G: Game> Pass<'g, G> {
     fn face(&mut self, item: Item) {
         let index = self.index;
         self.index += 1;
-        let number = match item.number {
-            Some(n) if !self.renumber => n,
-            _ => index + 1,
+        let number = match &item.number {
+            Some(w) if !self.renumber => w.text(),
+            _ => (index + 1).to_string(),
         };
         let name = format!("{} {number} ({})", self.noun, item.at);
+        let serial = item.number.as_ref().map(|w| w.number);
         self.numbering_step(index, &item);
         let printed = self.printed_in_free_cells(&item.face);
         if !printed.is_empty() {
@@ -235,9 +275,9 @@ impl<'g, G: Game> Pass<'g, G> {
             .first()
             .expect("a key a face");
         if let Some(&(first, place)) = self.seen.get(&key) {
-            let first = match (self.numbering, self.renumber) {
-                (Some((from, _)), false) => from + u64::from(first),
-                _ => u64::from(first) + 1,
+            let first = match (&self.numbering, self.renumber) {
+                (Some(all), false) => all.text(all.number(u64::from(first)).unwrap_or(0)),
+                _ => (u64::from(first) + 1).to_string(),
             };
             let at = item.at.at(u64::from(place));
             let line = format!("{name} repeats {} {first} ({at})", self.noun);
@@ -259,6 +299,9 @@ impl<'g, G: Game> Pass<'g, G> {
             self.star_first.1.get_or_insert_with(|| name.clone());
         }
         self.strip_step(&item.face, &name);
+        if let Some(n) = serial.filter(|_| self.numbering.is_some()) {
+            self.serials.push(n);
+        }
         self.kept += 1;
     }
 
@@ -353,23 +396,15 @@ impl<'g, G: Game> Pass<'g, G> {
             return Err(ImportError::Refused(report));
         }
         let numbered = describe.numbered_by.is_some() && !self.renumber;
-        if numbered && !self.dropped.is_empty() {
-            return Err(ImportError::Refused(format!(
-                "'{path}': leaving out {} would leave gaps in the source's numbering; \
-                 add --renumber to number the rest 1, 2, … in file order\nnothing was written",
-                crate::text::count_of(self.dropped.len() as u64, "duplicate")
-            )));
-        }
         if let Some(why) = self.numbering_error.filter(|_| numbered) {
             return Err(ImportError::Refused(format!(
                 "'{path}', {why}\nnothing was written"
             )));
         }
-        let first_face = if numbered {
-            self.numbering.map_or(1, |(first, _)| first)
-        } else {
-            1
-        };
+        // Faces left out as duplicates leave gaps: the rest keep their numbers.
+        let serials = Some(self.serials).filter(|s| numbered && !s.runs.is_empty());
+        let first_face = serials.as_ref().map_or(1, Serials::first);
+        let serials = serials.filter(|s| !s.is_plain());
         let strips = spec.faces() > 1 && self.breaking.total == 0 && {
             if self.kept % 6 != 0 && self.not_strips.is_none() {
                 self.not_strips = Some(format!(
@@ -387,6 +422,7 @@ impl<'g, G: Game> Pass<'g, G> {
             describe,
             kept: self.kept,
             first_face,
+            serials,
             dropped: self.dropped,
             dropped_lines: self.duplicates,
             breaking: self.breaking,

@@ -20,9 +20,11 @@ pub mod columns;
 mod json;
 mod judge;
 pub mod read;
+mod tall;
 mod write;
 
 use crate::cardfile::header::{Provenance, SourceDateEpochError};
+use crate::cardfile::serials::Written;
 use crate::cardfile::writer::WriteError;
 use crate::game::{Face, Spec};
 use read::Layout;
@@ -194,8 +196,9 @@ pub struct Describe {
 #[derive(Clone, Debug)]
 pub struct Item {
     pub at: Bad,
-    /// The source's own number for it, if it gives one.
-    pub number: Option<u64>,
+    /// The source's own number for it (its serial as printed), if it
+    /// gives one.
+    pub number: Option<Written>,
     pub face: Face,
 }
 
@@ -396,6 +399,28 @@ pub fn sniff_game(source: &Source, layout: Option<Layout>) -> Option<Spec> {
     })
 }
 
+impl Imported {
+    /// The faces' numbers: `1–20`, or `CH-04512–CH-04566 in 19 runs (gaps kept)`.
+    pub fn numbers(&self) -> String {
+        (self.provenance.serials.as_ref()).map_or_else(
+            || format!("{}–{}", self.first_face, self.first_face + self.faces - 1),
+            |s| s.describe(),
+        )
+    }
+
+    /// What to tell of a source that numbers none of its faces.
+    pub fn numbering_note(&self) -> Option<String> {
+        let noun = self.spec.face_noun();
+        (self.provenance.numbering == "order in the file").then(|| {
+            format!(
+                "gives no serial or number for its {noun}s (no column or label such as \
+                 Serial No., Card, No.): they are numbered 1, 2, … in file order; if the \
+                 paper carries serials, name their column with --columns"
+            )
+        })
+    }
+}
+
 /// Imports `source` as `options` say, publishing the card file at `out`.
 pub fn import(source: &Source, options: &Options) -> Result<Imported, ImportError> {
     let layout = match options.layout {
@@ -429,14 +454,22 @@ pub fn import(source: &Source, options: &Options) -> Result<Imported, ImportErro
         }
         .into(),
         breaking: judged.breaking.total,
+        serials: judged.serials.clone(),
     };
     let first_face = judged.first_face;
     let provenance_bytes = serde_json::to_vec(&provenance).expect("plain fields");
     // Every field is bounded (column names cut and counted), so this holds;
     // checked, as a file past it could not be read back.
     if provenance_bytes.len() > crate::cardfile::header::MAX_PROVENANCE as usize {
+        let runs = judged.serials.as_ref().map_or(String::new(), |s| {
+            format!(
+                " (its serials fall in {} runs of numbers one after another: \
+                 import each series apart, or add --renumber)",
+                s.runs.len()
+            )
+        });
         return Err(source.not_cards(&format!(
-            "its description takes {} bytes, more than a card file keeps ({})",
+            "its description takes {} bytes, more than a card file keeps ({}){runs}",
             provenance_bytes.len(),
             crate::cardfile::header::MAX_PROVENANCE
         )));

@@ -6,7 +6,9 @@
 //! `x`, `null`. A number followed by `*` (`12*`) carries the star.
 
 use super::columns::{self, Columns, Role};
+use super::tall::Tall;
 use super::{Bad, Describe, ImportError, Item, Source, MAX_LINE};
+use crate::cardfile::serials::Written;
 use crate::cardfile::CardFile;
 use crate::game::Face;
 use std::io::{BufRead, BufReader, Read};
@@ -186,7 +188,6 @@ fn table(
     layout: Layout,
     each: &mut dyn FnMut(Item) -> Result<(), ImportError>,
 ) -> Result<Describe, ImportError> {
-    let shape = &source.shape;
     let mut rows = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -194,6 +195,7 @@ fn table(
         .from_reader(reader);
     let mut record = csv::StringRecord::new();
     let mut mapped: Option<Columns> = None;
+    let mut tall = Tall::default();
     let mut first = true;
     loop {
         match rows.read_record(&mut record) {
@@ -217,37 +219,21 @@ fn table(
         let at = Bad::line(line);
         if first {
             first = false;
-            let named = fields.iter().any(|f| cell(f).is_none());
-            if let Some(list) = source.columns {
-                mapped = Some(
-                    columns::from_list(list, fields.len(), shape, source.by_columns)
-                        .map_err(|why| source.bad(Bad::flag("--columns"), why))?,
-                );
-                if named {
-                    continue;
-                }
-            } else {
-                let names: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
-                if !named {
-                    return Err(source.bad(
-                        at,
-                        "the first row holds numbers, not column names: add a header \
-                         or name the columns with --columns (e.g. --columns number,cells)"
-                            .into(),
-                    ));
-                }
-                mapped = Some(
-                    columns::from_header(&names, shape, source.by_columns)
-                        .map_err(|why| source.bad(at, why))?,
-                );
+            let (columns, header) = map_columns(source, &fields, at)?;
+            mapped = Some(columns);
+            if header {
                 continue;
             }
         }
         let columns = mapped.as_ref().expect("mapped on the first row");
-        let item = row(source, columns, &fields, at)?;
-        each(item)?;
+        let item = match columns.roles.contains(&Role::Row) {
+            true => tall.line(source, columns, &fields, at)?,
+            false => Some(row(source, columns, &fields, at)?),
+        };
+        item.map_or(Ok(()), &mut *each)?;
     }
     let columns = mapped.ok_or_else(|| source.not_cards("it holds no rows"))?;
+    tall.finish(source)?;
     let mut layout = format!("{} ({}", layout.name(), columns.cells);
     if !columns.ignored.is_empty() {
         layout.push_str(&format!("; ignored columns: {}", names(&columns.ignored)));
@@ -259,6 +245,30 @@ fn table(
             .number
             .map(|n| format!("column '{}'", crate::text::clip(&n, NAME_CHARS))),
     })
+}
+
+/// The columns of a table, from its first row (a header) or `--columns`;
+/// and whether that row is a header, not a face.
+fn map_columns(source: &Source, fields: &[&str], at: Bad) -> Result<(Columns, bool), ImportError> {
+    let shape = &source.shape;
+    let named = fields.iter().any(|f| cell(f).is_none());
+    if let Some(list) = source.columns {
+        let columns = columns::from_list(list, fields.len(), shape, source.by_columns)
+            .map_err(|why| source.bad(Bad::flag("--columns"), why))?;
+        return Ok((columns, named));
+    }
+    if !named {
+        return Err(source.bad(
+            at,
+            "the first row holds numbers, not column names: add a header \
+             or name the columns with --columns (e.g. --columns number,cells)"
+                .into(),
+        ));
+    }
+    let names: Vec<String> = fields.iter().map(|s| s.to_string()).collect();
+    let columns = columns::from_header(&names, shape, source.by_columns)
+        .map_err(|why| source.bad(at, why))?;
+    Ok((columns, true))
 }
 
 /// The most characters of a column's name the provenance keeps.
@@ -317,12 +327,12 @@ fn row(source: &Source, columns: &Columns, fields: &[&str], at: Bad) -> Result<I
     for (i, (role, text)) in columns.roles.iter().zip(fields).enumerate() {
         let here = at.column(i + 1);
         match role {
-            Role::Skip => {}
+            Role::Skip | Role::Row | Role::Column(_) => {}
             Role::Number => {
-                let n = text.trim().parse::<u64>().map_err(|_| {
+                let n = Written::parse(text).ok_or_else(|| {
                     source.bad(
                         here,
-                        format!("{text:?} is not a face number (a whole number from 1)"),
+                        format!("{text:?} is not a face number or serial (4512, 04512, CH-04512)"),
                     )
                 })?;
                 number = Some(n);
@@ -401,7 +411,7 @@ struct Grid<'a> {
     /// The rows of the face being read.
     rows: Vec<Vec<(u8, bool)>>,
     /// The number the next face takes.
-    label: Option<u64>,
+    label: Option<Written>,
     labelled: bool,
     /// The line its first row is on.
     start: u64,
@@ -489,27 +499,34 @@ impl Grid<'_> {
 }
 
 /// A face's label at the start of a line: `Card 12`, `Ticket: 12`, `#12`,
-/// `12:`; the number and the tokens it used.
-fn text_label(tokens: &[&str]) -> Option<(u64, usize)> {
+/// `12:`, `Serial No. CH-04512`; the serial and the tokens it used.
+fn text_label(tokens: &[&str]) -> Option<(Written, usize)> {
     let first = tokens[0];
     if let Some(n) = first
         .strip_prefix('#')
         .and_then(|t| t.trim_end_matches(':').parse().ok())
     {
-        return Some((n, 1));
+        return Some((Written::plain(n), 1));
     }
     if let Some(n) = first.strip_suffix(':').and_then(|t| t.parse().ok()) {
-        return Some((n, 1));
+        return Some((Written::plain(n), 1));
     }
-    let word = first.trim_end_matches(':');
-    if word.chars().any(|c| c.is_alphabetic()) && columns::is_number_name(word) {
-        let n = tokens
-            .get(1)?
+    let is_word = |t: &str| {
+        let word = t.trim_end_matches(':');
+        word.chars().any(|c| c.is_alphabetic()) && columns::is_number_name(word)
+    };
+    if is_word(first) {
+        // `Serial No. 12`: a second word naming the number is skipped.
+        let used = if tokens.get(1).is_some_and(|t| is_word(t)) {
+            2
+        } else {
+            1
+        };
+        let text = tokens
+            .get(used)?
             .trim_start_matches('#')
-            .trim_end_matches(':')
-            .parse()
-            .ok()?;
-        return Some((n, 2));
+            .trim_end_matches(':');
+        return Some((Written::parse(text)?, used + 1));
     }
     None
 }
@@ -543,7 +560,7 @@ fn cards(
         for (n, face) in faces {
             each(Item {
                 at: Bad::record(h.record_of(n).map_or(0, |r| r.0)),
-                number: Some(n),
+                number: Some(Written::plain(n)),
                 face,
             })?;
         }

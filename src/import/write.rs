@@ -85,9 +85,10 @@ impl Visit for Write<'_> {
             tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
             records_checksum: Some(checksum),
             block: Some(BLOCK),
+            first_face: judged.first_face,
             import: Some(Import {
-                first_face: judged.first_face,
                 provenance,
+                serials: judged.serials.clone(),
             }),
         };
         writer.finish(&header.encode())?;

@@ -33,6 +33,9 @@ pub struct Plan<'a> {
     pub memory: u64,
     /// Where an out-of-core run puts its key partitions (default: beside `out`).
     pub spill_dir: Option<&'a Path>,
+    /// The first face's number (`--first-serial`): 1, or where a series
+    /// run before this one stopped, plus one.
+    pub first_face: u64,
 }
 
 impl Plan<'_> {
@@ -53,6 +56,13 @@ impl Plan<'_> {
             return Err(PlanError::TooMany {
                 most: super::MAX_CARDS,
             });
+        }
+        let max = crate::cardfile::header::MAX_FIRST_FACE;
+        if self.first_face == 0 || self.first_face > max {
+            return Err(PlanError::FirstFace { most: max });
+        }
+        if self.format == FileFormat::V3 && self.first_face != 1 {
+            return Err(PlanError::V3FirstFace);
         }
         if self.format == FileFormat::V3 && self.count > i32::MAX as u64 {
             return Err(PlanError::V3TooMany {
@@ -79,6 +89,11 @@ pub enum PlanError {
     /// The v3 layout's count is a 32-bit integer.
     #[error("the v3 layout holds at most {most} cards (its count is a 32-bit integer)")]
     V3TooMany { most: u64 },
+    #[error("a first face number from 1 to {most}")]
+    FirstFace { most: u64 },
+    /// The v3 layout numbers its cards from 1.
+    #[error("the v3 layout numbers its cards from 1 (it has no field for another first number)")]
+    V3FirstFace,
 }
 
 /// What a run did.
@@ -195,6 +210,7 @@ impl Visit for Generate<'_> {
             tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
             records_checksum,
             block,
+            first_face: plan.first_face,
             import: None,
         };
         writer.finish(&header.encode())?;

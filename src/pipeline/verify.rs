@@ -27,9 +27,9 @@ pub struct Report {
     pub spec: Spec,
     /// Records in the file.
     pub count: u64,
-    /// The number of the file's first face (1, or an imported file's own):
-    /// cards and tickets are named by it.
-    pub first_face: u64,
+    /// The file's header: cards and tickets are named by its numbering
+    /// (from 1, a series continued, an import's own).
+    pub header: crate::cardfile::Header,
     /// Whether the header's own checksum matches (None: the layout has none).
     pub header_ok: Option<bool>,
     /// What the records' checksums say (the damaged cards, if any).
@@ -100,7 +100,7 @@ impl Report {
     /// record number.
     fn name(&self, n: u64) -> u64 {
         if self.spec.faces() == 1 {
-            n + self.first_face - 1
+            self.header.face_number(n, 0)
         } else {
             n
         }
@@ -192,7 +192,7 @@ pub fn verify(file: &CardFile) -> Result<Report, OutOfMemory> {
         spec,
         count: file.header().count,
         header_ok: file.header_ok(),
-        first_face: file.header().first_face(),
+        header: file.header().clone(),
         integrity: file.integrity(1..=file.header().count),
         broken,
         duplicates,
@@ -224,7 +224,7 @@ pub fn verify_within(
         spec,
         count,
         header_ok: file.header_ok(),
-        first_face: file.header().first_face(),
+        header: file.header().clone(),
         integrity,
         broken,
         duplicates,

@@ -22,8 +22,8 @@ pub struct Listing<'a> {
     pub path: &'a str,
     /// The records scanned: runs, in order.
     pub records: Vec<RangeInclusive<u64>>,
-    /// The number of the file's first face (1, or an imported file's own).
-    pub first_face: u64,
+    /// The file's header: how its faces are numbered.
+    pub header: &'a crate::cardfile::Header,
     /// Text without its heading and its counts a call: a line a winner.
     pub quiet: bool,
 }
@@ -62,7 +62,8 @@ impl Listing<'_> {
             let (call, way) = (win.completed.call, win.completed.way);
             let mut row = vec![win.face.to_string()];
             if strips {
-                row.push(spec.record_of(win.face + 1 - self.first_face).0.to_string());
+                let record = self.header.record_of(win.face).map_or(0, |r| r.0);
+                row.push(record.to_string());
             }
             row.extend([
                 call.to_string(),
@@ -83,7 +84,7 @@ impl Listing<'_> {
             writeln!(
                 out,
                 "{{\"{face}\":{},\"call\":{call},\"number\":{},\"way\":{way}}}",
-                win.face,
+                self.header.serial(win.face),
                 self.number(call)
             )?;
         }
@@ -94,13 +95,12 @@ impl Listing<'_> {
     /// winners' lines alone).
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         // The runs as the faces are numbered (an imported file's own).
-        let shift = if self.spec.faces() == 1 {
-            self.first_face - 1
-        } else {
-            0
+        let name = |record: u64| match self.spec.faces() {
+            1 => self.header.serial(self.header.face_number(record, 0)),
+            _ => record.to_string(),
         };
         let runs: Vec<String> = (self.records.iter())
-            .map(|r| match (r.start() + shift, r.end() + shift) {
+            .map(|r| match (name(*r.start()), name(*r.end())) {
                 (a, b) if a == b => a.to_string(),
                 (a, b) => format!("{a} to {b}"),
             })
@@ -123,7 +123,7 @@ impl Listing<'_> {
                 out,
                 "{} {}: {} at call {call} ({})",
                 self.spec.face_noun(),
-                win.face,
+                self.header.serial(win.face),
                 self.pattern.way_name(way),
                 self.spec.ball(self.number(call))
             )?;

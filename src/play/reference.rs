@@ -37,6 +37,15 @@ pub enum ReferenceError {
         first: u64,
         last: u64,
     },
+    /// A number between an imported file's first and last serials that
+    /// no face carries (the file's serials have gaps).
+    #[error("{text:?} is not in this file: its {noun}s run {first} to {last} with gaps (no {noun} carries this one)")]
+    Gap {
+        text: String,
+        noun: &'static str,
+        first: String,
+        last: String,
+    },
     #[error("{text:?} belongs to the file with id {found}, not {id}")]
     OtherFile {
         text: String,
@@ -46,6 +55,20 @@ pub enum ReferenceError {
 }
 
 impl Reference {
+    /// Parses `text` as a face of the file with header `h` reads it: as
+    /// [`Reference::parse`] does, or a serial as printed (`CH-04512`) when
+    /// the file keeps its serials.
+    pub fn parse_for(h: &crate::cardfile::Header, text: &str) -> Result<Reference, ReferenceError> {
+        Reference::parse(text).or_else(|e| match h.serials().and_then(|s| s.read(text)) {
+            Some(number) => Ok(Reference {
+                file: None,
+                number,
+                text: text.trim().to_string(),
+            }),
+            None => Err(e),
+        })
+    }
+
     /// Parses `text`: a number, or `bingomint:ID:card|ticket:N` (any case).
     pub fn parse(text: &str) -> Result<Reference, ReferenceError> {
         let t = text.trim();
@@ -132,8 +155,8 @@ pub struct Located {
 /// number in a file of strips names a strip, as `--card` and `--range`
 /// read it (`--ticket` reads it as a ticket).
 pub fn locate(file: &CardFile, text: &str, records: bool) -> Result<Located, ReferenceError> {
-    let reference = Reference::parse(text)?;
     let h = file.header();
+    let reference = Reference::parse_for(h, text)?;
     let spec = h.spec;
     if records && spec.faces() > 1 && reference.file.is_none() {
         match reference.number {
@@ -157,9 +180,12 @@ pub fn locate(file: &CardFile, text: &str, records: bool) -> Result<Located, Ref
         }
     }
     let face = reference.face_in(&file.short_id(), h.face_range(), spec.face_noun())?;
-    let (record, place) = h
-        .record_of(face)
-        .expect("face_in keeps to the file's faces");
+    let (record, place) = h.record_of(face).ok_or_else(|| ReferenceError::Gap {
+        text: reference.text.clone(),
+        noun: spec.face_noun(),
+        first: h.serial(*h.face_range().start()),
+        last: h.serial(*h.face_range().end()),
+    })?;
     Ok(Located {
         record,
         face: Some((face, place)),
@@ -170,8 +196,8 @@ pub fn locate(file: &CardFile, text: &str, records: bool) -> Result<Located, Ref
 /// number that could be a strip or a ticket is refused, naming both flags
 /// (`--strip`, `--ticket`); QR texts and group faces name their ticket.
 pub fn locate_card(file: &CardFile, text: &str) -> Result<Located, ReferenceError> {
-    let reference = Reference::parse(text)?;
     let h = file.header();
+    let reference = Reference::parse_for(h, text)?;
     let faces = h.spec.faces() as u64;
     if faces > 1 && reference.file.is_none() && (1..=h.count * faces).contains(&reference.number) {
         return Err(ReferenceError::StripOrTicket(reference.text));
@@ -283,6 +309,7 @@ mod tests {
             allow_damaged: false,
             memory: 1 << 30,
             spill_dir: None,
+            first_face: 1,
         };
         crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
         let file = CardFile::open(&out).unwrap();

@@ -14,6 +14,7 @@ fn native() -> Header {
         tool_version: Some("0.1.0".into()),
         records_checksum: Some(0xDEAD_BEEF),
         block: Some(BLOCK),
+        first_face: 1,
         import: None,
     }
 }
@@ -26,9 +27,10 @@ fn imported_headers_carry_their_provenance_and_numbering() {
         algorithm: None,
         redrawn: None,
         records_at: (128 + provenance.len() + 12_500 * 8) as u32,
+        first_face: 10_001,
         import: Some(Import {
-            first_face: 10_001,
             provenance: provenance.clone(),
+            serials: None,
         }),
         ..native()
     };
@@ -48,6 +50,81 @@ fn imported_headers_carry_their_provenance_and_numbering() {
         panic!("a changed provenance must be damage");
     };
     assert!(why.contains("provenance"), "{why}");
+}
+
+#[test]
+fn a_minted_file_continues_a_series_from_its_first_face() {
+    // At 1, bytes 88-95 stay zero: the bytes every earlier file has.
+    let at_one = native().encode();
+    assert!(at_one[84..120].iter().all(|&x| x == 0));
+    let h = Header {
+        first_face: 800_001,
+        ..native()
+    };
+    let b = h.encode();
+    assert_eq!(u64::from_le_bytes(b[88..96].try_into().unwrap()), 800_001);
+    assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+    assert_eq!(h.face_number(1, 0), 800_001);
+    assert_eq!(h.record_of(1_600_000), Some((800_000, 0)));
+    assert_eq!(h.record_of(800_000), None);
+    assert_eq!(h.face_range(), 800_001..=1_600_000);
+    // A stored 1 is not how a file numbered from 1 is written: damage.
+    let mut one = at_one;
+    one[88] = 1;
+    let sum = xxh3_64(&one[..120]);
+    one[120..].copy_from_slice(&sum.to_le_bytes());
+    assert!(matches!(Header::decode(&one), Err(HeaderError::Damaged(_))));
+}
+
+#[test]
+fn an_import_keeps_its_serials_as_printed_in_version_5() {
+    let mut serials = Serials {
+        prefix: "CH-".into(),
+        width: 5,
+        runs: vec![],
+    };
+    for n in [4512, 4515, 4518, 4519] {
+        assert!(serials.push(n));
+    }
+    let provenance = serde_json::to_vec(&Provenance {
+        source: "charity.csv".into(),
+        sha256: "00".into(),
+        layout: "csv".into(),
+        numbering: "column 'Serial No.'".into(),
+        rules: "strict".into(),
+        breaking: 0,
+        serials: Some(serials.clone()),
+    })
+    .unwrap();
+    let h = Header {
+        seed: None,
+        algorithm: None,
+        redrawn: None,
+        count: 4,
+        records_at: (128 + provenance.len() + 8) as u32,
+        first_face: 4512,
+        import: Some(Import {
+            provenance: provenance.clone(),
+            serials: Some(serials),
+        }),
+        ..native()
+    };
+    let mut b = h.encode().to_vec();
+    b.extend_from_slice(&provenance);
+    assert_eq!(b[8], 5);
+    assert_eq!(Header::decode(&b), Ok((h.clone(), Some(true))));
+    let numbers: Vec<u64> = (1..=4).map(|r| h.face_number(r, 0)).collect();
+    assert_eq!(numbers, [4512, 4515, 4518, 4519]);
+    assert_eq!(h.record_of(4518), Some((3, 0)));
+    assert_eq!(h.record_of(4513), None);
+    assert_eq!(h.serial(4515), "CH-04515");
+    assert_eq!(h.read_serial("ch-04515"), Some(4515));
+    // The same bytes called version 3 (serials an older reader would not
+    // know to read) are damage.
+    b[8] = 3;
+    let sum = xxh3_64(&b[..120]);
+    b[120..128].copy_from_slice(&sum.to_le_bytes());
+    assert!(matches!(Header::decode(&b), Err(HeaderError::Damaged(_))));
 }
 
 #[test]

@@ -2,10 +2,9 @@
 //! translation into a `pipeline::file::Plan`, with the library's refusals
 //! in the flags' words.
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use bingomint::cardfile::FileFormat;
 use bingomint::game::Spec;
-use bingomint::pipeline::file::PlanError;
 use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
@@ -22,7 +21,8 @@ use std::path::PathBuf;
 Examples:
   bingomint generate --count 10000000 --out cards.bmc
   bingomint generate --count 800000 --seed 42 --star --format v3 --out cards.dat
-  bingomint generate --count 100000 --seed 42 --exclude cards.bmc --out more.bmc
+  bingomint generate --count 100000 --seed 42 --exclude cards.bmc \\
+      --first-serial 10000001 --out more.bmc
   bingomint generate --game 90 --count 1000000 --out strips.bmc
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
   bingomint generate --items data/items/words.txt --count 30 --seed class-7 \\
@@ -74,6 +74,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub(super) exclude: Vec<PathBuf>,
 
+    /// The first face's number: continue a series from an earlier run
+    /// (with --exclude of its file).
+    #[arg(long, value_name = "N", default_value_t = 1, alias = "series-start")]
+    pub(super) first_serial: u64,
+
     /// Use --exclude files even if some of their cards fail their checksum.
     #[arg(long, requires = "exclude")]
     pub(super) allow_damaged: bool,
@@ -109,26 +114,6 @@ impl Args {
             FileFormat::V3
         } else {
             FileFormat::Native
-        }
-    }
-
-    /// A plan the library refused, in the flags' words.
-    pub(super) fn refused(&self, e: PlanError) -> anyhow::Error {
-        match e {
-            PlanError::V3Game(_) => anyhow!(
-                "--format v3 holds 75-ball cards only; use --format native with --game {}",
-                self.game
-            ),
-            PlanError::Memory { least } => anyhow!(
-                "--memory must be at least {} MiB (a run needs that much for one wave of cards)",
-                least >> 20
-            ),
-            PlanError::NoCards => anyhow!("--count must be at least 1"),
-            PlanError::TooMany { most } => anyhow!("--count must be at most {most}"),
-            PlanError::V3TooMany { most } => anyhow!(
-                "--format v3 holds at most {most} cards (its count is a 32-bit integer); \
-                 use --format native"
-            ),
         }
     }
 

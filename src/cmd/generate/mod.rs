@@ -3,6 +3,7 @@
 //! Flags → a game spec and a plan → `pipeline::file::generate` → summary.
 
 mod args;
+mod refused;
 mod summary;
 
 use super::{clear_stale, spinning, with_threads, Bar, Outcome};
@@ -38,6 +39,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         allow_damaged: args.allow_damaged,
         memory: args.memory.unwrap_or_else(default_memory),
         spill_dir: args.temp_dir.as_deref(),
+        first_face: args.first_serial,
     };
     plan.validate().map_err(|e| args.refused(e))?;
     if let Some(warning) = spec.items().and_then(|deck| deck.fill_warning()) {

@@ -61,8 +61,14 @@ pub(super) fn summary(
         Some(what) if prepared >= 0.05 => format!("{secs:.2} s ({prepared:.2} s of it {what})"),
         _ => format!("{secs:.2} s"),
     };
+    // A series continued says where its faces' numbers run.
+    let faces = cards * spec.faces() as u64;
+    let numbered = match args.first_serial {
+        1 => String::new(),
+        n => format!(" {}s {n}–{},", spec.face_noun(), n + faces - 1),
+    };
     outln!(
-        "{cards} {},{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",
+        "{cards} {},{numbered}{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",
         spec.made(cards),
         args.out.display(),
         args.format,

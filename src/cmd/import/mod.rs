@@ -97,19 +97,21 @@ fn sniffed(args: &Args) -> Result<String> {
 /// The summary on stdout; what was loosened or dropped on stderr.
 fn summary(args: &Args, made: &Imported, secs: f64, quiet: bool) -> Result<()> {
     let spec = made.spec;
-    let last = made.first_face + made.faces - 1;
+    let numbers = made.numbers();
     if !quiet {
         outln!(
-            "{} {} from '{}' ({}), {}s {}–{last} ({}), {secs:.2} s -> {}",
+            "{} {} from '{}' ({}), {}s {numbers} ({}), {secs:.2} s -> {}",
             made.records,
             spec.made(made.records),
             args.file.display(),
             made.provenance.layout,
             spec.face_noun(),
-            made.first_face,
             made.provenance.numbering,
             args.out.display()
         );
+    }
+    if let Some(note) = made.numbering_note().filter(|_| !quiet) {
+        eprintln!("bingomint: note: '{}' {note}", args.file.display());
     }
     if let Some(why) = &made.not_strips {
         eprintln!("bingomint: kept as single tickets, not strips: {why}");

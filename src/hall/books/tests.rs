@@ -24,6 +24,7 @@ fn cards(sold: std::ops::RangeInclusive<u64>) -> (tempfile::TempDir, Cards) {
         allow_damaged: false,
         memory: 1 << 30,
         spill_dir: None,
+        first_face: 1,
     };
     crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
     let cards = Cards::new(vec![CardFile::open(&out).unwrap()], Some(vec![sold]));

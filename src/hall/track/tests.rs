@@ -28,6 +28,7 @@ fn files(dir: &std::path::Path, game: &str, records: u64) -> Vec<CardFile> {
                 allow_damaged: false,
                 memory: 1 << 30,
                 spill_dir: None,
+                first_face: 1,
             };
             crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
             CardFile::open(&out).unwrap()

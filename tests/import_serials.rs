@@ -1,0 +1,242 @@
+//! Other makers' serials kept as printed: a prefix (`CH-04512`), zero
+//! padding, gaps between the numbers of cards from several packs, a
+//! `Serial No.` column, and a card over five lines. Every command finds a
+//! card by the serial on the paper, and so does the hall's claim box.
+
+use crate::common::{bingomint, file_id, generate, stdout_of};
+use crate::hall::start;
+use crate::import::{import, refused};
+use predicates::str::contains;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+/// The serials of the charity's 20 cards: packs of three, mostly one card
+/// a pack, two cards of one pack (04512, 04513), then every third.
+fn serials() -> Vec<u64> {
+    let mut s = vec![4512, 4513];
+    s.extend((1..19).map(|k| 4512 + 3 * k));
+    s
+}
+
+/// 20 valid cards, the cells of each as `export --format csv` writes them.
+fn cards(dir: &Path) -> Vec<Vec<String>> {
+    let file = generate(dir, "src.bmc", &["--count", "20", "--seed", "charity"]);
+    let csv = stdout_of(bingomint().args(["export", "--format", "csv"]).arg(&file));
+    csv.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let free = |c: &&str| {
+                if *c == "0" {
+                    "FREE".into()
+                } else {
+                    c.to_string()
+                }
+            };
+            f[1..26].iter().map(free).collect()
+        })
+        .collect()
+}
+
+/// The two layouts a charity hall would type: a card a row under
+/// `Serial No.`, and a card over five lines (`Serial,Row,B,I,N,G,O`).
+fn sources(dir: &Path) -> (PathBuf, PathBuf) {
+    let cards = cards(dir);
+    let names = stdout_of(
+        bingomint()
+            .args(["export", "--format", "csv"])
+            .arg(dir.join("src.bmc")),
+    );
+    let header: Vec<&str> = names.lines().next().unwrap().split(',').collect();
+    let mut wide = format!("Serial No.,{}\n", header[1..26].join(","));
+    let mut tall = String::from("Serial,Row,B,I,N,G,O\n");
+    for (s, cells) in serials().iter().zip(&cards) {
+        wide.push_str(&format!("CH-{s:05},{}\n", cells.join(",")));
+        for row in 0..5 {
+            let r = &cells[row * 5..row * 5 + 5];
+            tall.push_str(&format!("CH-{s:05},{},{}\n", row + 1, r.join(",")));
+        }
+    }
+    let (w, t) = (dir.join("wide.csv"), dir.join("tall.csv"));
+    std::fs::write(&w, wide).unwrap();
+    std::fs::write(&t, tall).unwrap();
+    (w, t)
+}
+
+#[test]
+fn prefixed_gapped_serials_are_kept_and_every_command_finds_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (wide, tall) = sources(dir.path());
+    bingomint()
+        .arg("import")
+        .arg(&wide)
+        .args(["--out"])
+        .arg(dir.path().join("w.bmc"))
+        .assert()
+        .success()
+        .stdout(contains(
+            "cards CH-04512–CH-04566 in 19 runs (gaps kept) (column 'Serial No.')",
+        ));
+    let w = dir.path().join("w.bmc");
+    let t = import(dir.path(), &tall, "75", "t.bmc", &[]);
+    // The two layouts hold the same cards under the same serials.
+    let export = |f: &Path| stdout_of(bingomint().args(["export", "--format", "txt"]).arg(f));
+    assert_eq!(export(&w), export(&t));
+    let info = stdout_of(bingomint().arg("info").arg(&t));
+    assert!(
+        info.contains("CH-04512–CH-04566 in 19 runs (gaps kept)"),
+        "{info}"
+    );
+    stdout_of(bingomint().arg("verify").arg(&t));
+    // Found by the serial as printed, by its number, in any case.
+    for typed in ["CH-04515", "ch-04515", "04515", "4515"] {
+        let shown = stdout_of(bingomint().args(["show", "--card", typed]).arg(&w));
+        assert!(
+            shown.starts_with("card CH-04515 of CH-04512 to CH-04566"),
+            "{typed}: {shown}"
+        );
+    }
+    // A number in a gap is no card, said so; another prefix is no serial.
+    bingomint()
+        .args(["show", "--card", "CH-04514"])
+        .arg(&w)
+        .assert()
+        .code(2)
+        .stderr(contains("its cards run CH-04512 to CH-04566 with gaps"));
+    bingomint()
+        .args(["show", "--card", "AB-04515"])
+        .arg(&w)
+        .assert()
+        .code(2);
+    // A claim checked by the serial on the paper: every number called.
+    let calls = dir.path().join("calls.txt");
+    let all: Vec<String> = (1..=75).map(|n| n.to_string()).collect();
+    std::fs::write(&calls, all.join(" ")).unwrap();
+    bingomint()
+        .args([
+            "check",
+            "--card",
+            "CH-04518",
+            "--pattern",
+            "line",
+            "--calls-file",
+        ])
+        .arg(&calls)
+        .arg(&w)
+        .assert()
+        .success()
+        .stdout(contains("CH-04518"))
+        .stdout(contains("WIN"));
+    // The hall's claim box reads the paper's serial too.
+    let hall = start(&[&w], &dir.path().join("n.jsonl"), &[]);
+    hall.post("/api/games", json!({"pattern": "line"}));
+    for _ in 0..75 {
+        hall.post("/api/calls", json!({}));
+    }
+    let id = file_id(&w);
+    for typed in ["CH-04521", "04521"] {
+        let (status, v) = hall.post("/api/claims", json!({"card": typed}));
+        assert_eq!(status, 200, "{typed}: {v}");
+        assert_eq!(v["win"], true, "{typed}: {v}");
+        assert_eq!(v["label"], format!("card CH-04521 of {id}"));
+    }
+    let (status, v) = hall.post("/api/claims", json!({"card": "CH-04520"}));
+    assert_eq!(status, 404, "{v}");
+    assert!(v["reason"].as_str().unwrap().contains("with gaps"), "{v}");
+    // Printed as on the paper.
+    let pdf = dir.path().join("w.pdf");
+    bingomint()
+        .args(["print", "--range", "CH-04513..CH-04515", "--out"])
+        .arg(&pdf)
+        .arg(&w)
+        .assert()
+        .success();
+    let text = std::process::Command::new("pdftotext")
+        .arg(&pdf)
+        .arg("-")
+        .output();
+    match text {
+        Ok(out) => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.contains("Card CH-04513") && text.contains("Card CH-04515"),
+                "{text}"
+            );
+        }
+        Err(_) => crate::common::skipped("pdftotext is not installed"),
+    }
+}
+
+#[test]
+fn serials_that_cannot_be_kept_are_refused_naming_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (wide, tall) = sources(dir.path());
+    let text = std::fs::read_to_string(&wide).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let write = |name: &str, body: String| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, body).unwrap();
+        p
+    };
+    // Out of order: numbers rise through a file.
+    let mut swapped = lines.clone();
+    swapped.swap(3, 4);
+    let p = write("swapped.csv", swapped.join("\n"));
+    refused(
+        dir.path(),
+        &p,
+        "75",
+        &[],
+        "numbers must rise through the file",
+    );
+    // Two prefixes in one file.
+    let mixed = text.replacen("CH-04521", "AB-04521", 1);
+    refused(
+        dir.path(),
+        &write("mixed.csv", mixed),
+        "75",
+        &[],
+        "a card file keeps one prefix",
+    );
+    // --renumber numbers them 1, 2, … as before.
+    let r = import(dir.path(), &p, "75", "r.bmc", &["--renumber"]);
+    let shown = stdout_of(bingomint().args(["show", "--card", "20"]).arg(&r));
+    assert!(shown.starts_with("card 20 of 20"), "{shown}");
+    // A duplicate dropped leaves a gap; the rest keep their serials.
+    let mut dup = lines.clone();
+    let again = lines[2].replacen("CH-04513", "CH-04600", 1);
+    dup.push(&again);
+    let d = import(
+        dir.path(),
+        &write("dup.csv", dup.join("\n")),
+        "75",
+        "d.bmc",
+        &["--duplicates", "drop"],
+    );
+    let info = stdout_of(bingomint().arg("info").arg(&d));
+    assert!(info.contains("CH-04512–CH-04566"), "{info}");
+    // A card over five lines that stops short, or starts again early.
+    let tall_text = std::fs::read_to_string(&tall).unwrap();
+    let mut short: Vec<&str> = tall_text.lines().collect();
+    short.remove(3);
+    refused(
+        dir.path(),
+        &write("short.csv", short.join("\n")),
+        "75",
+        &[],
+        "row 4 of face CH-04512 where row 3 comes next",
+    );
+    // A table without a serial column says how its cards were numbered.
+    let plain: String = lines
+        .iter()
+        .map(|l| l.split_once(',').unwrap().1.to_string() + "\n")
+        .collect();
+    bingomint()
+        .arg("import")
+        .arg(write("plain.csv", plain))
+        .args(["--game", "75", "--out"])
+        .arg(dir.path().join("p.bmc"))
+        .assert()
+        .success()
+        .stderr(contains("they are numbered 1, 2, … in file order"));
+}
