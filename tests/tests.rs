@@ -30,6 +30,7 @@ mod items;
 mod kill;
 mod outcore;
 mod play;
+mod press_run;
 mod print;
 mod properties;
 mod readme;

@@ -193,12 +193,13 @@ pub(super) fn record(
     ink.fill(g);
     for (t, face) in item.faces.iter().enumerate() {
         let (grid_top, label) = face_place(plan, t);
-        let number = spec.face_number(item.record, t) + plan.first_face - 1;
+        let number = plan.header.face_number(item.record, t);
+        let serial = plan.header.serial(number);
         let name = if spec.faces() == 1 {
-            format!("{noun} {number}")
+            format!("{noun} {serial}")
         } else {
             let record = capitalized(spec.noun());
-            format!("{noun} {number} · {record} {}", item.record)
+            format!("{noun} {serial} · {record} {}", item.record)
         };
         let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
         // An items card's labels all at one size: its longest label's.
@@ -207,6 +208,7 @@ pub(super) fn record(
         // A piece cut into a book of its own says which book and page.
         let id = Identity {
             name: &name,
+            series_no: plan.series_of(number),
             reference: &reference,
             under,
             book: (book.filter(|_| plan.cut_into_books()))
@@ -341,6 +343,8 @@ fn round(v: f32) -> f32 {
 /// piece of an n-up sheet of books).
 struct Identity<'a> {
     name: &'a str,
+    /// The face's series number (`--series-size`).
+    series_no: Option<u64>,
     reference: &'a str,
     under: Option<f32>,
     book: Option<String>,
@@ -358,6 +362,7 @@ fn identity(
 ) {
     let Identity {
         name,
+        series_no,
         reference,
         under,
         book,
@@ -383,6 +388,9 @@ fn identity(
     } else {
         format!("{} · {}", plan.series, plan.id)
     };
+    if let Some(k) = series_no {
+        second = format!("Series {k} · {second}");
+    }
     if let Some(book) = book {
         second = format!("{book} · {second}");
     }

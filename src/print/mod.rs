@@ -20,6 +20,7 @@
 //! thread count; dates come from the card file (or `SOURCE_DATE_EPOCH`).
 
 pub mod calling;
+pub mod cartons;
 mod document;
 mod face;
 pub mod font;
@@ -89,6 +90,8 @@ pub struct Options {
     pub title: Option<String>,
     /// Where an items list's pictures are [default: the card file's folder].
     pub pictures: Option<std::path::PathBuf>,
+    /// Faces a series (`--series-size`): each face names its series.
+    pub series_size: Option<u64>,
 }
 
 /// The longest series a face carries, in characters.
@@ -161,8 +164,9 @@ pub struct Plan {
     pub id: String,
     /// The series printed on every face.
     pub series: String,
-    /// The number of the file's first face (1, or an imported file's own).
-    pub first_face: u64,
+    /// The file's header: how its faces are numbered (from 1, a series
+    /// continued, or an import's serials as printed).
+    pub header: crate::cardfile::Header,
     /// The number of its last face (group faces are padded to its digits).
     pub last_face: u64,
     /// A record's measures in cells, from the game's paper facts.
@@ -274,7 +278,7 @@ impl Plan {
             options,
             id,
             series,
-            first_face: file.header().first_face(),
+            header: file.header().clone(),
             last_face: *file.header().face_range().end(),
             measures,
             title,
@@ -291,6 +295,13 @@ impl Plan {
             Order::CutStack => slot as u64 * self.sheets + sheet,
         };
         (index < self.items).then_some(index)
+    }
+
+    /// The series (from 1) of the face numbered `n`, when faces are
+    /// counted in series (`--series-size`).
+    pub fn series_of(&self, n: u64) -> Option<u64> {
+        let size = self.options.series_size.filter(|&s| s > 0)?;
+        Some((n.max(1) - 1) / size + 1)
     }
 
     /// The record printed `index`-th (from 0) of the runs.

@@ -32,13 +32,25 @@ pub struct PackRow {
     pub first_page: u64,
     pub last_file: String,
     pub last_page: u64,
+    /// The series its serials fall in (`3`, `3-4`; `--series-size`), or
+    /// empty.
+    pub series: String,
+}
+
+/// The series of serials `first` to `last`: `3`, `3-4`, or empty.
+fn series(plan: &Plan, first: u64, last: u64) -> String {
+    match (plan.series_of(first), plan.series_of(last)) {
+        (Some(a), Some(b)) if a == b => a.to_string(),
+        (Some(a), Some(b)) => format!("{a}-{b}"),
+        _ => String::new(),
+    }
 }
 
 /// The serials (the numbers printed) of the faces of the record printed
 /// `index`-th.
 fn serials(plan: &Plan, index: u64) -> impl Iterator<Item = u64> + '_ {
     let record = plan.record_at(index);
-    (0..plan.spec.faces()).map(move |t| plan.spec.face_number(record, t) + plan.first_face - 1)
+    (0..plan.spec.faces()).map(move |t| plan.header.face_number(record, t))
 }
 
 /// A book as the sheets and slots fill it.
@@ -125,39 +137,43 @@ pub fn packing(
                 first_page,
                 last_file,
                 last_page,
+                series: series(plan, book.first, book.last),
             }
         })
         .collect();
     if let Some(per) = per_carton.filter(|&n| n > 0) {
-        let packed = cartons(&rows, per, plan.per_page);
+        let packed = cartons(plan, &rows, per);
         rows.extend(packed);
     }
     rows
 }
 
 /// The books `rows` packed `per` to a carton: a row a carton.
-fn cartons(rows: &[PackRow], per: u64, up: usize) -> Vec<PackRow> {
+fn cartons(plan: &Plan, rows: &[PackRow], per: u64) -> Vec<PackRow> {
     let books = rows.len() as u64;
     let cartons = books.div_ceil(per);
     (0..cartons)
         .map(|c| {
             let held = &rows[(c * per) as usize..((c + 1) * per).min(books) as usize];
             let (top, bottom) = (&held[0], &held[held.len() - 1]);
+            let first = held.iter().map(|b| b.first_serial).min().unwrap_or(0);
+            let last = held.iter().map(|b| b.last_serial).max().unwrap_or(0);
             PackRow {
                 kind: "carton",
                 number: c + 1,
                 of: cartons,
                 books: format!("{}-{}", top.number, bottom.number),
                 pages: held.iter().map(|b| b.pages).sum(),
-                up,
-                first_serial: held.iter().map(|b| b.first_serial).min().unwrap_or(0),
-                last_serial: held.iter().map(|b| b.last_serial).max().unwrap_or(0),
+                up: plan.per_page,
+                first_serial: first,
+                last_serial: last,
                 top_serial: top.top_serial,
                 colours: top.colours.clone(),
                 first_file: top.first_file.clone(),
                 first_page: top.first_page,
                 last_file: bottom.last_file.clone(),
                 last_page: bottom.last_page,
+                series: series(plan, first, last),
             }
         })
         .collect()

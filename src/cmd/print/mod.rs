@@ -10,6 +10,7 @@ mod items;
 mod options;
 mod press;
 mod summary;
+mod trail;
 
 use super::{clear_stale, require_sound, with_threads, Bar, Outcome};
 use anyhow::{Context, Result};
@@ -82,17 +83,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             );
         }
     }
-    if let Some(path) = &args.trail.packing {
-        let colours = match args.book_pages {
-            Some(_) => args.colours.clone(),
-            None => vec![args.colour.clone()],
-        };
-        let rows = pr::packing::packing(&plan, &parts, &colours, args.trail.books_per_carton);
-        write_text(Some(path), args.force, |out| {
-            pr::packing::write(&rows, out)
-                .with_context(|| format!("cannot write '{}'", path.display()))
-        })?;
-    }
+    trail::write(&args, &plan, &parts)?;
     if !args.quiet {
         let sizes = plan.label_sizes(&file)?;
         summary(&plan, &parts, started.elapsed().as_secs_f64(), sizes)?;
@@ -113,23 +104,7 @@ fn outputs(args: &Args, plan: &Plan) -> Result<(Vec<Part>, Option<PathBuf>)> {
     let manifest = args
         .pages_per_file
         .map(|_| args.out.with_file_name("manifest.csv"));
-    if let Some(packing) = &args.trail.packing {
-        if packing.extension().and_then(|e| e.to_str()) != Some("csv") {
-            anyhow::bail!(
-                "--packing '{}': give a file name ending in .csv",
-                packing.display()
-            );
-        }
-        let pdfs: Vec<&std::path::Path> = parts.iter().map(|p| p.path.as_path()).collect();
-        super::not_an_input(packing, "--packing", &[&args.file])?;
-        if pdfs.contains(&packing.as_path()) || manifest.as_deref() == Some(packing.as_path()) {
-            anyhow::bail!(
-                "--packing '{}' is one of the run's own files: give another name",
-                packing.display()
-            );
-        }
-        refuse_existing(packing, args.force)?;
-    }
+    trail::check(args, &parts, manifest.as_deref())?;
     if let Some(m) = &manifest {
         refuse_existing(m, args.force)?;
     }

@@ -89,6 +89,12 @@ impl Args {
             date: job::date(file.header().created)?,
             title: self.items.title.clone(),
             pictures: self.items.pictures.clone(),
+            series_size: match (self.trail.series_size, spec) {
+                (Some(0), _) => None,
+                (Some(n), _) => Some(n),
+                (None, bingomint::game::Spec::Us75 { .. }) => Some(9000),
+                (None, _) => None,
+            },
         };
         // Numbers in a light ink on the white faces are hard to read.
         let named = std::iter::once(&self.colour).chain(&self.colours);

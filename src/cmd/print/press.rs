@@ -31,4 +31,19 @@ pub struct PressFlags {
     /// Books packed to a carton, for the packing list's carton rows.
     #[arg(long, value_name = "K", requires = "packing")]
     pub(super) books_per_carton: Option<u64>,
+
+    /// Faces a series: each face names its series (faces 1–9,000 are
+    /// series 1, 9,001–18,000 series 2, …), as do the packing list and the
+    /// carton labels; 0 for none [default: 9000 for 75-ball cards, else none].
+    #[arg(long, value_name = "N")]
+    pub(super) series_size: Option<u64>,
+
+    /// Write a label for each carton (PDF, two a page): carton k of n, the
+    /// maker, series, serials, top-sheet serial, inks, cut, packets.
+    #[arg(long, value_name = "FILE.pdf", requires = "books_per_carton")]
+    pub(super) carton_labels: Option<PathBuf>,
+
+    /// The maker named on the carton labels.
+    #[arg(long, value_name = "NAME", requires = "carton_labels")]
+    pub(super) maker: Option<String>,
 }

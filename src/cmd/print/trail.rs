@@ -1,0 +1,80 @@
+//! The press's paper trail beside the PDF: the packing list
+//! (`--packing`) and the carton labels (`--carton-labels`), each checked
+//! before the run (no existing file replaced without --force, none named
+//! as one of the run's own files) and written after it.
+
+use super::Args;
+use anyhow::{bail, Context, Result};
+use bingomint::cardfile::writer::{refuse_existing, write_text};
+use bingomint::print::job::Part;
+use bingomint::print::{self as pr, Plan};
+use std::path::Path;
+
+/// The trail's files, each with its flag and the ending it must have.
+fn files(args: &Args) -> Vec<(&Path, &'static str, &'static str)> {
+    let t = &args.trail;
+    let packing = t.packing.as_deref().map(|p| (p, "--packing", "csv"));
+    let labels = t
+        .carton_labels
+        .as_deref()
+        .map(|p| (p, "--carton-labels", "pdf"));
+    packing.into_iter().chain(labels).collect()
+}
+
+/// Refuses, before anything is written, a trail file of the wrong kind,
+/// one that is the input or one of the run's own files, or one that
+/// exists (without --force).
+pub(super) fn check(args: &Args, parts: &[Part], manifest: Option<&Path>) -> Result<()> {
+    let files = files(args);
+    for (i, &(path, flag, ending)) in files.iter().enumerate() {
+        if path.extension().and_then(|e| e.to_str()) != Some(ending) {
+            bail!(
+                "{flag} '{}': give a file name ending in .{ending}",
+                path.display()
+            );
+        }
+        crate::cmd::not_an_input(path, flag, &[&args.file])?;
+        let own = parts.iter().any(|p| p.path == path)
+            || manifest == Some(path)
+            || files[..i].iter().any(|&(p, _, _)| p == path);
+        if own {
+            bail!(
+                "{flag} '{}' is one of the run's own files: give another name",
+                path.display()
+            );
+        }
+        refuse_existing(path, args.force)?;
+    }
+    Ok(())
+}
+
+/// Writes the packing list and the carton labels of `plan`'s run, printed
+/// into `parts`.
+pub(super) fn write(args: &Args, plan: &Plan, parts: &[Part]) -> Result<()> {
+    let t = &args.trail;
+    if t.packing.is_none() {
+        return Ok(());
+    }
+    let colours = match args.book_pages {
+        Some(_) => args.colours.clone(),
+        None => vec![args.colour.clone()],
+    };
+    let rows = pr::packing::packing(plan, parts, &colours, t.books_per_carton);
+    if let Some(path) = &t.packing {
+        write_text(Some(path), args.force, |out| {
+            pr::packing::write(&rows, out)
+                .with_context(|| format!("cannot write '{}'", path.display()))
+        })?;
+    }
+    if let (Some(path), Some(per_carton)) = (&t.carton_labels, t.books_per_carton) {
+        let carton = pr::cartons::Carton {
+            maker: t.maker.as_deref(),
+            per_carton,
+        };
+        let paper = pr::paper::paper("a4").map_err(anyhow::Error::msg)?;
+        let pdf = pr::cartons::carton_labels(plan, &carton, &rows, paper)
+            .with_context(|| format!("--carton-labels '{}'", path.display()))?;
+        crate::cmd::write_bytes(Some(path), args.force, &pdf)?;
+    }
+    Ok(())
+}
