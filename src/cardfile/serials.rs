@@ -48,19 +48,25 @@ impl Written {
 
     /// As it was written.
     pub fn text(&self) -> String {
-        format!(
-            "{}{:0w$}",
-            self.prefix,
-            self.number,
-            w = usize::from(self.width)
-        )
+        self.to_string()
     }
+
     /// Splits `text` (`CH-04512`, `04512`, `4512`) into prefix and number:
     /// the number is the digits at its end. None when there are none, the
     /// number is 0 or too long, or the prefix is too long or holds a
     /// control character.
     pub fn parse(text: &str) -> Option<Written> {
         let t = text.trim();
+        if t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit()) {
+            // The usual case: a plain number, read without looking for a prefix.
+            let width = if t.starts_with('0') { t.len() as u8 } else { 0 };
+            let number = t.parse().ok().filter(|&n| n > 0)?;
+            return Some(Written {
+                prefix: String::new(),
+                number,
+                width,
+            });
+        }
         let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let (prefix, number) = t.split_at(t.len() - digits);
         if digits == 0 || digits > 18 || prefix.chars().count() > MAX_PREFIX {
@@ -80,6 +86,13 @@ impl Written {
             number: n,
             width,
         })
+    }
+}
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let width = usize::from(self.width);
+        write!(f, "{}{:0width$}", self.prefix, self.number)
     }
 }
 
@@ -161,6 +174,19 @@ impl Serials {
             0 | 1 => format!("{first}–{last}"),
             n => format!("{first}–{last} in {n} runs (gaps kept)"),
         }
+    }
+
+    /// Whether `w` is written as these serials write its number: the same
+    /// prefix, and the same zeros in front (`04512` where the width is 5).
+    pub fn writes(&self, w: &Written) -> bool {
+        let digits = w.number.checked_ilog10().map_or(1, |d| d + 1) as u8;
+        self.same_prefix(w) && (w.width == self.width || (w.width == 0 && self.width <= digits))
+    }
+
+    /// Whether `w` has these serials' prefix (most have none: compared
+    /// without a call for the bytes, once a face).
+    pub fn same_prefix(&self, w: &Written) -> bool {
+        w.prefix.len() == self.prefix.len() && (self.prefix.is_empty() || w.prefix == self.prefix)
     }
 
     /// Number `n` as printed: `CH-04512`.
@@ -261,6 +287,10 @@ mod tests {
     fn serials_read_as_printed_or_by_number() {
         let s = charity();
         assert_eq!(s.text(4512), "CH-04512");
+        let written = |t: &str| Written::parse(t).unwrap();
+        assert!(s.writes(&written("CH-04512")) && s.writes(&written("CH-12345")));
+        assert!(!s.writes(&written("CH-4512")) && !s.writes(&written("CH-004512")));
+        assert!(!s.writes(&written("AB-04512")));
         for typed in ["CH-04512", "ch-04512", "04512", "4512", " CH-4512 "] {
             assert_eq!(s.read(typed), Some(4512), "{typed}");
         }

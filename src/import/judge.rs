@@ -185,14 +185,14 @@ impl<'g, G: Game> Pass<'g, G> {
                 "a {noun} without a number follows {noun} {}",
                 all.text(all.last())
             ),
-            (Some(all), Some(w)) if !w.prefix.eq(&all.prefix) => format!(
+            (Some(all), Some(w)) if !all.same_prefix(w) => format!(
                 "{noun} {} does not begin as {noun} {} does ({:?}); a card file keeps one \
                  prefix: import each series apart",
                 w.text(),
                 all.text(all.first()),
                 all.prefix
             ),
-            (Some(all), Some(w)) if all.text(w.number) != w.text() => format!(
+            (Some(all), Some(w)) if !all.writes(w) => format!(
                 "{noun} {} is written with other zeros in front than {noun} {}",
                 w.text(),
                 all.text(all.first())
@@ -236,11 +236,10 @@ impl<'g, G: Game> Pass<'g, G> {
     fn face(&mut self, item: Item) {
         let index = self.index;
         self.index += 1;
-        let number = match &item.number {
-            Some(w) if !self.renumber => w.text(),
-            _ => (index + 1).to_string(),
+        let name = match &item.number {
+            Some(w) if !self.renumber => format!("{} {w} ({})", self.noun, item.at),
+            _ => format!("{} {} ({})", self.noun, index + 1, item.at),
         };
-        let name = format!("{} {number} ({})", self.noun, item.at);
         let serial = item.number.as_ref().map(|w| w.number);
         self.numbering_step(index, &item);
         let printed = self.printed_in_free_cells(&item.face);

@@ -220,13 +220,15 @@ fn table(
         if first {
             first = false;
             let (columns, header) = map_columns(source, &fields, at)?;
+            // A face over several lines: read through `tall`.
+            tall.on = columns.roles.contains(&Role::Row);
             mapped = Some(columns);
             if header {
                 continue;
             }
         }
         let columns = mapped.as_ref().expect("mapped on the first row");
-        let item = match columns.roles.contains(&Role::Row) {
+        let item = match tall.on {
             true => tall.line(source, columns, &fields, at)?,
             false => Some(row(source, columns, &fields, at)?),
         };

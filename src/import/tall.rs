@@ -9,6 +9,8 @@ use crate::cardfile::serials::Written;
 /// A face over several lines, a row a line, as it is gathered.
 #[derive(Default)]
 pub(super) struct Tall {
+    /// Whether the table's faces are over several lines.
+    pub(super) on: bool,
     number: Option<Written>,
     start: Option<Bad>,
     /// The rows so far, row-major.
