@@ -1,4 +1,4 @@
-//! Any bytes as a card file (native of format version 1 or 2, or v3):
+//! Any bytes as a card file (native of format version 1 to 5, or v3):
 //! opening either fails with a typed error or gives a file that verify,
 //! the block checks, export and show read without panicking; a file verify
 //! passes has no damaged block and exports every card.

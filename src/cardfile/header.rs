@@ -191,13 +191,15 @@ impl Header {
     pub fn format_text(&self) -> String {
         let noun = self.spec.noun();
         match (self.format, self.block) {
-            (FileFormat::Native, Some(block)) if self.import.is_some() => format!(
-                "native, imported (bingomint format {}: a checksum every {block} {noun}s)",
-                match self.serials() {
-                    Some(_) => "5, serials as printed",
-                    None => "3",
-                }
-            ),
+            (FileFormat::Native, Some(block)) if self.import.is_some() => {
+                let (kept, version) = match self.serials() {
+                    Some(_) => (", serials as printed", SERIALS_VERSION),
+                    None => ("", IMPORTED_VERSION),
+                };
+                format!(
+                    "native, imported{kept} (bingomint format {version}: a checksum every {block} {noun}s)"
+                )
+            }
             (FileFormat::Native, Some(block)) if self.spec.items().is_some() => format!(
                 "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
             ),
