@@ -88,6 +88,18 @@ fn prefixed_gapped_serials_are_kept_and_every_command_finds_them() {
         "{info}"
     );
     stdout_of(bingomint().arg("verify").arg(&t));
+    // Exported with the serials as printed, and read back the same.
+    let csv = stdout_of(bingomint().args(["export", "--format", "csv"]).arg(&w));
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("CH-04512,"),
+        "{csv}"
+    );
+    let again = dir.path().join("again.csv");
+    std::fs::write(&again, &csv).unwrap();
+    let back = import(dir.path(), &again, "75", "back.bmc", &[]);
+    assert_eq!(export(&back), export(&w));
+    let info = stdout_of(bingomint().arg("info").arg(&back));
+    assert!(info.contains("CH-04512–CH-04566 in 19 runs"), "{info}");
     // Found by the serial as printed, by its number, in any case.
     for typed in ["CH-04515", "ch-04515", "04515", "4515"] {
         let shown = stdout_of(bingomint().args(["show", "--card", typed]).arg(&w));

@@ -15,12 +15,10 @@ use std::process::Command;
 /// What a prepress tool prints; it must succeed.
 fn tool(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    stdout
 }
 
 /// The value of `field` in `pdfinfo`'s report.
@@ -147,16 +145,7 @@ fn a_hundred_thousand_strip_book_run_is_labelled_packed_and_continued() {
         ],
     );
     // PDF/X-1a, sound, six spot plates.
-    let check = Command::new("qpdf")
-        .arg("--check")
-        .arg(&pdf)
-        .output()
-        .unwrap();
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
+    tool(Command::new("qpdf").arg("--check").arg(&pdf));
     let info = tool(Command::new("pdfinfo").args(["-box"]).arg(&pdf));
     assert_eq!(field(&info, "Pages:"), "33334");
     assert_eq!(field(&info, "PDF subtype:"), "PDF/X-1:2001");
@@ -220,12 +209,7 @@ fn a_hundred_thousand_strip_book_run_is_labelled_packed_and_continued() {
         }
     }
     // The carton labels: one a carton, two a page, what a carton carries.
-    let check = Command::new("qpdf")
-        .arg("--check")
-        .arg(&labels)
-        .output()
-        .unwrap();
-    assert!(check.status.success());
+    tool(Command::new("qpdf").arg("--check").arg(&labels));
     let first = tool(
         Command::new("pdftotext")
             .args(["-f", "1", "-l", "1"])
