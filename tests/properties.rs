@@ -58,7 +58,7 @@ proptest! {
         for n in 1..=64u64 {
             let card: Card = game.draw(&mut rng);
             let mut row = csv::StringRecord::new();
-            game.csv_row(n, n, &card, 0, &mut row);
+            game.csv_row(n, &n.to_string(), &card, 0, &mut row);
             let line = row.iter().collect::<Vec<_>>().join(",");
             let prefix = format!("{},", n);
             prop_assert!(line.starts_with(&prefix));

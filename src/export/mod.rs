@@ -152,11 +152,11 @@ impl Visit for Export<'_> {
                 let card = decode(file, game, n)?;
                 for face in 0..game.spec().faces() {
                     row.clear();
-                    let number = header.face_number(n, face);
-                    game.csv_row(n, number, &card, face, &mut row);
-                    if let Some(s) = header.serials() {
-                        as_printed(&mut row, number, &s.text(number));
-                    }
+                    // An imported file's serial as printed, kept safe from
+                    // a spreadsheet's formulas.
+                    let serial = header.serial(header.face_number(n, face));
+                    let serial = crate::text::spreadsheet_safe(&serial);
+                    game.csv_row(n, &serial, &card, face, &mut row);
                     if let Some(m) = merge {
                         row.push_field(&crate::text::spreadsheet_safe(&m.series));
                         row.push_field(&m.file_id);
@@ -281,18 +281,4 @@ pub enum RangeProblem {
     /// An end names no face or record of the file (why).
     #[error("{0}")]
     Reference(String),
-}
-
-/// A row whose first field is face `number` takes its serial as printed
-/// (`CH-04512`, kept safe from a spreadsheet's formulas) in its place.
-fn as_printed(row: &mut csv::StringRecord, number: u64, serial: &str) {
-    if row.get(0) != Some(number.to_string().as_str()) {
-        return;
-    }
-    let rest: Vec<String> = row.iter().skip(1).map(String::from).collect();
-    row.clear();
-    row.push_field(&crate::text::spreadsheet_safe(serial));
-    for field in &rest {
-        row.push_field(field);
-    }
 }

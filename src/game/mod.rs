@@ -105,9 +105,9 @@ pub trait Text: Game {
     fn txt_line(&self, card: &Self::Card, out: &mut String);
     /// The CSV header fields (one row per face follows).
     fn csv_header(&self) -> Vec<String>;
-    /// The CSV fields of face `face` (numbered `number`) of record
-    /// `record`, appended to `row`.
-    fn csv_row(&self, record: u64, number: u64, card: &Self::Card, face: usize, row: &mut Row);
+    /// The CSV fields of face `face` (its serial as printed, `number`) of
+    /// record `record`, appended to `row`.
+    fn csv_row(&self, record: u64, number: &str, card: &Self::Card, face: usize, row: &mut Row);
     /// The record as one JSON object (`export --to jsonl`), with newline;
     /// `number` names it: a card's or ticket's face number, a strip's record
     /// number.

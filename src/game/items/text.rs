@@ -111,12 +111,12 @@ impl Text for Items {
     fn csv_row(
         &self,
         _record: u64,
-        number: u64,
+        number: &str,
         card: &Card,
         _face: usize,
         row: &mut csv::StringRecord,
     ) {
-        row.push_field(&number.to_string());
+        row.push_field(number);
         for r in 0..self.deck().rows {
             for label in self.row(card, r) {
                 row.push_field(&crate::text::spreadsheet_safe(label));

@@ -32,12 +32,12 @@ impl Text for Uk90 {
     fn csv_row(
         &self,
         record: u64,
-        number: u64,
+        number: &str,
         strip: &Strip,
         t: usize,
         row: &mut csv::StringRecord,
     ) {
-        row.push_field(&number.to_string());
+        row.push_field(number);
         row.push_field(&record.to_string());
         push_cells(&strip.cells[t], row);
     }

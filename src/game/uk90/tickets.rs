@@ -266,12 +266,12 @@ impl Text for Tickets90 {
     fn csv_row(
         &self,
         _record: u64,
-        number: u64,
+        number: &str,
         ticket: &Ticket,
         _face: usize,
         row: &mut csv::StringRecord,
     ) {
-        row.push_field(&number.to_string());
+        row.push_field(number);
         push_cells(&ticket.cells, row);
     }
 

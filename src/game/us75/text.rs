@@ -45,12 +45,12 @@ impl Text for Us75 {
     fn csv_row(
         &self,
         _record: u64,
-        number: u64,
+        number: &str,
         card: &Card,
         _face: usize,
         row: &mut csv::StringRecord,
     ) {
-        row.push_field(&number.to_string());
+        row.push_field(number);
         for n in card.grid().iter().flatten() {
             row.push_field(&n.to_string());
         }
@@ -148,7 +148,7 @@ mod tests {
             "1 16 31 46 61 2 17 32 47 62 3 18 0 48 63 4 19 33 49 64 5 20 34 50 65\n"
         );
         let mut row = csv::StringRecord::new();
-        game.csv_row(7, 7, &card, 0, &mut row);
+        game.csv_row(7, "7", &card, 0, &mut row);
         assert_eq!(
             row.iter().collect::<Vec<_>>().join(","),
             "7,1,16,31,46,61,2,17,32,47,62,3,18,0,48,63,4,19,33,49,64,5,20,34,50,65,B5"

@@ -43,12 +43,12 @@ impl Text for Us80 {
     fn csv_row(
         &self,
         _record: u64,
-        number: u64,
+        number: &str,
         card: &Card,
         _face: usize,
         row: &mut csv::StringRecord,
     ) {
-        row.push_field(&number.to_string());
+        row.push_field(number);
         for n in card.grid().iter().flatten() {
             row.push_field(&n.to_string());
         }
