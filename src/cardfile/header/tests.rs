@@ -19,6 +19,12 @@ fn native() -> Header {
     }
 }
 
+/// Puts the header's own checksum right after an edit of its bytes.
+fn reseal(b: &mut [u8]) {
+    let sum = xxh3_64(&b[..120]);
+    b[120..128].copy_from_slice(&sum.to_le_bytes());
+}
+
 #[test]
 fn imported_headers_carry_their_provenance_and_numbering() {
     let provenance = br#"{"source":"perm.csv"}"#.to_vec();
@@ -71,8 +77,7 @@ fn a_minted_file_continues_a_series_from_its_first_face() {
     // A stored 1 is not how a file numbered from 1 is written: damage.
     let mut one = at_one;
     one[88] = 1;
-    let sum = xxh3_64(&one[..120]);
-    one[120..].copy_from_slice(&sum.to_le_bytes());
+    reseal(&mut one);
     assert!(matches!(Header::decode(&one), Err(HeaderError::Damaged(_))));
 }
 
@@ -122,8 +127,7 @@ fn an_import_keeps_its_serials_as_printed_in_version_5() {
     // The same bytes called version 3 (serials an older reader would not
     // know to read) are damage.
     b[8] = 3;
-    let sum = xxh3_64(&b[..120]);
-    b[120..128].copy_from_slice(&sum.to_le_bytes());
+    reseal(&mut b);
     assert!(matches!(Header::decode(&b), Err(HeaderError::Damaged(_))));
 }
 
