@@ -10,7 +10,7 @@ use crate::hall::{sha256, start, Running};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
-const NIGHT: &str = r#"
+pub(crate) const NIGHT: &str = r#"
 title = "Saturday session"
 currency = "$"
 
@@ -55,15 +55,15 @@ pattern = "coverall"
 jackpot = { progressive = "Snowball", consolation = "100.00" }
 "#;
 
-struct Night {
-    dir: PathBuf,
-    cards: PathBuf,
-    ledger: PathBuf,
-    night: PathBuf,
+pub(crate) struct Night {
+    pub(crate) dir: PathBuf,
+    pub(crate) cards: PathBuf,
+    pub(crate) ledger: PathBuf,
+    pub(crate) night: PathBuf,
 }
 
 impl Night {
-    fn new(dir: &Path) -> Night {
+    pub(crate) fn new(dir: &Path) -> Night {
         let night = dir.join("session.toml");
         std::fs::write(&night, NIGHT).unwrap();
         Night {
@@ -74,13 +74,13 @@ impl Night {
         }
     }
 
-    fn open(&self, log: &str) -> Running {
+    pub(crate) fn open(&self, log: &str) -> Running {
         let (night, ledger) = (self.night.to_str().unwrap(), self.ledger.to_str().unwrap());
         let extra = ["--night", night, "--balls", "blower", "--jackpots", ledger];
         start(&[&self.cards], &self.dir.join(log), &extra)
     }
 
-    fn verify(&self, logs: &[&str], ledger: Option<&Path>) -> (i32, String) {
+    pub(crate) fn verify(&self, logs: &[&str], ledger: Option<&Path>) -> (i32, String) {
         let mut cmd = bingomint();
         cmd.args(["hall", "verify"]);
         for l in logs {
@@ -99,7 +99,7 @@ impl Night {
 }
 
 /// Face `card`'s numbers (not the free centre).
-fn numbers(hall: &Running, card: &str) -> Vec<u8> {
+pub(crate) fn numbers(hall: &Running, card: &str) -> Vec<u8> {
     let (status, v) = hall.post("/api/faces", json!({ "card": card }));
     assert_eq!(status, 200, "{v}");
     (v["cells"].as_array().unwrap().iter())
@@ -108,28 +108,34 @@ fn numbers(hall: &Running, card: &str) -> Vec<u8> {
         .collect()
 }
 
-fn key_in(hall: &Running, balls: &[u8]) {
+pub(crate) fn key_in(hall: &Running, balls: &[u8]) {
     for &b in balls {
         let (status, v) = hall.post("/api/calls", json!({ "ball": b }));
         assert_eq!(status, 201, "ball {b}: {v}");
     }
 }
 
-fn sell(hall: &Running, path: &str, product: &str, first: u64, last: u64) -> (u16, Value) {
+pub(crate) fn sell(
+    hall: &Running,
+    path: &str,
+    product: &str,
+    first: u64,
+    last: u64,
+) -> (u16, Value) {
     hall.post(
         path,
         json!({ "product": product, "first": first, "last": last }),
     )
 }
 
-fn lines(log: &Path) -> Vec<Value> {
+pub(crate) fn lines(log: &Path) -> Vec<Value> {
     (std::fs::read_to_string(log).unwrap().lines())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
 
 /// Rewrites a chained file with `edit` applied, every hash chained again.
-fn forge(from: &Path, to: &Path, edit: impl Fn(&mut Value)) {
+pub(crate) fn forge(from: &Path, to: &Path, edit: impl Fn(&mut Value)) {
     let mut prev = "0".repeat(64);
     let mut out = String::new();
     for mut v in lines(from) {
@@ -145,7 +151,7 @@ fn forge(from: &Path, to: &Path, edit: impl Fn(&mut Value)) {
 
 /// Plays the night's two games: the early bird won on face 1's top row,
 /// the snowball's full house on face 101 after `before` other balls.
-fn play(hall: &Running, before: usize) -> (Value, Value) {
+pub(crate) fn play(hall: &Running, before: usize) -> (Value, Value) {
     let (status, v) = hall.post("/api/games", json!({}));
     assert_eq!(status, 201, "{v}");
     let row: Vec<u8> = numbers(hall, "1")[..5].to_vec();
@@ -171,7 +177,7 @@ fn play(hall: &Running, before: usize) -> (Value, Value) {
 }
 
 /// The log's payouts: (game, kind, amount).
-fn payouts(log: &Path) -> Vec<(u64, String, u64)> {
+pub(crate) fn payouts(log: &Path) -> Vec<(u64, String, u64)> {
     (lines(log).iter())
         .filter(|l| l["event"] == "payout")
         .map(|l| {

@@ -16,6 +16,7 @@ mod hall;
 mod hall_books;
 mod hall_floor;
 mod hall_hostile;
+mod hall_ledger;
 mod hall_live;
 mod hall_money;
 mod hall_night;

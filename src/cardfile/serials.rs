@@ -166,6 +166,20 @@ impl Serials {
         first.zip(last).filter(|(a, b)| a <= b)
     }
 
+    /// The first number of `lo..=hi` that numbers no face, and the next
+    /// number above it that does (None: every number in it is a face).
+    pub fn missing_within(&self, lo: u64, hi: u64) -> Option<(u64, Option<u64>)> {
+        let run = self.runs.partition_point(|&(first, _)| first <= lo);
+        let missing = match run.checked_sub(1).map(|r| self.runs[r]) {
+            Some((first, len)) if lo < first + len => first + len,
+            _ => lo,
+        };
+        (missing <= hi).then(|| {
+            let next = self.runs.iter().map(|r| r.0).find(|&f| f > missing);
+            (missing, next)
+        })
+    }
+
     /// The first and last as printed, and the runs when there are gaps:
     /// `CH-04512–CH-04566 in 19 runs (gaps kept)`.
     pub fn describe(&self) -> String {
@@ -273,6 +287,17 @@ mod tests {
         assert_eq!(s.indices_within(1, 9999), Some((0, 5)));
         assert_eq!(s.indices_within(4513, 4519), Some((1, 4)));
         assert!(s.check(7).is_err());
+    }
+
+    #[test]
+    fn a_range_reaching_into_a_gap_names_the_first_number_missing() {
+        let s = charity();
+        assert_eq!(s.missing_within(4512, 4513), None);
+        assert_eq!(s.missing_within(4518, 4520), None);
+        assert_eq!(s.missing_within(4512, 4515), Some((4514, Some(4515))));
+        assert_eq!(s.missing_within(4516, 4517), Some((4516, Some(4518))));
+        assert_eq!(s.missing_within(4519, 4521), Some((4521, None)));
+        assert_eq!(s.missing_within(1, 1), Some((1, Some(4512))));
     }
 
     #[test]

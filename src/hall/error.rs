@@ -119,11 +119,21 @@ pub enum HallError {
     Log(#[from] std::io::Error),
     #[error(transparent)]
     Sale(#[from] crate::hall::sales::SaleError),
+    #[error("a head count of {0} is past the most taken, 1,000,000: key the people in the room")]
+    Attendance(u64),
     #[error("the jackpot ledger '{path}': {source}")]
     Ledger {
         path: String,
         source: crate::hall::sales::ledger::LedgerError,
     },
+    #[error("--jackpots '{path}' is no ledger yet, but the night '{night}' beside the log played {name:?} from a ledger: give that ledger's path (a new one would start every pot again at its seed), or --new-ledger to begin a new one all the same")]
+    LedgerMissing {
+        path: String,
+        night: String,
+        name: String,
+    },
+    #[error("--jackpots '{0}' is the log itself: give the ledger a file of its own")]
+    LedgerIsLog(String),
     #[error("the night plays the progressive jackpot {0:?}: start the hall with --jackpots FILE, the ledger that carries it from night to night (created if new)")]
     NoLedger(String),
     #[error("the night's products differ from those its sales were made under: put the night file back as it was, or start a new log (--log)")]
@@ -156,8 +166,15 @@ impl HallError {
             | HallError::NotBlower(_)
             | HallError::BallNeeded(_)
             | HallError::VoidReason
+            | HallError::Attendance(_)
+            | HallError::LedgerMissing { .. }
+            | HallError::LedgerIsLog(_)
             | HallError::BallOutside { .. } => 400,
             HallError::Sale(e) => e.status(),
+            HallError::Ledger {
+                source: crate::hall::sales::ledger::LedgerError::Refused { .. },
+                ..
+            } => 409,
             HallError::NoFace(_) | HallError::NoSuchGame { .. } => 404,
             HallError::Flood(_) => 429,
             HallError::Log(_)

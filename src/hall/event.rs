@@ -32,6 +32,10 @@ pub enum Event {
         /// opened.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         jackpots: Vec<Pot>,
+        /// The night file's currency, so every amount of the night is
+        /// named in it (older logs: the first game's).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        currency: String,
     },
     /// A serial range of a product issued to the floor: sale `sale` (from
     /// 1), `units` units for `amount`.
@@ -71,6 +75,18 @@ pub enum Event {
         outcome: Outcome,
         pot: u64,
         within: usize,
+    },
+    /// A jackpot ledger's line: a night's game of the jackpot about to
+    /// start (written before the game's start is logged), so no other
+    /// night offers the pot until this one's outcome is in the ledger.
+    JackpotPlay {
+        night: String,
+        title: String,
+        name: String,
+        game: u64,
+        /// The night's log, as the hall was given it: where to open the
+        /// hall to settle a play cut short.
+        log: String,
     },
     /// A game: its stages (patterns, in order), prize and commitment.
     GameStart {
@@ -177,7 +193,15 @@ pub enum Event {
     GameEnd { game: u64, seed: String },
     /// The game ended unrevealed: its seed was lost (the seed file gone),
     /// so its calls can never be checked against the commitment.
-    GameVoid { game: u64, reason: String },
+    GameVoid {
+        game: u64,
+        reason: String,
+        /// A progressive jackpot's pot stands as it was carried in (the
+        /// game was never played out); lines of older builds lack it and
+        /// carried the pot as not won.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        keeps_pot: bool,
+    },
 }
 
 /// Where a call's ball came from.

@@ -24,9 +24,11 @@ impl Hall {
         let command = Command::Start {
             plan: Box::new(plan),
             seed: seed.clone(),
-            today: super::log::now()[..10].to_string(),
+            today: super::log::today(),
         };
         let events = self.books.decide(&self.cards, command)?;
+        // The ledger first: no other night offers a pot in play here.
+        self.play_jackpot(&events)?;
         if !seed.is_empty() {
             let path = secret_path(self.log.path());
             write_secret(&path, &seed).map_err(|e| match e {

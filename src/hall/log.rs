@@ -282,6 +282,30 @@ pub fn now() -> String {
     )
 }
 
+/// Today's date where the hall runs, `YYYY-MM-DD`: the local date of the
+/// machine (its `TZ`), which a hall's day (a must-go date) is judged on;
+/// the UTC date where the local one cannot be had.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |t| t.as_secs() as libc::time_t);
+    // SAFETY: `tm` is plain data, written whole by localtime_r on success;
+    // localtime_r reads `secs` and keeps no pointer to either.
+    let local = unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        (!libc::localtime_r(&secs, &mut tm).is_null()).then_some(tm)
+    };
+    match local {
+        Some(tm) => format!(
+            "{:04}-{:02}-{:02}",
+            tm.tm_year + 1900,
+            tm.tm_mon + 1,
+            tm.tm_mday
+        ),
+        None => now()[..10].to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

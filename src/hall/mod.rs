@@ -97,6 +97,9 @@ pub struct Opening {
     pub night_changed: bool,
     /// The jackpot ledger (`--jackpots`).
     pub ledger: Option<std::path::PathBuf>,
+    /// A ledger that does not exist yet may be begun although nights in
+    /// the log's folder played its jackpots (`--new-ledger`).
+    pub new_ledger: bool,
 }
 
 /// What to do with an open game whose seed file is lost.
@@ -187,6 +190,7 @@ impl Hall {
             blower,
             night_changed,
             ledger,
+            new_ledger,
         } = opening;
         let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
@@ -220,7 +224,7 @@ impl Hall {
             Some(n) => (n.products.clone(), n.progressives.clone()),
             None => Default::default(),
         };
-        let jackpots = hall.open_ledger(ledger.as_deref(), &progressives)?;
+        let jackpots = hall.open_ledger(ledger.as_deref(), &progressives, new_ledger)?;
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
@@ -230,6 +234,7 @@ impl Hall {
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
             logged.check(entry, night, night_changed)?;
         }
+        hall.no_jackpot_in_play(&progressives)?;
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
         let line = hall.log.append(Event::Session {
@@ -240,6 +245,10 @@ impl Hall {
             id,
             products,
             jackpots,
+            currency: hall
+                .night
+                .as_ref()
+                .map_or(String::new(), |n| n.currency.clone()),
         })?;
         hall.apply(&line)?;
         hall.settle_jackpots()?;
@@ -276,6 +285,7 @@ impl Hall {
             Err(SecretError::Lost(e)) if lost == LostSeed::Void => Ok(Some(Event::GameVoid {
                 game,
                 reason: format!("its seed file '{shown}' was lost ({e})"),
+                keeps_pot: true,
             })),
             Err(SecretError::Lost(source)) => Err(HallError::SeedLost {
                 game,

@@ -5,9 +5,10 @@
 
 use super::books::Command;
 use super::sales::jackpot::{Pot, Progressive};
-use super::sales::ledger::Ledger;
+use super::sales::ledger::{Ledger, LedgerError};
 use super::sales::Move;
 use super::{track, Event, Hall, HallError};
+use std::path::{Path, PathBuf};
 
 impl Hall {
     /// Opens the jackpot ledger at `path` when the night plays
@@ -15,8 +16,9 @@ impl Hall {
     /// hold: the pots as they stand, for the session's line.
     pub(super) fn open_ledger(
         &mut self,
-        path: Option<&std::path::Path>,
+        path: Option<&Path>,
         progressives: &[Progressive],
+        new_ledger: bool,
     ) -> Result<Vec<Pot>, HallError> {
         let Some(first) = progressives.first() else {
             return Ok(Vec::new());
@@ -26,6 +28,36 @@ impl Hall {
             path: path.display().to_string(),
             source,
         };
+        let log = self.log.path();
+        if std::fs::canonicalize(path).ok() == std::fs::canonicalize(log).ok() {
+            return Err(HallError::LedgerIsLog(path.display().to_string()));
+        }
+        if !path.exists() {
+            let names: Vec<&str> = progressives.iter().map(|p| p.name.as_str()).collect();
+            if let (false, Some((night, name))) = (new_ledger, carried(log, &names)) {
+                return Err(HallError::LedgerMissing {
+                    path: path.display().to_string(),
+                    night: night.display().to_string(),
+                    name,
+                });
+            }
+            let begun = format!(
+                "a new jackpot ledger '{}' was begun: {} start{} at {} seed{}",
+                path.display(),
+                names
+                    .iter()
+                    .map(|n| format!("{n:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                if names.len() == 1 { "s" } else { "" },
+                if names.len() == 1 { "its" } else { "their" },
+                if names.len() == 1 { "" } else { "s" },
+            );
+            self.notice = Some(match self.notice.take() {
+                Some(n) => format!("{n}; {begun}"),
+                None => begun,
+            });
+        }
         let mut ledger = Ledger::open(path, self.balls()).map_err(failed)?;
         ledger.begin(progressives).map_err(failed)?;
         let pots = (progressives.iter())
@@ -92,6 +124,64 @@ impl Hall {
         Ok(())
     }
 
+    /// Refuses to open a night while another night has one of its
+    /// progressive jackpots in play, its outcome not in the ledger (a
+    /// hall cut short between its log and its ledger): that night's
+    /// outcome is written first, by opening the hall on its log.
+    pub(super) fn no_jackpot_in_play(&self, progressives: &[Progressive]) -> Result<(), HallError> {
+        let Some(ledger) = self.ledger.as_ref() else {
+            return Ok(());
+        };
+        let night = self.books.night_id().unwrap_or("");
+        for p in progressives {
+            if let Some(other) = ledger.standing.in_play(&p.name, night) {
+                return Err(self.ledger_error(LedgerError::Refused {
+                    name: p.name.clone(),
+                    why: format!(
+                        "{} has it in play and its outcome is not in the ledger (that hall was cut short): open the hall on that log first, which writes its outcome, then this night",
+                        other.words()
+                    ),
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes to the ledger that the game `events` start plays its
+    /// progressive jackpot (if it does), before its start is logged.
+    pub(super) fn play_jackpot(&mut self, events: &[Event]) -> Result<(), HallError> {
+        let Some((game, name)) = events.iter().find_map(|e| match e {
+            Event::GameStart { game, rules, .. } => {
+                rules.progressive.as_ref().map(|p| (*game, p.name.clone()))
+            }
+            _ => None,
+        }) else {
+            return Ok(());
+        };
+        let opened = (self.books.pots.iter().find(|p| p.rules.name == name))
+            .cloned()
+            .ok_or_else(|| HallError::NoLedger(name.clone()))?;
+        let night = self.books.night_id().unwrap_or("").to_string();
+        let title = self
+            .night
+            .as_ref()
+            .map_or("", |n| n.title.as_str())
+            .to_string();
+        let log = self.log.path().display().to_string();
+        let Some(ledger) = self.ledger.as_mut() else {
+            return Err(HallError::NoLedger(name));
+        };
+        let played = ledger.play(&night, &title, &log, game, &opened);
+        played.map_err(|e| self.ledger_error(e))
+    }
+
+    fn ledger_error(&self, source: LedgerError) -> HallError {
+        HallError::Ledger {
+            path: (self.ledger.as_ref()).map_or(String::new(), |l| l.path().display().to_string()),
+            source,
+        }
+    }
+
     /// Writes each progressive jackpot's game ended tonight to the
     /// ledger, unless it holds it already (a crash between the two).
     pub(super) fn settle_jackpots(&mut self) -> Result<(), HallError> {
@@ -109,4 +199,38 @@ impl Hall {
         }
         Ok(())
     }
+}
+
+/// A night in the folder of `log` (another log) whose hall opened on a
+/// ledger carrying one of the jackpots `names`, and that jackpot: its
+/// first line read, nothing more (a card file's first bytes are no line).
+fn carried(log: &Path, names: &[&str]) -> Option<(PathBuf, String)> {
+    use std::io::{BufRead, Read};
+    let dir = log.parent().filter(|d| !d.as_os_str().is_empty());
+    let entries = std::fs::read_dir(dir.unwrap_or(Path::new("."))).ok()?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if Some(entry.file_name().as_os_str()) == log.file_name()
+            || !entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            continue;
+        }
+        let Ok(file) = std::fs::File::open(&path) else {
+            continue;
+        };
+        let mut first = Vec::new();
+        let mut head = std::io::BufReader::new(file.take(1 << 20));
+        if head.read_until(b'\n', &mut first).is_err() || !first.starts_with(b"{") {
+            continue;
+        }
+        let Ok(line) = serde_json::from_slice::<serde_json::Value>(&first) else {
+            continue;
+        };
+        let pots = line["jackpots"].as_array().into_iter().flatten();
+        let named = pots.filter_map(|p| p["rules"]["name"].as_str());
+        if let Some(name) = named.into_iter().find(|n| names.contains(n)) {
+            return Some((path, name.to_string()));
+        }
+    }
+    None
 }

@@ -94,6 +94,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub jackpots: Option<PathBuf>,
 
+    /// Begin --jackpots FILE as a new ledger although nights beside the
+    /// log played its jackpots (refused without it: a mistyped path would
+    /// start every pot again at its seed).
+    #[arg(long, requires = "jackpots")]
+    pub new_ledger: bool,
+
     /// Check --night FILE (against --cards' game, when given) and exit: 0
     /// when it can be played, 2 naming the game and field when not.
     #[arg(long, requires = "night")]

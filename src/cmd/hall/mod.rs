@@ -82,6 +82,7 @@ pub fn run(args: Args) -> Result<Outcome> {
         blower: args.balls == args::Balls::Blower,
         night_changed: args.night_changed.is_some(),
         ledger: args.jackpots.clone(),
+        new_ledger: args.new_ledger,
     };
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;
@@ -101,7 +102,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         )),
     })?;
     let join = Join::new(listener.local_addr()?, &join::machine(), tls.is_some());
-    announce(&args, &hall.state(), (&listener, &log), &key, tls.is_some())?;
+    let sells = hall.books().sales().active();
+    announce(&args, &hall.state(), (&listener, &log), &key, (tls.is_some(), sells))?;
     join::players(args.quiet, &join, &listener)?;
     let api = bingomint::hall::api::Api::new(hall, key, claims_key).with_join(join);
     serve::serve(listener, api, tls)?;
@@ -114,7 +116,7 @@ fn announce(
     state: &bingomint::hall::state::State,
     (listener, log): (&std::net::TcpListener, &std::path::Path),
     key: &str,
-    tls: bool,
+    (tls, sells): (bool, bool),
 ) -> Result<()> {
     let addr = listener.local_addr()?;
     let scheme = if tls { "https" } else { "http" };
@@ -128,7 +130,8 @@ fn announce(
     if let Some(notice) = &state.notice {
         eprintln!("bingomint: note: {notice}");
     }
-    if args.sold.is_none() {
+    // A night that sells by product counts what it sold, not every face.
+    if args.sold.is_none() && !sells {
         let faces: u64 = state.files.iter().map(|f| f.count).sum();
         eprintln!("bingomint: note: no --sold: every card of the card files counts as sold ({faces} records), so in a game shared by all holders every card holding a prize is paid; give --sold 1..N for the paper sold tonight");
     }

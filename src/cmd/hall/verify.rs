@@ -32,6 +32,10 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
             }
         }
     }
+    if let Some((a, b, id)) = same_night(&found) {
+        outln!("FAILED: {b} is the night {a} is (id {id}): a night's log is given once, and a copy of it is no other night");
+        return Ok(Outcome::Negative);
+    }
     let played = found.iter().any(|(_, s)| !s.outcomes.is_empty());
     let Some(ledger) = jackpots else {
         if played {
@@ -83,6 +87,20 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// Two logs of one night (its id), if any: the first, the second, the id.
+pub fn same_night(found: &[(String, Summary)]) -> Option<(&str, &str, &str)> {
+    let mut seen = std::collections::BTreeMap::new();
+    for (log, s) in found {
+        let Some(id) = s.night.as_deref() else {
+            continue;
+        };
+        if let Some(first) = seen.insert(id, log.as_str()) {
+            return Some((first, log.as_str(), id));
+        }
+    }
+    None
 }
 
 /// What one sound log held.

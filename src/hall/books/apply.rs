@@ -38,7 +38,8 @@ impl Books {
             | Event::SaleVoid { .. }
             | Event::Attendance { .. }
             | Event::JackpotOpen { .. }
-            | Event::JackpotNight { .. } => self.apply_money(event, cards)?,
+            | Event::JackpotNight { .. }
+            | Event::JackpotPlay { .. } => self.apply_money(event, cards)?,
             Event::GameStart { .. } => self.apply_start(event, cards)?,
             Event::Call { call, ball, .. } => {
                 let open = self.open.as_mut().ok_or("a call with no game open")?;
@@ -81,7 +82,7 @@ impl Books {
             }
             Event::GameEnd { game, seed } => {
                 let open = self.open.take().ok_or("no game is open")?;
-                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls);
+                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls, false);
                 self.revealed = Some(Revealed {
                     game: *game,
                     seed: seed.clone(),
@@ -90,9 +91,12 @@ impl Books {
                 });
                 self.queue.close(ENDED);
             }
-            Event::GameVoid { game, .. } => {
+            Event::GameVoid {
+                game, keeps_pot, ..
+            } => {
                 let open = self.open.take().ok_or("no game is open")?;
-                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls);
+                let paid = open.kinds_paid();
+                self.end_money(&open.rules, *game, &paid, open.balls, *keeps_pot);
                 self.revealed = None;
                 self.queue.close(ENDED);
             }

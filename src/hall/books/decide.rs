@@ -60,6 +60,9 @@ impl Books {
         match command {
             Command::Start { plan, seed, today } => self.start(cards, *plan, &seed, &today),
             Command::Sell(m) => self.sell(cards, &m),
+            Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
+                Err(HallError::Attendance(count))
+            }
             Command::Attendance(count) => Ok(vec![Event::Attendance { count }]),
             Command::RoomSeed(text) => self.room_seed(&text),
             Command::Call(ball) => self.call(ball),

@@ -25,6 +25,10 @@ use super::state::{ClaimSeen, Revealed};
 use super::HallError;
 use std::collections::BTreeSet;
 
+/// The most people a head count takes: more than any hall seats, far
+/// below any sum's limit.
+pub const MAX_ATTENDANCE: u64 = 1_000_000;
+
 /// The night as its log's events leave it.
 #[derive(Default)]
 pub struct Books {

@@ -12,9 +12,10 @@ use super::Books;
 
 impl Books {
     /// Where the night stands for a sale.
-    fn floor(&self, cards: &Cards) -> Floor<'_> {
+    fn floor<'a>(&'a self, cards: &'a Cards) -> Floor<'a> {
         Floor {
             faces: cards.files[0].header().face_range(),
+            serials: cards.files[0].header().serials(),
             played: &self.played,
             any_game: self.games > 0,
         }
@@ -45,11 +46,14 @@ impl Books {
     pub(super) fn apply_money(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
         match event {
             Event::Session { .. } => self.apply_session(event),
+            Event::Attendance { count } if *count > super::MAX_ATTENDANCE => {
+                Err("a head count past the most a hall seats")
+            }
             Event::Attendance { count } => {
                 self.attendance = Some(*count);
                 Ok(())
             }
-            Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
+            Event::JackpotOpen { .. } | Event::JackpotNight { .. } | Event::JackpotPlay { .. } => {
                 Err("a jackpot ledger's line in a night's log")
             }
             _ => self.apply_sale(event, cards),
@@ -174,14 +178,15 @@ impl Books {
         Ok(())
     }
 
-    /// A game's end, as its progressive jackpot goes: won within its calls
-    /// or carried.
+    /// A game's end, as its progressive jackpot goes: won within its calls,
+    /// carried, or (`void`: the game voided) left as it stood.
     pub(super) fn end_money(
         &mut self,
         rules: &Rules,
         game: u64,
         paid: &[(Option<String>, u64)],
         balls: u8,
+        void: bool,
     ) {
         let (Some(p), Some(j)) = (&rules.progressive, rules.jackpot) else {
             return;
@@ -197,6 +202,7 @@ impl Books {
             within: j.within,
             won: !jackpot.is_empty(),
             paid: jackpot.iter().sum(),
+            void,
         };
         if let Some(pot) = self.pots.iter_mut().find(|q| q.rules.name == p.name) {
             *pot = pot.next(&outcome, balls);

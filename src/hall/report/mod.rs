@@ -25,6 +25,12 @@ pub use wa::wa_daily;
 #[derive(Debug, Serialize)]
 pub struct Record {
     pub title: Option<String>,
+    /// The night's id (its first session's), when the log gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub night: Option<String>,
+    /// The night file's currency, when the log names it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub currency: String,
     pub files: Vec<FileEntry>,
     pub games: Vec<GameRecord>,
     /// Paid in all, in minor units, and in words per currency.
@@ -118,6 +124,8 @@ pub struct PayoutRecord {
 pub fn record(lines: &[Line]) -> Record {
     let mut r = Record {
         title: None,
+        night: None,
+        currency: String::new(),
         files: Vec::new(),
         games: Vec::new(),
         paid: 0,
@@ -145,7 +153,19 @@ fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
     let time = line.time.clone();
     let game = r.games.last_mut();
     match &line.event {
-        Event::Session { files, night, .. } => {
+        Event::Session {
+            files,
+            night,
+            id,
+            currency,
+            ..
+        } => {
+            if r.night.is_none() {
+                r.night.clone_from(id);
+            }
+            if r.currency.is_empty() {
+                r.currency.clone_from(currency);
+            }
             for f in files {
                 if !r.files.iter().any(|g| g.id == f.id) {
                     r.files.push(f.clone());

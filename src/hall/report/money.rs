@@ -93,7 +93,7 @@ pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<
     if !s.sales.active() && s.outcomes.is_empty() {
         return None;
     }
-    let mut currency = String::new();
+    let mut currency = r.currency.clone();
     let mut balls = 75;
     let mut progress = Vec::new();
     for line in lines {

@@ -56,8 +56,50 @@ pub fn parse(text: &str) -> Result<(String, String), String> {
     Ok((a.to_string(), b.to_string()))
 }
 
+/// Why `records` cannot be summed as one period: a night given twice (the
+/// same log, or a copy of it under another name: the same night id), or
+/// nights kept in different currencies.
+pub fn refused(records: &[(String, Record)]) -> Option<String> {
+    let mut ids: Vec<(&str, &str)> = Vec::new();
+    let mut kept: Option<(&str, &str)> = None;
+    for (log, r) in records {
+        if let Some(id) = r.night.as_deref() {
+            if let Some((first, _)) = ids.iter().find(|(_, i)| *i == id) {
+                return Some(format!(
+                    "'{log}' is the night '{first}' is (id {id}): give each night's log once; a copy of a night is no other night"
+                ));
+            }
+            ids.push((log, id));
+        }
+        let currency = currency_of(r);
+        match kept {
+            Some((first, c)) if !currency.is_empty() && c != currency => {
+                return Some(format!(
+                    "'{first}' is kept in {c:?} and '{log}' in {currency:?}: a period sums one currency; report each currency's nights apart"
+                ))
+            }
+            None if !currency.is_empty() => kept = Some((log, currency)),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The currency a night's amounts are in: its night file's, else its
+/// first game's or payout's.
+fn currency_of(r: &Record) -> &str {
+    let money = r.money.as_ref().map_or("", |m| m.currency.as_str());
+    let paid = (r.games.iter().flat_map(|g| &g.payouts))
+        .map(|p| p.currency.as_str())
+        .find(|c| !c.is_empty());
+    [money, r.currency.as_str(), paid.unwrap_or("")]
+        .into_iter()
+        .find(|c| !c.is_empty())
+        .unwrap_or("")
+}
+
 /// The period `from..=to` of `records` (each with its log's name), prizes
-/// of `threshold` or more counted apart.
+/// of `threshold` or more counted apart ([`refused`] first).
 pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64) -> Period {
     let mut p = Period {
         from: from.into(),
@@ -78,6 +120,9 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
             p.outside.push((log.clone(), date));
             continue;
         }
+        if p.currency.is_empty() {
+            p.currency = currency_of(r).to_string();
+        }
         let mut row = SessionRow {
             log: log.clone(),
             date,
@@ -91,9 +136,6 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
             .flat_map(|g| &g.payouts)
             .filter(|x| x.voided.is_none())
         {
-            if p.currency.is_empty() {
-                p.currency.clone_from(&pay.currency);
-            }
             let t = if pay.minor >= threshold {
                 &mut row.over
             } else {

@@ -70,6 +70,9 @@ pub struct Outcome {
     pub won: bool,
     /// Paid from the pot (the jackpot's shares).
     pub paid: u64,
+    /// The game was voided (its seed lost): the pot stands as carried in.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub void: bool,
 }
 
 impl Progressive {
@@ -145,9 +148,49 @@ impl Pot {
         (progress, offered, within)
     }
 
+    /// Why `outcome` cannot follow from this pot, by the jackpot's own
+    /// rules (whatever the night's sales): an offer below the pot carried
+    /// in or above its ceiling, calls other than the pot's (or every call,
+    /// past the must-go date), a win paid more than was offered.
+    pub fn impossible(&self, outcome: &Outcome, balls: u8) -> Option<String> {
+        let ceiling = self
+            .rules
+            .ceiling
+            .map_or(money::MAX_MINOR, |c| c.max(self.rules.seed));
+        let calls = [self.within.min(usize::from(balls)), usize::from(balls)];
+        if outcome.offered < self.pot {
+            Some(format!(
+                "offered {} below the pot carried in, {}",
+                outcome.offered, self.pot
+            ))
+        } else if outcome.offered > ceiling.max(self.pot) {
+            Some(format!(
+                "offered {} above the ceiling, {ceiling}",
+                outcome.offered
+            ))
+        } else if !calls.contains(&outcome.within) {
+            Some(format!(
+                "offered within {} calls, but the pot stood within {}",
+                outcome.within, self.within
+            ))
+        } else if outcome.won && (outcome.paid > outcome.offered || outcome.void) {
+            Some(format!(
+                "won and paid {}, but {} was offered",
+                outcome.paid, outcome.offered
+            ))
+        } else if !outcome.won && outcome.paid > 0 {
+            Some(format!("not won, but {} paid", outcome.paid))
+        } else {
+            None
+        }
+    }
+
     /// Where the jackpot stands after `outcome`, for the next night of
     /// `balls` numbers.
     pub fn next(&self, outcome: &Outcome, balls: u8) -> Pot {
+        if outcome.void {
+            return self.clone();
+        }
         let rules = self.rules.clone();
         if outcome.won {
             return rules.fresh();

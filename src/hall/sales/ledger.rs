@@ -22,16 +22,43 @@ pub enum LedgerError {
     Bad { line: u64, why: String },
     #[error("the ledger's rules for {name:?} differ from the night file's ({field}): a jackpot's rules are kept from night to night; change the night file back, or start a jackpot of a new name")]
     Changed { name: String, field: &'static str },
+    #[error("the progressive jackpot {name:?} cannot be played: {why}")]
+    Refused { name: String, why: String },
     #[error("cannot write the ledger: {0}")]
     Write(#[from] std::io::Error),
 }
 
-/// The ledger's lines read in order: the pots as they stand, and each
-/// night's game recorded (night id, game).
+/// The ledger's lines read in order: the pots as they stand, each
+/// night's game recorded (night id, game), and the games in play (begun
+/// and not yet recorded).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Standing {
     pub pots: Vec<Pot>,
     pub nights: Vec<(String, u64)>,
+    /// Each night's jackpots recorded (night id, jackpot): a jackpot is
+    /// played once a night.
+    pub played: Vec<(String, String)>,
+    pub playing: Vec<Playing>,
+}
+
+/// A night's game of a jackpot begun, its outcome not yet in the ledger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Playing {
+    pub name: String,
+    pub night: String,
+    pub title: String,
+    pub game: u64,
+    pub log: String,
+}
+
+impl Playing {
+    /// `night 1a2b… ("Tuesday session", game 3, log 'tue.log')`.
+    pub fn words(&self) -> String {
+        format!(
+            "night {} ({:?}, game {}, log '{}')",
+            self.night, self.title, self.game, self.log
+        )
+    }
 }
 
 impl Standing {
@@ -59,6 +86,7 @@ impl Standing {
                     return Err(format!("{:?} begins twice", rules.name));
                 }
                 self.pots.push(rules.fresh());
+                Ok(())
             }
             Event::JackpotNight {
                 night,
@@ -66,28 +94,100 @@ impl Standing {
                 pot,
                 within,
                 ..
-            } => {
-                let at = (self.pots.iter().position(|p| p.rules.name == outcome.name))
-                    .ok_or_else(|| format!("{:?} was never begun", outcome.name))?;
-                if self.nights.contains(&(night.clone(), outcome.game)) {
-                    return Err(format!(
-                        "night {night} game {} is recorded twice",
-                        outcome.game
-                    ));
-                }
-                let next = self.pots[at].next(outcome, balls);
-                if (next.pot, next.within) != (*pot, *within) {
-                    return Err(format!(
-                        "the pot after is {pot} within {within} calls, but the rules carry {} within {}",
-                        next.pot, next.within
-                    ));
-                }
-                self.pots[at] = next;
-                self.nights.push((night.clone(), outcome.game));
-            }
-            _ => return Err("a night's log line in a jackpot ledger".into()),
+            } => self.night(night, outcome, (*pot, *within), balls),
+            Event::JackpotPlay {
+                night,
+                title,
+                name,
+                game,
+                log,
+            } => self.play(Playing {
+                name: name.clone(),
+                night: night.clone(),
+                title: title.clone(),
+                game: *game,
+                log: log.clone(),
+            }),
+            _ => Err("a night's log line in a jackpot ledger".into()),
         }
+    }
+
+    /// A night's game of a jackpot recorded, the pot `after` (pot, calls)
+    /// as the rules carry it.
+    fn night(
+        &mut self,
+        night: &str,
+        outcome: &Outcome,
+        after: (u64, usize),
+        balls: u8,
+    ) -> Result<(), String> {
+        let name = &outcome.name;
+        let at = (self.pots.iter().position(|p| p.rules.name == *name))
+            .ok_or_else(|| format!("{name:?} was never begun"))?;
+        if self.nights.contains(&(night.to_string(), outcome.game)) {
+            return Err(format!(
+                "night {night} game {} is recorded twice",
+                outcome.game
+            ));
+        }
+        if let Some(other) = self.in_play(name, night) {
+            return Err(format!(
+                "night {night} recorded {name:?} while {} had it in play",
+                other.words()
+            ));
+        }
+        if let Some(why) = self.pots[at].impossible(outcome, balls) {
+            return Err(format!(
+                "night {night} game {} of {name:?}: {why}",
+                outcome.game
+            ));
+        }
+        let next = self.pots[at].next(outcome, balls);
+        if (next.pot, next.within) != after {
+            return Err(format!(
+                "the pot after is {} within {} calls, but the rules carry {} within {}",
+                after.0, after.1, next.pot, next.within
+            ));
+        }
+        self.pots[at] = next;
+        self.playing
+            .retain(|p| !(p.name == *name && p.night == night));
+        self.nights.push((night.to_string(), outcome.game));
+        self.played.push((night.to_string(), name.clone()));
         Ok(())
+    }
+
+    /// A night's game of a jackpot begun.
+    fn play(&mut self, p: Playing) -> Result<(), String> {
+        let (night, name, game) = (&p.night, &p.name, p.game);
+        if self.pot(name).is_none() {
+            return Err(format!("{name:?} was never begun"));
+        }
+        if self.nights.contains(&(night.clone(), game))
+            || self.played.contains(&(night.clone(), name.clone()))
+        {
+            return Err(format!(
+                "night {night} plays {name:?} in game {game} after its game of it was recorded"
+            ));
+        }
+        if let Some(other) = self.in_play(name, night) {
+            return Err(format!(
+                "night {night} played {name:?} while {} had it in play",
+                other.words()
+            ));
+        }
+        // A play of this night's that never reached its log (a crash
+        // between the two) gives way to this one.
+        self.playing
+            .retain(|q| !(q.name == *name && q.night == *night));
+        self.playing.push(p);
+        Ok(())
+    }
+
+    /// Another night's game of jackpot `name` in play, its outcome not in
+    /// the ledger.
+    pub fn in_play(&self, name: &str, night: &str) -> Option<&Playing> {
+        (self.playing.iter()).find(|p| p.name == name && p.night != night)
     }
 }
 
@@ -246,6 +346,56 @@ impl Ledger {
         Ok(())
     }
 
+    /// Writes that game `game` of the night `night` (titled `title`, its
+    /// log at `log`) begins to play jackpot `name` from the pot `opened`
+    /// (the pot the night opened on), before the game's start is logged.
+    /// Refused when another night has it in play, when the ledger holds
+    /// this game already, or when the pot moved since the night opened:
+    /// the log is then a copy, or not the ledger's latest night.
+    pub fn play(
+        &mut self,
+        night: &str,
+        title: &str,
+        log: &str,
+        game: u64,
+        opened: &Pot,
+    ) -> Result<(), LedgerError> {
+        let name = &opened.rules.name;
+        let refuse = |why: String| LedgerError::Refused {
+            name: name.clone(),
+            why,
+        };
+        if let Some(other) = self.standing.in_play(name, night) {
+            return Err(refuse(format!("{} has it in play, its outcome not written: open the hall on that log first, which writes it", other.words())));
+        }
+        let recorded = (self.standing.played.iter()).any(|(n, j)| n == night && j == name);
+        if recorded || self.standing.nights.contains(&(night.to_string(), game)) {
+            return Err(refuse(format!("the ledger holds night {night}'s game of it already: this log is a copy of that night's, made before the game was played; play on the night's own log")));
+        }
+        let stands = self.standing.pot(name);
+        if stands != Some(opened) {
+            return Err(refuse(format!(
+                "the night opened on {}, but the ledger now stands at {}: another night played it since this one opened; this log is not the ledger's latest night",
+                pot_words(opened),
+                stands.map_or("no pot".into(), pot_words)
+            )));
+        }
+        let line = Event::JackpotPlay {
+            night: night.to_string(),
+            title: title.to_string(),
+            name: name.clone(),
+            game,
+            log: log.to_string(),
+        };
+        self.log.append(line.clone())?;
+        self.standing
+            .step(&line, self.balls)
+            .map_err(|why| LedgerError::Bad {
+                line: self.log.seq(),
+                why,
+            })
+    }
+
     /// Writes `outcome` of the night `night` (titled `title`), unless the
     /// ledger holds it already.
     pub fn record(
@@ -271,15 +421,22 @@ impl Ledger {
             why: format!("{:?} is not in the ledger", outcome.name),
         })?;
         let next = self.standing.pots[at].next(outcome, self.balls);
-        self.log.append(Event::JackpotNight {
+        let line = Event::JackpotNight {
             night: night.to_string(),
             title: title.to_string(),
             outcome: outcome.clone(),
             pot: next.pot,
             within: next.within,
-        })?;
-        self.standing.pots[at] = next;
-        self.standing.nights.push((night.to_string(), outcome.game));
+        };
+        let mut after = self.standing.clone();
+        after
+            .step(&line, self.balls)
+            .map_err(|why| LedgerError::Bad {
+                line: self.log.seq() + 1,
+                why,
+            })?;
+        self.log.append(line)?;
+        self.standing = after;
         Ok(true)
     }
 

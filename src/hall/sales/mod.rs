@@ -10,10 +10,13 @@
 //! and voided), rounded down to the minor unit. A game outside the
 //! programme has no sales of its own.
 
+mod error;
 pub mod jackpot;
 pub mod ledger;
 pub mod parse;
 pub mod shown;
+
+pub use error::SaleError;
 
 use super::money;
 use serde::{Deserialize, Serialize};
@@ -202,71 +205,6 @@ fn overlap(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> bool {
     a.start() <= b.end() && b.start() <= a.end()
 }
 
-/// A sale, return or void the hall refuses.
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SaleError {
-    #[error("the night file lists no [[product]]: name what is sold, its price and faces a unit, to sell by serial range")]
-    NoProducts,
-    #[error("no product {0:?}: the night sells {1}")]
-    NoProduct(String, String),
-    #[error("{first}..{last} is not a range of faces: give first and last, first no higher than last, from 1")]
-    BadRange { first: u64, last: u64 },
-    #[error("{first}..{last} is outside the card file's faces {low}..{high}")]
-    Outside {
-        first: u64,
-        last: u64,
-        low: u64,
-        high: u64,
-    },
-    #[error("{first}..{last} is {count} faces, not whole units of {product:?} ({faces} faces a unit): give {first}..{suggest}")]
-    Units {
-        first: u64,
-        last: u64,
-        count: u64,
-        product: String,
-        faces: u64,
-        suggest: u64,
-    },
-    #[error("faces {first}..{last} were sold already (sale {sale}, {held}): a face is sold once a night")]
-    SoldTwice {
-        first: u64,
-        last: u64,
-        sale: u64,
-        held: String,
-    },
-    #[error("{product:?} plays game {game}, which has started: paper is sold, returned or voided before its games")]
-    Started { product: String, game: String },
-    #[error("{first}..{last} of {product:?} was not issued (or was returned already): a return is of faces issued and still out")]
-    NotIssued {
-        first: u64,
-        last: u64,
-        product: String,
-    },
-    #[error("no sale {0}")]
-    NoSale(u64),
-    #[error("sale {0} is voided already")]
-    Voided(u64),
-    #[error("give the reason the sale is voided")]
-    NoReason,
-    #[error("the sale's amount is over the largest amount taken")]
-    TooLarge,
-}
-
-impl SaleError {
-    /// The HTTP status of the refusal: a conflict with what was sold or
-    /// played, or a request that cannot be read as a sale.
-    pub fn status(&self) -> u16 {
-        match self {
-            SaleError::SoldTwice { .. }
-            | SaleError::Started { .. }
-            | SaleError::NotIssued { .. }
-            | SaleError::Voided(_) => 409,
-            SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,
-            _ => 400,
-        }
-    }
-}
-
 /// The night's products and every sale made.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sales {
@@ -295,10 +233,12 @@ pub enum Move {
     },
 }
 
-/// Where the night stands when a sale is asked: the card file's faces,
-/// the programme's games started, whether any game started.
+/// Where the night stands when a sale is asked: the card file's faces
+/// (and an import's serials, whose gaps are no paper), the programme's
+/// games started, whether any game started.
 pub struct Floor<'a> {
     pub faces: RangeInclusive<u64>,
+    pub serials: Option<&'a crate::cardfile::serials::Serials>,
     pub played: &'a std::collections::BTreeSet<usize>,
     pub any_game: bool,
 }
@@ -358,6 +298,18 @@ impl Sales {
                 high: *floor.faces.end(),
             });
         }
+        if let Some((missing, next)) = floor.serials.and_then(|s| s.missing_within(first, last)) {
+            let next = match next {
+                Some(n) => format!("its next face is {n}"),
+                None => "nor any after it".into(),
+            };
+            return Err(SaleError::Missing {
+                first,
+                last,
+                missing,
+                next,
+            });
+        }
         let product = &self.products[p];
         let count = last - first + 1;
         if count % product.faces != 0 {
@@ -385,80 +337,112 @@ impl Sales {
     /// The event a move makes, checked against every rule of selling: the
     /// one check, for the live hall and for `hall verify` alike.
     pub fn event(&self, m: &Move, floor: &Floor) -> Result<super::Event, SaleError> {
-        use super::Event;
         match m {
             Move::Sale {
                 product,
                 first,
                 last,
-            } => {
-                let p = self.product(product)?;
-                let units = self.units(p, *first, *last, floor)?;
-                self.not_started(p, floor)?;
-                let asked = *first..=*last;
-                for sale in &self.list {
-                    if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
-                        return Err(SaleError::SoldTwice {
-                            first: *first,
-                            last: *last,
-                            sale: sale.id,
-                            held: format!("{}..{}", h.start(), h.end()),
-                        });
-                    }
-                }
-                Ok(Event::Sale {
-                    sale: self.list.len() as u64 + 1,
-                    product: product.clone(),
-                    first: *first,
-                    last: *last,
-                    units,
-                    amount: self.price(p, units)?,
-                })
-            }
+            } => self.sale(product, *first..=*last, floor),
             Move::Return {
                 product,
                 first,
                 last,
-            } => {
-                let p = self.product(product)?;
-                let units = self.units(p, *first, *last, floor)?;
-                self.not_started(p, floor)?;
-                let sale = (self.list.iter())
-                    .filter(|s| s.product == p)
-                    .find(|s| (s.held().iter()).any(|h| h.contains(first) && h.contains(last)))
-                    .ok_or_else(|| SaleError::NotIssued {
-                        first: *first,
-                        last: *last,
-                        product: product.clone(),
-                    })?;
-                Ok(Event::SaleReturn {
+            } => self.sale_return(product, *first..=*last, floor),
+            Move::Void { sale, reason } => self.void(*sale, reason, floor),
+        }
+    }
+
+    /// A sale of `asked`, faces none sold yet.
+    fn sale(
+        &self,
+        product: &str,
+        asked: RangeInclusive<u64>,
+        floor: &Floor,
+    ) -> Result<super::Event, SaleError> {
+        let (first, last) = (*asked.start(), *asked.end());
+        let p = self.product(product)?;
+        let units = self.units(p, first, last, floor)?;
+        self.not_started(p, floor)?;
+        for sale in &self.list {
+            if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
+                return Err(SaleError::SoldTwice {
+                    first,
+                    last,
                     sale: sale.id,
-                    product: product.clone(),
-                    first: *first,
-                    last: *last,
-                    units,
-                    amount: self.price(p, units)?,
-                })
-            }
-            Move::Void { sale, reason } => {
-                let s =
-                    (self.list.iter().find(|s| s.id == *sale)).ok_or(SaleError::NoSale(*sale))?;
-                if s.void.is_some() {
-                    return Err(SaleError::Voided(*sale));
-                }
-                self.not_started(s.product, floor)?;
-                let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
-                    .map_err(|_| SaleError::NoReason)?;
-                if reason.is_empty() {
-                    return Err(SaleError::NoReason);
-                }
-                Ok(Event::SaleVoid {
-                    sale: *sale,
-                    reason,
-                    amount: s.net(),
-                })
+                    held: format!("{}..{}", h.start(), h.end()),
+                });
             }
         }
+        Ok(super::Event::Sale {
+            sale: self.list.len() as u64 + 1,
+            product: product.to_string(),
+            first,
+            last,
+            units,
+            amount: self.price(p, units)?,
+        })
+    }
+
+    /// A return of `asked`: faces of one sale still out, whole units as
+    /// that sale made them.
+    fn sale_return(
+        &self,
+        product: &str,
+        asked: RangeInclusive<u64>,
+        floor: &Floor,
+    ) -> Result<super::Event, SaleError> {
+        let (first, last) = (*asked.start(), *asked.end());
+        let p = self.product(product)?;
+        let units = self.units(p, first, last, floor)?;
+        self.not_started(p, floor)?;
+        let sale = (self.list.iter())
+            .filter(|s| s.product == p)
+            .find(|s| (s.held().iter()).any(|h| h.contains(&first) && h.contains(&last)))
+            .ok_or_else(|| SaleError::NotIssued {
+                first,
+                last,
+                product: product.to_string(),
+            })?;
+        let faces = self.products[p].faces;
+        if (first - sale.first) % faces != 0 {
+            let lo = first - (first - sale.first) % faces;
+            return Err(SaleError::SplitsUnits {
+                first,
+                last,
+                sale: sale.id,
+                held: format!("{}..{}", sale.first, sale.last),
+                faces,
+                lo,
+                hi: lo + (last - lo + 1).div_ceil(faces) * faces - 1,
+            });
+        }
+        Ok(super::Event::SaleReturn {
+            sale: sale.id,
+            product: product.to_string(),
+            first,
+            last,
+            units,
+            amount: self.price(p, units)?,
+        })
+    }
+
+    /// Sale `sale` voided, for `reason`.
+    fn void(&self, sale: u64, reason: &str, floor: &Floor) -> Result<super::Event, SaleError> {
+        let s = (self.list.iter().find(|s| s.id == sale)).ok_or(SaleError::NoSale(sale))?;
+        if s.void.is_some() {
+            return Err(SaleError::Voided(sale));
+        }
+        self.not_started(s.product, floor)?;
+        let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
+            .map_err(|_| SaleError::NoReason)?;
+        if reason.is_empty() {
+            return Err(SaleError::NoReason);
+        }
+        Ok(super::Event::SaleVoid {
+            sale,
+            reason,
+            amount: s.net(),
+        })
     }
 
     /// A move as its event states it (None: not a sale's event).

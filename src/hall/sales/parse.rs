@@ -223,5 +223,13 @@ pub fn is_date(text: &str) -> bool {
         text[5..7].parse().unwrap_or(0),
         text[8..10].parse().unwrap_or(0),
     );
-    (1..=12).contains(&m) && (1..=31).contains(&d)
+    let year: u32 = text[..4].parse().unwrap_or(0);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match m {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    };
+    (1..=12).contains(&m) && (1..=days).contains(&d)
 }

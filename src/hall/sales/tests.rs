@@ -48,6 +48,7 @@ fn shares_are_read_to_the_hundredth_of_a_percent_and_rounded_down() {
 fn floor(played: &BTreeSet<usize>, any_game: bool) -> Floor<'_> {
     Floor {
         faces: 1..=200,
+        serials: None,
         played,
         any_game,
     }
@@ -158,6 +159,7 @@ fn a_pot_carries_its_increment_and_calls_until_won_and_stops_at_its_ceiling() {
         within,
         won,
         paid: 0,
+        void: false,
     };
     let next = pot.next(&outcome(offered, within, false), 75);
     assert_eq!((next.pot, next.within), (56_280, 49));
@@ -169,4 +171,222 @@ fn a_pot_carries_its_increment_and_calls_until_won_and_stops_at_its_ceiling() {
     assert_eq!(next.offer(0, true, 75).2, 75);
     let won = next.next(&outcome(60_000, 75, true), 75);
     assert_eq!((won.pot, won.within), (50_000, 48));
+}
+
+// See: issue 62, paper that does not exist sold: an imported file whose
+// serials have gaps sold a book of numbers in the gap, and a single in it.
+#[test]
+fn paper_in_an_imports_gap_is_never_sold() {
+    let serials = crate::cardfile::serials::Serials {
+        prefix: "CH-".into(),
+        width: 5,
+        runs: vec![(4512, 6), (4530, 30)],
+    };
+    let played = BTreeSet::new();
+    let open = Floor {
+        faces: 4512..=4559,
+        serials: Some(&serials),
+        played: &played,
+        any_game: false,
+    };
+    let s = Sales {
+        products: vec![
+            product("book", 1200, 6, vec![]),
+            product("single", 200, 1, vec![]),
+        ],
+        programme: 1,
+        list: Vec::new(),
+    };
+    let refused = |m: Move| s.event(&m, &open).unwrap_err();
+    let gap = refused(sale("book", 4518, 4523));
+    assert!(
+        matches!(gap, SaleError::Missing { missing: 4518, .. }),
+        "{gap:?}"
+    );
+    assert!(gap.to_string().contains("its next face is 4530"), "{gap}");
+    assert!(matches!(
+        refused(sale("single", 4525, 4525)),
+        SaleError::Missing { missing: 4525, .. }
+    ));
+    assert!(matches!(
+        refused(sale("book", 4515, 4520)),
+        SaleError::Missing { missing: 4518, .. }
+    ));
+    s.event(&sale("book", 4512, 4517), &open).unwrap();
+    s.event(&sale("book", 4530, 4535), &open).unwrap();
+    s.event(&sale("single", 4559, 4559), &open).unwrap();
+}
+
+// See: issue 62, a return of half of two books refunded one book, and
+// its faces then sold again as one "book".
+#[test]
+fn a_return_is_of_whole_units_as_sold() {
+    let played = BTreeSet::new();
+    let open = floor(&played, false);
+    let mut s = two_products();
+    let e = s.event(&sale("book", 1, 60), &open).unwrap();
+    s.book(&e);
+    let back = |first, last| Move::Return {
+        product: "book".into(),
+        first,
+        last,
+    };
+    let split = s.event(&back(4, 9), &open).unwrap_err();
+    assert!(
+        matches!(split, SaleError::SplitsUnits { lo: 1, hi: 12, .. }),
+        "{split:?}"
+    );
+    assert!(split.to_string().contains("such as 1..12"), "{split}");
+    // The suggestion is itself taken.
+    let e = s.event(&back(1, 12), &open).unwrap();
+    s.book(&e);
+    s.event(&back(13, 18), &open).unwrap();
+}
+
+fn snowball() -> Progressive {
+    Progressive {
+        name: "Snowball".into(),
+        seed: 50_000,
+        increment: 5_000,
+        share: Percent(1000),
+        within: 48,
+        add_calls: 1,
+        ceiling: Some(60_000),
+        must_go: None,
+    }
+}
+
+fn night_line(night: &str, outcome: Outcome, after: &super::jackpot::Pot) -> crate::hall::Event {
+    crate::hall::Event::JackpotNight {
+        night: night.into(),
+        title: String::new(),
+        outcome,
+        pot: after.pot,
+        within: after.within,
+    }
+}
+
+fn play_line(night: &str, game: u64) -> crate::hall::Event {
+    crate::hall::Event::JackpotPlay {
+        night: night.into(),
+        title: String::new(),
+        name: "Snowball".into(),
+        game,
+        log: format!("{night}.jsonl"),
+    }
+}
+
+fn outcome(offered: u64, within: usize, won: bool, paid: u64) -> Outcome {
+    Outcome {
+        name: "Snowball".into(),
+        game: 2,
+        offered,
+        within,
+        won,
+        paid,
+        void: false,
+    }
+}
+
+// See: issue 62, a voided progressive game was carried as "not won"
+// (+increment, +1 call) with nothing saying it was voided.
+#[test]
+fn a_voided_game_leaves_the_pot_as_it_stood() {
+    let pot = snowball().fresh();
+    let void = Outcome {
+        void: true,
+        ..outcome(51_000, 48, false, 0)
+    };
+    assert_eq!(pot.next(&void, 75), pot);
+    assert_eq!(pot.impossible(&void, 75), None);
+    let won_void = Outcome {
+        won: true,
+        paid: 51_000,
+        ..void
+    };
+    assert!(pot.impossible(&won_void, 75).is_some());
+}
+
+// See: issue 62, a ledger with impossible lines (an offer below the pot
+// carried in, paid three times the offer) passed verify without its
+// nights' logs, and the hall opened on it.
+#[test]
+fn a_ledger_line_the_jackpot_s_rules_cannot_give_is_refused_on_its_own() {
+    use super::ledger::Standing;
+    let begin = crate::hall::Event::JackpotOpen { rules: snowball() };
+    let pot = snowball().fresh();
+    let try_night = |o: Outcome| {
+        let mut s = Standing::default();
+        s.step(&begin, 75).unwrap();
+        let after = pot.next(&o, 75);
+        s.step(&night_line("n1", o, &after), 75)
+    };
+    try_night(outcome(51_280, 48, false, 0)).unwrap();
+    try_night(outcome(51_280, 48, true, 51_280)).unwrap();
+    try_night(outcome(75_000, 75, true, 60_000)).unwrap_err();
+    let below = try_night(outcome(40_000, 48, false, 0)).unwrap_err();
+    assert!(below.contains("below the pot carried in"), "{below}");
+    let thrice = try_night(outcome(51_280, 48, true, 153_840)).unwrap_err();
+    assert!(thrice.contains("but 51280 was offered"), "{thrice}");
+    let calls = try_night(outcome(51_280, 20, false, 0)).unwrap_err();
+    assert!(calls.contains("within 20 calls"), "{calls}");
+    let unpaid = try_night(outcome(51_280, 48, false, 100)).unwrap_err();
+    assert!(unpaid.contains("not won, but 100 paid"), "{unpaid}");
+}
+
+// See: issue 62, the ledger out of order: a night opened, and played the
+// pot, while another night's game of it had no outcome in the ledger.
+#[test]
+fn a_jackpot_in_play_is_played_by_no_other_night_until_its_outcome_is_in() {
+    use super::ledger::Standing;
+    let mut s = Standing::default();
+    s.step(&crate::hall::Event::JackpotOpen { rules: snowball() }, 75)
+        .unwrap();
+    s.step(&play_line("n1", 2), 75).unwrap();
+    assert_eq!(s.in_play("Snowball", "n2").map(|p| p.game), Some(2));
+    assert_eq!(s.in_play("Snowball", "n1"), None);
+    let twice = s.clone().step(&play_line("n2", 2), 75).unwrap_err();
+    assert!(twice.contains("had it in play"), "{twice}");
+    // The same night's play cut short before its log gives way.
+    s.step(&play_line("n1", 3), 75).unwrap();
+    let pot = snowball().fresh();
+    let o = Outcome {
+        game: 3,
+        ..outcome(51_280, 48, true, 51_280)
+    };
+    let after = pot.next(&o, 75);
+    s.step(&night_line("n1", o, &after), 75).unwrap();
+    assert_eq!(s.in_play("Snowball", "n2"), None);
+    // A night plays a jackpot once: a copy of it cannot play it again.
+    let again = s.clone().step(&play_line("n1", 4), 75).unwrap_err();
+    assert!(
+        again.contains("after its game of it was recorded"),
+        "{again}"
+    );
+    s.step(&play_line("n2", 2), 75).unwrap();
+}
+
+// See: issue 62, the period took 2026-02-31 and 2026-04-31 as dates.
+#[test]
+fn a_date_is_a_day_of_its_month() {
+    use super::parse::is_date;
+    for good in [
+        "2026-02-28",
+        "2024-02-29",
+        "2000-02-29",
+        "2026-04-30",
+        "2026-12-31",
+    ] {
+        assert!(is_date(good), "{good}");
+    }
+    for bad in [
+        "2026-02-31",
+        "2026-04-31",
+        "2026-02-29",
+        "1900-02-29",
+        "2026-13-01",
+        "2026-00-10",
+    ] {
+        assert!(!is_date(bad), "{bad}");
+    }
 }

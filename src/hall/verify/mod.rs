@@ -455,7 +455,7 @@ fn step(
         | Event::SaleReturn { .. }
         | Event::SaleVoid { .. }
         | Event::Attendance { .. } => {}
-        Event::JackpotOpen { .. } | Event::JackpotNight { .. } => {
+        Event::JackpotOpen { .. } | Event::JackpotNight { .. } | Event::JackpotPlay { .. } => {
             return Err(bad("a jackpot ledger's line in a night's log".into()))
         }
         Event::GameStart { game: g, .. } => {

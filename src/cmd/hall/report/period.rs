@@ -32,6 +32,9 @@ pub(super) fn summed(
     threshold: u64,
     kind: &str,
 ) -> Result<(String, String)> {
+    if let Some(why) = period::refused(records) {
+        anyhow::bail!("--period: {why}");
+    }
     let p = period::period(from, to, records, threshold);
     let body = match kind {
         "csv" => p.csv().context("cannot make the CSV")?,

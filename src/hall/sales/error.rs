@@ -1,0 +1,85 @@
+//! Why a sale, return or void is refused: each refusal names the range,
+//! the rule and what would be taken instead, with its HTTP status.
+
+/// A sale, return or void the hall refuses.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaleError {
+    #[error("the night file lists no [[product]]: name what is sold, its price and faces a unit, to sell by serial range")]
+    NoProducts,
+    #[error("no product {0:?}: the night sells {1}")]
+    NoProduct(String, String),
+    #[error("{first}..{last} is not a range of faces: give first and last, first no higher than last, from 1")]
+    BadRange { first: u64, last: u64 },
+    #[error("{first}..{last} is outside the card file's faces {low}..{high}")]
+    Outside {
+        first: u64,
+        last: u64,
+        low: u64,
+        high: u64,
+    },
+    #[error("{first}..{last} is not all paper: the card file holds no face {missing} ({next}); sell faces printed on the file's paper")]
+    Missing {
+        first: u64,
+        last: u64,
+        missing: u64,
+        next: String,
+    },
+    #[error("{first}..{last} is {count} faces, not whole units of {product:?} ({faces} faces a unit): give {first}..{suggest}")]
+    Units {
+        first: u64,
+        last: u64,
+        count: u64,
+        product: String,
+        faces: u64,
+        suggest: u64,
+    },
+    #[error("faces {first}..{last} were sold already (sale {sale}, {held}): a face is sold once a night")]
+    SoldTwice {
+        first: u64,
+        last: u64,
+        sale: u64,
+        held: String,
+    },
+    #[error("{product:?} plays game {game}, which has started: paper is sold, returned or voided before its games")]
+    Started { product: String, game: String },
+    #[error("{first}..{last} of {product:?} was not issued (or was returned already): a return is of faces issued and still out")]
+    NotIssued {
+        first: u64,
+        last: u64,
+        product: String,
+    },
+    #[error("{first}..{last} splits the units of sale {sale} ({held}, {faces} faces a unit): a return is of whole units as sold, such as {lo}..{hi}")]
+    SplitsUnits {
+        first: u64,
+        last: u64,
+        sale: u64,
+        held: String,
+        faces: u64,
+        lo: u64,
+        hi: u64,
+    },
+    #[error("no sale {0}")]
+    NoSale(u64),
+    #[error("sale {0} is voided already")]
+    Voided(u64),
+    #[error("give the reason the sale is voided")]
+    NoReason,
+    #[error("the sale's amount is over the largest amount taken")]
+    TooLarge,
+}
+
+impl SaleError {
+    /// The HTTP status of the refusal: a conflict with what was sold or
+    /// played, or a request that cannot be read as a sale.
+    pub fn status(&self) -> u16 {
+        match self {
+            SaleError::SoldTwice { .. }
+            | SaleError::SplitsUnits { .. }
+            | SaleError::Started { .. }
+            | SaleError::NotIssued { .. }
+            | SaleError::Voided(_) => 409,
+            SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,
+            _ => 400,
+        }
+    }
+}
