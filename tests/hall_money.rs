@@ -553,3 +553,75 @@ fn report_totals_match_the_log(n: &Night) {
         "{out}"
     );
 }
+
+// See: issue 62, the period counted a night twice (the same log given
+// twice, or a copy under another name) and summed a $ night and a £ night
+// as one $ total; amounts with no payout carried no currency at all.
+#[test]
+fn a_period_counts_each_night_once_and_in_one_currency() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = Night::new(dir.path());
+    let hall = n.open("n1.jsonl");
+    assert_eq!(sell(&hall, "/api/sales", "Session book", 1, 60).0, 201);
+    drop(hall);
+    let n1 = n.dir.join("n1.jsonl");
+    std::fs::copy(&n1, n.dir.join("copy.jsonl")).unwrap();
+    // A £ night of the same programme, with its own ledger, in a folder of
+    // its own.
+    let pounds = n.dir.join("club");
+    std::fs::create_dir(&pounds).unwrap();
+    let night = pounds.join("session.toml");
+    std::fs::write(
+        &night,
+        NIGHT.replace("currency = \"$\"", "currency = \"£\""),
+    )
+    .unwrap();
+    let extra = [
+        "--night",
+        night.to_str().unwrap(),
+        "--balls",
+        "blower",
+        "--jackpots",
+        pounds.join("jackpots.jsonl").to_str().unwrap(),
+    ]
+    .map(String::from);
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let p1 = pounds.join("p1.jsonl");
+    let hall = start(&[&n.cards], &p1, &extra);
+    assert_eq!(sell(&hall, "/api/sales", "Session book", 1, 12).0, 201);
+    drop(hall);
+
+    let today = lines(&n1)[0]["time"].as_str().unwrap()[..10].to_string();
+    let span = format!("{today}..{today}");
+    let (code, out) = report(&n, &[p1.to_str().unwrap()], "p1.json");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("receipts £24.00"), "{out}");
+    let copy = n.dir.join("copy.jsonl");
+    for (twice, said) in [
+        ([&n1, &n1], "give each night's log once"),
+        ([&n1, &copy], "a copy of a night is no other night"),
+        ([&n1, &p1], "report each currency's nights apart"),
+    ] {
+        let logs = twice.map(|p| p.to_str().unwrap());
+        let (code, out) = report(&n, &["--period", &span, logs[0], logs[1]], "p.csv");
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains(said), "{out}");
+        assert!(!n.dir.join("p.csv").exists());
+    }
+    let (code, out) = report(&n, &["--period", &span, n1.to_str().unwrap()], "p.csv");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("receipts $120.00"), "{out}");
+    for bad in ["2026-02-31", "2026-04-31"] {
+        let (code, out) = report(
+            &n,
+            &[
+                "--period",
+                &format!("{bad}..2026-12-31"),
+                n1.to_str().unwrap(),
+            ],
+            "q.csv",
+        );
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains(&format!("\"{bad}\" is not a date")), "{out}");
+    }
+}

@@ -103,7 +103,13 @@ pub fn run(args: Args) -> Result<Outcome> {
     })?;
     let join = Join::new(listener.local_addr()?, &join::machine(), tls.is_some());
     let sells = hall.books().sales().active();
-    announce(&args, &hall.state(), (&listener, &log), &key, (tls.is_some(), sells))?;
+    announce(
+        &args,
+        &hall.state(),
+        (&listener, &log),
+        &key,
+        (tls.is_some(), sells),
+    )?;
     join::players(args.quiet, &join, &listener)?;
     let api = bingomint::hall::api::Api::new(hall, key, claims_key).with_join(join);
     serve::serve(listener, api, tls)?;
