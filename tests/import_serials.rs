@@ -210,6 +210,16 @@ fn serials_that_cannot_be_kept_are_refused_naming_the_line() {
         &[],
         "a card file keeps one prefix",
     );
+    // See: issue 62, a serial past 2^50 was imported (exit 0), and every
+    // later command called the file damaged.
+    let huge = text.replacen("CH-04566", "CH-1125899906842625", 1);
+    refused(
+        dir.path(),
+        &write("huge.csv", huge),
+        "75",
+        &[],
+        "CH-1125899906842625 is past the largest serial a card file keeps",
+    );
     // --renumber numbers them 1, 2, … as before.
     let r = import(dir.path(), &p, "75", "r.bmc", &["--renumber"]);
     let shown = stdout_of(bingomint().args(["show", "--card", "20"]).arg(&r));
@@ -251,4 +261,122 @@ fn serials_that_cannot_be_kept_are_refused_naming_the_line() {
         .assert()
         .success()
         .stderr(contains("they are numbered 1, 2, … in file order"));
+}
+
+/// `wide.csv` with its serials' prefix `CH-` written as `prefix`.
+fn prefixed(dir: &Path, prefix: &str, name: &str) -> PathBuf {
+    let wide = dir.join("wide.csv");
+    if !wide.exists() {
+        sources(dir);
+    }
+    let text = std::fs::read_to_string(&wide).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text.replace("CH-", prefix)).unwrap();
+    p
+}
+
+fn pdf_text(pdf: &Path) -> String {
+    match std::process::Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+    {
+        Ok(out) => String::from_utf8_lossy(&out.stdout).into_owned(),
+        Err(_) => {
+            crate::common::skipped("pdftotext is not installed");
+            String::new()
+        }
+    }
+}
+
+// See: issue 62, prefixes printed wrong ("Série/0077" as "Srie/0077", "Nº
+// 0077" as "N 0077"), the packing list named serials as numbers, `export
+// --format jsonl` then `import` lost every prefix and padding, and the CSV
+// round trip kept the guard apostrophe ("'=A-001").
+#[test]
+fn serials_print_and_travel_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for (prefix, name) in [("Série/", "s"), ("Nº ", "n")] {
+        let src = prefixed(dir.path(), prefix, &format!("{name}.csv"));
+        let file = import(dir.path(), &src, "75", &format!("{name}.bmc"), &[]);
+        let pdf = dir.path().join(format!("{name}.pdf"));
+        let packing = dir.path().join(format!("{name}-packing.csv"));
+        bingomint()
+            .args([
+                "print",
+                "--press",
+                "--book-pages",
+                "2",
+                "--colours",
+                "red",
+                "blue",
+            ])
+            .arg("--packing")
+            .arg(&packing)
+            .arg("--out")
+            .arg(&pdf)
+            .arg(&file)
+            .assert()
+            .success();
+        let text = pdf_text(&pdf);
+        if !text.is_empty() {
+            assert!(text.contains(&format!("Card {prefix}04515")), "{text}");
+        }
+        let list = std::fs::read_to_string(&packing).unwrap();
+        let first_book = list.lines().nth(1).unwrap();
+        assert!(first_book.contains(&format!(",{prefix}04512,")), "{list}");
+        let shown = stdout_of(
+            bingomint()
+                .args(["show", "--card", &format!("{prefix}04515")])
+                .arg(&file),
+        );
+        assert!(shown.starts_with(&format!("card {prefix}04515")), "{shown}");
+        // Exported as lines of JSON and read back: the same serials.
+        let jsonl = dir.path().join(format!("{name}.jsonl"));
+        bingomint()
+            .args(["export", "--format", "jsonl", "--out"])
+            .arg(&jsonl)
+            .arg(&file)
+            .assert()
+            .success();
+        let back = import(dir.path(), &jsonl, "75", &format!("{name}-back.bmc"), &[]);
+        let info = stdout_of(bingomint().arg("info").arg(&back));
+        assert!(
+            info.contains(&format!("{prefix}04512–{prefix}04566")),
+            "{info}"
+        );
+    }
+    // A prefix a spreadsheet would take for a formula: guarded in the CSV,
+    // and the guard is no part of it when read back.
+    let src = prefixed(dir.path(), "=A-", "f.csv");
+    let file = import(dir.path(), &src, "75", "f.bmc", &[]);
+    let csv = stdout_of(bingomint().args(["export", "--format", "csv"]).arg(&file));
+    assert!(
+        csv.lines().nth(1).unwrap().starts_with("'=A-04512,"),
+        "{csv}"
+    );
+    let again = dir.path().join("f-again.csv");
+    std::fs::write(&again, &csv).unwrap();
+    let back = import(dir.path(), &again, "75", "f-back.bmc", &[]);
+    let info = stdout_of(bingomint().arg("info").arg(&back));
+    assert!(info.contains("=A-04512–=A-04566"), "{info}");
+    assert!(!info.contains("'="), "{info}");
+}
+
+// See: issue 62, Arabic-Indic or fullwidth digits in a serial became part
+// of the prefix ("CH-2"); zero-width, right-to-left and no-break-space
+// characters were imported and then could not be typed back.
+#[test]
+fn a_prefix_that_cannot_be_typed_back_is_refused_naming_the_character() {
+    let dir = tempfile::tempdir().unwrap();
+    for (prefix, named) in [
+        ("CH-\u{662}", "U+0662"),
+        ("CH-\u{ff12}", "U+FF12"),
+        ("CH\u{200b}-", "U+200B"),
+        ("CH\u{200f}-", "U+200F"),
+        ("CH\u{a0}", "U+00A0"),
+    ] {
+        let src = prefixed(dir.path(), prefix, "odd.csv");
+        refused(dir.path(), &src, "75", &[], named);
+    }
 }

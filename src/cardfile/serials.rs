@@ -56,12 +56,26 @@ impl Written {
     /// number is 0 or too long, or the prefix is too long or holds a
     /// control character.
     pub fn parse(text: &str) -> Option<Written> {
+        Written::read(text).ok()
+    }
+
+    /// As [`Written::parse`], with the reason a serial is refused: a
+    /// prefix holding a character that cannot be typed back as seen (a
+    /// digit of another script, an invisible or direction mark, a space
+    /// other than the plain one) is named. A spreadsheet's guard
+    /// apostrophe before `=`, `+`, `-` or `@` is no part of the serial.
+    pub fn read(text: &str) -> Result<Written, String> {
         let t = text.trim();
+        let t = match t.strip_prefix('\'') {
+            Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest,
+            _ => t,
+        };
+        let refused = || format!("{text:?} is not a face number or serial (4512, 04512, CH-04512)");
         if t.len() <= 18 && t.bytes().all(|b| b.is_ascii_digit()) {
             // The usual case: a plain number, read without looking for a prefix.
             let width = if t.starts_with('0') { t.len() as u8 } else { 0 };
-            let number = t.parse().ok().filter(|&n| n > 0)?;
-            return Some(Written {
+            let number = t.parse().ok().filter(|&n| n > 0).ok_or_else(refused)?;
+            return Ok(Written {
                 prefix: String::new(),
                 number,
                 width,
@@ -70,23 +84,38 @@ impl Written {
         let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
         let (prefix, number) = t.split_at(t.len() - digits);
         if digits == 0 || digits > 18 || prefix.chars().count() > MAX_PREFIX {
-            return None;
+            return Err(refused());
         }
-        if prefix.chars().any(|c| c.is_control()) {
-            return None;
+        if let Some(c) = prefix.chars().find(|&c| !typed_back(c)) {
+            return Err(format!(
+                "{text:?}: its prefix holds {c:?} (U+{:04X}), which cannot be typed back as it is seen: write the prefix in letters, ASCII digits and plain spaces, or import with --renumber",
+                u32::from(c)
+            ));
         }
-        let n: u64 = number.parse().ok().filter(|&n| n > 0)?;
+        let n: u64 = number.parse().ok().filter(|&n| n > 0).ok_or_else(refused)?;
         let width = if number.starts_with('0') {
             digits as u8
         } else {
             0
         };
-        Some(Written {
+        Ok(Written {
             prefix: prefix.to_string(),
             number: n,
             width,
         })
     }
+}
+
+/// Whether `c` in a prefix is typed back as it is seen: no control,
+/// invisible or direction mark, no space but the plain one, and no digit
+/// but the ASCII ones (an Arabic-Indic `٢` would read as part of the
+/// number to a person, and as prefix to the file).
+fn typed_back(c: char) -> bool {
+    use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+    let group = c.general_category_group();
+    let odd_space = group == GeneralCategoryGroup::Separator && c != ' ';
+    let foreign_digit = c.is_numeric() && !c.is_ascii_digit();
+    !(group == GeneralCategoryGroup::Other || odd_space || foreign_digit)
 }
 
 impl std::fmt::Display for Written {

@@ -170,11 +170,21 @@ impl Visit for Export<'_> {
             return Ok(());
         }
         let mut line = String::with_capacity(512);
+        let header = file.header();
+        let printed = (header.serials()).filter(|s| !s.prefix.is_empty() || s.width > 0);
         for n in range.iter().flat_map(|r| r.clone()) {
             let card = decode(file, game, n)?;
             line.clear();
             match format {
-                Format::Jsonl => game.json_line(file.record_name(n), &card, &mut line),
+                Format::Jsonl => {
+                    game.json_line(file.record_name(n), &card, &mut line);
+                    // A face's serial as printed, when more than its number.
+                    if let Some(s) = printed.filter(|_| game.spec().faces() == 1) {
+                        let text = serde_json::to_string(&s.text(header.face_number(n, 0)))
+                            .expect("a string is JSON");
+                        line.replace_range(..1, &format!("{{\"serial\":{text},"));
+                    }
+                }
                 _ => game.txt_line(&card, &mut line),
             }
             out.write_all(line.as_bytes())?;

@@ -14,8 +14,11 @@ pub enum AmountError {
         "{0:?} is not an amount: write it as text with at most two decimals, such as \"25.00\" (or \"25,00\")"
     )]
     NotAmount(String),
-    #[error("{0:?} is over the largest prize taken (10000000000.00)")]
+    #[error("{0:?} is over the largest amount taken (10000000000.00)")]
     TooLarge(String),
+    /// A lone comma before three digits that can only be thousands.
+    #[error("{text:?} has a comma before three digits, which as money can only group thousands: write {thousands:?}")]
+    Thousands { text: String, thousands: String },
     /// A lone comma before three digits: a thousands comma or a decimal one.
     #[error("{text:?} could be {thousands} (a thousands comma) or {decimal} (a decimal comma): write {thousands:?} or {decimal:?}")]
     Ambiguous {
@@ -45,16 +48,21 @@ pub fn parse_amount(text: &str) -> Result<u64, AmountError> {
                 if !digits(whole) || !digits(rest) || whole.len() > 3 {
                     return Err(bad());
                 }
-                // As money a decimal reading has two places: 1,250 is 1.25.
-                let cents = if rest.ends_with('0') {
-                    &rest[..2]
-                } else {
-                    rest
-                };
+                // Each reading suggested as an amount this reads back: a
+                // decimal reading is money only with two places (1,250 is
+                // 1.25; 0,001 is none), a thousands one has no leading zero.
+                let n = |s: &str| s.parse::<u64>().unwrap_or(0);
+                let thousands = format!("{}.00", n(&format!("{whole}{rest}")));
+                if !rest.ends_with('0') {
+                    return Err(AmountError::Thousands {
+                        text: text.to_string(),
+                        thousands,
+                    });
+                }
                 return Err(AmountError::Ambiguous {
                     text: text.to_string(),
-                    thousands: format!("{whole}{rest}.00"),
-                    decimal: format!("{whole}.{cents}"),
+                    thousands,
+                    decimal: format!("{}.{}", n(whole), &rest[..2]),
                 });
             }
             _ => (t, ',', None),
@@ -156,6 +164,32 @@ mod tests {
             Err(AmountError::TooLarge(_))
         ));
         assert_eq!(show(1667, "£"), "£16.67");
+    }
+
+    // See: issue 62, a refusal's suggestion was itself refused: "0,001"
+    // was answered `write "0001.00" or "0.001"`, and "0.001" is no amount.
+    #[test]
+    fn every_amount_a_refusal_suggests_is_taken() {
+        for text in ["0,001", "1,250", "1,000", "12,345", "0,010", "999,999"] {
+            let err = parse_amount(text).unwrap_err();
+            let said = err.to_string();
+            let suggested: Vec<&str> = said.split("write ").nth(1).unwrap().split('"').collect();
+            let amounts: Vec<&str> = suggested
+                .iter()
+                .copied()
+                .filter(|s| s.contains('.'))
+                .collect();
+            assert!(!amounts.is_empty(), "{said}");
+            for a in amounts {
+                assert!(parse_amount(a).is_ok(), "{text}: {said}: {a:?} is refused");
+            }
+        }
+        assert_eq!(
+            parse_amount("0,001").unwrap_err().to_string(),
+            "\"0,001\" has a comma before three digits, which as money can only group thousands: write \"1.00\""
+        );
+        let over = parse_amount("99999999999").unwrap_err().to_string();
+        assert!(over.contains("over the largest amount taken"), "{over}");
         assert_eq!(show(5, "$"), "$0.05");
     }
 

@@ -88,11 +88,18 @@ impl State<'_, '_> {
         let source = self.source;
         let (number, grid, star) = match value {
             Value::Object(mut fields) => {
-                let number = fields
-                    .iter()
-                    .find(|(k, v)| is_number_name(k) && v.is_u64())
-                    .and_then(|(_, v)| v.as_u64())
-                    .map(Written::plain);
+                // The serial as printed (`export --format jsonl` of a file
+                // that keeps one), else a number.
+                let serial = match fields.get("serial").and_then(Value::as_str) {
+                    Some(text) => Some(Written::read(text).map_err(|why| source.bad(at, why))?),
+                    None => None,
+                };
+                let number = serial.or_else(|| {
+                    (fields.iter())
+                        .find(|(k, v)| is_number_name(k) && v.is_u64())
+                        .and_then(|(_, v)| v.as_u64())
+                        .map(Written::plain)
+                });
                 self.numbered |= number.is_some();
                 let grid = [
                     "grid", "rows", "cells", "numbers", "tickets", "card", "ticket",
@@ -149,7 +156,10 @@ impl State<'_, '_> {
                     source.bad(at, format!("star {name:?} is not a cell such as G4"))
                 })? as u8;
             }
-            let number = number.as_ref().map(|n| Written::plain(n.number + k as u64));
+            let number = (number.as_ref()).map(|n| Written {
+                number: n.number + k as u64,
+                ..n.clone()
+            });
             (self.each)(Item { at, number, face })?;
         }
         Ok(())

@@ -3,6 +3,7 @@
 
 use super::read::{self, Layout};
 use super::{Describe, Duplicates, ImportError, Item, Options, Source};
+use crate::cardfile::header::MAX_FIRST_FACE;
 use crate::cardfile::serials::Serials;
 use crate::dedup::Xxh3Build;
 use crate::game::{Face, Game, Spec, Text, Visit, NO_STAR};
@@ -166,6 +167,10 @@ impl<'g, G: Game> Pass<'g, G> {
         let noun = self.noun;
         let why = match (&mut self.numbering, &item.number) {
             (None, None) => return,
+            (_, Some(w)) if w.number > MAX_FIRST_FACE => format!(
+                "{noun} {} is past the largest serial a card file keeps ({MAX_FIRST_FACE})",
+                w.text()
+            ),
             (None, Some(w)) if index == 0 => {
                 let mut all = Serials {
                     prefix: w.prefix.clone(),

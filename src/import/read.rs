@@ -331,12 +331,7 @@ fn row(source: &Source, columns: &Columns, fields: &[&str], at: Bad) -> Result<I
         match role {
             Role::Skip | Role::Row | Role::Column(_) => {}
             Role::Number => {
-                let n = Written::parse(text).ok_or_else(|| {
-                    source.bad(
-                        here,
-                        format!("{text:?} is not a face number or serial (4512, 04512, CH-04512)"),
-                    )
-                })?;
+                let n = Written::read(text).map_err(|why| source.bad(here, why))?;
                 number = Some(n);
             }
             Role::Star => {

@@ -111,12 +111,7 @@ fn read_line(
         let here = at.column(i + 1);
         match role {
             Role::Number => {
-                number = Some(Written::parse(text).ok_or_else(|| {
-                    source.bad(
-                        here,
-                        format!("{text:?} is not a face number or serial (4512, CH-04512)"),
-                    )
-                })?)
+                number = Some(Written::read(text).map_err(|why| source.bad(here, why))?)
             }
             Role::Row => {
                 row = Some(text.trim().parse::<usize>().map_err(|_| {

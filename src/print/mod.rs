@@ -441,6 +441,10 @@ impl Plan {
             .ink_names
             .iter()
             .for_each(|n| chars.push_str(n));
+        // An import's serials print as written: `Série/0077`, `Nº 0077`.
+        if let Some(s) = self.header.serials() {
+            chars.push_str(&s.prefix);
+        }
         if let Some(deck) = self.spec.items() {
             deck.list.labels().for_each(|l| chars.push_str(l));
             chars.push_str(deck.free.as_deref().unwrap_or(""));

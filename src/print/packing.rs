@@ -179,12 +179,53 @@ fn cartons(plan: &Plan, rows: &[PackRow], per: u64) -> Vec<PackRow> {
         .collect()
 }
 
+/// The packing list's columns, in order.
+const COLUMNS: [&str; 15] = [
+    "kind",
+    "number",
+    "of",
+    "books",
+    "pages",
+    "up",
+    "first_serial",
+    "last_serial",
+    "top_serial",
+    "colours",
+    "first_file",
+    "first_page",
+    "last_file",
+    "last_page",
+    "series",
+];
+
 /// Writes the packing list: a header, then a row a book, then a row a
-/// carton.
-pub fn write(rows: &[PackRow], out: &mut dyn std::io::Write) -> std::io::Result<()> {
+/// carton; each serial as the faces print it (`CH-04512`).
+pub fn write(
+    rows: &[PackRow],
+    header: &crate::cardfile::Header,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut csv = csv::Writer::from_writer(out);
-    for row in rows {
-        csv.serialize(row)?;
+    csv.write_record(COLUMNS)?;
+    for r in rows {
+        let serial = |n: u64| crate::text::spreadsheet_safe(&header.serial(n)).into_owned();
+        csv.write_record([
+            r.kind.to_string(),
+            r.number.to_string(),
+            r.of.to_string(),
+            r.books.clone(),
+            r.pages.to_string(),
+            r.up.to_string(),
+            serial(r.first_serial),
+            serial(r.last_serial),
+            serial(r.top_serial),
+            r.colours.clone(),
+            r.first_file.clone(),
+            r.first_page.to_string(),
+            r.last_file.clone(),
+            r.last_page.to_string(),
+            r.series.clone(),
+        ])?;
     }
     csv.flush()
 }

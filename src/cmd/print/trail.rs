@@ -62,7 +62,7 @@ pub(super) fn write(args: &Args, plan: &Plan, parts: &[Part]) -> Result<()> {
     let rows = pr::packing::packing(plan, parts, &colours, t.books_per_carton);
     if let Some(path) = &t.packing {
         write_text(Some(path), args.force, |out| {
-            pr::packing::write(&rows, out)
+            pr::packing::write(&rows, &plan.header, out)
                 .with_context(|| format!("cannot write '{}'", path.display()))
         })?;
     }
