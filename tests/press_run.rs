@@ -246,6 +246,18 @@ fn a_hundred_thousand_strip_book_run_is_labelled_packed_and_continued() {
         .assert()
         .success()
         .stdout(contains("tickets 600001–606000"));
+    // See: issue 62 (and the press's second order): a series continued
+    // over the first run's serials is refused, naming the first free one.
+    bingomint()
+        .args(["generate", "--game", "90", "--count", "10", "--exclude"])
+        .arg(&strips)
+        .args(["--first-serial", "60001", "--out"])
+        .arg(dir.path().join("reused.bmc"))
+        .assert()
+        .code(2)
+        .stderr(contains("serials 60001–60060 are those of"))
+        .stderr(contains("continue the series with --first-serial 600001"));
+    assert!(!dir.path().join("reused.bmc").exists());
     let (pdf2, packing2) = (dir.path().join("more.pdf"), dir.path().join("more.csv"));
     press(&more, &pdf2, &packing2, &[]);
     let text = std::fs::read_to_string(&packing2).unwrap();

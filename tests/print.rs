@@ -721,8 +721,48 @@ fn a_packing_list_names_every_book_and_carton_with_its_serials() {
         .args(["--packing", packing.to_str().unwrap()])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("already exists"));
+        .stderr(predicate::str::contains("--packing '"))
+        .stderr(predicate::str::contains(
+            "already exists: give another file",
+        ));
     assert!(!dir.path().join("c.pdf").exists());
+    // See: issue 62, labels printed the flag's value as the packet count
+    // ("3 packets" on a one-book carton), and --books-per-carton 0 was
+    // taken (an empty label sheet).
+    let labels = dir.path().join("labels.pdf");
+    print(
+        &file,
+        &dir.path().join("l.pdf"),
+        &[
+            "--book-pages",
+            "3",
+            "--colours",
+            "red",
+            "blue",
+            "gray",
+            "--allow-short-book",
+            "--packing",
+            dir.path().join("l.csv").to_str().unwrap(),
+            "--books-per-carton",
+            "2",
+            "--carton-labels",
+            labels.to_str().unwrap(),
+        ],
+    );
+    let doc = lopdf::Document::load(&labels).unwrap();
+    let text = page_text(&doc, 1);
+    assert!(text.contains("Books 1-2 · 2 packets of 3 pages"), "{text}");
+    assert!(text.contains("Book 3 · 1 packet of 3 pages"), "{text}");
+    bingomint()
+        .arg("print")
+        .arg(&file)
+        .arg("--out")
+        .arg(dir.path().join("z.pdf"))
+        .args(["--packing", dir.path().join("z.csv").to_str().unwrap()])
+        .args(["--books-per-carton", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--books-per-carton"));
 }
 
 // See: paper a press can cut, pack and ship (n-up books lost their labels

@@ -51,11 +51,25 @@ fn lines(plan: &Plan, carton: &Carton, row: &PackRow) -> Vec<(bool, String)> {
         0 => 1,
         n => n,
     };
+    // The packets are the books this carton holds, not the flag's value.
+    let (first, last) = match row.books.split_once('-') {
+        Some((a, b)) => (a.parse().unwrap_or(0), b.parse().unwrap_or(0)),
+        None => (
+            row.books.parse().unwrap_or(0),
+            row.books.parse().unwrap_or(0),
+        ),
+    };
+    let packets = crate::text::count_of(u64::saturating_sub(last, first) + 1, "packet");
+    let books = if first == last {
+        format!("Book {first}")
+    } else {
+        format!("Books {first}-{last}")
+    };
     out.push((
         false,
         format!(
-            "Books {} · {} packets of {pages} pages (this carton: {} pages)",
-            row.books, carton.per_carton, row.pages
+            "{books} · {packets} of {pages} pages (this carton: {} pages)",
+            row.pages
         ),
     ));
     if !row.colours.is_empty() {

@@ -28,8 +28,9 @@ pub struct PressFlags {
     #[arg(long, value_name = "FILE.csv")]
     pub(super) packing: Option<PathBuf>,
 
-    /// Books packed to a carton, for the packing list's carton rows.
-    #[arg(long, value_name = "K", requires = "packing")]
+    /// Books packed to a carton, for the packing list's carton rows (1 or
+    /// more).
+    #[arg(long, value_name = "K", requires = "packing", value_parser = clap::value_parser!(u64).range(1..))]
     pub(super) books_per_carton: Option<u64>,
 
     /// Faces a series: each face names its series (faces 1–9,000 are

@@ -43,7 +43,9 @@ pub(super) fn check(args: &Args, parts: &[Part], manifest: Option<&Path>) -> Res
                 path.display()
             );
         }
-        refuse_existing(path, args.force)?;
+        refuse_existing(path, args.force).map_err(|e| {
+            anyhow::anyhow!("{flag} {e}: give another file, or add --force to replace it")
+        })?;
     }
     Ok(())
 }
