@@ -380,3 +380,75 @@ fn a_prefix_that_cannot_be_typed_back_is_refused_naming_the_character() {
         refused(dir.path(), &src, "75", &[], named);
     }
 }
+
+// See: issue 62, two imported packs with overlapping serials played
+// together with no warning, "CH-04520" silently meaning the first pack's
+// card; and `hall --sold CH-04512..CH-04517` was refused.
+#[test]
+fn packs_sharing_serials_are_named_both_and_sold_by_serials_as_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (wide, _) = sources(dir.path());
+    let a = import(dir.path(), &wide, "75", "a.bmc", &[]);
+    let text = std::fs::read_to_string(&wide).unwrap();
+    let mut b = String::new();
+    for (i, line) in text.lines().enumerate() {
+        match line.split_once(',') {
+            Some((_, cells)) if i > 0 => b += &format!("CH-{:05},{cells}\n", 4518 + i - 1),
+            _ => b += &format!("{line}\n"),
+        }
+    }
+    let b_src = dir.path().join("b.csv");
+    std::fs::write(&b_src, b).unwrap();
+    let b = import(dir.path(), &b_src, "75", "b.bmc", &[]);
+    let hall = start(
+        &[&a, &b],
+        &dir.path().join("n.jsonl"),
+        &["--sold", "CH-04512..CH-04521"],
+    );
+    let notice = hall.state()["notice"].as_str().unwrap_or("").to_string();
+    assert!(
+        notice.contains("serials CH-04518–CH-04537 may be printed on cards of both"),
+        "{notice}"
+    );
+    hall.post("/api/games", json!({"pattern": "line"}));
+    for _ in 0..75 {
+        hall.post("/api/calls", json!({}));
+    }
+    let (status, v) = hall.post("/api/claims", json!({"card": "CH-04521"}));
+    assert_eq!(status, 404, "{v}");
+    let why = v["reason"]
+        .as_str()
+        .or(v["error"].as_str())
+        .unwrap()
+        .to_string();
+    let (ida, idb) = (file_id(&a), file_id(&b));
+    assert!(
+        why.contains(&format!("card CH-04521 of {ida}"))
+            && why.contains(&format!("card CH-04521 of {idb}")),
+        "{why}"
+    );
+    // Named by its label, each is found; the first pack's was sold.
+    let (status, v) = hall.post(
+        "/api/claims",
+        json!({"card": format!("card CH-04521 of {ida}")}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["label"], format!("card CH-04521 of {ida}"), "{v}");
+    // A sold range whose ends are not the file's serials is refused.
+    let out = bingomint()
+        .args([
+            "hall",
+            "--listen",
+            "127.0.0.1:0",
+            "--sold",
+            "XY-1..XY-4",
+            "--log",
+        ])
+        .arg(dir.path().join("x.jsonl"))
+        .arg("--cards")
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--sold: \"XY-1..XY-4\""));
+}

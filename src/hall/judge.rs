@@ -70,6 +70,10 @@ impl Cards {
     /// number is a face of the first file.
     pub fn find(&self, text: &str) -> Result<(usize, u64), HallError> {
         let no_face = |why: String| HallError::NoFace(why);
+        // A face's label (`card CH-04520 of 3F2A…`) names its file.
+        if let Some(found) = self.by_label(text.trim()) {
+            return Ok(found);
+        }
         let first = self.files[0].header();
         let reference = Reference::parse_for(first, text).map_err(|e| no_face(e.to_string()))?;
         let f = match &reference.file {
@@ -80,7 +84,46 @@ impl Cards {
             None => 0,
         };
         let located = locate(&self.files[f], text, false).map_err(|e| no_face(e.to_string()))?;
-        Ok((f, located.face.expect("a face, not a record").0))
+        let n = located.face.expect("a face, not a record").0;
+        if reference.file.is_none() {
+            let holders: Vec<usize> = (0..self.files.len())
+                .filter(|&g| self.files[g].header().record_of(n).is_some())
+                .collect();
+            if holders.len() > 1 && holders.iter().any(|&g| self.imported(g)) {
+                let named: Vec<String> = holders.iter().map(|&g| self.label(g, n)).collect();
+                return Err(no_face(format!(
+                    "{:?} is printed on cards of {} imported packs ({}): give the card's label as one of these, or its QR text",
+                    text.trim(),
+                    holders.len(),
+                    named.join("; ")
+                )));
+            }
+        }
+        Ok((f, n))
+    }
+
+    /// Whether file `f` keeps another maker's serials as printed.
+    fn imported(&self, f: usize) -> bool {
+        self.files[f].header().serials().is_some()
+    }
+
+    /// Serials that more than one file holds, when one is an import (its
+    /// paper carries no file id): the two files' places and the shared
+    /// numbers' span, for a warning when the hall opens.
+    pub fn shared_serials(&self) -> Option<(usize, usize, RangeInclusive<u64>)> {
+        for a in 0..self.files.len() {
+            for b in a + 1..self.files.len() {
+                let (x, y) = (
+                    self.files[a].header().face_range(),
+                    self.files[b].header().face_range(),
+                );
+                let (lo, hi) = (*x.start().max(y.start()), *x.end().min(y.end()));
+                if lo <= hi && (self.imported(a) || self.imported(b)) {
+                    return Some((a, b, lo..=hi));
+                }
+            }
+        }
+        None
     }
 
     /// `card 4711 of 3f2a…` or `ticket 70 (strip 12) of 3f2a…`: face `n`

@@ -206,12 +206,25 @@ impl Hall {
                 opened.dropped
             )
         });
+        let shared = cards.shared_serials().map(|(a, b, span)| {
+            let h = |f: usize| cards.files[f].header();
+            format!(
+                "serials {}–{} may be printed on cards of both '{}' and '{}': a claim by such a serial alone is answered with both cards' labels",
+                h(a).serial(*span.start()),
+                h(a).serial(*span.end()),
+                cards.files[a].path(),
+                cards.files[b].path()
+            )
+        });
         let mut hall = Hall {
             cards,
             daub: Daub::default(),
             log: opened.log,
             books: Books::default(),
-            notice: note.clone(),
+            notice: match (&note, shared) {
+                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                (a, b) => a.clone().or(b),
+            },
             blower,
             night,
             splits: (0, Vec::new()),

@@ -3,7 +3,7 @@
 /// Sold faces that cannot be read, or are not the file's.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SoldError {
-    #[error("{0:?} is not a face number or a range like 1..5000")]
+    #[error("{0:?} is not a face number or a range like 1..5000 (or of serials as printed, CH-04512..CH-04517)")]
     NotANumber(String),
     #[error("{0:?} is an empty range: faces start at 1 and a range runs low..high")]
     Empty(String),
@@ -50,14 +50,17 @@ pub fn sold_within(
     }
 }
 
-/// Sold faces: ranges `A..B` or single faces, separated by commas.
-pub fn parse_sold(text: &str) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
+/// Sold faces: ranges `A..B` or single faces, separated by commas, each
+/// end a number or a serial as the first file `header` prints it
+/// (`CH-04512..CH-04517`).
+pub fn parse_sold(
+    text: &str,
+    header: &crate::cardfile::Header,
+) -> Result<Vec<std::ops::RangeInclusive<u64>>, SoldError> {
     let mut ranges = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let number = |s: &str| {
-            s.trim()
-                .parse::<u64>()
-                .map_err(|_| SoldError::NotANumber(part.to_string()))
+            (header.read_serial(s.trim())).ok_or_else(|| SoldError::NotANumber(part.to_string()))
         };
         let range = match part.split_once("..") {
             Some((a, b)) => number(a)?..=number(b)?,

@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let faces = files[0].header().face_range();
     let sold = match &args.sold {
         Some(text) => Some(
-            parse_sold(text)
+            parse_sold(text, files[0].header())
                 .and_then(|ranges| sold_within(ranges, faces, files[0].path()))
                 .map_err(|e| anyhow::anyhow!("--sold: {e}"))?,
         ),

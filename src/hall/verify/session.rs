@@ -76,8 +76,9 @@ fn files(
             ));
         }
     }
+    let first = cards.files[0].header();
     cards.sold = sold
-        .map(parse_sold)
+        .map(|text| parse_sold(text, first))
         .transpose()
         .map_err(|e| finding(at, format!("its sold faces: {e}")))?;
     Ok(())
