@@ -26,7 +26,13 @@ impl Drop for Running {
 
 /// Starts `hall --cards FILE… --log LOG` with `extra` flags.
 pub fn start(cards: &[&Path], log: &Path, extra: &[&str]) -> Running {
+    start_in(cards, log, extra, &[])
+}
+
+/// [`start`] with `env` set for the hall (`TZ`, say).
+pub fn start_in(cards: &[&Path], log: &Path, extra: &[&str], env: &[(&str, &str)]) -> Running {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bingomint"));
+    cmd.envs(env.iter().copied());
     cmd.arg("hall")
         .args(["--listen", "127.0.0.1:0", "--log"])
         .arg(log)

@@ -223,3 +223,47 @@ fn a_ledger_its_jackpot_s_rules_cannot_give_is_refused_with_or_without_logs() {
     assert!(err.contains("was offered"), "{err}");
     assert!(Path::new(&forged).exists());
 }
+
+/// The date `hours` from now, `YYYY-MM-DD`, by the UTC clock.
+fn date_in(hours: i64) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let days = (now + hours * 3600).div_euclid(86_400);
+    let d = i64::from(bingomint::cardfile::date::yyyymmdd(days));
+    format!("{:04}-{:02}-{:02}", d / 10_000, d / 100 % 100, d % 100)
+}
+
+// See: issue 62, the must-go date was judged on the UTC date; the hall's
+// day is the local date of where it runs (its TZ).
+#[test]
+fn the_must_go_date_is_the_hall_s_local_day() {
+    // Kiribati's day (UTC+14) is always later than Baker Island's (UTC-12).
+    let east = date_in(14);
+    for (tz, must_go) in [("EAST-14", true), ("WEST+12", false)] {
+        let dir = tempfile::tempdir().unwrap();
+        let n = Night::new(dir.path());
+        let night = crate::hall_money::NIGHT.replace(
+            "ceiling = \"2000.00\"",
+            &format!("ceiling = \"2000.00\"\nmust_go = \"{east}\""),
+        );
+        std::fs::write(&n.night, night).unwrap();
+        let (night, ledger) = (n.night.to_str().unwrap(), n.ledger.to_str().unwrap());
+        let extra = ["--night", night, "--balls", "blower", "--jackpots", ledger];
+        let log = n.dir.join("n1.jsonl");
+        let hall = crate::hall::start_in(&[&n.cards], &log, &extra, &[("TZ", tz)]);
+        sell_night(&hall);
+        play(&hall, 10);
+        drop(hall);
+        let start = (lines(&log).into_iter())
+            .find(|l| l["event"] == "game_start" && l["game"] == 2)
+            .unwrap();
+        let progress = &start["rules"]["progressive"];
+        assert_eq!(progress["must_go"], must_go, "{tz}: {progress}");
+        let day = if must_go { east.clone() } else { date_in(-12) };
+        assert_eq!(progress["day"], day.as_str(), "{tz}: {progress}");
+        let (code, out) = n.verify(&["n1.jsonl"], Some(&n.ledger));
+        assert_eq!(code, 0, "{tz}: {out}");
+    }
+}

@@ -55,6 +55,18 @@ pub fn yyyymmdd(days: i64) -> u32 {
     (year * 10_000 + month * 100 + day) as u32
 }
 
+/// Days since 1970-01-01 of the date `year-month-day` (the inverse of
+/// [`yyyymmdd`]; Howard Hinnant's days_from_civil).
+pub fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,6 +74,10 @@ mod tests {
     #[test]
     fn dates() {
         assert_eq!(yyyymmdd(0), 19700101);
+        for days in [-800_000, -1, 0, 59, 11_016, 20_500, 2_932_896] {
+            let d = i64::from(yyyymmdd(days));
+            assert_eq!(days_from_civil(d / 10_000, d / 100 % 100, d % 100), days);
+        }
         assert_eq!(yyyymmdd(19_393), 20230205);
         assert_eq!(yyyymmdd(20_513), 20260301);
         assert_eq!(yyyymmdd(11_016), 20000229);

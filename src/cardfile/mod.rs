@@ -10,7 +10,7 @@
 //! [`reader`] maps a file read-only. What a record holds is the game's
 //! business ([`crate::game::Spec`]); the header stores the spec.
 
-mod date;
+pub mod date;
 pub mod header;
 pub mod reader;
 pub mod serials;

@@ -112,6 +112,7 @@ impl JackpotEntry {
                     pot: p.seed,
                     added: 0,
                     must_go: false,
+                    day: String::new(),
                 };
                 (p.within, p.seed, Some(progress))
             }

@@ -128,7 +128,8 @@ impl Books {
                 p.name, o.game
             )));
         }
-        let (progress, offered, within) = pot.offer(sales, pot.rules.must_go_on(today), balls);
+        let (mut progress, offered, within) = pot.offer(sales, pot.rules.must_go_on(today), balls);
+        progress.day = today.to_string();
         plan.rules.sales = Some(sales);
         let consolation = plan.rules.jackpot.map_or(0, |j| j.consolation);
         plan.rules.progressive = Some(progress);
@@ -166,7 +167,8 @@ impl Books {
         if self.outcomes.iter().any(|o| o.name == p.name) {
             return Err("a progressive jackpot played twice in a night");
         }
-        let (progress, offered, within) = pot.offer(sales, p.must_go, balls);
+        let (mut progress, offered, within) = pot.offer(sales, p.must_go, balls);
+        progress.day.clone_from(&p.day);
         let j = rules
             .jackpot
             .ok_or("a progressive jackpot with no jackpot")?;

@@ -57,6 +57,10 @@ pub struct Progress {
     /// The must-go date had come: any full win takes it.
     #[serde(default)]
     pub must_go: bool,
+    /// The hall's day it was judged on (`YYYY-MM-DD`, the local date where
+    /// the hall ran); older logs lack it, and were judged on the UTC date.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub day: String,
 }
 
 /// How a night's game went.
@@ -144,6 +148,7 @@ impl Pot {
             pot: self.pot,
             added: offered - self.pot,
             must_go,
+            day: String::new(),
         };
         (progress, offered, within)
     }

@@ -38,7 +38,20 @@ pub(super) fn must_go(
     let Some(p) = &rules.progressive else {
         return Ok(());
     };
-    let day = line.time.get(..10).unwrap_or("");
+    // The hall's local day, within a day of the line's UTC date (no zone
+    // is further); an older line's, the UTC date.
+    let utc = line.time.get(..10).unwrap_or("");
+    let day = if p.day.is_empty() {
+        utc
+    } else {
+        p.day.as_str()
+    };
+    if !crate::hall::sales::parse::is_date(day) || !within_a_day(day, utc) {
+        return Err(finding(
+            line.seq,
+            format!("the progressive jackpot {:?} was judged on {day:?}, not the hall's day of a line at {}", p.name, line.time),
+        ));
+    }
     match books.pots().iter().find(|q| q.rules.name == p.name) {
         Some(pot) if pot.rules.must_go_on(day) != p.must_go => Err(finding(
             line.seq,
@@ -82,4 +95,17 @@ fn files(
         .transpose()
         .map_err(|e| finding(at, format!("its sold faces: {e}")))?;
     Ok(())
+}
+
+/// Whether the dates `a` and `b` (`YYYY-MM-DD`) are at most a day apart.
+fn within_a_day(a: &str, b: &str) -> bool {
+    let days = |d: &str| -> Option<i64> {
+        let (y, m, dd) = (
+            d.get(..4)?.parse().ok()?,
+            d.get(5..7)?.parse().ok()?,
+            d.get(8..10)?.parse().ok()?,
+        );
+        Some(crate::cardfile::date::days_from_civil(y, m, dd))
+    };
+    matches!((days(a), days(b)), (Some(x), Some(y)) if (x - y).abs() <= 1)
 }
