@@ -329,6 +329,12 @@ fn a_session_s_money_is_sold_paid_carried_and_verified_across_two_nights() {
     let (code, out) = n.verify(&["forged.jsonl"], None);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("line 2: a sale whose"), "{out}");
+    let (code, out) = n.verify(&["n1.jsonl"], None);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("the products' prices are those of the night file"),
+        "{out}"
+    );
     let ledger = n.dir.join("forged-ledger.jsonl");
     forge(&n.ledger, &ledger, |v| {
         if v["event"] == "jackpot_night" && v["outcome"]["won"] == false {
@@ -591,6 +597,21 @@ fn a_period_counts_each_night_once_and_in_one_currency() {
     assert_eq!(sell(&hall, "/api/sales", "Session book", 1, 12).0, 201);
     drop(hall);
 
+    // See: issue 62, a product's price and every sale of it halved
+    // together, then chained again, verified OK: the night file the
+    // session opened with (its SHA-256 in the log) pins the price.
+    let forged = n.dir.join("forged.jsonl");
+    forge(&n1, &forged, |v| {
+        if v["event"] == "session" && v["products"].is_array() {
+            v["products"][0]["price"] = json!(600);
+        } else if v["event"] == "sale" {
+            v["amount"] = json!(v["amount"].as_u64().unwrap() / 2);
+        }
+    });
+    let (code, out) = n.verify(&["forged.jsonl"], None);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("are not those of the night file"), "{out}");
+    std::fs::remove_file(&forged).unwrap();
     let today = lines(&n1)[0]["time"].as_str().unwrap()[..10].to_string();
     let span = format!("{today}..{today}");
     let (code, out) = report(&n, &[p1.to_str().unwrap()], "p1.json");

@@ -7,7 +7,7 @@ use crate::cmd::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::sales::ledger::{check, NightSeen};
-use bingomint::hall::verify::{verify, Summary};
+use bingomint::hall::verify::{pinned, verify, Pinned, Summary};
 use bingomint::text::count_of;
 use std::path::{Path, PathBuf};
 
@@ -23,7 +23,14 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
         cards.sold = None;
         match verify(&text, &mut cards) {
             Ok(s) => {
+                let (lines, _) = bingomint::hall::log::read(&text)?;
+                let pinned = pinned(&lines);
+                if let Pinned::Differs { line, why } = &pinned {
+                    outln!("FAILED: {} line {line}: {why}", log.display());
+                    return Ok(Outcome::Negative);
+                }
                 said(log, &s)?;
+                prices(&pinned)?;
                 found.push((log.display().to_string(), s));
             }
             Err(f) => {
@@ -87,6 +94,20 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
             Ok(Outcome::Negative)
         }
     }
+}
+
+/// What the night file the log opened with says of its prices.
+fn prices(pinned: &Pinned) -> Result<()> {
+    match pinned {
+        Pinned::Same { path } => {
+            outln!("  the products' prices are those of the night file '{path}' the session opened with (its SHA-256 as logged)");
+        }
+        Pinned::Unavailable { path, why } => {
+            outln!("note: the night file '{path}' {why}: the products' prices are checked against the log alone");
+        }
+        Pinned::Nothing | Pinned::Differs { .. } => {}
+    }
+    Ok(())
 }
 
 /// Two logs of one night (its id), if any: the first, the second, the id.

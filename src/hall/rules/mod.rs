@@ -357,6 +357,7 @@ impl Rules {
         }
         if let Some(p) = r.progressive.as_mut() {
             (p.pot, p.added, p.must_go) = (0, 0, false);
+            p.day.clear();
             if let Some(j) = r.jackpot.as_mut() {
                 (j.within, j.prize) = (0, 0);
             }

@@ -10,6 +10,7 @@
 mod checks;
 mod near;
 mod session;
+pub use session::{pinned, Pinned};
 
 use super::event::Source;
 use super::judge::Cards;

@@ -109,3 +109,78 @@ fn within_a_day(a: &str, b: &str) -> bool {
     };
     matches!((days(a), days(b)), (Some(x), Some(y)) if (x - y).abs() <= 1)
 }
+
+/// What the night file a log's first session names says of its prices.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Pinned {
+    /// The log names no night file, or one that sells nothing.
+    Nothing,
+    /// The file is as the session opened it, and its products are the
+    /// session line's: the prices the sales were checked against.
+    Same { path: String },
+    /// The file is as the session opened it, but its products are not
+    /// those the session line states (a price edited in the log).
+    Differs { line: u64, why: String },
+    /// The file cannot be had as the session opened it.
+    Unavailable { path: String, why: String },
+}
+
+/// The products of `lines`' first session checked against the night file
+/// it names, when that file is still as it was (its SHA-256): a log whose
+/// prices were edited, every hash chained again, is named here.
+pub fn pinned(lines: &[crate::hall::log::Line]) -> Pinned {
+    let first = lines.iter().find_map(|l| match &l.event {
+        Event::Session {
+            night: Some(entry),
+            products,
+            ..
+        } => Some((l.seq, entry, products)),
+        _ => None,
+    });
+    let Some((line, entry, products)) = first else {
+        return Pinned::Nothing;
+    };
+    let path = entry.path.clone();
+    let unavailable = |why: String| Pinned::Unavailable {
+        path: path.clone(),
+        why,
+    };
+    let bytes = match std::fs::read(&entry.path) {
+        Ok(b) => b,
+        Err(e) => return unavailable(format!("cannot be read ({e})")),
+    };
+    if crate::text::sha256_hex(&bytes) != entry.sha256 {
+        return unavailable("was changed since the session opened it".into());
+    }
+    let night = std::str::from_utf8(&bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|t| crate::hall::night::Night::parse(t).map_err(|e| e.to_string()));
+    match night {
+        Err(why) => unavailable(format!("cannot be read as a night file ({why})")),
+        Ok(n) if n.products.is_empty() && products.is_empty() => Pinned::Nothing,
+        Ok(n) if n.products != *products => {
+            let named = |ps: &[crate::hall::sales::Product]| {
+                (ps.iter())
+                    .map(|p| {
+                        format!(
+                            "{:?} {}",
+                            p.name,
+                            crate::hall::money::show(p.price, &n.currency)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            Pinned::Differs {
+                line,
+                why: format!(
+                    "the session's products ({}) are not those of the night file '{}' it opened with ({})",
+                    named(products),
+                    entry.path,
+                    named(&n.products)
+                ),
+            }
+        }
+        Ok(_) => Pinned::Same { path },
+    }
+}
