@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn dates() {
         assert_eq!(yyyymmdd(0), 19700101);
-        for days in [-800_000, -1, 0, 59, 11_016, 20_500, 2_932_896] {
+        for days in [-1, 0, 59, 11_016, 20_500, 2_932_896] {
             let d = i64::from(yyyymmdd(days));
             assert_eq!(days_from_civil(d / 10_000, d / 100 % 100, d % 100), days);
         }

@@ -309,16 +309,30 @@ fn jackpot_of(
     }
 }
 
+/// The most stages (or prizes open at once) a game has: more than any
+/// hall plays, and each is sent to every viewer.
+pub const MAX_STAGES: usize = 20;
+
 /// The night's `[[product]]` tables, checked (`games`: the games' names).
 fn products(entries: &[ProductEntry], games: &[String]) -> Result<Vec<Product>, NightError> {
-    named("product", entries, |e| e.product(games), |p| &p.name)
+    named(
+        "product",
+        entries,
+        |e| e.product(games),
+        |p| &p.name,
+        ProductEntry::name,
+    )
 }
 
 /// The night's `[[progressive]]` tables, checked.
 fn progressives(entries: &[ProgressiveEntry]) -> Result<Vec<Progressive>, NightError> {
-    named("progressive", entries, ProgressiveEntry::progressive, |p| {
-        &p.name
-    })
+    named(
+        "progressive",
+        entries,
+        ProgressiveEntry::progressive,
+        |p| &p.name,
+        ProgressiveEntry::name,
+    )
 }
 
 /// Tables of `what` read by `read`, each named once (`name`); a mistake
@@ -328,11 +342,13 @@ fn named<E, T>(
     entries: &[E],
     read: impl Fn(&E) -> Result<T, parse::Refused>,
     name: impl Fn(&T) -> &String,
+    named: impl Fn(&E) -> &str,
 ) -> Result<Vec<T>, NightError> {
     let mut out: Vec<T> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
+        // Named as a game's mistake is: its place and its name.
         let refused = |why: String| NightError {
-            where_: format!("{what} {}", i + 1),
+            where_: format!("{what} {} ({:?})", i + 1, named(entry)),
             why,
         };
         let t = read(entry).map_err(|(field, why)| refused(format!("{field}: {why}")))?;
@@ -364,6 +380,17 @@ impl Entry {
             ));
         }
         let n = self.stages.as_ref().map_or(1, Vec::len);
+        let open = self.prizes.as_ref().map_or(0, Vec::len);
+        if n.max(open) > MAX_STAGES {
+            let field = if open > 0 { "prizes" } else { "stages" };
+            return Err(FieldError::of(
+                field,
+                format!(
+                    "{} in one game; a game has at most {MAX_STAGES}",
+                    n.max(open)
+                ),
+            ));
+        }
         let (listed, cuts) = match self.prizes {
             None => self.amounts_of(n)?,
             Some(_) => (Vec::new(), Vec::new()),
@@ -531,6 +558,19 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
         );
         assert!(err(&format!("{head}\n")).contains("give one of pattern, stages"));
         assert!(err("title = \"t\"\n").contains("no [[game]]"));
+        // See: issue 62, a product's mistake was named by index alone.
+        let product = format!(
+            "{head}pattern = \"line\"\n[[product]]\nname = \"Book\"\nprice = \"1.00\"\n[[product]]\nname = \"Single\"\nprice = 2.0\n"
+        );
+        let said = err(&product);
+        assert!(said.contains("product 2 (\"Single\"): price"), "{said}");
+        // See: issue 62, 2,000 stages in a game gave every viewer 312 KiB.
+        let stages = vec!["\"line\""; 2000].join(", ");
+        let said = err(&format!("{head}stages = [{stages}]\n"));
+        assert!(
+            said.contains("stages: 2000 in one game; a game has at most 20"),
+            "{said}"
+        );
         // See: hardening round four (newlines, BEL and 200,000-character
         // titles were taken and sent to every viewer).
         assert!(err(&format!("title = \"{}\"\n", "x".repeat(301)))
@@ -560,6 +600,9 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
         for (games, says) in [
             ("pattern = \"coverall\"\nconsolation = { to_go = 9, prize = \"1.00\" }\n", "consolation.to_go: 9 is not a distance paid: give 1 to 5"),
             ("pattern = \"coverall\"\nconsolation = { to_go = -1, prize = \"1.00\" }\n", "consolation.to_go: -1 is not a distance paid"),
+            // See: issue 62, `to_go = 1.5` answered "data did not match any
+            // variant of untagged enum ToGo".
+            ("pattern = \"coverall\"\nconsolation = { to_go = 1.5, prize = \"1.00\" }\n", "consolation.to_go: 1.5 is not a distance paid: give a whole number 1 to 5"),
             ("pattern = \"coverall\"\nconsolation = { to_go = \"most\", prize = \"1.00\" }\n", "consolation.to_go: \"most\": give how many numbers"),
             ("pattern = \"coverall\"\nconsolation = { to_go = 1, prize = 1.0 }\n", "consolation.prize: write the amount as text"),
             ("pattern = \"coverall\"\nconsolation = { to_go = 1 }\n", "prize"),

@@ -118,8 +118,13 @@ fn san(host: &str) -> Result<rcgen::SanType> {
     if let Ok(ip) = host.parse::<std::net::IpAddr>() {
         return Ok(rcgen::SanType::IpAddress(ip));
     }
+    // A name of digits and dots is an address written wrong, never a
+    // DNS name (its last label, a top-level domain, is never all digits).
+    let last = host.rsplit('.').next().unwrap_or("");
     let why = if host.is_empty() {
         Some("is empty".to_string())
+    } else if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        Some("is no IP address (each of its four numbers is 0 to 255) and no host name (a name's last part is not all digits)".to_string())
     } else if host.len() > 253 {
         Some("is over 253 characters".into())
     } else {
@@ -280,7 +285,18 @@ mod tests {
         for good in ["hall.local", "a-b.example", "192.168.1.20", "::1", "x"] {
             assert!(san(good).is_ok(), "{good}");
         }
-        for bad in ["", "a b", "<script>", "-x", "x-", "a..b", &"a".repeat(64)] {
+        // See: issue 62, 999.1.1.1 was taken as a DNS name.
+        for bad in [
+            "",
+            "a b",
+            "<script>",
+            "-x",
+            "x-",
+            "a..b",
+            &"a".repeat(64),
+            "999.1.1.1",
+            "10.0.0",
+        ] {
             assert!(san(bad).is_err(), "{bad}");
         }
     }

@@ -23,6 +23,8 @@ pub const NEAR_MOST: u8 = 5;
 pub enum ToGo {
     Count(i64),
     Word(String),
+    /// Anything else (`1.5`, `true`), refused naming the field's values.
+    Other(toml::Value),
 }
 
 impl ToGo {
@@ -38,6 +40,16 @@ impl ToGo {
             ToGo::Word(w) => Err(format!(
                 "{w:?}: give how many numbers from the prize a face is paid (1 to {NEAR_MOST}), or \"nearest\" for the most marked faces"
             )),
+            ToGo::Other(v) => {
+                let v = match v {
+                    toml::Value::Float(f) => f.to_string(),
+                    toml::Value::Boolean(b) => b.to_string(),
+                    other => other.type_str().to_string(),
+                };
+                Err(format!(
+                    "{v} is not a distance paid: give a whole number 1 to {NEAR_MOST}, or \"nearest\""
+                ))
+            }
         }
     }
 }

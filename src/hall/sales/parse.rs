@@ -104,6 +104,11 @@ fn name_of(field: &str, text: &str) -> Result<String, Refused> {
 }
 
 impl ProductEntry {
+    /// The name it is given, as written.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The product; `games` names the programme's games in order.
     pub fn product(&self, games: &[String]) -> Result<Product, Refused> {
         let name = name_of("name", &self.name)?;
@@ -164,6 +169,11 @@ fn quoted(names: &[String]) -> String {
 }
 
 impl ProgressiveEntry {
+    /// The name it is given, as written.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The jackpot's rules.
     pub fn progressive(&self) -> Result<Progressive, Refused> {
         let opt = |v: &Option<toml::Value>, f: &str| v.as_ref().map(|v| amount(v, f)).transpose();
