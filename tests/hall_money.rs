@@ -646,3 +646,39 @@ fn a_period_counts_each_night_once_and_in_one_currency() {
         assert!(out.contains(&format!("\"{bad}\" is not a date")), "{out}");
     }
 }
+
+// See: issue 62, a phone adding, or a claim on, a face sold tonight for a
+// later game read "card 101 was not sold tonight": it was.
+#[test]
+fn a_face_sold_for_a_later_game_is_held_and_named_with_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = Night::new(dir.path());
+    let hall = n.open("n1.jsonl");
+    assert_eq!(sell(&hall, "/api/sales", "Session book", 1, 60).0, 201);
+    assert_eq!(
+        sell(&hall, "/api/sales", "Snowball single", 101, 140).0,
+        201
+    );
+    let (status, v) = hall.post("/api/games", json!({}));
+    assert_eq!(status, 201, "{v}");
+    // The snowball single is a phone's to hold now; it plays in game 2.
+    let (status, v) = hall.post("/api/faces", json!({ "card": "101" }));
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = hall.post("/api/bingo", json!({ "card": "101" }));
+    assert_eq!(status, 409, "{v}");
+    let why = v["error"].as_str().unwrap();
+    assert!(
+        why.contains("card 101 was sold tonight for the programme's game 2, not for this game"),
+        "{why}"
+    );
+    // A face no sale holds is still refused as unsold.
+    let (status, v) = hall.post("/api/faces", json!({ "card": "150" }));
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("card 150 was not sold tonight"),
+        "{v}"
+    );
+}

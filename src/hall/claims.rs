@@ -140,9 +140,10 @@ impl Hall {
     pub fn face(&self, card: &str) -> Result<FaceShown, HallError> {
         let (f, n) = self.cards.find(card.trim())?;
         let spec = self.cards.files[f].header().spec;
-        if !self.cards.sold(f, n) {
-            let noun = spec.face_noun();
-            return Err(HallError::NotSold { noun, face: n });
+        // A face sold tonight for a later game is the player's: it plays
+        // in its games.
+        if !self.cards.sold(f, n) && !self.books.sold_tonight(f, n) {
+            return Err(self.books.not_sold(&self.cards, f, n));
         }
         let face = self.cards.face(f, n)?;
         let card = if f == 0 {

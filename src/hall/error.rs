@@ -38,6 +38,12 @@ pub enum HallError {
     NoFace(String),
     #[error("{noun} {face} was not sold tonight")]
     NotSold { noun: &'static str, face: u64 },
+    #[error("{noun} {face} was sold tonight for the programme's game {games}, not for this game: it plays in those")]
+    SoldForOther {
+        noun: &'static str,
+        face: u64,
+        games: String,
+    },
     #[error("{0}")]
     Flood(#[from] queue::Flood),
     #[error("no claim {0} is waiting in the queue (decided already, or never made)")]

@@ -69,10 +69,22 @@ pub(super) fn near_words(event: &Event) -> Option<String> {
                 0 => String::new(),
                 m => format!(" and {m} more"),
             };
+            // A share is at least a cent: past that many faces, the
+            // earliest get a cent each and the rest are counted, not paid.
+            let paid = shares.iter().filter(|&&s| s > 0).count();
+            let each = if paid < n {
+                format!(
+                    "{} each to the first {paid}; the other {} are counted, not paid: a share is at least {}",
+                    show(1, currency),
+                    n - paid,
+                    show(1, currency)
+                )
+            } else {
+                format!("{} each", each.join(" or "))
+            };
             format!(
-                "consolation, {k} to go: {} shared by {n} ({} each): {}{more}{}",
+                "consolation, {k} to go: {} shared by {n} ({each}): {}{more}{}",
                 show(*amount, currency),
-                each.join(" or "),
                 names.join(", "),
                 common.unwrap_or("")
             )
@@ -186,6 +198,14 @@ mod tests {
             "consolation: 20001 faces were 1 to go, more than a prize is paid to; not paid"
         );
         assert_eq!(near(Vec::new(), 0, 0), "consolation: no face was near");
+        // See: issue 62, a consolation shared by more faces than it has
+        // cents logged faces with a share of £0.00, unexplained.
+        let wide: Vec<u32> = (1..=700).collect();
+        let said = near(cards(&wide), 700, 1);
+        assert!(
+            said.starts_with("consolation, 1 to go: £5.00 shared by 700 (£0.01 each to the first 500; the other 200 are counted, not paid: a share is at least £0.01)"),
+            "{said}"
+        );
     }
 
     #[test]

@@ -232,8 +232,7 @@ impl Books {
         let card = card.trim();
         let (f, n) = cards.find(card)?;
         if !cards.sold(f, n) {
-            let noun = cards.files[f].header().spec.face_noun();
-            return Err(HallError::NotSold { noun, face: n });
+            return Err(self.not_sold(cards, f, n));
         }
         let candidates = open.candidates(None)?;
         let (k, judged) = self.judge_first(cards, card, &candidates, open.called())?;

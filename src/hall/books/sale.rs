@@ -21,6 +21,28 @@ impl Books {
         }
     }
 
+    /// Why face `n` of file `f` does not play the open game: not sold
+    /// tonight, or sold for other games of the programme (named).
+    pub(in crate::hall) fn not_sold(&self, cards: &Cards, f: usize, n: u64) -> HallError {
+        let noun = cards.files[f].header().spec.face_noun();
+        match self.sales.games_of(n).filter(|_| f == 0) {
+            Some(games) if !games.is_empty() => HallError::SoldForOther {
+                noun,
+                face: n,
+                games: (games.iter().map(usize::to_string))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            },
+            _ => HallError::NotSold { noun, face: n },
+        }
+    }
+
+    /// Whether face `n` of file `f` is held by a sale tonight, for any of
+    /// its games: a phone may hold it.
+    pub(in crate::hall) fn sold_tonight(&self, f: usize, n: u64) -> bool {
+        f == 0 && self.sales.games_of(n).is_some()
+    }
+
     /// A sale, return or void, checked.
     pub(super) fn sell(&self, cards: &Cards, m: &Move) -> Result<Vec<Event>, HallError> {
         Ok(vec![self.sales.event(m, &self.floor(cards))?])

@@ -539,6 +539,13 @@ impl Sales {
         out
     }
 
+    /// The programme's games face `n` (of the first card file) plays,
+    /// when a sale holds it tonight (empty: every game).
+    pub fn games_of(&self, n: u64) -> Option<Vec<usize>> {
+        let sale = (self.list.iter()).find(|s| s.held().iter().any(|h| h.contains(&n)))?;
+        Some(self.products[sale.product].games.clone())
+    }
+
     /// Net sales of product `p`.
     pub fn net(&self, p: usize) -> u64 {
         (self.list.iter().filter(|s| s.product == p))
