@@ -107,6 +107,20 @@ impl Cards {
         self.files[f].header().serials().is_some()
     }
 
+    /// [`Cards::shared_serials`] in words, for the caller when the hall
+    /// opens.
+    pub fn shared_notice(&self) -> Option<String> {
+        let (a, b, span) = self.shared_serials()?;
+        let h = |f: usize| self.files[f].header();
+        Some(format!(
+            "serials {}–{} may be printed on cards of both '{}' and '{}': a claim by such a serial alone is answered with both cards' labels",
+            h(a).serial(*span.start()),
+            h(a).serial(*span.end()),
+            self.files[a].path(),
+            self.files[b].path()
+        ))
+    }
+
     /// Serials that more than one file holds, when one is an import (its
     /// paper carries no file id): the two files' places and the shared
     /// numbers' span, for a warning when the hall opens.

@@ -200,31 +200,14 @@ impl Hall {
             },
             e => HallError::LogOpen(e),
         })?;
-        let note = (opened.dropped > 0).then(|| {
-            format!(
-                "the log's last line was unfinished ({} bytes, a write cut short); it was dropped: it had never been shown",
-                opened.dropped
-            )
-        });
-        let shared = cards.shared_serials().map(|(a, b, span)| {
-            let h = |f: usize| cards.files[f].header();
-            format!(
-                "serials {}–{} may be printed on cards of both '{}' and '{}': a claim by such a serial alone is answered with both cards' labels",
-                h(a).serial(*span.start()),
-                h(a).serial(*span.end()),
-                cards.files[a].path(),
-                cards.files[b].path()
-            )
-        });
+        let note = dropped_note(opened.dropped);
+        let notice = [note.clone(), cards.shared_notice()].into_iter().flatten();
         let mut hall = Hall {
             cards,
             daub: Daub::default(),
             log: opened.log,
             books: Books::default(),
-            notice: match (&note, shared) {
-                (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-                (a, b) => a.clone().or(b),
-            },
+            notice: notice.reduce(|a, b| format!("{a}; {b}")),
             blower,
             night,
             splits: (0, Vec::new()),
@@ -407,6 +390,16 @@ impl Hall {
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }
+}
+
+/// What the hall repaired on opening a log whose last `dropped` bytes
+/// were an unfinished line, said once in the session's line.
+fn dropped_note(dropped: usize) -> Option<String> {
+    (dropped > 0).then(|| {
+        format!(
+            "the log's last line was unfinished ({dropped} bytes, a write cut short); it was dropped: it had never been shown"
+        )
+    })
 }
 
 /// A new game's seed: `hall2-` and 256 bits of the operating system's

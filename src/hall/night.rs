@@ -380,17 +380,7 @@ impl Entry {
             ));
         }
         let n = self.stages.as_ref().map_or(1, Vec::len);
-        let open = self.prizes.as_ref().map_or(0, Vec::len);
-        if n.max(open) > MAX_STAGES {
-            let field = if open > 0 { "prizes" } else { "stages" };
-            return Err(FieldError::of(
-                field,
-                format!(
-                    "{} in one game; a game has at most {MAX_STAGES}",
-                    n.max(open)
-                ),
-            ));
-        }
+        self.bounded()?;
         let (listed, cuts) = match self.prizes {
             None => self.amounts_of(n)?,
             Some(_) => (Vec::new(), Vec::new()),
@@ -444,6 +434,25 @@ impl Entry {
                 progressive,
             },
         })
+    }
+
+    /// Refuses more than [`MAX_STAGES`] stages or prizes open at once.
+    fn bounded(&self) -> Result<(), FieldError> {
+        let (n, open) = (
+            self.stages.as_ref().map_or(1, Vec::len),
+            self.prizes.as_ref().map_or(0, Vec::len),
+        );
+        if n.max(open) <= MAX_STAGES {
+            return Ok(());
+        }
+        let field = if open > 0 { "prizes" } else { "stages" };
+        Err(FieldError::of(
+            field,
+            format!(
+                "{} in one game; a game has at most {MAX_STAGES}",
+                n.max(open)
+            ),
+        ))
     }
 
     /// The game's name and paper, as the board shows them.

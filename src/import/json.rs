@@ -79,6 +79,18 @@ struct State<'a, 'b> {
     run: &'a std::rc::Rc<std::cell::Cell<u64>>,
 }
 
+/// A face's number: its serial as printed (`export --format jsonl` of a
+/// file that keeps one), else a numbering field's number.
+fn number_of(fields: &serde_json::Map<String, Value>) -> Result<Option<Written>, String> {
+    if let Some(text) = fields.get("serial").and_then(Value::as_str) {
+        return Written::read(text).map(Some);
+    }
+    Ok((fields.iter())
+        .find(|(k, v)| is_number_name(k) && v.is_u64())
+        .and_then(|(_, v)| v.as_u64())
+        .map(Written::plain))
+}
+
 impl State<'_, '_> {
     /// One value that holds a face or a strip (`k` counts them from 1).
     fn value(&mut self, value: Value) -> Result<(), ImportError> {
@@ -88,18 +100,7 @@ impl State<'_, '_> {
         let source = self.source;
         let (number, grid, star) = match value {
             Value::Object(mut fields) => {
-                // The serial as printed (`export --format jsonl` of a file
-                // that keeps one), else a number.
-                let serial = match fields.get("serial").and_then(Value::as_str) {
-                    Some(text) => Some(Written::read(text).map_err(|why| source.bad(at, why))?),
-                    None => None,
-                };
-                let number = serial.or_else(|| {
-                    (fields.iter())
-                        .find(|(k, v)| is_number_name(k) && v.is_u64())
-                        .and_then(|(_, v)| v.as_u64())
-                        .map(Written::plain)
-                });
+                let number = number_of(&fields).map_err(|why| source.bad(at, why))?;
                 self.numbered |= number.is_some();
                 let grid = [
                     "grid", "rows", "cells", "numbers", "tickets", "card", "ticket",
