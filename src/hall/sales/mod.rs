@@ -352,6 +352,22 @@ impl Sales {
         }
     }
 
+    /// Product `product`'s place and the units of `first..=last`, whole
+    /// units of faces the file holds, its games not started: what a sale
+    /// and a return both need.
+    fn movable(
+        &self,
+        product: &str,
+        first: u64,
+        last: u64,
+        floor: &Floor,
+    ) -> Result<(usize, u64), SaleError> {
+        let p = self.product(product)?;
+        let units = self.units(p, first, last, floor)?;
+        self.not_started(p, floor)?;
+        Ok((p, units))
+    }
+
     /// A sale of `asked`, faces none sold yet.
     fn sale(
         &self,
@@ -360,9 +376,7 @@ impl Sales {
         floor: &Floor,
     ) -> Result<super::Event, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
-        let p = self.product(product)?;
-        let units = self.units(p, first, last, floor)?;
-        self.not_started(p, floor)?;
+        let (p, units) = self.movable(product, first, last, floor)?;
         for sale in &self.list {
             if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
                 return Err(SaleError::SoldTwice {
@@ -392,9 +406,7 @@ impl Sales {
         floor: &Floor,
     ) -> Result<super::Event, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
-        let p = self.product(product)?;
-        let units = self.units(p, first, last, floor)?;
-        self.not_started(p, floor)?;
+        let (p, units) = self.movable(product, first, last, floor)?;
         let sale = (self.list.iter())
             .filter(|s| s.product == p)
             .find(|s| (s.held().iter()).any(|h| h.contains(&first) && h.contains(&last)))
