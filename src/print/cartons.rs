@@ -18,8 +18,6 @@ const PER_PAGE: usize = 2;
 pub struct Carton<'a> {
     /// The maker (`--maker`), if named.
     pub maker: Option<&'a str>,
-    /// Books packed to a carton.
-    pub per_carton: u64,
 }
 
 /// The lines of carton `row`'s label: (bold, text).

@@ -68,10 +68,10 @@ pub(super) fn write(args: &Args, plan: &Plan, parts: &[Part]) -> Result<()> {
                 .with_context(|| format!("cannot write '{}'", path.display()))
         })?;
     }
-    if let (Some(path), Some(per_carton)) = (&t.carton_labels, t.books_per_carton) {
+    // The labels are of the packing list's cartons (--books-per-carton).
+    if let (Some(path), Some(_)) = (&t.carton_labels, t.books_per_carton) {
         let carton = pr::cartons::Carton {
             maker: t.maker.as_deref(),
-            per_carton,
         };
         let paper = pr::paper::paper("a4").map_err(anyhow::Error::msg)?;
         let pdf = pr::cartons::carton_labels(plan, &carton, &rows, paper)
