@@ -33,6 +33,17 @@ pub fn start(cards: &[&Path], log: &Path, extra: &[&str]) -> Running {
 pub fn start_in(cards: &[&Path], log: &Path, extra: &[&str], env: &[(&str, &str)]) -> Running {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_bingomint"));
     cmd.envs(env.iter().copied());
+    launch(cmd, cards, log, extra)
+}
+
+/// [`start`] in `dir`, so the log records the paths as given (relative).
+pub fn start_at(dir: &Path, cards: &[&Path], log: &Path, extra: &[&str]) -> Running {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bingomint"));
+    cmd.current_dir(dir);
+    launch(cmd, cards, log, extra)
+}
+
+fn launch(mut cmd: Command, cards: &[&Path], log: &Path, extra: &[&str]) -> Running {
     cmd.arg("hall")
         .args(["--listen", "127.0.0.1:0", "--log"])
         .arg(log)

@@ -14,6 +14,7 @@ mod generate;
 mod guides;
 mod hall;
 mod hall_books;
+mod hall_fixtures;
 mod hall_floor;
 mod hall_hostile;
 mod hall_ledger;
