@@ -6,6 +6,7 @@ use super::books::{ClaimAsked, Command};
 use super::queue::{Status, Waiting};
 use super::state::{FaceShown, Grid, Verdict, WinnerShown};
 use super::{Event, Hall, HallError};
+use crate::hall::event as ev;
 use std::net::IpAddr;
 
 impl Hall {
@@ -60,7 +61,7 @@ impl Hall {
             client,
         };
         let events = self.execute(command)?;
-        let Some(Event::Queued { id, .. }) = events.first() else {
+        let Some(Event::Queued(ev::Queued { id, .. })) = events.first() else {
             unreachable!("a claim's event is its place in the queue")
         };
         let id = *id;

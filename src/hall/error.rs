@@ -120,7 +120,10 @@ pub enum HallError {
     LogOpen(log::LogError),
     /// The log's events do not follow (a hand-edited log whose chain holds).
     #[error("line {line}: {what}")]
-    Replay { line: u64, what: &'static str },
+    Replay {
+        line: u64,
+        what: super::books::Mismatch,
+    },
     #[error("cannot write the log: {0}")]
     Log(#[from] std::io::Error),
     #[error(transparent)]

@@ -2,10 +2,11 @@
 //! beside the log, the books' decision logged and applied, the seed file
 //! removed once the seed is revealed. The rules are [`super::books`]'.
 
-use super::books::Command;
+use super::books::{Command, Draw};
 use super::rules::Plan;
 use super::secret::{secret_path, write_secret, SecretError};
 use super::{fresh_seed, Event, Hall, HallError};
+use crate::hall::event as ev;
 
 impl Hall {
     /// Starts a game of `plan`, checked first; with `--balls blower`, its
@@ -16,22 +17,22 @@ impl Hall {
         if let (true, Some(night)) = (plan.rules.currency.is_empty(), &self.night) {
             plan.rules.currency = night.currency.clone();
         }
-        let seed = if self.blower {
-            String::new()
+        let draw = if self.blower {
+            Draw::Blower
         } else {
-            fresh_seed()?
+            Draw::Seed(fresh_seed()?)
         };
         let command = Command::Start {
             plan: Box::new(plan),
-            seed: seed.clone(),
+            draw: draw.clone(),
             today: super::log::today(),
         };
         let events = self.books.decide(&self.cards, command)?;
         // The ledger first: no other night offers a pot in play here.
         self.play_jackpot(&events)?;
-        if !seed.is_empty() {
+        if let Draw::Seed(seed) = &draw {
             let path = secret_path(self.log.path());
-            write_secret(&path, &seed).map_err(|e| match e {
+            write_secret(&path, seed).map_err(|e| match e {
                 SecretError::Unsafe(why) => HallError::UnsafeSeed {
                     path: path.display().to_string(),
                     why,
@@ -42,7 +43,9 @@ impl Hall {
         // The start and a bonanza's precalls: one append.
         self.record_all(events)?;
         self.follow_sold()?;
-        self.books.know_seed(seed);
+        if let Draw::Seed(seed) = draw {
+            self.books.know_seed(seed);
+        }
         Ok(())
     }
 
@@ -81,7 +84,7 @@ impl Hall {
         Ok(events
             .iter()
             .find_map(|e| match e {
-                Event::Call { ball, .. } => Some(*ball),
+                Event::Call(ev::Call { ball, .. }) => Some(*ball),
                 _ => None,
             })
             .expect("a call's events hold the call"))
@@ -91,7 +94,7 @@ impl Hall {
     /// once the game is under way).
     pub fn recall(&mut self) -> Result<u8, HallError> {
         match self.execute(Command::Recall)?.as_slice() {
-            [Event::Recall { ball, .. }] => Ok(*ball),
+            [Event::Recall(ev::Recall { ball, .. })] => Ok(*ball),
             _ => unreachable!("a recall's event is the recall"),
         }
     }
@@ -106,10 +109,10 @@ impl Hall {
         self.execute(command).map(drop)
     }
 
-    /// Ends the open game and reveals its seed ("" for a blower's game).
-    pub fn end(&mut self) -> Result<String, HallError> {
+    /// Ends the open game and reveals its seed (none for a blower's game).
+    pub fn end(&mut self) -> Result<ev::RevealedSeed, HallError> {
         match self.execute(Command::End)?.as_slice() {
-            [Event::GameEnd { seed, .. }] => Ok(seed.clone()),
+            [Event::GameEnd(end)] => Ok(end.seed.clone()),
             _ => unreachable!("an end's event is the end"),
         }
     }

@@ -10,7 +10,7 @@
 //! it. An unfinished last line (a crash mid-write) is dropped on opening
 //! and reported ([`Opened::dropped`]).
 
-use super::Event;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -19,9 +19,10 @@ use std::path::{Path, PathBuf};
 /// The `prev` of the first line.
 pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// One line of the log.
+/// One line of a log: a night's ([`super::Event`]) or a jackpot ledger's
+/// ([`super::LedgerEvent`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Line {
+pub struct Line<E> {
     /// 1, 2, … in file order.
     pub seq: u64,
     /// UTC, to the millisecond: `2026-11-25T19:04:11.250Z`.
@@ -29,7 +30,7 @@ pub struct Line {
     /// SHA-256 (hex) of the previous line's bytes, without its newline.
     pub prev: String,
     #[serde(flatten)]
-    pub event: Event,
+    pub event: E,
 }
 
 /// The SHA-256 of a line's bytes, in hex.
@@ -53,7 +54,7 @@ pub enum LogError {
 /// Reads every line of `text`, checking the chain. An unfinished last line
 /// (a crash in the middle of a write, before its fsync returned) is
 /// dropped: it was never shown. Returns the lines and the hash of the last.
-pub fn read(text: &str) -> Result<(Vec<Line>, String), LogError> {
+pub fn read<E: DeserializeOwned>(text: &str) -> Result<(Vec<Line<E>>, String), LogError> {
     let mut lines = Vec::new();
     let mut prev = GENESIS.to_string();
     let complete = if text.ends_with('\n') {
@@ -64,7 +65,7 @@ pub fn read(text: &str) -> Result<(Vec<Line>, String), LogError> {
     for (i, raw) in complete.lines().enumerate() {
         let at = i as u64 + 1;
         let bad = |why: String| LogError::Bad { line: at, why };
-        let line: Line =
+        let line: Line<E> =
             serde_json::from_str(raw).map_err(|e| bad(format!("not a log line: {e}")))?;
         if line.prev != prev {
             return Err(bad("the chain breaks here: its prev is not the SHA-256 of the line before (a line edited, removed or moved)".into()));
@@ -95,9 +96,9 @@ pub struct Log {
 }
 
 /// A log as opened: its lines, and what was dropped on the way.
-pub struct Opened {
+pub struct Opened<E> {
     pub log: Log,
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<E>>,
     /// The bytes of an unfinished last line that were dropped (0: none).
     pub dropped: usize,
 }
@@ -105,7 +106,7 @@ pub struct Opened {
 impl Log {
     /// Opens (or creates) the log at `path`, locks it, and reads what it
     /// holds.
-    pub fn open(path: &Path) -> Result<Opened, LogError> {
+    pub fn open<E: DeserializeOwned>(path: &Path) -> Result<Opened<E>, LogError> {
         let io = |source| LogError::Io {
             path: path.display().to_string(),
             source,
@@ -158,7 +159,7 @@ impl Log {
     /// Appends `event`, fsynced before it returns. A write that fails
     /// leaves the log as it was: whatever part of the line reached the
     /// file is cut off again.
-    pub fn append(&mut self, event: Event) -> io::Result<Line> {
+    pub fn append<E: Serialize>(&mut self, event: E) -> io::Result<Line<E>> {
         let mut lines = self.append_all(vec![event])?;
         Ok(lines.pop().expect("one event, one line"))
     }
@@ -166,7 +167,7 @@ impl Log {
     /// Appends `events` in one write and one fsync (a thousand claims
     /// rejected at once cost one disk flush, not a thousand). A write that
     /// fails leaves the log as it was.
-    pub fn append_all(&mut self, events: Vec<Event>) -> io::Result<Vec<Line>> {
+    pub fn append_all<E: Serialize>(&mut self, events: Vec<E>) -> io::Result<Vec<Line<E>>> {
         if self.dirty {
             self.cut_back()?;
         }
@@ -213,12 +214,12 @@ impl Log {
         Ok(())
     }
 
-    /// Where the log is.
     /// The last line's sequence number (0 before the first).
     pub fn seq(&self) -> u64 {
         self.seq
     }
 
+    /// Where the log is.
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -309,21 +310,22 @@ pub fn today() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hall::event::{Call, Event, Source};
 
     fn event(ball: u8) -> Event {
-        Event::Call {
+        Event::Call(Call {
             game: 1,
             call: usize::from(ball),
             ball,
-            source: crate::hall::Source::Rng,
-        }
+            source: Source::Rng,
+        })
     }
 
     #[test]
     fn a_log_reads_back_and_an_unfinished_line_is_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("log.jsonl");
-        let Opened { mut log, lines, .. } = Log::open(&path).unwrap();
+        let Opened::<Event> { mut log, lines, .. } = Log::open(&path).unwrap();
         assert!(lines.is_empty());
         log.append(event(1)).unwrap();
         log.append(event(2)).unwrap();
@@ -336,12 +338,12 @@ mod tests {
             mut log,
             lines,
             dropped,
-        } = Log::open(&path).unwrap();
+        } = Log::open::<Event>(&path).unwrap();
         assert_eq!(dropped, 12, "the half line's bytes are reported");
         assert_eq!(lines.iter().map(|l| l.seq).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(lines[0].prev, GENESIS);
         log.append(event(3)).unwrap();
-        let (lines, _) = read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let (lines, _) = read::<Event>(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(lines.len(), 3, "the new line follows the last whole one");
     }
 
@@ -349,14 +351,14 @@ mod tests {
     fn the_chain_names_the_line_where_it_breaks() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("log.jsonl");
-        let mut log = Log::open(&path).unwrap().log;
+        let mut log = Log::open::<Event>(&path).unwrap().log;
         for b in 1..=4 {
             log.append(event(b)).unwrap();
         }
         let text = std::fs::read_to_string(&path)
             .unwrap()
             .replace("\"ball\":2", "\"ball\":9");
-        match read(&text) {
+        match read::<Event>(&text) {
             Err(LogError::Bad { line, .. }) => assert_eq!(line, 3),
             other => panic!("{other:?}"),
         }

@@ -21,7 +21,7 @@ pub mod api;
 pub mod books;
 mod claims;
 mod error;
-mod event;
+pub mod event;
 mod game;
 pub mod join;
 pub mod judge;
@@ -32,6 +32,7 @@ pub mod night;
 mod open;
 mod payout;
 pub mod queue;
+pub mod replay;
 pub mod report;
 pub mod rules;
 pub mod sales;
@@ -43,6 +44,7 @@ pub mod track;
 pub mod verify;
 mod view;
 
+use crate::hall::event as ev;
 use crate::play::calls::Calls;
 use books::{Books, Command};
 use judge::Cards;
@@ -54,7 +56,8 @@ use state::Daub;
 use std::path::Path;
 
 pub use error::HallError;
-pub use event::{revealed, Ended, Event, FileEntry, NightEntry, Source};
+pub use event::{Event, FileEntry, LedgerEvent, NightEntry, Source};
+pub use replay::{revealed, Ended};
 
 /// The hall: a shell over its books ([`books`]: the night's state and
 /// rules), its log, the open game's seed file and its cards.
@@ -127,15 +130,15 @@ struct LoggedNight {
 impl LoggedNight {
     fn read(&mut self, event: &Event) {
         match event {
-            Event::Session {
+            Event::Session(ev::Session {
                 night: Some(entry), ..
-            } => self.sha256 = Some(entry.sha256.clone()),
-            Event::GameStart {
+            }) => self.sha256 = Some(entry.sha256.clone()),
+            Event::GameStart(ev::GameStart {
                 stages,
                 last_call,
                 rules,
                 ..
-            } => {
+            }) => {
                 if let Some(k) = rules.planned {
                     let rules = rules::Rules {
                         blower: false,
@@ -233,7 +236,7 @@ impl Hall {
         hall.no_jackpot_in_play(&progressives)?;
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
-        let line = hall.log.append(Event::Session {
+        let line = hall.log.append(Event::Session(ev::Session {
             files,
             sold,
             note,
@@ -245,7 +248,7 @@ impl Hall {
                 .night
                 .as_ref()
                 .map_or(String::new(), |n| n.currency.clone()),
-        })?;
+        }))?;
         hall.apply(&line)?;
         hall.settle_jackpots()?;
         if let Some(event) = void {
@@ -272,17 +275,19 @@ impl Hall {
         let path = secret_path(self.log.path());
         let shown = path.display().to_string();
         match read_secret(&path) {
-            Ok(seed) if commitment(&seed) == open.commitment => {
+            Ok(seed) if commitment(&seed) == open.commitment.hex() => {
                 self.books.know_seed(seed);
                 Ok(None)
             }
             Ok(_) => Err(HallError::WrongSeed { path: shown, game }),
             Err(SecretError::Unsafe(why)) => Err(HallError::UnsafeSeed { path: shown, why }),
-            Err(SecretError::Lost(e)) if lost == LostSeed::Void => Ok(Some(Event::GameVoid {
-                game,
-                reason: format!("its seed file '{shown}' was lost ({e})"),
-                keeps_pot: true,
-            })),
+            Err(SecretError::Lost(e)) if lost == LostSeed::Void => {
+                Ok(Some(Event::GameVoid(ev::GameVoid {
+                    game,
+                    reason: format!("its seed file '{shown}' was lost ({e})"),
+                    keeps_pot: true,
+                })))
+            }
             Err(SecretError::Lost(source)) => Err(HallError::SeedLost {
                 game,
                 path: shown,
@@ -292,7 +297,7 @@ impl Hall {
     }
 
     /// A line of the log applied to the books.
-    fn apply(&mut self, line: &log::Line) -> Result<(), HallError> {
+    fn apply(&mut self, line: &log::Line<crate::hall::Event>) -> Result<(), HallError> {
         (self.books.apply(&line.event, &self.cards)).map_err(|what| HallError::Replay {
             line: line.seq,
             what,
@@ -309,10 +314,7 @@ impl Hall {
         let moves = |e: &Event| {
             matches!(
                 e,
-                Event::Call { .. }
-                    | Event::Recall { .. }
-                    | Event::GameStart { .. }
-                    | Event::Void { .. }
+                Event::Call(_) | Event::Recall(_) | Event::GameStart(_) | Event::Void(_)
             )
         };
         if events.iter().any(moves) {
@@ -358,9 +360,8 @@ impl Hall {
             return Ok(());
         }
         let ends =
-            (events.iter()).any(|e| matches!(e, Event::GameEnd { seed, .. } if !seed.is_empty()));
-        let over =
-            (events.iter()).any(|e| matches!(e, Event::GameEnd { .. } | Event::GameVoid { .. }));
+            (events.iter()).any(|e| matches!(e, Event::GameEnd(end) if end.seed.seed().is_some()));
+        let over = (events.iter()).any(|e| matches!(e, Event::GameEnd(_) | Event::GameVoid(_)));
         self.record_all(events)?;
         if ends {
             let _ = std::fs::remove_file(secret_path(self.log.path()));

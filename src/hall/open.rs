@@ -1,9 +1,11 @@
 //! The open game, as the log's lines build it: its patterns and rules, the
 //! calls made, the prizes won and paid.
 
+use super::books::Mismatch;
+use super::event::{self as ev, Commitment, PayoutKind};
 use super::rules::Rules;
 use super::state::PayoutShown;
-use super::{Event, HallError};
+use super::HallError;
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
 
@@ -18,12 +20,14 @@ pub(super) struct Open {
     pub stage: usize,
     pub prize: String,
     pub last_call: bool,
-    pub commitment: String,
-    pub seed: String,
+    pub commitment: Commitment,
+    /// The hall's seed, once read from the seed file (never for a
+    /// blower's game).
+    pub seed: Option<String>,
     /// The calls shown, in order, as the log's lines give them.
     pub calls: Vec<u8>,
-    /// The room's seed, once given (or logged as none).
-    pub room: Option<Option<String>>,
+    /// The room's seed: not given yet, given, or logged as none.
+    pub room: RoomState,
     /// Whether any ball was called (a recall does not undo it).
     pub ever_called: bool,
     /// The hall's whole order, once the seed is known (empty for a
@@ -38,15 +42,13 @@ pub(super) struct Open {
 
 impl Open {
     /// Each payout's kind and amount paid, in order.
-    pub fn kinds_paid(&self) -> Vec<(Option<String>, u64)> {
-        (self.payouts.iter())
-            .map(|p| (p.kind.clone(), p.minor))
-            .collect()
+    pub fn kinds_paid(&self) -> Vec<(Option<PayoutKind>, u64)> {
+        (self.payouts.iter()).map(|p| (p.kind, p.minor)).collect()
     }
 
     /// The game a `game_start` line opens (its seed read later).
-    pub fn begun(event: &Event, spec: crate::game::Spec) -> Result<Open, &'static str> {
-        let Event::GameStart {
+    pub fn begun(e: &ev::GameStart, spec: crate::game::Spec) -> Result<Open, Mismatch> {
+        let ev::GameStart {
             game,
             balls,
             stages,
@@ -54,17 +56,14 @@ impl Open {
             last_call,
             commitment,
             rules,
-        } = event
-        else {
-            return Err("not a game's start");
-        };
+        } = e;
         let patterns = stages
             .iter()
             .map(|s| Pattern::parse(s, spec))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| "a game of a pattern this game does not have")?;
+            .map_err(|_| Mismatch::UnknownPattern)?;
         if patterns.is_empty() {
-            return Err("a game with no pattern");
+            return Err(Mismatch::NoPattern);
         }
         Ok(Open {
             game: *game,
@@ -75,9 +74,9 @@ impl Open {
             prize: prize.clone(),
             last_call: *last_call,
             commitment: commitment.clone(),
-            seed: String::new(),
+            seed: None,
             calls: Vec::new(),
-            room: None,
+            room: RoomState::NotGiven,
             ever_called: false,
             order: Vec::new(),
             rules: rules.clone(),
@@ -102,16 +101,22 @@ impl Open {
         self.calls.len()
     }
 
-    /// The room seed as mixed in ("" for none).
-    pub fn room(&self) -> &str {
-        self.room.as_ref().and_then(|r| r.as_deref()).unwrap_or("")
+    /// The seed the game's end reveals: none for a blower's game; the
+    /// hall's, which must be known.
+    pub fn revealed_seed(&self) -> Result<ev::RevealedSeed, HallError> {
+        match (&self.seed, self.rules.blower) {
+            (_, true) => Ok(ev::RevealedSeed::Blower),
+            (Some(seed), false) => Ok(ev::RevealedSeed::Seed(seed.clone())),
+            (None, false) => Err(HallError::NoSeed(self.game)),
+        }
     }
 
     /// Draws the order again from the seed and the room's seed.
     pub fn reorder(&mut self) {
-        if !self.seed.is_empty() {
+        if let Some(seed) = &self.seed {
             let balls = usize::from(self.balls);
-            self.order = Calls::of_hall(self.balls, &self.seed, self.room(), balls)
+            let room = self.room.mixed().unwrap_or("");
+            self.order = Calls::of_hall(self.balls, seed, room, balls)
                 .order()
                 .to_vec();
         }
@@ -185,5 +190,40 @@ impl Open {
     /// The wild digit, once the first ball is out.
     pub fn wild(&self) -> Option<u8> {
         self.rules.wild_digit(self.shown())
+    }
+}
+
+/// The open game's room seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomState {
+    /// None given yet: one may still be, before the first call.
+    NotGiven,
+    /// The first call came without one (logged so): the order rests on
+    /// the hall's seed alone.
+    Unmixed,
+    /// Mixed into the order.
+    Mixed(String),
+}
+
+impl RoomState {
+    /// The state a `room_seed` line leaves.
+    pub fn logged(room_seed: &Option<String>) -> RoomState {
+        match room_seed {
+            Some(text) => RoomState::Mixed(text.clone()),
+            None => RoomState::Unmixed,
+        }
+    }
+
+    /// The room's seed mixed in, if one was.
+    pub fn mixed(&self) -> Option<&str> {
+        match self {
+            RoomState::Mixed(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Whether the room's seed was settled (given, or logged as none).
+    pub fn settled(&self) -> bool {
+        *self != RoomState::NotGiven
     }
 }

@@ -1,38 +1,31 @@
 //! Prizes paid, in words as the pages show them. Who shares a prize is
 //! the game's rule, decided in [`super::books`].
 
+use super::event::{self as ev, PayoutKind};
 use super::money::show;
 use super::state::PayoutShown;
-use super::Event;
 
 /// The most faces one prize is paid to (a larger crowd is refused, so a
 /// payout line stays a line).
 pub const MAX_WINNERS: usize = 10_000;
 
 /// A payout event in words, as the pages show it.
-pub(super) fn shown_of(event: &Event) -> Option<PayoutShown> {
-    let Event::Payout {
-        stage,
-        call,
-        kind,
-        amount,
-        currency,
-        winners,
-        shares,
-        ..
-    } = event
-    else {
-        return None;
-    };
-    Some(shown(
-        stage, *call, kind, *amount, currency, winners, shares,
-    ))
+pub(super) fn shown_of(e: &ev::Payout) -> PayoutShown {
+    shown(
+        &e.stage,
+        e.call,
+        e.kind,
+        e.amount,
+        &e.currency,
+        &e.winners,
+        &e.shares,
+    )
 }
 
 /// A consolation by closeness in words, as the board shows it under the
 /// prize it follows: `consolation, 1 to go: £1.00 shared by 3: …`.
-pub(super) fn near_words(event: &Event) -> Option<String> {
-    let Event::NearPayout {
+pub(super) fn near_words(e: &ev::NearPayout) -> String {
+    let ev::NearPayout {
         to_go,
         faces,
         amount,
@@ -40,11 +33,8 @@ pub(super) fn near_words(event: &Event) -> Option<String> {
         winners,
         shares,
         ..
-    } = event
-    else {
-        return None;
-    };
-    Some(match (*to_go, winners.len()) {
+    } = e;
+    match (*to_go, winners.len()) {
         (0, _) => "consolation: no face was near".into(),
         (k, 0) => format!(
             "consolation: {faces} faces were {k} to go, more than a prize is paid to; not paid"
@@ -89,7 +79,7 @@ pub(super) fn near_words(event: &Event) -> Option<String> {
                 common.unwrap_or("")
             )
         }
-    })
+    }
 }
 
 /// The most winners or shares a payout lists in words (and the state the
@@ -102,7 +92,7 @@ pub const LISTED: usize = 12;
 fn shown(
     stage: &str,
     call: usize,
-    kind: &Option<String>,
+    kind: Option<PayoutKind>,
     amount: Option<u64>,
     currency: &str,
     winners: &[String],
@@ -148,7 +138,7 @@ fn shown(
     PayoutShown {
         stage: stage.to_string(),
         call,
-        kind: kind.clone(),
+        kind,
         text,
         winners: winners.to_vec(),
         shares,
@@ -165,7 +155,7 @@ mod tests {
     fn a_consolation_names_its_faces_and_each_share_once() {
         let near = |winners: Vec<String>, faces: u64, to_go: u8| {
             let shares = crate::hall::money::split(500, winners.len());
-            let e = Event::NearPayout {
+            let e = ev::NearPayout {
                 game: 1,
                 stage: "coverall".into(),
                 call: 54,
@@ -176,7 +166,7 @@ mod tests {
                 winners,
                 shares,
             };
-            near_words(&e).unwrap()
+            near_words(&e)
         };
         let cards = |ns: &[u32]| -> Vec<String> {
             ns.iter().map(|n| format!("card {n} of W6MF")).collect()
@@ -212,18 +202,18 @@ mod tests {
     fn a_wide_split_is_told_in_groups_not_listed() {
         let winners: Vec<String> = (1..=10_000).map(|n| format!("card {n}")).collect();
         let shares = crate::hall::money::split(3000, winners.len());
-        let p = shown("line", 9, &None, Some(3000), "£", &winners, &shares);
+        let p = shown("line", 9, None, Some(3000), "£", &winners, &shares);
         assert_eq!(
             p.text,
             "£30.00 shared by 10000: £0.01 to 3000, £0.00 to 7000"
         );
         assert_eq!(p.minor, 3000);
-        let p = shown("line", 9, &None, None, "£", &winners[..14], &[]);
+        let p = shown("line", 9, None, None, "£", &winners[..14], &[]);
         assert!(p.text.ends_with("card 12 and 2 more"), "{}", p.text);
         let three = shown(
             "line",
             9,
-            &None,
+            None,
             Some(5000),
             "£",
             &winners[..3],

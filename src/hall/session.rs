@@ -8,6 +8,7 @@ use super::sales::jackpot::{Pot, Progressive};
 use super::sales::ledger::{Ledger, LedgerError};
 use super::sales::Move;
 use super::{track, Event, Hall, HallError};
+use crate::hall::event as ev;
 use std::path::{Path, PathBuf};
 
 impl Hall {
@@ -151,7 +152,7 @@ impl Hall {
     /// progressive jackpot (if it does), before its start is logged.
     pub(super) fn play_jackpot(&mut self, events: &[Event]) -> Result<(), HallError> {
         let Some((game, name)) = events.iter().find_map(|e| match e {
-            Event::GameStart { game, rules, .. } => {
+            Event::GameStart(ev::GameStart { game, rules, .. }) => {
                 rules.progressive.as_ref().map(|p| (*game, p.name.clone()))
             }
             _ => None,

@@ -151,7 +151,7 @@ pub struct PrizeShown {
 pub struct PayoutShown {
     pub stage: String,
     pub call: usize,
-    pub kind: Option<String>,
+    pub kind: Option<super::event::PayoutKind>,
     /// `£50.00 shared by 3: £16.67, £16.67, £16.66`.
     pub text: String,
     pub winners: Vec<String>,

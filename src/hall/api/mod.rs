@@ -307,7 +307,7 @@ fn answer(
             )
         }
         Command::End => {
-            let seed = hall.end()?;
+            let seed = hall.end()?.into();
             (
                 200,
                 Reply::Ended {

@@ -1,13 +1,17 @@
 //! [`Books::apply`]: one event of the log, applied. The live hall applies
 //! each event it logs, the resume each line it reads back, `hall verify`
-//! each line it checks: one function, so the three cannot disagree.
+//! each line it checks: one function, so the three cannot disagree. It
+//! decides nothing: each payload is booked as it stands, or refused as
+//! one that cannot follow ([`Mismatch`]).
 
+use super::super::event as ev;
 use super::super::judge::Cards;
-use super::super::open::Open;
+use super::super::open::{Open, RoomState};
 use super::super::payout::shown_of;
 use super::super::queue::{Stand, Waiting};
 use super::super::state::{ClaimSeen, Revealed};
 use super::super::Event;
+use super::mismatch::{Mismatch, Needs};
 use super::Books;
 
 /// The closing of players' claims still waiting when a game ends.
@@ -26,102 +30,63 @@ impl Books {
     /// Applies `event`, or says why it cannot follow what came before (a
     /// hand-edited log whose chain holds). `cards` give the games'
     /// patterns and the faces players' claims name.
-    pub fn apply(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
-        if !matches!(event, Event::Session { .. }) {
+    pub fn apply(&mut self, event: &Event, cards: &Cards) -> Result<(), Mismatch> {
+        if !matches!(event, Event::Session(_)) {
             self.unpaid = None;
         }
         match event {
-            Event::Wild { .. } => {}
-            Event::Session { .. }
-            | Event::Sale { .. }
-            | Event::SaleReturn { .. }
-            | Event::SaleVoid { .. }
-            | Event::Attendance { .. }
-            | Event::JackpotOpen { .. }
-            | Event::JackpotNight { .. }
-            | Event::JackpotPlay { .. } => self.apply_money(event, cards)?,
-            Event::GameStart { .. } => self.apply_start(event, cards)?,
-            Event::Call { call, ball, .. } => {
-                let open = self.open.as_mut().ok_or("a call with no game open")?;
-                if *call != open.called() + 1 || *call > usize::from(open.balls) {
-                    return Err("a call out of order, or past the game's numbers");
-                }
-                if *ball == 0 || *ball > open.balls {
-                    return Err("a call of a ball that is not a number of the game");
-                }
-                open.called_ball(*ball);
+            Event::Wild(_) => Ok(()),
+            Event::Session(e) => self.apply_session(e),
+            Event::Attendance(e) => self.apply_attendance(e),
+            Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) => {
+                self.apply_sale(event, cards)
             }
-            Event::Payout { .. } => self.apply_payout(event)?,
-            Event::NearPayout { .. } => self.apply_near(event)?,
-            Event::Void {
-                stage,
-                call,
-                reason,
-                ..
-            } => self.apply_void(stage, *call, reason)?,
-            Event::RoomSeed { room_seed, .. } => {
-                let open = self.open.as_mut().ok_or("a room seed with no game open")?;
-                open.room = Some(room_seed.clone());
+            Event::GameStart(e) => self.apply_start(e, cards),
+            Event::Call(e) => self.apply_call(e),
+            Event::Payout(e) => self.apply_payout(e),
+            Event::NearPayout(e) => self.apply_near(e),
+            Event::Void(e) => self.apply_void(e),
+            Event::RoomSeed(e) => {
+                let open = self
+                    .open
+                    .as_mut()
+                    .ok_or(Mismatch::NoGame(Needs::RoomSeed))?;
+                open.room = RoomState::logged(&e.room_seed);
                 open.reorder();
+                Ok(())
             }
-            Event::Recall { call, ball, .. } => {
-                let open = self.open.as_mut().ok_or("a recall with no game open")?;
-                if *call == 0 || *call != open.called() {
-                    return Err("a recall of a call that is not the last");
-                }
-                open.calls.pop();
-                open.announcement = Some(format!("ball {ball} recalled"));
-                // Claims waiting on the ball taken back are closed.
-                self.queue.close_from(*call);
-            }
-            Event::Stage { stage, .. } => {
-                let open = self.open.as_mut().ok_or("a stage with no game open")?;
+            Event::Recall(e) => self.apply_recall(e),
+            Event::Stage(e) => {
+                let open = self.open.as_mut().ok_or(Mismatch::NoGame(Needs::Stage))?;
                 open.stage = (open.stages.iter())
-                    .position(|s| s == stage)
-                    .ok_or("a stage that is not one of the game's")?;
+                    .position(|s| *s == e.stage)
+                    .ok_or(Mismatch::UnknownStage)?;
+                Ok(())
             }
-            Event::GameEnd { game, seed } => {
-                let open = self.open.take().ok_or("no game is open")?;
-                self.end_money(&open.rules, *game, &open.kinds_paid(), open.balls, false);
-                self.revealed = Some(Revealed {
-                    game: *game,
-                    seed: seed.clone(),
-                    room_seed: open.room.flatten(),
-                    commitment: open.commitment,
-                });
-                self.queue.close(ENDED);
-            }
-            Event::GameVoid {
-                game, keeps_pot, ..
-            } => {
-                let open = self.open.take().ok_or("no game is open")?;
+            Event::GameEnd(e) => self.apply_end(e),
+            Event::GameVoid(e) => {
+                let open = self.open.take().ok_or(Mismatch::EndWithNoGame)?;
                 let paid = open.kinds_paid();
-                self.end_money(&open.rules, *game, &paid, open.balls, *keeps_pot);
+                self.end_money(&open.rules, e.game, &paid, open.balls, e.keeps_pot);
                 self.revealed = None;
                 self.queue.close(ENDED);
+                Ok(())
             }
-            Event::Claim { .. } => self.apply_claim(event)?,
-            Event::Queued { .. } => self.apply_queued(event, cards)?,
+            Event::Claim(e) => self.apply_claim(e),
+            Event::Queued(e) => self.apply_queued(e, cards),
         }
-        Ok(())
     }
 
     /// A game's start: the open game, its money checked.
-    fn apply_start(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
-        let Event::GameStart {
-            game, rules, balls, ..
-        } = event
-        else {
-            return Ok(());
-        };
+    fn apply_start(&mut self, e: &ev::GameStart, cards: &Cards) -> Result<(), Mismatch> {
         if self.open.is_some() {
-            return Err("a game starts while another is open");
+            return Err(Mismatch::StartWhileOpen);
         }
         let spec = cards.files[0].header().spec;
-        self.apply_start_money(rules, *balls)?;
-        self.open = Some(Open::begun(event, spec)?);
-        self.games = *game;
-        if let Some(k) = rules.planned {
+        self.apply_start_money(&e.rules, e.balls)?;
+        self.open = Some(Open::begun(e, spec)?);
+        self.games = e.game;
+        if let Some(k) = e.rules.planned {
             self.played.insert(k);
         }
         self.claims.clear();
@@ -129,22 +94,63 @@ impl Books {
         Ok(())
     }
 
+    /// A call: the next of the open game, a number of the game.
+    fn apply_call(&mut self, e: &ev::Call) -> Result<(), Mismatch> {
+        let open = self.open.as_mut().ok_or(Mismatch::NoGame(Needs::Call))?;
+        if e.call != open.called() + 1 || e.call > usize::from(open.balls) {
+            return Err(Mismatch::CallOutOfOrder);
+        }
+        if e.ball == 0 || e.ball > open.balls {
+            return Err(Mismatch::BallOutside);
+        }
+        open.called_ball(e.ball);
+        Ok(())
+    }
+
+    /// The last call taken back, and the claims waiting on it closed.
+    fn apply_recall(&mut self, e: &ev::Recall) -> Result<(), Mismatch> {
+        let open = self.open.as_mut().ok_or(Mismatch::NoGame(Needs::Recall))?;
+        if e.call == 0 || e.call != open.called() {
+            return Err(Mismatch::RecallNotLast);
+        }
+        open.calls.pop();
+        open.announcement = Some(format!("ball {} recalled", e.ball));
+        self.queue.close_from(e.call);
+        Ok(())
+    }
+
+    /// A game's end: its jackpot settled, its seed shown beside its
+    /// commitment.
+    fn apply_end(&mut self, e: &ev::GameEnd) -> Result<(), Mismatch> {
+        let open = self.open.take().ok_or(Mismatch::EndWithNoGame)?;
+        self.end_money(&open.rules, e.game, &open.kinds_paid(), open.balls, false);
+        self.revealed = Some(Revealed {
+            game: e.game,
+            seed: e.seed.clone().into(),
+            room_seed: open.room.mixed().map(str::to_string),
+            commitment: open.commitment.hex().to_string(),
+        });
+        self.queue.close(ENDED);
+        Ok(())
+    }
+
     /// The game's last payout voided: its amount out of the night's sum,
     /// its prize (a stage: the stage played) open again, the room told.
-    fn apply_void(&mut self, stage: &str, call: usize, reason: &str) -> Result<(), &'static str> {
-        let open = self.open.as_mut().ok_or("a void with no game open")?;
+    fn apply_void(&mut self, e: &ev::Void) -> Result<(), Mismatch> {
+        let open = self.open.as_mut().ok_or(Mismatch::NoGame(Needs::Void))?;
         let last = (open.payouts.last())
-            .filter(|p| p.stage == stage && p.call == call)
-            .ok_or("a void of a payout that is not the game's last")?;
+            .filter(|p| p.stage == e.stage && p.call == e.call)
+            .ok_or(Mismatch::VoidNotLast)?;
         self.paid = self.paid.saturating_sub(last.minor);
         open.payouts.pop();
         if !open.rules.concurrent {
             open.stage = (open.stages.iter())
-                .position(|s| s == stage)
+                .position(|s| *s == e.stage)
                 .unwrap_or(open.stage);
         }
         open.announcement = Some(format!(
-            "the payout of {stage} at call {call} was voided: {reason}"
+            "the payout of {} at call {} was voided: {}",
+            e.stage, e.call, e.reason
         ));
         Ok(())
     }
@@ -152,72 +158,43 @@ impl Books {
     /// A claim: listed, and a queued one decided; an accepted win whose
     /// prize is not paid yet noted, as its payout line must follow (one
     /// append), or the resume pays it.
-    fn apply_claim(&mut self, event: &Event) -> Result<(), &'static str> {
-        let Event::Claim {
-            card,
-            stage,
-            win,
-            reason,
-            call,
-            accepted,
-            queued,
-            ..
-        } = event
-        else {
-            return Ok(());
-        };
-        let open = self.open.as_ref().ok_or("a claim with no game open")?;
-        let k = (open.stages.iter().position(|s| s == stage))
-            .ok_or("a claim of no stage of the game")?;
-        if *call > open.called() {
-            return Err("a claim at a call not shown");
+    fn apply_claim(&mut self, e: &ev::Claim) -> Result<(), Mismatch> {
+        let open = self.open.as_ref().ok_or(Mismatch::NoGame(Needs::Claim))?;
+        let k = (open.stages.iter().position(|s| *s == e.stage)).ok_or(Mismatch::ClaimOfNoStage)?;
+        if e.call > open.called() {
+            return Err(Mismatch::CallNotShown(Needs::Claim));
         }
-        if *accepted && *win && open.won(k).is_none() {
-            self.unpaid = Some((k, *call, card.clone()));
+        if e.accepted && e.win && open.won(k).is_none() {
+            self.unpaid = Some((k, e.call, e.card.clone()));
         }
         self.claims.push(ClaimSeen {
-            card: card.clone(),
-            win: *win,
-            reason: reason.clone(),
-            call: *call,
+            card: e.card.clone(),
+            win: e.win,
+            reason: e.reason.clone(),
+            call: e.call,
         });
-        if let Some(id) = queued {
-            self.queue.decide(*id, stand(*accepted), reason.clone());
+        if let Some(id) = e.queued {
+            self.queue.decide(id, stand(e.accepted), e.reason.clone());
         }
         Ok(())
     }
 
     /// A player's claim joining the queue (its face is drawn when the
     /// console asks, as the seed may not be read yet).
-    fn apply_queued(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
-        let Event::Queued {
-            id,
-            card,
-            stage,
-            call,
-            win,
-            reason,
-            ..
-        } = event
-        else {
-            return Ok(());
-        };
-        let open = self
-            .open
-            .as_ref()
-            .ok_or("a queued claim with no game open")?;
-        if *call > open.called() {
-            return Err("a queued claim at a call not shown");
+    fn apply_queued(&mut self, e: &ev::Queued, cards: &Cards) -> Result<(), Mismatch> {
+        let open = self.open.as_ref().ok_or(Mismatch::NoGame(Needs::Queued))?;
+        if e.call > open.called() {
+            return Err(Mismatch::CallNotShown(Needs::Queued));
         }
-        let at = cards.find(card).ok();
+        let at = cards.find(&e.card).ok();
         self.queue.push(Waiting {
-            id: *id,
-            card: card.clone(),
+            id: e.id,
+            card: e.card.clone(),
             label: at.map(|(f, n)| cards.label(f, n)),
-            stage: stage.clone(),
-            call: *call,
-            win: *win,
-            reason: reason.clone(),
+            stage: e.stage.clone(),
+            call: e.call,
+            win: e.win,
+            reason: e.reason.clone(),
             face: None,
             split: None,
             at: at.unwrap_or((usize::MAX, 0)),
@@ -227,53 +204,39 @@ impl Books {
     }
 
     /// A payout: the prize won, its faces paid, the night's sum.
-    fn apply_payout(&mut self, event: &Event) -> Result<(), &'static str> {
-        let Some(paid) = shown_of(event) else {
-            return Ok(());
-        };
-        let Event::Payout { shares, call, .. } = event else {
-            unreachable!("shown_of answers only for a payout")
-        };
-        let open = self.open.as_mut().ok_or("a payout with no game open")?;
+    fn apply_payout(&mut self, e: &ev::Payout) -> Result<(), Mismatch> {
+        let paid = shown_of(e);
+        let open = self.open.as_mut().ok_or(Mismatch::NoGame(Needs::Payout))?;
         if !open.stages.contains(&paid.stage) {
-            return Err("a payout of no stage of the game");
+            return Err(Mismatch::PayoutOfNoStage);
         }
-        if *call > open.called() {
-            return Err("a payout at a call not shown");
+        if e.call > open.called() {
+            return Err(Mismatch::CallNotShown(Needs::Payout));
         }
         open.payouts.push(paid);
         // Amounts are checked when a game starts; a forged log's are not,
         // and must not wrap the night's sum.
-        let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
-        self.paid = self.paid.saturating_add(sum);
+        self.paid = self.paid.saturating_add(sum(&e.shares));
         Ok(())
     }
 
     /// A consolation by closeness: after its prize's payout (the game's
     /// last stage), the night's sum.
-    fn apply_near(&mut self, event: &Event) -> Result<(), &'static str> {
-        let Event::NearPayout {
-            stage,
-            call,
-            shares,
-            ..
-        } = event
-        else {
-            return Ok(());
-        };
-        let open = self
-            .open
-            .as_ref()
-            .ok_or("a consolation with no game open")?;
+    fn apply_near(&mut self, e: &ev::NearPayout) -> Result<(), Mismatch> {
+        let open = (self.open.as_ref()).ok_or(Mismatch::NoGame(Needs::Consolation))?;
         let last = open.stages.len() - 1;
-        if open.rules.near.is_none() || open.stages[last] != *stage {
-            return Err("a consolation of a game or stage that has none");
+        if open.rules.near.is_none() || open.stages[last] != e.stage {
+            return Err(Mismatch::NoConsolation);
         }
-        if open.won(last) != Some(*call) {
-            return Err("a consolation before its prize was paid");
+        if open.won(last) != Some(e.call) {
+            return Err(Mismatch::ConsolationFirst);
         }
-        let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
-        self.paid = self.paid.saturating_add(sum);
+        self.paid = self.paid.saturating_add(sum(&e.shares));
         Ok(())
     }
+}
+
+/// Shares summed without wrapping (a forged log's may be anything).
+fn sum(shares: &[u64]) -> u64 {
+    shares.iter().fold(0u64, |a, &b| a.saturating_add(b))
 }

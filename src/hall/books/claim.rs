@@ -10,6 +10,7 @@ use super::super::payout::{near_words, shown_of};
 use super::super::state::Verdict;
 use super::super::{Event, HallError};
 use super::Books;
+use crate::hall::event as ev;
 use std::net::IpAddr;
 
 /// A claim as the caller asks it judged.
@@ -58,14 +59,11 @@ impl Books {
             (true, None, Some(face)) => Some(self.payout(cards, k, call, face)?),
             _ => None,
         };
-        let sharers = match &payout {
-            Some(Event::Payout { winners, .. }) => winners[1..].to_vec(),
-            _ => Vec::new(),
-        };
-        let split = payout.as_ref().and_then(shown_of).map(|p| p.text);
+        let sharers = (payout.as_ref()).map_or(Vec::new(), |p| p.winners[1..].to_vec());
+        let split = payout.as_ref().map(|p| shown_of(p).text);
         let payout = payout.filter(|_| accepted);
         let stage = open.stages[k].clone();
-        let mut events = vec![Event::Claim {
+        let mut events = vec![Event::Claim(ev::Claim {
             game: open.game,
             card: card.clone(),
             stage: stage.clone(),
@@ -74,10 +72,10 @@ impl Books {
             reason: judged.reason.clone(),
             accepted,
             queued: asked.queued,
-        }];
-        let shown = payout.as_ref().and_then(shown_of);
-        if let Some(event) = payout {
-            events.push(event);
+        })];
+        let shown = payout.as_ref().map(shown_of);
+        if let Some(payout) = payout {
+            events.push(Event::Payout(payout));
             events.extend(self.near_payout(cards, k, call)?);
             events.extend(self.move_on(k)?);
         }
@@ -95,7 +93,7 @@ impl Books {
             queued: asked.queued,
             payout: shown.filter(|_| accepted),
             split: split.filter(|_| !accepted),
-            near: events.iter().find_map(near_words),
+            near: events.iter().find_map(|e| e.near().map(near_words)),
         };
         Ok((verdict, events))
     }
@@ -110,7 +108,7 @@ impl Books {
             return None;
         }
         let payout = self.payout(cards, k, w.call, w.at).ok()?;
-        shown_of(&payout).map(|p| p.text)
+        Some(shown_of(&payout).text)
     }
 
     /// What a claim is judged on: the face, the stages, the call (a queued
@@ -147,17 +145,15 @@ impl Books {
         let open = self.the_open()?;
         let game = open.game;
         let all_won = (0..open.stages.len()).all(|j| j == k || open.won(j).is_some());
-        let end = || Event::GameEnd {
-            game,
-            seed: open.seed.clone(),
-        };
+        let seed = open.revealed_seed()?;
+        let end = || Event::GameEnd(ev::GameEnd { game, seed });
         Ok(match open.stages.get(k + 1) {
             _ if open.rules.concurrent => all_won.then(end),
             _ if k != open.stage => None,
-            Some(stage) => Some(Event::Stage {
+            Some(stage) => Some(Event::Stage(ev::Stage {
                 game,
                 stage: stage.clone(),
-            }),
+            })),
             None => Some(end()),
         })
     }
@@ -176,7 +172,7 @@ impl Books {
         let Some(face) = judged.at.filter(|_| judged.win) else {
             return Ok((Vec::new(), None));
         };
-        let mut events = vec![self.payout(cards, *k, *call, face)?];
+        let mut events = vec![Event::Payout(self.payout(cards, *k, *call, face)?)];
         events.extend(self.near_payout(cards, *k, *call)?);
         events.extend(self.move_on(*k)?);
         let stage = &self.the_open()?.stages[*k];
@@ -237,7 +233,7 @@ impl Books {
         let candidates = open.candidates(None)?;
         let (k, judged) = self.judge_first(cards, card, &candidates, open.called())?;
         self.queue.admits((f, n), client, judged.win)?;
-        Ok(vec![Event::Queued {
+        Ok(vec![Event::Queued(ev::Queued {
             game: open.game,
             id: self.queue.last + 1,
             card: card.to_string(),
@@ -245,7 +241,7 @@ impl Books {
             call: open.called(),
             win: judged.win,
             reason: judged.reason,
-        }])
+        })])
     }
 
     /// Every waiting claim that was not a win when it arrived, rejected (a
@@ -254,15 +250,17 @@ impl Books {
         let game = self.the_open()?.game;
         Ok((self.queue.waiting().iter())
             .filter(|w| !w.win)
-            .map(|w| Event::Claim {
-                game,
-                card: w.card.clone(),
-                stage: w.stage.clone(),
-                call: w.call,
-                win: false,
-                reason: w.reason.clone(),
-                accepted: false,
-                queued: Some(w.id),
+            .map(|w| {
+                Event::Claim(ev::Claim {
+                    game,
+                    card: w.card.clone(),
+                    stage: w.stage.clone(),
+                    call: w.call,
+                    win: false,
+                    reason: w.reason.clone(),
+                    accepted: false,
+                    queued: Some(w.id),
+                })
             })
             .collect())
     }

@@ -3,22 +3,22 @@
 //! writes: the shell logs the events (one append, one fsync) and applies
 //! them.
 
-use super::super::event::Source;
+use super::super::event::{Commitment, Source};
 use super::super::judge::Cards;
 use super::super::rules::Plan;
 use super::super::sales::Move;
 use super::super::{commitment, Event, HallError};
 use super::{Books, ClaimAsked};
+use crate::hall::event as ev;
 use std::net::IpAddr;
 
 /// What the caller or a player asks of the hall.
 #[derive(Clone, Debug)]
 pub enum Command {
-    /// A game of `plan`, on `seed` (`hall2-…`, kept in the seed file), or
-    /// of balls from the blower (`seed` empty).
+    /// A game of `plan`, its balls drawn as `draw` says.
     Start {
         plan: Box<Plan>,
-        seed: String,
+        draw: Draw,
         /// The day (`YYYY-MM-DD`), for a progressive jackpot's must-go date.
         today: String,
     },
@@ -54,25 +54,34 @@ pub enum Command {
     CompletePayout,
 }
 
+/// How a game's balls are drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Draw {
+    /// From a blower, keyed in by the caller.
+    Blower,
+    /// By the hall, from this seed (`hall2-…`, kept in the seed file).
+    Seed(String),
+}
+
 impl Books {
     /// The events that carry out `command`, or why it is refused.
     pub fn decide(&self, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
         match command {
-            Command::Start { plan, seed, today } => self.start(cards, *plan, &seed, &today),
+            Command::Start { plan, draw, today } => self.start(cards, *plan, &draw, &today),
             Command::Sell(m) => self.sell(cards, &m),
             Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
                 Err(HallError::Attendance(count))
             }
-            Command::Attendance(count) => Ok(vec![Event::Attendance { count }]),
+            Command::Attendance(count) => Ok(vec![Event::Attendance(ev::Attendance { count })]),
             Command::RoomSeed(text) => self.room_seed(&text),
             Command::Call(ball) => self.call(ball),
             Command::Recall => self.recall(),
             Command::End => {
                 let open = self.the_open()?;
-                Ok(vec![Event::GameEnd {
+                Ok(vec![Event::GameEnd(ev::GameEnd {
                     game: open.game,
-                    seed: open.seed.clone(),
-                }])
+                    seed: open.revealed_seed()?,
+                })])
             }
             Command::Claim(asked) => self.claim(cards, &asked).map(|(_, events)| events),
             Command::Bingo { card, client } => self.bingo(cards, &card, client),
@@ -88,7 +97,7 @@ impl Books {
         &self,
         cards: &Cards,
         mut plan: Plan,
-        seed: &str,
+        draw: &Draw,
         today: &str,
     ) -> Result<Vec<Event>, HallError> {
         if let Some(open) = &self.open {
@@ -96,49 +105,48 @@ impl Books {
         }
         let spec = cards.files[0].header().spec;
         self.fix_money(&mut plan, today, spec.balls())?;
-        plan.rules.blower = seed.is_empty();
+        plan.rules.blower = *draw == Draw::Blower;
         money_prize(&mut plan)?;
         plan.check(spec)
             .map_err(|e| HallError::Rules(e.to_string()))?;
         let game = self.games + 1;
         let balls = spec.balls();
-        let mut events = vec![Event::GameStart {
+        let mut events = vec![Event::GameStart(ev::GameStart {
             game,
             balls,
             stages: plan.stages.clone(),
             prize: plan.prize_text(),
             last_call: plan.last_call,
-            commitment: if seed.is_empty() {
-                String::new()
-            } else {
-                commitment(seed)
+            commitment: match draw {
+                Draw::Blower => Commitment::Blower,
+                Draw::Seed(seed) => Commitment::Sha256(commitment(seed)),
             },
             rules: plan.rules.clone(),
-        }];
+        })];
         let precalls = plan.rules.precalls;
-        if !seed.is_empty() && precalls > 0 {
+        if let (Draw::Seed(seed), true) = (draw, precalls > 0) {
             // The precalls come before any room seed could: the order
             // rests on the hall's seed alone, and the log says so.
             if crate::play::live::is_live(seed) {
-                events.push(Event::RoomSeed {
+                events.push(Event::RoomSeed(ev::RoomSeed {
                     game,
                     room_seed: None,
-                });
+                }));
             }
             let all = usize::from(balls);
             let order = crate::play::calls::Calls::of_hall(balls, seed, "", all);
             for (i, &ball) in order.order()[..precalls].iter().enumerate() {
-                events.push(Event::Call {
+                events.push(Event::Call(ev::Call {
                     game,
                     call: i + 1,
                     ball,
                     source: Source::Rng,
-                });
+                }));
                 if i == 0 && plan.rules.wild {
-                    events.push(Event::Wild {
+                    events.push(Event::Wild(ev::Wild {
                         game,
                         digit: ball % 10,
-                    });
+                    }));
                 }
             }
         }
@@ -159,19 +167,19 @@ impl Books {
         if open.rules.blower {
             return Err(HallError::Blower(open.game));
         }
-        if !crate::play::live::is_live(&open.seed) {
+        if !open.seed.as_deref().is_some_and(crate::play::live::is_live) {
             return Err(HallError::RoomSeedOld(open.game));
         }
         if open.ever_called {
             return Err(HallError::RoomSeedLate(open.game));
         }
-        if open.room.is_some() {
+        if open.room.settled() {
             return Err(HallError::RoomSeedGiven(open.game));
         }
-        Ok(vec![Event::RoomSeed {
+        Ok(vec![Event::RoomSeed(ev::RoomSeed {
             game: open.game,
             room_seed: Some(text),
-        }])
+        })])
     }
 
     /// The next call: the hall's next ball, or `ball` from the blower.
@@ -202,11 +210,12 @@ impl Books {
             }
             (false, None) => {
                 // The first ball without the room's seed: the log says so.
-                if open.room.is_none() && crate::play::live::is_live(&open.seed) {
-                    events.push(Event::RoomSeed {
+                let live = open.seed.as_deref().is_some_and(crate::play::live::is_live);
+                if !open.room.settled() && live {
+                    events.push(Event::RoomSeed(ev::RoomSeed {
                         game,
                         room_seed: None,
-                    });
+                    }));
                 }
                 // The order: the seed's, with the room's mixed in if given
                 // (an unmixed room seed adds nothing: `Open::reorder`).
@@ -217,17 +226,17 @@ impl Books {
                 (ball, Source::Rng)
             }
         };
-        events.push(Event::Call {
+        events.push(Event::Call(ev::Call {
             game,
             call,
             ball,
             source,
-        });
+        }));
         if call == 1 && open.rules.wild {
-            events.push(Event::Wild {
+            events.push(Event::Wild(ev::Wild {
                 game,
                 digit: ball % 10,
-            });
+            }));
         }
         Ok(events)
     }
@@ -251,7 +260,7 @@ impl Books {
                 paid_at: paid.call,
             });
         }
-        Ok(vec![Event::Recall { game, call, ball }])
+        Ok(vec![Event::Recall(ev::Recall { game, call, ball })])
     }
 }
 
@@ -273,12 +282,12 @@ impl Books {
         if reason.is_empty() {
             return Err(HallError::VoidReason);
         }
-        Ok(vec![Event::Void {
+        Ok(vec![Event::Void(ev::Void {
             game: open.game,
             stage: last.stage.clone(),
             call: last.call,
             reason,
-        }])
+        })])
     }
 }
 

@@ -9,13 +9,15 @@
 mod apply;
 mod claim;
 mod decide;
+mod mismatch;
 mod sale;
 mod share;
 #[cfg(test)]
 mod tests;
 
 pub use claim::ClaimAsked;
-pub use decide::Command;
+pub use decide::{Command, Draw};
+pub use mismatch::{Mismatch, Needs};
 
 use super::open::Open;
 use super::queue::Queue;
@@ -101,7 +103,7 @@ impl Books {
     /// before the game ends): its order is drawn.
     pub(in crate::hall) fn know_seed(&mut self, seed: String) {
         if let Some(open) = self.open.as_mut() {
-            open.seed = seed;
+            open.seed = Some(seed);
             open.reorder();
         }
     }

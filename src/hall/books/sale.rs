@@ -3,12 +3,13 @@
 //! game plays, prizes fixed from sales and progressive jackpots offered
 //! when a game starts, and each jackpot's outcome when it ends.
 
+use super::super::event::{self as ev, PayoutKind};
 use super::super::judge::Cards;
 use super::super::rules::{Jackpot, Plan, Rules};
 use super::super::sales::jackpot::Outcome;
 use super::super::sales::{Floor, Move, Sales};
 use super::super::{Event, HallError};
-use super::Books;
+use super::{Books, Mismatch};
 
 impl Books {
     /// Where the night stands for a sale.
@@ -63,29 +64,19 @@ impl Books {
         }
     }
 
-    /// A line of the session's money: a session's, a sale's, the head
-    /// count; a ledger's line has no place in a night's log.
-    pub(super) fn apply_money(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
-        match event {
-            Event::Session { .. } => self.apply_session(event),
-            Event::Attendance { count } if *count > super::MAX_ATTENDANCE => {
-                Err("a head count past the most a hall seats")
-            }
-            Event::Attendance { count } => {
-                self.attendance = Some(*count);
-                Ok(())
-            }
-            Event::JackpotOpen { .. } | Event::JackpotNight { .. } | Event::JackpotPlay { .. } => {
-                Err("a jackpot ledger's line in a night's log")
-            }
-            _ => self.apply_sale(event, cards),
+    /// The head count keyed.
+    pub(super) fn apply_attendance(&mut self, e: &ev::Attendance) -> Result<(), Mismatch> {
+        if e.count > super::MAX_ATTENDANCE {
+            return Err(Mismatch::Attendance);
         }
+        self.attendance = Some(e.count);
+        Ok(())
     }
 
     /// A sale's line applied: checked as the hall checks it, then booked.
-    fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), &'static str> {
+    pub(super) fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), Mismatch> {
         if self.sale_finding(event, cards).is_some() {
-            return Err("a sale, return or void the hall would not have made so");
+            return Err(Mismatch::Sale);
         }
         self.sales.book(event);
         Ok(())
@@ -93,37 +84,27 @@ impl Books {
 
     /// A session's line: the night's id, products and jackpots, from the
     /// first session that gives them.
-    fn apply_session(&mut self, event: &Event) -> Result<(), &'static str> {
-        let Event::Session {
-            id,
-            products,
-            jackpots,
-            night,
-            ..
-        } = event
-        else {
-            return Ok(());
-        };
+    pub(super) fn apply_session(&mut self, e: &ev::Session) -> Result<(), Mismatch> {
         if self.night_id.is_none() {
-            self.night_id.clone_from(id);
+            self.night_id.clone_from(&e.id);
         }
-        if self.sales.products != *products {
+        if self.sales.products != e.products {
             if !self.sales.list.is_empty() {
-                return Err("the products changed after sales were made");
+                return Err(Mismatch::ProductsChanged);
             }
             let bad = |p: &super::super::sales::Product| {
                 p.faces == 0 || p.price > super::super::money::MAX_MINOR || p.name.is_empty()
             };
-            if products.iter().any(bad) {
-                return Err("a product of no faces, no name, or a price past the largest amount");
+            if e.products.iter().any(bad) {
+                return Err(Mismatch::BadProduct);
             }
-            self.sales.products.clone_from(products);
+            self.sales.products.clone_from(&e.products);
         }
-        if let Some(n) = night {
+        if let Some(n) = &e.night {
             self.sales.programme = n.games;
         }
         if self.pots.is_empty() {
-            self.pots.clone_from(jackpots);
+            self.pots.clone_from(&e.jackpots);
         }
         Ok(())
     }
@@ -165,11 +146,7 @@ impl Books {
 
     /// A game's start, as its money goes: the faces it plays, its prizes
     /// from sales and its progressive jackpot checked against the books.
-    pub(super) fn apply_start_money(
-        &mut self,
-        rules: &Rules,
-        balls: u8,
-    ) -> Result<(), &'static str> {
+    pub(super) fn apply_start_money(&mut self, rules: &Rules, balls: u8) -> Result<(), Mismatch> {
         if self.sales.active() {
             self.game_sold = Some(self.sales.sold_for(rules.planned));
             self.sold_changed = true;
@@ -179,25 +156,21 @@ impl Books {
         fixed.fix_cuts(sales);
         if fixed.amounts != rules.amounts || (!rules.cuts.is_empty() && rules.sales != Some(sales))
         {
-            return Err("a prize from sales that is not its share of the game's sales");
+            return Err(Mismatch::PrizeFromSales);
         }
         let Some(p) = &rules.progressive else {
             return Ok(());
         };
-        let pot = (self.pots.iter().find(|q| q.rules.name == p.name))
-            .ok_or("a progressive jackpot the ledger did not hold when the night opened")?;
+        let pot =
+            (self.pots.iter().find(|q| q.rules.name == p.name)).ok_or(Mismatch::JackpotNotHeld)?;
         if self.outcomes.iter().any(|o| o.name == p.name) {
-            return Err("a progressive jackpot played twice in a night");
+            return Err(Mismatch::JackpotTwice);
         }
         let (mut progress, offered, within) = pot.offer(sales, p.must_go, balls);
         progress.day.clone_from(&p.day);
-        let j = rules
-            .jackpot
-            .ok_or("a progressive jackpot with no jackpot")?;
+        let j = rules.jackpot.ok_or(Mismatch::JackpotWithout)?;
         if progress != *p || (j.prize, j.within) != (offered, within) {
-            return Err(
-                "a progressive jackpot offered other than the pot carried in and its rules give",
-            );
+            return Err(Mismatch::JackpotOffer);
         }
         Ok(())
     }
@@ -208,7 +181,7 @@ impl Books {
         &mut self,
         rules: &Rules,
         game: u64,
-        paid: &[(Option<String>, u64)],
+        paid: &[(Option<PayoutKind>, u64)],
         balls: u8,
         void: bool,
     ) {
@@ -216,7 +189,7 @@ impl Books {
             return;
         };
         let jackpot: Vec<u64> = (paid.iter())
-            .filter(|(kind, _)| kind.as_deref() == Some("jackpot"))
+            .filter(|(kind, _)| *kind == Some(PayoutKind::Jackpot))
             .map(|(_, minor)| *minor)
             .collect();
         let outcome = Outcome {

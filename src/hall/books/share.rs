@@ -5,6 +5,7 @@
 //! claim accepted, then the claims waiting for the same prize in arrival
 //! order, then (all holders) the rest in file and face order.
 
+use super::super::event as ev;
 use super::super::judge::Cards;
 use super::super::money::split;
 use super::super::payout::MAX_WINNERS;
@@ -20,7 +21,7 @@ impl Books {
         k: usize,
         call: usize,
         claimed: (usize, u64),
-    ) -> Result<Event, HallError> {
+    ) -> Result<ev::Payout, HallError> {
         let open = self.the_open()?;
         let calls = open.calls_at(call);
         let stage = &open.stages[k];
@@ -54,11 +55,11 @@ impl Books {
         faces.insert(0, claimed);
         let winners: Vec<String> = faces.iter().map(|&(f, n)| cards.label(f, n)).collect();
         let due = open.rules.due(k, open.stages.len(), call);
-        Ok(Event::Payout {
+        Ok(ev::Payout {
             game: open.game,
             stage: stage.clone(),
             call,
-            kind: due.and_then(|d| d.kind).map(String::from),
+            kind: due.and_then(|d| d.kind),
             amount: due.map(|d| d.amount),
             currency: open.rules.currency.clone(),
             shares: due.map_or(Vec::new(), |d| split(d.amount, winners.len())),
@@ -83,7 +84,7 @@ impl Books {
         let winners: Vec<String> = (away.listed.iter())
             .map(|&(f, n)| cards.label(f, n))
             .collect();
-        Ok(Some(Event::NearPayout {
+        Ok(Some(Event::NearPayout(ev::NearPayout {
             game: open.game,
             stage: open.stages[k].clone(),
             call,
@@ -93,6 +94,6 @@ impl Books {
             currency: open.rules.currency.clone(),
             shares: split(near.prize, winners.len()),
             winners,
-        }))
+        })))
     }
 }

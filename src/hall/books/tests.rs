@@ -6,8 +6,9 @@
 use super::super::judge::Cards;
 use super::super::rules::{Plan, Rules, Share};
 use super::super::{Event, HallError};
-use super::{Books, ClaimAsked, Command};
+use super::{Books, ClaimAsked, Command, Draw};
 use crate::cardfile::CardFile;
+use crate::hall::event as ev;
 
 /// 200 75-ball cards of seed 11, faces `sold` sold.
 fn cards(sold: std::ops::RangeInclusive<u64>) -> (tempfile::TempDir, Cards) {
@@ -60,7 +61,7 @@ fn game(cards: &Cards, plan: Plan, balls: impl IntoIterator<Item = u8>) -> Books
     let mut books = Books::default();
     let start = Command::Start {
         plan: Box::new(plan),
-        seed: String::new(),
+        draw: Draw::Blower,
         today: "2026-11-27".into(),
     };
     run(&mut books, cards, start).unwrap();
@@ -81,13 +82,13 @@ fn claim(card: &str, accept: bool) -> Command {
 fn kinds(events: &[Event]) -> Vec<&'static str> {
     (events.iter())
         .map(|e| match e {
-            Event::Claim { .. } => "claim",
-            Event::Payout { .. } => "payout",
-            Event::Stage { .. } => "stage",
-            Event::GameEnd { .. } => "end",
-            Event::Queued { .. } => "queued",
-            Event::Call { .. } => "call",
-            Event::Recall { .. } => "recall",
+            Event::Claim(_) => "claim",
+            Event::Payout(_) => "payout",
+            Event::Stage(_) => "stage",
+            Event::GameEnd(_) => "end",
+            Event::Queued(_) => "queued",
+            Event::Call(_) => "call",
+            Event::Recall(_) => "recall",
             _ => "other",
         })
         .collect()
@@ -96,7 +97,7 @@ fn kinds(events: &[Event]) -> Vec<&'static str> {
 fn winners(events: &[Event]) -> Vec<String> {
     (events.iter())
         .find_map(|e| match e {
-            Event::Payout { winners, .. } => Some(winners.clone()),
+            Event::Payout(ev::Payout { winners, .. }) => Some(winners.clone()),
             _ => None,
         })
         .unwrap_or_default()
@@ -190,7 +191,7 @@ fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
         client: None,
     };
     let queued = run(&mut books, &cards, bingo).unwrap();
-    let Event::Queued { id, win: true, .. } = queued[0] else {
+    let Event::Queued(ev::Queued { id, win: true, .. }) = queued[0] else {
         panic!("{queued:?}")
     };
     // Balls 15 down to 5 taken back: four B numbers cannot make a column.
@@ -284,7 +285,7 @@ fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
     let books = Books::default();
     let start = |plan| Command::Start {
         plan: Box::new(plan),
-        seed: String::new(),
+        draw: Draw::Blower,
         today: "2026-11-27".into(),
     };
     let repeated = plan(&["line", "line", "coverall"], &[], Share::Claimed);
@@ -299,7 +300,7 @@ fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
     let mut comma = plan(&["line"], &[], Share::Claimed);
     comma.prize = "12,50".into();
     let events = books.decide(&cards, start(comma)).unwrap();
-    let Event::GameStart { rules, .. } = &events[0] else {
+    let Event::GameStart(ev::GameStart { rules, .. }) = &events[0] else {
         panic!()
     };
     assert_eq!(rules.amounts, [1250]);
@@ -317,7 +318,7 @@ fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
             &cards,
             Command::Start {
                 plan: Box::new(p),
-                seed: seed.clone(),
+                draw: Draw::Seed(seed.clone()),
                 today: "2026-11-27".into(),
             },
         )
@@ -326,16 +327,16 @@ fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
     assert_eq!(events.len(), 1 + 1 + 40 + 1);
     assert!(matches!(
         events[1],
-        Event::RoomSeed {
+        Event::RoomSeed(ev::RoomSeed {
             room_seed: None,
             ..
-        }
+        })
     ));
-    assert!(matches!(events[3], Event::Wild { .. }));
+    assert!(matches!(events[3], Event::Wild(_)));
     let order = crate::play::calls::Calls::of_hall(75, &seed, "", 75);
     let balls: Vec<u8> = (events.iter())
         .filter_map(|e| match e {
-            Event::Call { ball, .. } => Some(*ball),
+            Event::Call(ev::Call { ball, .. }) => Some(*ball),
             _ => None,
         })
         .collect();
@@ -346,21 +347,23 @@ fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
 fn apply_refuses_events_that_cannot_follow() {
     let (_d, cards) = cards(4..=6);
     let mut books = game(&cards, plan(&["line"], &[], Share::Claimed), [7, 8]);
-    let call = |call, ball| Event::Call {
-        game: 1,
-        call,
-        ball,
-        source: super::super::Source::Blower,
+    let call = |call, ball| {
+        Event::Call(ev::Call {
+            game: 1,
+            call,
+            ball,
+            source: super::super::Source::Blower,
+        })
     };
     assert!(books.apply(&call(5, 9), &cards).is_err(), "out of order");
     assert!(books.apply(&call(3, 0), &cards).is_err(), "ball 0");
-    let recall = Event::Recall {
+    let recall = Event::Recall(ev::Recall {
         game: 1,
         call: 1,
         ball: 7,
-    };
+    });
     assert!(books.apply(&recall, &cards).is_err(), "not the last call");
-    let payout = Event::Payout {
+    let payout = Event::Payout(ev::Payout {
         game: 1,
         stage: "line".into(),
         call: 9,
@@ -369,7 +372,7 @@ fn apply_refuses_events_that_cannot_follow() {
         currency: String::new(),
         winners: vec!["card 5".into()],
         shares: vec![],
-    };
+    });
     assert!(books.apply(&payout, &cards).is_err(), "a call not shown");
 }
 
@@ -392,7 +395,7 @@ fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
         Err(HallError::VoidNotLast { .. })
     ));
     let events = run(&mut books, &cards, void(None, "ball 15 was misread")).unwrap();
-    assert!(matches!(&events[0], Event::Void { call: 15, .. }));
+    assert!(matches!(&events[0], Event::Void(ev::Void { call: 15, .. })));
     let open = books.open.as_ref().unwrap();
     assert_eq!((open.stage, open.won(0), books.paid), (0, None, 0));
     assert!(open.announcement.as_deref().unwrap().contains("misread"));
@@ -441,14 +444,14 @@ fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
         assert_eq!(kinds(&paid[0]), ["claim", "payout", "stage"]);
         assert_eq!(kinds(&paid[1]), ["claim", "payout", "other", "end"]);
         let events = paid;
-        let Event::NearPayout {
+        let Event::NearPayout(ev::NearPayout {
             to_go: d,
             faces,
             amount,
             winners,
             shares,
             ..
-        } = &events[1][2]
+        }) = &events[1][2]
         else {
             panic!("{:?}", events[1][2])
         };

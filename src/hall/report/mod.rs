@@ -8,6 +8,7 @@
 use super::log::Line;
 use super::money::show;
 use super::{Event, FileEntry};
+use crate::hall::event as ev;
 use serde::Serialize;
 
 mod csv;
@@ -121,7 +122,7 @@ pub struct PayoutRecord {
 }
 
 /// The record of a verified log's `lines`.
-pub fn record(lines: &[Line]) -> Record {
+pub fn record(lines: &[Line<crate::hall::Event>]) -> Record {
     let mut r = Record {
         title: None,
         night: None,
@@ -149,17 +150,17 @@ pub fn record(lines: &[Line]) -> Record {
     r
 }
 
-fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
+fn step(r: &mut Record, line: &Line<crate::hall::Event>, by_currency: &mut Vec<(String, u64)>) {
     let time = line.time.clone();
     let game = r.games.last_mut();
     match &line.event {
-        Event::Session {
+        Event::Session(ev::Session {
             files,
             night,
             id,
             currency,
             ..
-        } => {
+        }) => {
             if r.night.is_none() {
                 r.night.clone_from(id);
             }
@@ -175,14 +176,14 @@ fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
                 r.title = Some(n.title.clone());
             }
         }
-        Event::GameStart {
+        Event::GameStart(ev::GameStart {
             game,
             stages,
             prize,
             commitment,
             rules,
             ..
-        } => r.games.push(GameRecord {
+        }) => r.games.push(GameRecord {
             game: *game,
             name: rules.name.clone(),
             paper: rules.paper.clone(),
@@ -191,7 +192,7 @@ fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
             prize: prize.clone(),
             specials: rules.specials(),
             balls_from: if rules.blower { "blower" } else { "rng" },
-            commitment: commitment.clone(),
+            commitment: commitment.hex().to_string(),
             seed: None,
             room_seed: None,
             started: time,
@@ -211,13 +212,17 @@ fn step(r: &mut Record, line: &Line, by_currency: &mut Vec<(String, u64)>) {
     }
 }
 
-fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64)>) {
+fn game_step(
+    g: &mut GameRecord,
+    line: &Line<crate::hall::Event>,
+    by_currency: &mut Vec<(String, u64)>,
+) {
     let time = line.time.clone();
     match &line.event {
-        Event::RoomSeed { room_seed, .. } => g.room_seed = room_seed.clone(),
-        Event::Call {
+        Event::RoomSeed(ev::RoomSeed { room_seed, .. }) => g.room_seed = room_seed.clone(),
+        Event::Call(ev::Call {
             call, ball, source, ..
-        } => g.calls.push(CallRecord {
+        }) => g.calls.push(CallRecord {
             call: *call,
             ball: *ball,
             time,
@@ -227,7 +232,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             },
             recalled: None,
         }),
-        Event::Recall { call, ball, .. } => {
+        Event::Recall(ev::Recall { call, ball, .. }) => {
             if let Some(c) = (g.calls.iter_mut().rev())
                 .find(|c| c.call == *call && c.ball == *ball && c.recalled.is_none())
             {
@@ -235,7 +240,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             }
             close(g, |c| c.call >= *call, &format!("call {call} was recalled"));
         }
-        Event::Queued {
+        Event::Queued(ev::Queued {
             id,
             card,
             stage,
@@ -243,7 +248,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             win,
             reason,
             ..
-        } => g.claims.push(ClaimRecord {
+        }) => g.claims.push(ClaimRecord {
             time,
             card: card.clone(),
             stage: stage.clone(),
@@ -255,8 +260,8 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             closed: None,
             waiting: true,
         }),
-        Event::Wild { digit, .. } => g.wild = Some(*digit),
-        Event::Claim {
+        Event::Wild(ev::Wild { digit, .. }) => g.wild = Some(*digit),
+        Event::Claim(ev::Claim {
             card,
             stage,
             call,
@@ -265,7 +270,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
             accepted,
             queued,
             ..
-        } => {
+        }) => {
             // A player's claim answered: its waiting record gives way to
             // the answer.
             if let Some(id) = queued {
@@ -284,21 +289,21 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
                 waiting: false,
             })
         }
-        Event::Payout { .. } => payout_step(g, &line.event, by_currency),
-        Event::NearPayout { .. } => near_step(g, &line.event, by_currency),
-        Event::Void {
+        Event::Payout(_) => payout_step(g, &line.event, by_currency),
+        Event::NearPayout(_) => near_step(g, &line.event, by_currency),
+        Event::Void(ev::Void {
             stage,
             call,
             reason,
             ..
-        } => void_step(g, stage, *call, &format!("{time}: {reason}"), by_currency),
-        Event::GameEnd { seed, .. } => {
-            g.seed = (!seed.is_empty()).then(|| seed.clone());
+        }) => void_step(g, stage, *call, &format!("{time}: {reason}"), by_currency),
+        Event::GameEnd(ev::GameEnd { seed, .. }) => {
+            g.seed = seed.seed().map(str::to_string);
             g.ended = Some(time);
             g.status = "ended";
             close(g, |_| true, "the game ended before the caller answered");
         }
-        Event::GameVoid { .. } => {
+        Event::GameVoid(_) => {
             g.ended = Some(time);
             g.status = "void";
             close(
@@ -313,7 +318,7 @@ fn game_step(g: &mut GameRecord, line: &Line, by_currency: &mut Vec<(String, u64
 
 /// A payout: the game's and the night's sums, and its record.
 fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
-    let Event::Payout {
+    let Event::Payout(ev::Payout {
         stage,
         call,
         kind,
@@ -322,14 +327,14 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
         winners,
         shares,
         ..
-    } = event
+    }) = event
     else {
         return;
     };
     paid_step(g, by_currency, shares, |sum| PayoutRecord {
         stage: stage.clone(),
         call: *call,
-        kind: kind.clone(),
+        kind: kind.map(|k| k.word().to_string()),
         amount: amount.map(|a| show(a, currency)),
         winners: winners.clone(),
         shares: shares.iter().map(|&s| show(s, currency)).collect(),
@@ -342,7 +347,7 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
 /// A consolation by closeness, recorded as a payout of its stage whose
 /// kind says how near its faces were.
 fn near_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
-    let Event::NearPayout {
+    let Event::NearPayout(ev::NearPayout {
         stage,
         call,
         to_go,
@@ -352,7 +357,7 @@ fn near_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u
         winners,
         shares,
         ..
-    } = event
+    }) = event
     else {
         return;
     };

@@ -12,6 +12,7 @@ use super::super::sales::shown::{ProductSold, SaleShown};
 use super::super::verify::Summary;
 use super::super::Event;
 use super::Record;
+use crate::hall::event as ev;
 use serde::Serialize;
 
 /// The session's money.
@@ -89,7 +90,12 @@ pub struct JackpotMove {
 /// The money of the verified log `lines` (`s`: what verify found of it;
 /// `r`: its record), prizes of `threshold` or more counted apart; None
 /// for a night that sold nothing by range and played no progressive.
-pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<Money> {
+pub fn money(
+    lines: &[Line<crate::hall::Event>],
+    r: &Record,
+    s: &Summary,
+    threshold: u64,
+) -> Option<Money> {
     if !s.sales.active() && s.outcomes.is_empty() {
         return None;
     }
@@ -97,12 +103,12 @@ pub fn money(lines: &[Line], r: &Record, s: &Summary, threshold: u64) -> Option<
     let mut balls = 75;
     let mut progress = Vec::new();
     for line in lines {
-        if let Event::GameStart {
+        if let Event::GameStart(ev::GameStart {
             game,
             rules,
             balls: b,
             ..
-        } = &line.event
+        }) = &line.event
         {
             if currency.is_empty() {
                 currency.clone_from(&rules.currency);

@@ -7,10 +7,11 @@
 use super::html::{esc, head, tr, STYLE};
 use super::money::Money;
 use super::{Event, Line, Record};
+use crate::hall::event as ev;
 
 /// The daily record as a page to print; None when the log holds no
 /// session's money (nothing sold by serial range).
-pub fn wa_daily(lines: &[Line], r: &Record, log: &str) -> Option<String> {
+pub fn wa_daily(lines: &[Line<crate::hall::Event>], r: &Record, log: &str) -> Option<String> {
     let m = r.money.as_ref()?;
     let title = r.title.clone().unwrap_or_else(|| "Bingo session".into());
     let mut h = format!(
@@ -62,7 +63,7 @@ pub fn wa_daily(lines: &[Line], r: &Record, log: &str) -> Option<String> {
 
 /// Items 3 and 4: the calls of each game offering a prize over the
 /// threshold, and the winning cards of each prize over it.
-fn over(lines: &[Line], r: &Record, m: &Money) -> String {
+fn over(lines: &[Line<crate::hall::Event>], r: &Record, m: &Money) -> String {
     let mut h = String::new();
     h += &format!(
         "<h2>(3) Numbers called, in sequence, in each game offering a prize over {}</h2>\n",
@@ -153,10 +154,10 @@ fn receipts(m: &Money) -> String {
 }
 
 /// Each game's largest prize offered, as it started.
-fn offered(lines: &[Line]) -> Vec<(u64, u64)> {
+fn offered(lines: &[Line<crate::hall::Event>]) -> Vec<(u64, u64)> {
     (lines.iter())
         .filter_map(|l| match &l.event {
-            Event::GameStart { game, rules, .. } => {
+            Event::GameStart(ev::GameStart { game, rules, .. }) => {
                 let most = (rules.amounts.iter().copied())
                     .chain(rules.jackpot.map(|j| j.prize.max(j.consolation)))
                     .chain(rules.near.map(|n| n.prize))

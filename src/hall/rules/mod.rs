@@ -130,7 +130,33 @@ fn is_zero(n: &usize) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Due {
     pub amount: u64,
-    pub kind: Option<&'static str>,
+    pub kind: Option<PayoutKind>,
+}
+
+/// What a jackpot game's last prize paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PayoutKind {
+    /// The jackpot, won within its calls.
+    Jackpot,
+    /// The consolation, won past them.
+    Consolation,
+}
+
+impl PayoutKind {
+    /// The word the log and the reports use.
+    pub fn word(self) -> &'static str {
+        match self {
+            PayoutKind::Jackpot => "jackpot",
+            PayoutKind::Consolation => "consolation",
+        }
+    }
+}
+
+impl std::fmt::Display for PayoutKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
 }
 
 /// Rules that cannot be played, in words naming the field.
@@ -271,12 +297,12 @@ impl Rules {
             Some(j) if stage + 1 == stages => Some(if call <= j.within {
                 Due {
                     amount: j.prize,
-                    kind: Some("jackpot"),
+                    kind: Some(PayoutKind::Jackpot),
                 }
             } else {
                 Due {
                     amount: j.consolation,
-                    kind: Some("consolation"),
+                    kind: Some(PayoutKind::Consolation),
                 }
             }),
             _ => self
@@ -506,7 +532,7 @@ mod tests {
             ..Rules::default()
         };
         assert_eq!(rules.due(0, 2, 10).unwrap().amount, 1000);
-        assert_eq!(rules.due(1, 2, 50).unwrap().kind, Some("jackpot"));
+        assert_eq!(rules.due(1, 2, 50).unwrap().kind, Some(PayoutKind::Jackpot));
         assert_eq!(rules.due(1, 2, 51).unwrap().amount, 10_000);
         assert_eq!(Rules::default().due(0, 1, 3), None);
     }

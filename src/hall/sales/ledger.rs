@@ -9,8 +9,9 @@
 //! written when the hall opens that log again.
 
 use super::jackpot::{Outcome, Pot, Progressive};
+use crate::hall::event as ev;
 use crate::hall::log::{Line, Log, LogError};
-use crate::hall::Event;
+use crate::hall::LedgerEvent;
 use std::path::Path;
 
 /// Why a ledger cannot be used.
@@ -65,7 +66,7 @@ impl Standing {
     /// Reads `lines`, checking each follows from those before it: a
     /// night's pot after is the rules' next of what it offered; a night
     /// is recorded once.
-    pub fn of(lines: &[Line], balls: u8) -> Result<Standing, (u64, String)> {
+    pub fn of(lines: &[Line<LedgerEvent>], balls: u8) -> Result<Standing, (u64, String)> {
         let mut s = Standing::default();
         for line in lines {
             s.step(&line.event, balls).map_err(|why| (line.seq, why))?;
@@ -79,36 +80,35 @@ impl Standing {
     }
 
     /// One line of the ledger, following from those before it.
-    pub fn step(&mut self, event: &Event, balls: u8) -> Result<(), String> {
+    pub fn step(&mut self, event: &LedgerEvent, balls: u8) -> Result<(), String> {
         match event {
-            Event::JackpotOpen { rules } => {
+            LedgerEvent::JackpotOpen(ev::JackpotOpen { rules }) => {
                 if self.pot(&rules.name).is_some() {
                     return Err(format!("{:?} begins twice", rules.name));
                 }
                 self.pots.push(rules.fresh());
                 Ok(())
             }
-            Event::JackpotNight {
+            LedgerEvent::JackpotNight(ev::JackpotNight {
                 night,
                 outcome,
                 pot,
                 within,
                 ..
-            } => self.night(night, outcome, (*pot, *within), balls),
-            Event::JackpotPlay {
+            }) => self.night(night, outcome, (*pot, *within), balls),
+            LedgerEvent::JackpotPlay(ev::JackpotPlay {
                 night,
                 title,
                 name,
                 game,
                 log,
-            } => self.play(Playing {
+            }) => self.play(Playing {
                 name: name.clone(),
                 night: night.clone(),
                 title: title.clone(),
                 game: *game,
                 log: log.clone(),
             }),
-            _ => Err("a night's log line in a jackpot ledger".into()),
         }
     }
 
@@ -227,7 +227,7 @@ pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u6
     };
     for line in &lines {
         let bad = |why: String| (line.seq, why);
-        if let Event::JackpotNight { night, outcome, .. } = &line.event {
+        if let LedgerEvent::JackpotNight(ev::JackpotNight { night, outcome, .. }) = &line.event {
             match nights.iter().find(|n| n.id == Some(night.as_str())) {
                 Some(n) => {
                     let stood = s.pot(&outcome.name).cloned();
@@ -333,12 +333,14 @@ impl Ledger {
                     })
                 }
                 Some(_) => {}
-                None => new.push(Event::JackpotOpen { rules: p.clone() }),
+                None => new.push(LedgerEvent::JackpotOpen(ev::JackpotOpen {
+                    rules: p.clone(),
+                })),
             }
         }
         if !new.is_empty() {
             for line in self.log.append_all(new)? {
-                if let Event::JackpotOpen { rules } = line.event {
+                if let LedgerEvent::JackpotOpen(ev::JackpotOpen { rules }) = line.event {
                     self.standing.pots.push(rules.fresh());
                 }
             }
@@ -380,13 +382,13 @@ impl Ledger {
                 stands.map_or("no pot".into(), pot_words)
             )));
         }
-        let line = Event::JackpotPlay {
+        let line = LedgerEvent::JackpotPlay(ev::JackpotPlay {
             night: night.to_string(),
             title: title.to_string(),
             name: name.clone(),
             game,
             log: log.to_string(),
-        };
+        });
         self.log.append(line.clone())?;
         self.standing
             .step(&line, self.balls)
@@ -421,13 +423,13 @@ impl Ledger {
             why: format!("{:?} is not in the ledger", outcome.name),
         })?;
         let next = self.standing.pots[at].next(outcome, self.balls);
-        let line = Event::JackpotNight {
+        let line = LedgerEvent::JackpotNight(ev::JackpotNight {
             night: night.to_string(),
             title: title.to_string(),
             outcome: outcome.clone(),
             pot: next.pot,
             within: next.within,
-        };
+        });
         let mut after = self.standing.clone();
         after
             .step(&line, self.balls)

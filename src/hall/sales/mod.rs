@@ -19,6 +19,7 @@ pub mod shown;
 pub use error::SaleError;
 
 use super::money;
+use crate::hall::event as ev;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -387,14 +388,14 @@ impl Sales {
                 });
             }
         }
-        Ok(super::Event::Sale {
+        Ok(super::Event::Sale(ev::Sale {
             sale: self.list.len() as u64 + 1,
             product: product.to_string(),
             first,
             last,
             units,
             amount: self.price(p, units)?,
-        })
+        }))
     }
 
     /// A return of `asked`: faces of one sale still out, whole units as
@@ -428,14 +429,14 @@ impl Sales {
                 hi: lo + (last - lo + 1).div_ceil(faces) * faces - 1,
             });
         }
-        Ok(super::Event::SaleReturn {
+        Ok(super::Event::SaleReturn(ev::SaleReturn {
             sale: sale.id,
             product: product.to_string(),
             first,
             last,
             units,
             amount: self.price(p, units)?,
-        })
+        }))
     }
 
     /// Sale `sale` voided, for `reason`.
@@ -450,38 +451,38 @@ impl Sales {
         if reason.is_empty() {
             return Err(SaleError::NoReason);
         }
-        Ok(super::Event::SaleVoid {
+        Ok(super::Event::SaleVoid(ev::SaleVoid {
             sale,
             reason,
             amount: s.net(),
-        })
+        }))
     }
 
     /// A move as its event states it (None: not a sale's event).
     pub fn move_of(event: &super::Event) -> Option<Move> {
         use super::Event;
         match event {
-            Event::Sale {
+            Event::Sale(ev::Sale {
                 product,
                 first,
                 last,
                 ..
-            } => Some(Move::Sale {
+            }) => Some(Move::Sale {
                 product: product.clone(),
                 first: *first,
                 last: *last,
             }),
-            Event::SaleReturn {
+            Event::SaleReturn(ev::SaleReturn {
                 product,
                 first,
                 last,
                 ..
-            } => Some(Move::Return {
+            }) => Some(Move::Return {
                 product: product.clone(),
                 first: *first,
                 last: *last,
             }),
-            Event::SaleVoid { sale, reason, .. } => Some(Move::Void {
+            Event::SaleVoid(ev::SaleVoid { sale, reason, .. }) => Some(Move::Void {
                 sale: *sale,
                 reason: reason.clone(),
             }),
@@ -493,13 +494,13 @@ impl Sales {
     pub fn book(&mut self, event: &super::Event) {
         use super::Event;
         match event {
-            Event::Sale {
+            Event::Sale(ev::Sale {
                 product,
                 first,
                 last,
                 amount,
                 ..
-            } => {
+            }) => {
                 let p = self.products.iter().position(|x| x.name == *product);
                 self.list.push(Sale {
                     id: self.list.len() as u64 + 1,
@@ -512,19 +513,19 @@ impl Sales {
                     void: None,
                 });
             }
-            Event::SaleReturn {
+            Event::SaleReturn(ev::SaleReturn {
                 sale,
                 first,
                 last,
                 amount,
                 ..
-            } => {
+            }) => {
                 if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
                     s.returned.push(*first..=*last);
                     s.refunded += amount;
                 }
             }
-            Event::SaleVoid { sale, reason, .. } => {
+            Event::SaleVoid(ev::SaleVoid { sale, reason, .. }) => {
                 if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
                     s.void = Some(reason.clone());
                 }

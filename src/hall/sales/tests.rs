@@ -2,6 +2,7 @@
 
 use super::jackpot::{Outcome, Progressive};
 use super::*;
+use crate::hall::event as ev;
 use std::collections::BTreeSet;
 
 fn product(name: &str, price: u64, faces: u64, games: Vec<usize>) -> Product {
@@ -256,24 +257,28 @@ fn snowball() -> Progressive {
     }
 }
 
-fn night_line(night: &str, outcome: Outcome, after: &super::jackpot::Pot) -> crate::hall::Event {
-    crate::hall::Event::JackpotNight {
+fn night_line(
+    night: &str,
+    outcome: Outcome,
+    after: &super::jackpot::Pot,
+) -> crate::hall::LedgerEvent {
+    crate::hall::LedgerEvent::JackpotNight(ev::JackpotNight {
         night: night.into(),
         title: String::new(),
         outcome,
         pot: after.pot,
         within: after.within,
-    }
+    })
 }
 
-fn play_line(night: &str, game: u64) -> crate::hall::Event {
-    crate::hall::Event::JackpotPlay {
+fn play_line(night: &str, game: u64) -> crate::hall::LedgerEvent {
+    crate::hall::LedgerEvent::JackpotPlay(ev::JackpotPlay {
         night: night.into(),
         title: String::new(),
         name: "Snowball".into(),
         game,
         log: format!("{night}.jsonl"),
-    }
+    })
 }
 
 fn outcome(offered: u64, within: usize, won: bool, paid: u64) -> Outcome {
@@ -313,7 +318,7 @@ fn a_voided_game_leaves_the_pot_as_it_stood() {
 #[test]
 fn a_ledger_line_the_jackpot_s_rules_cannot_give_is_refused_on_its_own() {
     use super::ledger::Standing;
-    let begin = crate::hall::Event::JackpotOpen { rules: snowball() };
+    let begin = crate::hall::LedgerEvent::JackpotOpen(ev::JackpotOpen { rules: snowball() });
     let pot = snowball().fresh();
     let try_night = |o: Outcome| {
         let mut s = Standing::default();
@@ -340,8 +345,11 @@ fn a_ledger_line_the_jackpot_s_rules_cannot_give_is_refused_on_its_own() {
 fn a_jackpot_in_play_is_played_by_no_other_night_until_its_outcome_is_in() {
     use super::ledger::Standing;
     let mut s = Standing::default();
-    s.step(&crate::hall::Event::JackpotOpen { rules: snowball() }, 75)
-        .unwrap();
+    s.step(
+        &crate::hall::LedgerEvent::JackpotOpen(ev::JackpotOpen { rules: snowball() }),
+        75,
+    )
+    .unwrap();
     s.step(&play_line("n1", 2), 75).unwrap();
     assert_eq!(s.in_play("Snowball", "n2").map(|p| p.game), Some(2));
     assert_eq!(s.in_play("Snowball", "n1"), None);

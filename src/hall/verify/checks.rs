@@ -3,6 +3,7 @@
 //! payout found again.
 
 use super::{finding, Finding, Game, Summary};
+use crate::hall::event as ev;
 use crate::hall::event::Source;
 use crate::hall::judge::Cards;
 use crate::hall::money::{split, MAX_MINOR};
@@ -103,7 +104,7 @@ pub(super) fn add_paid(summary: &mut Summary, paid: u64, line: u64) -> Result<()
 
 pub(super) fn stage_of(event: &Event) -> &str {
     match event {
-        Event::Payout { stage, .. } => stage,
+        Event::Payout(ev::Payout { stage, .. }) => stage,
         _ => "",
     }
 }
@@ -154,7 +155,7 @@ fn due_to(
 /// call, the amount its rules give, the shares of it. Returns what it paid.
 fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Result<u64, Finding> {
     let (line, event) = (paid.line, paid.event);
-    let Event::Payout {
+    let Event::Payout(ev::Payout {
         stage,
         call,
         kind,
@@ -162,7 +163,7 @@ fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Resul
         winners,
         shares,
         ..
-    } = event
+    }) = event
     else {
         return Ok(0);
     };
@@ -184,7 +185,7 @@ fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Resul
     }
     let k = g.stages.iter().position(|s| s == stage).unwrap_or(0);
     let rule = g.rules.due(k, g.stages.len(), *call);
-    if rule.map(|d| d.amount) != *amount || rule.and_then(|d| d.kind) != kind.as_deref() {
+    if rule.map(|d| d.amount) != *amount || rule.and_then(|d| d.kind) != *kind {
         let said = amount.map_or("no amount".into(), |a| g.rules.money(a));
         let right = rule.map_or("no amount".into(), |d| g.rules.money(d.amount));
         return Err(bad(format!(

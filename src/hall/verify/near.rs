@@ -5,6 +5,7 @@
 
 use super::checks::{add_paid, stage_of};
 use super::{finding, Finding, Game, Summary};
+use crate::hall::event as ev;
 use crate::hall::judge::Cards;
 use crate::hall::money::split;
 use crate::hall::payout::MAX_WINNERS;
@@ -14,7 +15,7 @@ use crate::play::pattern::Pattern;
 impl Game {
     /// A consolation's line, where one may stand.
     pub(super) fn near(&mut self, at: u64, event: &Event) -> Result<(), Finding> {
-        let Event::NearPayout { stage, call, .. } = event else {
+        let Event::NearPayout(ev::NearPayout { stage, call, .. }) = event else {
             unreachable!("called on a consolation's line")
         };
         if self.rules.near.is_none() {
@@ -62,7 +63,7 @@ pub(super) fn check_near(
         }
         return Ok(());
     };
-    let Event::NearPayout {
+    let Event::NearPayout(ev::NearPayout {
         stage,
         call,
         to_go,
@@ -71,7 +72,7 @@ pub(super) fn check_near(
         winners,
         shares,
         ..
-    } = event
+    }) = event
     else {
         return Ok(());
     };

@@ -2,6 +2,7 @@
 //! progressive jackpot's must-go date against the day its game started.
 
 use super::{finding, parse_sold, Finding};
+use crate::hall::event as ev;
 use crate::hall::judge::Cards;
 use crate::hall::Event;
 
@@ -9,12 +10,12 @@ use crate::hall::Event;
 /// serial range, each game's faces come from its start (a resume in the
 /// middle of a game keeps them).
 pub(super) fn session(event: &Event, cards: &mut Cards, at: u64) -> Result<(), Finding> {
-    let Event::Session {
+    let Event::Session(ev::Session {
         files,
         sold,
         products,
         ..
-    } = event
+    }) = event
     else {
         return Ok(());
     };
@@ -29,10 +30,10 @@ pub(super) fn session(event: &Event, cards: &mut Cards, at: u64) -> Result<(), F
 /// A progressive jackpot's must-go date judged on the day its game
 /// started, as the line's time gives it.
 pub(super) fn must_go(
-    line: &crate::hall::log::Line,
+    line: &crate::hall::log::Line<crate::hall::Event>,
     books: &crate::hall::books::Books,
 ) -> Result<(), Finding> {
-    let Event::GameStart { rules, .. } = &line.event else {
+    let Event::GameStart(ev::GameStart { rules, .. }) = &line.event else {
         return Ok(());
     };
     let Some(p) = &rules.progressive else {
@@ -128,13 +129,13 @@ pub enum Pinned {
 /// The products of `lines`' first session checked against the night file
 /// it names, when that file is still as it was (its SHA-256): a log whose
 /// prices were edited, every hash chained again, is named here.
-pub fn pinned(lines: &[crate::hall::log::Line]) -> Pinned {
+pub fn pinned(lines: &[crate::hall::log::Line<crate::hall::Event>]) -> Pinned {
     let first = lines.iter().find_map(|l| match &l.event {
-        Event::Session {
+        Event::Session(ev::Session {
             night: Some(entry),
             products,
             ..
-        } => Some((l.seq, entry, products)),
+        }) => Some((l.seq, entry, products)),
         _ => None,
     });
     let Some((line, entry, products)) = first else {
