@@ -289,8 +289,8 @@ fn game_step(
                 waiting: false,
             })
         }
-        Event::Payout(_) => payout_step(g, &line.event, by_currency),
-        Event::NearPayout(_) => near_step(g, &line.event, by_currency),
+        Event::Payout(p) => payout_step(g, p, by_currency),
+        Event::NearPayout(n) => near_step(g, n, by_currency),
         Event::Void(ev::Void {
             stage,
             call,
@@ -317,8 +317,8 @@ fn game_step(
 }
 
 /// A payout: the game's and the night's sums, and its record.
-fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
-    let Event::Payout(ev::Payout {
+fn payout_step(g: &mut GameRecord, p: &ev::Payout, by_currency: &mut Vec<(String, u64)>) {
+    let ev::Payout {
         stage,
         call,
         kind,
@@ -327,10 +327,7 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
         winners,
         shares,
         ..
-    }) = event
-    else {
-        return;
-    };
+    } = p;
     paid_step(g, by_currency, shares, |sum| PayoutRecord {
         stage: stage.clone(),
         call: *call,
@@ -346,8 +343,8 @@ fn payout_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String,
 
 /// A consolation by closeness, recorded as a payout of its stage whose
 /// kind says how near its faces were.
-fn near_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u64)>) {
-    let Event::NearPayout(ev::NearPayout {
+fn near_step(g: &mut GameRecord, n: &ev::NearPayout, by_currency: &mut Vec<(String, u64)>) {
+    let ev::NearPayout {
         stage,
         call,
         to_go,
@@ -357,10 +354,7 @@ fn near_step(g: &mut GameRecord, event: &Event, by_currency: &mut Vec<(String, u
         winners,
         shares,
         ..
-    }) = event
-    else {
-        return;
-    };
+    } = n;
     let kind = match (*to_go, *faces as usize) {
         (0, _) => "consolation: no face was near".to_string(),
         (k, n) if n > winners.len() => {

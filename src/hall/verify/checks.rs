@@ -9,7 +9,7 @@ use crate::hall::judge::Cards;
 use crate::hall::money::{split, MAX_MINOR};
 use crate::hall::payout::MAX_WINNERS;
 use crate::hall::rules::Share;
-use crate::hall::{commitment, Event, HallError};
+use crate::hall::{commitment, HallError};
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
 
@@ -61,24 +61,24 @@ pub(super) fn check_game(
         }
         summary.claims += 1;
     }
-    for (line, event, calls, claimed) in &g.payouts {
+    for (line, payout, calls, claimed) in &g.payouts {
         let paid = check_payout(
             g,
             Paid {
                 line: *line,
-                event,
+                payout,
                 calls,
                 claimed,
             },
             cards,
-            &pattern(*line, stage_of(event))?,
+            &pattern(*line, &payout.stage)?,
         )?;
         add_paid(summary, paid, *line)?;
         summary.payouts += 1;
     }
     // A game with money pays every prize it accepted a win of.
     if !g.rules.amounts.is_empty() || g.rules.jackpot.is_some() {
-        let paid = |stage: &str| g.payouts.iter().any(|(_, e, ..)| stage_of(e) == stage);
+        let paid = |stage: &str| g.payouts.iter().any(|(_, p, ..)| p.stage == stage);
         if let Some((line, stage)) = g.wins.iter().find(|(_, s)| !paid(s)) {
             return Err(finding(
                 *line,
@@ -102,18 +102,11 @@ pub(super) fn add_paid(summary: &mut Summary, paid: u64, line: u64) -> Result<()
     Ok(())
 }
 
-pub(super) fn stage_of(event: &Event) -> &str {
-    match event {
-        Event::Payout(ev::Payout { stage, .. }) => stage,
-        _ => "",
-    }
-}
-
 /// A payout's line, the calls it was paid at, and the cards claimed for
 /// its prize by then.
 struct Paid<'a> {
     line: u64,
-    event: &'a Event,
+    payout: &'a ev::Payout,
     calls: &'a [u8],
     claimed: &'a [String],
 }
@@ -154,8 +147,8 @@ fn due_to(
 /// A payout found again: the faces the game's rule of sharing pays at its
 /// call, the amount its rules give, the shares of it. Returns what it paid.
 fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Result<u64, Finding> {
-    let (line, event) = (paid.line, paid.event);
-    let Event::Payout(ev::Payout {
+    let line = paid.line;
+    let ev::Payout {
         stage,
         call,
         kind,
@@ -163,10 +156,7 @@ fn check_payout(g: &Game, paid: Paid, cards: &Cards, pattern: &Pattern) -> Resul
         winners,
         shares,
         ..
-    }) = event
-    else {
-        return Ok(0);
-    };
+    } = paid.payout;
     let bad = |what: String| finding(line, what);
     let mut due = due_to(g, &paid, cards, pattern).map_err(|e| bad(e.to_string()))?;
     let mut logged = winners.clone();

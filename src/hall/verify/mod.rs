@@ -19,7 +19,7 @@ use super::rules::Rules;
 pub use super::sold::{parse_sold, sold_within, SoldError};
 use super::Event;
 use crate::hall::event as ev;
-use checks::{check_game, name, stage_of};
+use checks::{check_game, name};
 
 /// The first thing wrong, and its line.
 #[derive(Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ struct Game {
     /// (line, the payout's event, the calls it was paid at, the cards
     /// claimed for its prize by then: the accepted claim's, then the
     /// players' waiting).
-    payouts: Vec<(u64, Event, Vec<u8>, Vec<String>)>,
+    payouts: Vec<(u64, ev::Payout, Vec<u8>, Vec<String>)>,
     /// The last accepted claim: (stage, call, card).
     accepted: Option<(String, usize, String)>,
     /// Every accepted win: (line, stage).
@@ -80,7 +80,7 @@ struct Game {
     /// The room seed's line, once logged: (line, the seed or none).
     room: Option<(u64, Option<String>)>,
     /// The consolation by closeness paid: (line, event, the calls then).
-    near: Option<(u64, Event, Vec<u8>)>,
+    near: Option<(u64, ev::NearPayout, Vec<u8>)>,
 }
 
 /// The open game, or a finding that `what` came with none.
@@ -142,14 +142,12 @@ impl Game {
                 format!("recall of call {call} ({ball}), which is not the last call shown"),
             ));
         }
-        if let Some((line, event, ..)) = (self.payouts.iter()).find(|(_, e, ..)| paid_at(e) >= call)
-        {
+        if let Some((line, p, ..)) = (self.payouts.iter()).find(|(_, p, ..)| p.call >= call) {
             return Err(finding(
                 at,
                 format!(
                     "recall of call {call} ({ball}), but line {line} paid {} at call {} on it",
-                    stage_of(event),
-                    paid_at(event)
+                    p.stage, p.call
                 ),
             ));
         }
@@ -162,10 +160,7 @@ impl Game {
     /// A payout voided: it must be the game's last; its prize and the win
     /// that took it are open again.
     fn void(&mut self, at: u64, stage: &str, call: usize) -> Result<(), Finding> {
-        let last = self
-            .payouts
-            .last()
-            .map(|(_, e, ..)| (stage_of(e), paid_at(e)));
+        let last = (self.payouts.last()).map(|(_, p, ..)| (p.stage.as_str(), p.call));
         if last != Some((stage, call)) {
             return Err(finding(
                 at,
@@ -233,16 +228,13 @@ impl Game {
     }
 
     /// A payout: after the accepted claim it pays, once a prize.
-    fn payout(&mut self, at: u64, event: &Event) -> Result<(), Finding> {
-        let Event::Payout(ev::Payout {
+    fn payout(&mut self, at: u64, payout: &ev::Payout) -> Result<(), Finding> {
+        let ev::Payout {
             stage,
             call,
             winners,
             ..
-        }) = event
-        else {
-            unreachable!("called on a payout's line")
-        };
+        } = payout;
         let claim = self.accepted.take();
         let Some((_, _, card)) = claim.as_ref().filter(|(s, c, _)| (s, c) == (stage, call)) else {
             return Err(finding(
@@ -258,32 +250,27 @@ impl Game {
                 .filter(|(_, s, c)| s == stage && c <= call)
                 .map(|(card, _, _)| card.clone()),
         );
-        if self.payouts.iter().any(
-            |(_, e, _, _)| matches!(e, Event::Payout(ev::Payout { stage: s, .. }) if s == stage),
-        ) {
+        if self.payouts.iter().any(|(_, p, _, _)| p.stage == *stage) {
             return Err(finding(at, format!("{stage} is paid a second time")));
         }
         if winners.is_empty() {
             return Err(finding(at, "a payout to nobody".into()));
         }
         let calls = self.shown_to(at, *call)?;
-        self.payouts.push((at, event.clone(), calls, claimed));
+        self.payouts.push((at, payout.clone(), calls, claimed));
         Ok(())
     }
 
     /// The game a `game_start` line opens.
-    fn begun(event: &Event) -> Game {
-        let Event::GameStart(ev::GameStart {
+    fn begun(start: &ev::GameStart) -> Game {
+        let ev::GameStart {
             balls,
             stages,
             last_call,
             commitment,
             rules,
             ..
-        }) = event
-        else {
-            unreachable!("called on a game's start")
-        };
+        } = start;
         Game {
             balls: *balls,
             stages: stages.clone(),
@@ -389,14 +376,6 @@ fn finding(line: u64, what: String) -> Finding {
     Finding { line, what }
 }
 
-/// The call a payout's line names.
-fn paid_at(event: &Event) -> usize {
-    match event {
-        Event::Payout(ev::Payout { call, .. }) => *call,
-        _ => 0,
-    }
-}
-
 /// Checks the log `text` against `cards` (the session's card files).
 pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
     let (lines, _) = read(text).map_err(|e| match e {
@@ -450,20 +429,20 @@ fn step(
     let at = line.seq;
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
-        Event::Session(_) => session::session(&line.event, cards, at)?,
+        Event::Session(s) => session::session(s, cards, at)?,
         Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) | Event::Attendance(_) => {}
-        Event::GameStart(ev::GameStart { game: g, .. }) => {
+        Event::GameStart(start) => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));
             }
-            *game = Some((*g, started(&line.event, cards, at)?));
+            *game = Some((start.game, started(start, cards, at)?));
         }
         Event::Call(ev::Call {
             call, ball, source, ..
         }) => open(game, at, "a call")?.call(at, *call, *ball, *source)?,
         Event::Wild(ev::Wild { digit, .. }) => open(game, at, "a wild digit")?.wild(at, *digit)?,
-        Event::Payout(_) => open(game, at, "a payout")?.payout(at, &line.event)?,
-        Event::NearPayout(_) => open(game, at, "a consolation")?.near(at, &line.event)?,
+        Event::Payout(p) => open(game, at, "a payout")?.payout(at, p)?,
+        Event::NearPayout(n) => open(game, at, "a consolation")?.near(at, n)?,
         Event::RoomSeed(ev::RoomSeed { room_seed, .. }) => {
             open(game, at, "a room seed")?.room(at, room_seed)?
         }
@@ -518,17 +497,14 @@ fn step(
 
 /// A game's start, checked: its numbers the cards', its rules ones the
 /// hall would have taken.
-fn started(event: &Event, cards: &Cards, at: u64) -> Result<Game, Finding> {
+fn started(start: &ev::GameStart, cards: &Cards, at: u64) -> Result<Game, Finding> {
     let bad = |what: String| Finding { line: at, what };
-    let Event::GameStart(ev::GameStart {
+    let ev::GameStart {
         balls,
         stages,
         rules,
         ..
-    }) = event
-    else {
-        unreachable!("called on a game's start")
-    };
+    } = start;
     let spec = cards.files[0].header().spec;
     if *balls != spec.balls() {
         return Err(bad(format!(
@@ -553,5 +529,5 @@ fn started(event: &Event, cards: &Cards, at: u64) -> Result<Game, Finding> {
     };
     plan.check(spec)
         .map_err(|e| bad(format!("the game's rules: {e}")))?;
-    Ok(Game::begun(event))
+    Ok(Game::begun(start))
 }

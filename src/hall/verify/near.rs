@@ -3,21 +3,18 @@
 //! scan of every sold face: the same distance, count and faces, the
 //! amount the rules give, equal shares.
 
-use super::checks::{add_paid, stage_of};
+use super::checks::add_paid;
 use super::{finding, Finding, Game, Summary};
 use crate::hall::event as ev;
 use crate::hall::judge::Cards;
 use crate::hall::money::split;
 use crate::hall::payout::MAX_WINNERS;
-use crate::hall::Event;
 use crate::play::pattern::Pattern;
 
 impl Game {
     /// A consolation's line, where one may stand.
-    pub(super) fn near(&mut self, at: u64, event: &Event) -> Result<(), Finding> {
-        let Event::NearPayout(ev::NearPayout { stage, call, .. }) = event else {
-            unreachable!("called on a consolation's line")
-        };
+    pub(super) fn near(&mut self, at: u64, near: &ev::NearPayout) -> Result<(), Finding> {
+        let (stage, call) = (&near.stage, &near.call);
         if self.rules.near.is_none() {
             return Err(finding(
                 at,
@@ -28,13 +25,13 @@ impl Game {
             return Err(finding(at, "a second consolation by closeness".into()));
         }
         let last = self.stages.last().map_or("", String::as_str);
-        let follows = (self.payouts.last())
-            .is_some_and(|(_, e, ..)| stage_of(e) == last && super::paid_at(e) == *call);
+        let follows =
+            (self.payouts.last()).is_some_and(|(_, p, ..)| p.stage == last && p.call == *call);
         if stage != last || !follows {
             return Err(finding(at, format!("a consolation for {stage} at call {call} that does not follow the payout of the game's last stage ({last}) at that call")));
         }
         let calls = self.shown_to(at, *call)?;
-        self.near = Some((at, event.clone(), calls));
+        self.near = Some((at, near.clone(), calls));
         Ok(())
     }
 }
@@ -50,9 +47,9 @@ pub(super) fn check_near(
     let Some(rule) = g.rules.near else {
         return Ok(());
     };
-    let Some((line, event, calls)) = &g.near else {
+    let Some((line, near, calls)) = &g.near else {
         let last = g.stages.last().map_or("", String::as_str);
-        if g.payouts.iter().any(|(_, e, ..)| stage_of(e) == last) {
+        if g.payouts.iter().any(|(_, p, ..)| p.stage == last) {
             return Err(finding(
                 at,
                 format!(
@@ -63,7 +60,7 @@ pub(super) fn check_near(
         }
         return Ok(());
     };
-    let Event::NearPayout(ev::NearPayout {
+    let ev::NearPayout {
         stage,
         call,
         to_go,
@@ -72,10 +69,7 @@ pub(super) fn check_near(
         winners,
         shares,
         ..
-    }) = event
-    else {
-        return Ok(());
-    };
+    } = near;
     let bad = |what: String| finding(*line, what);
     let spec = cards.files[0].header().spec;
     let pattern = Pattern::parse(stage, spec).map_err(|e| bad(e.to_string()))?;

@@ -9,16 +9,13 @@ use crate::hall::Event;
 /// A session's line: its files and sold faces; on a night that sells by
 /// serial range, each game's faces come from its start (a resume in the
 /// middle of a game keeps them).
-pub(super) fn session(event: &Event, cards: &mut Cards, at: u64) -> Result<(), Finding> {
-    let Event::Session(ev::Session {
+pub(super) fn session(s: &ev::Session, cards: &mut Cards, at: u64) -> Result<(), Finding> {
+    let ev::Session {
         files,
         sold,
         products,
         ..
-    }) = event
-    else {
-        return Ok(());
-    };
+    } = s;
     let before = cards.sold.take();
     self::files(files, sold.as_deref(), cards, at)?;
     if !products.is_empty() {
