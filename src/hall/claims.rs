@@ -2,11 +2,10 @@
 //! ([`super::books`]), logged in one append, and what the console and the
 //! phones read back (the queue, a claim's standing, a face).
 
-use super::books::{ClaimAsked, Command};
-use super::queue::{Status, Waiting};
+use super::books::{Answer, ClaimAsked, Command};
+use super::queue::{client_of, Status, Waiting};
 use super::state::{FaceShown, Grid, Verdict, WinnerShown};
-use super::{Event, Hall, HallError};
-use crate::hall::event as ev;
+use super::{Hall, HallError};
 use std::net::IpAddr;
 
 impl Hall {
@@ -15,79 +14,64 @@ impl Hall {
     /// on the waiting claim `queued` (at the call and stage it arrived
     /// at). `accept` a win: its prize is paid as the game's rule of sharing
     /// says, and the game moves on. With `queued`, not accepting rejects it.
-    pub fn claim(
-        &mut self,
-        card: Option<&str>,
-        accept: bool,
-        queued: Option<u64>,
-        named: Option<&str>,
-    ) -> Result<Verdict, HallError> {
-        let asked = ClaimAsked {
-            card: card.map(String::from),
-            accept,
-            queued,
-            named: named.map(String::from),
-        };
-        let (verdict, events) = self.books.claim(&self.cards, &asked)?;
-        self.record_events(events)?;
-        if let (true, Some(payout)) = (verdict.accepted, &verdict.payout) {
-            self.winner = Some(WinnerShown {
-                game: self
-                    .books
-                    .open
-                    .as_ref()
-                    .map_or(self.books.games, |o| o.game),
-                stage: verdict.stage.clone(),
-                call: verdict.call,
-                label: verdict
-                    .label
-                    .clone()
-                    .unwrap_or_else(|| verdict.card.clone()),
-                prize: payout.text.clone(),
-                shared: payout.winners.len(),
-                face: verdict.face.clone(),
-                near: verdict.near.clone(),
-            });
+    pub fn claim(&mut self, asked: ClaimAsked) -> Result<Verdict, HallError> {
+        match self.execute(Command::Claim(asked))? {
+            Answer::Judged(verdict) => Ok(*verdict),
+            other => Err(HallError::Internal(format!("{other:?}"))),
         }
-        Ok(verdict)
+    }
+
+    /// Shows an accepted win to the room, until the next call or game.
+    pub(super) fn show_winner(&mut self, verdict: &Verdict) {
+        let (true, Some(payout)) = (verdict.accepted, &verdict.payout) else {
+            return;
+        };
+        self.winner = Some(WinnerShown {
+            game: (self.books.open.as_ref()).map_or(self.books.games, |o| o.game),
+            stage: verdict.stage.clone(),
+            call: verdict.call,
+            label: (verdict.label.clone()).unwrap_or_else(|| verdict.card.clone()),
+            prize: payout.text.clone(),
+            shared: payout.winners.len(),
+            face: verdict.face.clone(),
+            near: verdict.near.clone(),
+        });
     }
 
     /// A player's claim on `card` from `client`: checked (a sold face of
     /// the hall's, an open game, within the caps), judged now, logged, and
     /// queued for the caller. Returns its place.
     pub fn bingo(&mut self, card: &str, client: Option<IpAddr>) -> Result<Status, HallError> {
+        // Who sent each claim is the shell's (the log does not hold it):
+        // the claims still waiting from this client.
+        let queue = &self.books.queue;
+        self.senders.retain(|id, _| queue.get(*id).is_some());
+        let client = client.map(client_of);
+        let client_waiting = match client {
+            Some(c) => self.senders.values().filter(|s| **s == c).count(),
+            None => 0,
+        };
         let command = Command::Bingo {
             card: card.to_string(),
-            client,
+            client_waiting,
         };
-        let events = self.execute(command)?;
-        let Some(Event::Queued(ev::Queued { id, .. })) = events.first() else {
-            unreachable!("a claim's event is its place in the queue")
+        let id = match self.execute(command)? {
+            Answer::Queued(id) => id,
+            other => return Err(HallError::Internal(format!("{other:?}"))),
         };
-        let id = *id;
-        // What the log does not hold: who sent it (for the caps) and its
-        // face as judged.
-        let face = self.books.queue.get(id).and_then(|w| self.face_of(w));
-        if let Some(w) = self.books.queue.get_mut(id) {
-            w.face = face;
-            w.client = client;
+        if let Some(c) = client {
+            self.senders.insert(id, c);
         }
-        Ok(self.books.queue.status(id).expect("just queued"))
+        (self.books.queue.status(id)).ok_or_else(|| HallError::Internal(format!("claim {id}")))
     }
 
     /// Rejects every waiting claim that was not a win when it arrived (a
     /// flood cleared in one action), logged in one write; returns how many.
     pub fn reject_not_wins(&mut self) -> Result<usize, HallError> {
-        Ok(self.execute(Command::RejectNotWins)?.len())
-    }
-
-    /// The payout an accepted win's line lacks (a crash of an older hall
-    /// between the two lines), paid and logged; returns what the console
-    /// says of it.
-    pub(super) fn complete_payout(&mut self) -> Result<Option<String>, HallError> {
-        let (events, said) = self.books.complete_payout(&self.cards)?;
-        self.record_events(events)?;
-        Ok(said)
+        match self.execute(Command::RejectNotWins)? {
+            Answer::Rejected(n) => Ok(n),
+            other => Err(HallError::Internal(format!("{other:?}"))),
+        }
     }
 
     /// A waiting claim's face, marked at the call it arrived at.
@@ -106,8 +90,13 @@ impl Hall {
     /// again only when the log has moved on: all holders is a scan).
     pub fn waiting(&mut self) -> Vec<Waiting> {
         let mut list: Vec<Waiting> = self.books.queue.waiting().iter().cloned().collect();
-        for w in list.iter_mut().filter(|w| w.face.is_none()) {
-            w.face = self.face_of(w);
+        self.faces.retain(|id, _| list.iter().any(|w| w.id == *id));
+        for w in list.iter_mut() {
+            if !self.faces.contains_key(&w.id) {
+                let face = self.face_of(w);
+                self.faces.insert(w.id, face);
+            }
+            w.face = self.faces[&w.id].clone();
         }
         let seq = self.log.seq();
         if self.splits.0 != seq || seq == 0 {

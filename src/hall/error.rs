@@ -126,6 +126,10 @@ pub enum HallError {
     },
     #[error("cannot write the log: {0}")]
     Log(#[from] std::io::Error),
+    /// A decision answered other than its command does: a fault of the
+    /// hall's, reported rather than panicking the server.
+    #[error("the hall answered out of turn ({0}): please report it")]
+    Internal(String),
     #[error(transparent)]
     Sale(#[from] crate::hall::sales::SaleError),
     #[error("a head count of {0} is past the most taken, 1,000,000: key the people in the room")]
@@ -187,6 +191,7 @@ impl HallError {
             HallError::NoFace(_) | HallError::NoSuchGame { .. } => 404,
             HallError::Flood(_) => 429,
             HallError::Log(_)
+            | HallError::Internal(_)
             | HallError::LogOpen(_)
             | HallError::BadLog { .. }
             | HallError::Ledger { .. } => 500,

@@ -2,11 +2,10 @@
 //! beside the log, the books' decision logged and applied, the seed file
 //! removed once the seed is revealed. The rules are [`super::books`]'.
 
-use super::books::{Command, Draw};
+use super::books::{Answer, Command, Draw};
 use super::rules::Plan;
 use super::secret::{secret_path, write_secret, SecretError};
-use super::{fresh_seed, Event, Hall, HallError};
-use crate::hall::event as ev;
+use super::{event as ev, fresh_seed, Hall, HallError};
 
 impl Hall {
     /// Starts a game of `plan`, checked first; with `--balls blower`, its
@@ -24,29 +23,23 @@ impl Hall {
         };
         let command = Command::Start {
             plan: Box::new(plan),
-            draw: draw.clone(),
+            draw,
             today: super::log::today(),
         };
-        let events = self.books.decide(&self.cards, command)?;
-        // The ledger first: no other night offers a pot in play here.
-        self.play_jackpot(&events)?;
-        if let Draw::Seed(seed) = &draw {
-            let path = secret_path(self.log.path());
-            write_secret(&path, seed).map_err(|e| match e {
-                SecretError::Unsafe(why) => HallError::UnsafeSeed {
-                    path: path.display().to_string(),
-                    why,
-                },
-                SecretError::Lost(e) => HallError::Log(e),
-            })?;
-        }
-        // The start and a bonanza's precalls: one append.
-        self.record_all(events)?;
-        self.follow_sold()?;
-        if let Draw::Seed(seed) = draw {
-            self.books.know_seed(seed);
-        }
-        Ok(())
+        self.execute(command).map(drop)
+    }
+
+    /// Keeps the new game's seed beside the log, readable by the hall's
+    /// user only, before its start is logged.
+    pub(super) fn keep_seed(&self, seed: &str) -> Result<(), HallError> {
+        let path = secret_path(self.log.path());
+        write_secret(&path, seed).map_err(|e| match e {
+            SecretError::Unsafe(why) => HallError::UnsafeSeed {
+                path: path.display().to_string(),
+                why,
+            },
+            SecretError::Lost(e) => HallError::Log(e),
+        })
     }
 
     /// The programme's game `number` (from 1), or its next game.
@@ -80,22 +73,18 @@ impl Hall {
 
     /// The next call: the hall's next ball, or `ball` from the blower.
     pub fn call(&mut self, ball: Option<u8>) -> Result<u8, HallError> {
-        let events = self.execute(Command::Call(ball))?;
-        Ok(events
-            .iter()
-            .find_map(|e| match e {
-                Event::Call(ev::Call { ball, .. }) => Some(*ball),
-                _ => None,
-            })
-            .expect("a call's events hold the call"))
+        match self.execute(Command::Call(ball))? {
+            Answer::Called(ball) => Ok(ball),
+            other => Err(HallError::Internal(format!("{other:?}"))),
+        }
     }
 
     /// Takes back the last call (a live call; a bonanza's precalls stand
     /// once the game is under way).
     pub fn recall(&mut self) -> Result<u8, HallError> {
-        match self.execute(Command::Recall)?.as_slice() {
-            [Event::Recall(ev::Recall { ball, .. })] => Ok(*ball),
-            _ => unreachable!("a recall's event is the recall"),
+        match self.execute(Command::Recall)? {
+            Answer::Recalled(ball) => Ok(ball),
+            other => Err(HallError::Internal(format!("{other:?}"))),
         }
     }
 
@@ -111,9 +100,9 @@ impl Hall {
 
     /// Ends the open game and reveals its seed (none for a blower's game).
     pub fn end(&mut self) -> Result<ev::RevealedSeed, HallError> {
-        match self.execute(Command::End)?.as_slice() {
-            [Event::GameEnd(end)] => Ok(end.seed.clone()),
-            _ => unreachable!("an end's event is the end"),
+        match self.execute(Command::End)? {
+            Answer::Ended(seed) => Ok(seed),
+            other => Err(HallError::Internal(format!("{other:?}"))),
         }
     }
 }

@@ -46,7 +46,7 @@ mod view;
 
 use crate::hall::event as ev;
 use crate::play::calls::Calls;
-use books::{Books, Command};
+use books::{Answer, Books, Command, Decision, Draw};
 use judge::Cards;
 use log::Log;
 use night::Night;
@@ -85,6 +85,12 @@ pub struct Hall {
     tracked_at: Option<(u64, Calls, Vec<usize>)>,
     /// The progressive jackpots' ledger, when the night plays one.
     ledger: Option<sales::ledger::Ledger>,
+    /// Who sent each player's claim still waiting (the client a cap
+    /// counts): the shell's to know, not the log's.
+    senders: std::collections::HashMap<u64, std::net::IpAddr>,
+    /// Each waiting claim's face, marked at the call it arrived at, once
+    /// drawn for the console.
+    faces: std::collections::HashMap<u64, Option<state::Grid>>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -218,6 +224,8 @@ impl Hall {
             tracked: 0,
             tracked_at: None,
             ledger: None,
+            senders: Default::default(),
+            faces: Default::default(),
         };
         let (products, progressives) = match &hall.night {
             Some(n) => (n.products.clone(), n.progressives.clone()),
@@ -236,7 +244,8 @@ impl Hall {
         hall.no_jackpot_in_play(&progressives)?;
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
-        let line = hall.log.append(Event::Session(ev::Session {
+        let currency = (hall.night.as_ref()).map_or(String::new(), |n| n.currency.clone());
+        hall.execute(Command::Session(Box::new(ev::Session {
             files,
             sold,
             note,
@@ -244,30 +253,27 @@ impl Hall {
             id,
             products,
             jackpots,
-            currency: hall
-                .night
-                .as_ref()
-                .map_or(String::new(), |n| n.currency.clone()),
-        }))?;
-        hall.apply(&line)?;
+            currency,
+        })))?;
+        // A crash between a game's end in the log and the ledger's line is
+        // mended here.
         hall.settle_jackpots()?;
-        if let Some(event) = void {
+        if let Some(reason) = void {
             let game = hall.books.open.as_ref().map_or(0, |o| o.game);
-            hall.record(event)?;
-            hall.settle_jackpots()?;
+            hall.execute(Command::Abandon { reason })?;
             hall.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
             ));
-        } else if let Some(paid) = hall.complete_payout()? {
+        } else if let Answer::Completed(Some(paid)) = hall.execute(Command::CompletePayout)? {
             hall.notice = Some(paid);
         }
         Ok(hall)
     }
 
     /// Reads the open game's seed back, checked before anything is
-    /// written; with `lost` Void, a lost seed gives the event that ends
-    /// the game unrevealed.
-    fn resume_seed(&mut self, lost: LostSeed) -> Result<Option<Event>, HallError> {
+    /// written; with `lost` Void, a lost seed gives the reason the game
+    /// ends unrevealed.
+    fn resume_seed(&mut self, lost: LostSeed) -> Result<Option<String>, HallError> {
         let Some(open) = self.books.open.as_ref().filter(|o| !o.rules.blower) else {
             return Ok(None);
         };
@@ -282,11 +288,7 @@ impl Hall {
             Ok(_) => Err(HallError::WrongSeed { path: shown, game }),
             Err(SecretError::Unsafe(why)) => Err(HallError::UnsafeSeed { path: shown, why }),
             Err(SecretError::Lost(e)) if lost == LostSeed::Void => {
-                Ok(Some(Event::GameVoid(ev::GameVoid {
-                    game,
-                    reason: format!("its seed file '{shown}' was lost ({e})"),
-                    keeps_pot: true,
-                })))
+                Ok(Some(format!("its seed file '{shown}' was lost ({e})")))
             }
             Err(SecretError::Lost(source)) => Err(HallError::SeedLost {
                 game,
@@ -304,13 +306,45 @@ impl Hall {
         })
     }
 
-    fn record(&mut self, event: Event) -> Result<(), HallError> {
-        self.record_all(vec![event])
+    /// Carries out `command`, the one door every change of the night
+    /// goes through: the books decide (or refuse); a game's start writes
+    /// its ledger line and its seed file first; the events are logged in
+    /// one write and one fsync and applied; what follows them (the seed
+    /// file gone, the ledger settled, the judge's faces, the tracker, the
+    /// winner shown) is brought up to date; the answer is returned.
+    fn execute(&mut self, command: Command) -> Result<Answer, HallError> {
+        let draw = match &command {
+            Command::Start { draw, .. } => Some(draw.clone()),
+            _ => None,
+        };
+        let Decision { events, answer } = self.books.decide(&self.cards, command)?;
+        if let Some(draw) = &draw {
+            // The ledger first: no other night offers a pot in play here.
+            self.play_jackpot(&events)?;
+            if let Draw::Seed(seed) = draw {
+                self.keep_seed(seed)?;
+            }
+        }
+        self.record_events(events)?;
+        if let Some(draw) = draw {
+            self.follow_sold()?;
+            if let Draw::Seed(seed) = draw {
+                self.books.know_seed(seed);
+            }
+        }
+        if let Answer::Judged(verdict) = &answer {
+            self.show_winner(verdict);
+        }
+        Ok(answer)
     }
 
-    /// Logs `events` in one write and one fsync, then applies each; the
-    /// tracker follows.
-    fn record_all(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+    /// Logs `events` in one write and one fsync, then applies each; a
+    /// game's end among them reveals its seed, so the seed file goes, and
+    /// settles its progressive jackpot in the ledger; the tracker follows.
+    fn record_events(&mut self, events: Vec<Event>) -> Result<(), HallError> {
+        if events.is_empty() {
+            return Ok(());
+        }
         let moves = |e: &Event| {
             matches!(
                 e,
@@ -320,10 +354,21 @@ impl Hall {
         if events.iter().any(moves) {
             self.winner = None;
         }
+        let ends =
+            (events.iter()).any(|e| matches!(e, Event::GameEnd(end) if end.seed.seed().is_some()));
+        let over = (events.iter()).any(|e| matches!(e, Event::GameEnd(_) | Event::GameVoid(_)));
         for line in self.log.append_all(events)? {
             self.apply(&line)?;
         }
         self.track();
+        if ends {
+            let _ = std::fs::remove_file(secret_path(self.log.path()));
+        }
+        if over {
+            // The log first, then the ledger: a crash between the two is
+            // mended when the hall opens this log again.
+            self.settle_jackpots()?;
+        }
         Ok(())
     }
 
@@ -351,35 +396,6 @@ impl Hall {
         let calls = at.as_ref().map(|(_, calls, _)| calls.clone());
         tracker.post(self.tracked, calls, prizes);
         self.tracked_at = at;
-    }
-
-    /// Logs `events` at once and applies them; a game's end among them
-    /// reveals its seed, so the seed file goes.
-    fn record_events(&mut self, events: Vec<Event>) -> Result<(), HallError> {
-        if events.is_empty() {
-            return Ok(());
-        }
-        let ends =
-            (events.iter()).any(|e| matches!(e, Event::GameEnd(end) if end.seed.seed().is_some()));
-        let over = (events.iter()).any(|e| matches!(e, Event::GameEnd(_) | Event::GameVoid(_)));
-        self.record_all(events)?;
-        if ends {
-            let _ = std::fs::remove_file(secret_path(self.log.path()));
-        }
-        if over {
-            // The log first, then the ledger: a crash between the two is
-            // mended when the hall opens this log again.
-            self.settle_jackpots()?;
-        }
-        Ok(())
-    }
-
-    /// Carries out `command`: the books decide, the events are logged in
-    /// one write and one fsync and applied. Returns the events.
-    fn execute(&mut self, command: Command) -> Result<Vec<Event>, HallError> {
-        let events = self.books.decide(&self.cards, command)?;
-        self.record_events(events.clone())?;
-        Ok(events)
     }
 
     /// The game's numbers: every file's, which must be one game.

@@ -3,7 +3,7 @@
 //! and the tracker when it starts, and each progressive jackpot's night
 //! written to the ledger once its game has ended in the log.
 
-use super::books::Command;
+use super::books::{Answer, Command};
 use super::sales::jackpot::{Pot, Progressive};
 use super::sales::ledger::{Ledger, LedgerError};
 use super::sales::Move;
@@ -71,8 +71,10 @@ impl Hall {
 
     /// A sale, return or void of paper, logged: its line.
     pub fn sell(&mut self, m: Move) -> Result<Event, HallError> {
-        let mut events = self.execute(Command::Sell(m))?;
-        Ok(events.pop().expect("a sale's event"))
+        match self.execute(Command::Sell(m))? {
+            Answer::Sold(line) => Ok(*line),
+            other => Err(HallError::Internal(format!("{other:?}"))),
+        }
     }
 
     /// The head count, logged.

@@ -230,7 +230,7 @@ impl Api {
                 | Command::Recall
                 | Command::End
                 | Command::Void { .. }
-        ) || matches!(command, Command::Claim { accept: true, .. });
+        ) || matches!(&command, Command::Claim(asked) if asked.accept);
         let mut hall = self.hall();
         let (status, reply) = answer(&mut hall, command, request.client)?;
         let (status, reply) = match reply {
@@ -325,7 +325,7 @@ fn answer(
             hall.attendance(count)?;
             (201, sales(hall, None))
         }
-        Command::Claim { .. }
+        Command::Claim(_)
         | Command::Bingo { .. }
         | Command::Queue
         | Command::RejectNotWins
@@ -353,13 +353,8 @@ fn answer_claims(
     client: Option<IpAddr>,
 ) -> Result<(u16, Reply), ApiError> {
     let reply = match command {
-        Command::Claim {
-            card,
-            accept,
-            queued,
-            prize,
-        } => {
-            let verdict = hall.claim(card.as_deref(), accept, queued, prize.as_deref())?;
+        Command::Claim(asked) => {
+            let verdict = hall.claim(asked)?;
             // A reference that names no face of the hall's files: 404, the
             // claim still logged (it was made), the reason as the error.
             let status = if verdict.found { 200 } else { 404 };

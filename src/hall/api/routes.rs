@@ -2,6 +2,7 @@
 //! who may use it ([`Access`]), read by the server and the fuzz target
 //! alike, and each request's body read strictly into a [`Command`].
 
+use super::super::books::ClaimAsked;
 use super::super::money::parse_amount;
 use super::super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
 use super::super::sales::Move;
@@ -270,12 +271,7 @@ pub enum Command {
     Recall,
     End,
     /// The caller's claim: a card, or a queued claim decided.
-    Claim {
-        card: Option<String>,
-        accept: bool,
-        queued: Option<u64>,
-        prize: Option<String>,
-    },
+    Claim(ClaimAsked),
     /// A player's claim, to the queue.
     Bingo {
         card: String,
@@ -352,12 +348,12 @@ impl Command {
                 if claim.card.is_none() && claim.queued.is_none() {
                     return Err(ApiError::Body("give the card claimed, {\"card\": \"4711\"}, or a queued claim, {\"queued\": 17}".into()));
                 }
-                Command::Claim {
+                Command::Claim(ClaimAsked {
                     card: claim.card,
                     accept: claim.accept,
                     queued: claim.queued,
-                    prize: claim.prize,
-                }
+                    named: claim.prize,
+                })
             }
             ("POST", "/api/games/room-seed") => {
                 let Room { room_seed } = read(body)?;

@@ -198,7 +198,6 @@ impl Books {
             face: None,
             split: None,
             at: at.unwrap_or((usize::MAX, 0)),
-            client: None,
         });
         Ok(())
     }

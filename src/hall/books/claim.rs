@@ -11,10 +11,9 @@ use super::super::state::Verdict;
 use super::super::{Event, HallError};
 use super::Books;
 use crate::hall::event as ev;
-use std::net::IpAddr;
 
 /// A claim as the caller asks it judged.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClaimAsked {
     /// The reference printed on the card (a queued claim's own if none).
     pub card: Option<String>,
@@ -33,7 +32,7 @@ impl Books {
     /// prize: the claim, its payout and the move are one append. A win of
     /// a prize paid already (a shared prize, reached later in the queue) is
     /// accepted when the payout included its face.
-    pub fn claim(
+    pub(super) fn claim(
         &self,
         cards: &Cards,
         asked: &ClaimAsked,
@@ -221,8 +220,8 @@ impl Books {
         &self,
         cards: &Cards,
         card: &str,
-        client: Option<IpAddr>,
-    ) -> Result<Vec<Event>, HallError> {
+        client_waiting: usize,
+    ) -> Result<ev::Queued, HallError> {
         let open = self.the_open()?;
         open.claimable()?;
         let card = card.trim();
@@ -232,8 +231,8 @@ impl Books {
         }
         let candidates = open.candidates(None)?;
         let (k, judged) = self.judge_first(cards, card, &candidates, open.called())?;
-        self.queue.admits((f, n), client, judged.win)?;
-        Ok(vec![Event::Queued(ev::Queued {
+        self.queue.admits((f, n), client_waiting, judged.win)?;
+        Ok(ev::Queued {
             game: open.game,
             id: self.queue.last + 1,
             card: card.to_string(),
@@ -241,7 +240,7 @@ impl Books {
             call: open.called(),
             win: judged.win,
             reason: judged.reason,
-        })])
+        })
     }
 
     /// Every waiting claim that was not a win when it arrived, rejected (a

@@ -3,14 +3,13 @@
 //! writes: the shell logs the events (one append, one fsync) and applies
 //! them.
 
-use super::super::event::{Commitment, Source};
+use super::super::event::{self as ev, Commitment, Source};
 use super::super::judge::Cards;
 use super::super::rules::Plan;
 use super::super::sales::Move;
+use super::super::state::Verdict;
 use super::super::{commitment, Event, HallError};
 use super::{Books, ClaimAsked};
-use crate::hall::event as ev;
-use std::net::IpAddr;
 
 /// What the caller or a player asks of the hall.
 #[derive(Clone, Debug)]
@@ -36,11 +35,10 @@ pub enum Command {
     End,
     /// A claim judged at the console, or a player's decided.
     Claim(ClaimAsked),
-    /// A player's claim on `card`, from `client`, for the queue.
-    Bingo {
-        card: String,
-        client: Option<IpAddr>,
-    },
+    /// A player's claim on `card`, for the queue, from a client with
+    /// `client_waiting` claims waiting already (the shell counts them: who
+    /// sent a claim is not logged).
+    Bingo { card: String, client_waiting: usize },
     /// Every waiting claim that was no win when it arrived, rejected.
     RejectNotWins,
     /// The open game's last payout (of `stage`, if named) taken back, for
@@ -52,6 +50,52 @@ pub enum Command {
     /// The payout an accepted win's line lacks (a crash of an older hall
     /// between the two lines), paid.
     CompletePayout,
+    /// The hall opened (or opened again) on this session.
+    Session(Box<ev::Session>),
+    /// The open game ended unrevealed, for `reason` (its seed was lost):
+    /// a progressive jackpot's pot stands as it was carried in.
+    Abandon { reason: String },
+}
+
+/// What a command comes to: the events to log, in one append, and the
+/// answer for whoever asked.
+#[derive(Debug)]
+pub struct Decision {
+    pub events: Vec<Event>,
+    pub answer: Answer,
+}
+
+/// What a command answers, besides its events.
+#[derive(Debug)]
+pub enum Answer {
+    /// Logged; nothing more to say.
+    Logged,
+    /// A sale's, return's or void's line.
+    Sold(Box<Event>),
+    /// The ball called.
+    Called(u8),
+    /// The ball taken back.
+    Recalled(u8),
+    /// The game's end, and the seed it reveals.
+    Ended(ev::RevealedSeed),
+    /// A claim judged (and accepted, when it says so).
+    Judged(Box<Verdict>),
+    /// A player's claim queued under this id.
+    Queued(u64),
+    /// How many waiting claims were rejected.
+    Rejected(usize),
+    /// What the console is told of a payout completed (none: nothing was
+    /// owed).
+    Completed(Option<String>),
+}
+
+impl Decision {
+    fn logged(events: Vec<Event>) -> Decision {
+        Decision {
+            events,
+            answer: Answer::Logged,
+        }
+    }
 }
 
 /// How a game's balls are drawn.
@@ -64,31 +108,94 @@ pub enum Draw {
 }
 
 impl Books {
-    /// The events that carry out `command`, or why it is refused.
-    pub fn decide(&self, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
-        match command {
-            Command::Start { plan, draw, today } => self.start(cards, *plan, &draw, &today),
-            Command::Sell(m) => self.sell(cards, &m),
-            Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
-                Err(HallError::Attendance(count))
+    /// The events that carry out `command` and its answer, or why it is
+    /// refused. Every change to the night is decided here, and nowhere
+    /// else: the shell logs the events, applies them, and answers.
+    pub fn decide(&self, cards: &Cards, command: Command) -> Result<Decision, HallError> {
+        let logged = Decision::logged;
+        Ok(match command {
+            Command::Start { plan, draw, today } => {
+                logged(self.start(cards, *plan, &draw, &today)?)
             }
-            Command::Attendance(count) => Ok(vec![Event::Attendance(ev::Attendance { count })]),
-            Command::RoomSeed(text) => self.room_seed(&text),
-            Command::Call(ball) => self.call(ball),
-            Command::Recall => self.recall(),
+            Command::Sell(m) => {
+                let sale = self.sales.event(&m, &self.floor(cards))?;
+                Decision {
+                    events: vec![sale.clone()],
+                    answer: Answer::Sold(Box::new(sale)),
+                }
+            }
+            Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
+                return Err(HallError::Attendance(count))
+            }
+            Command::Attendance(count) => logged(vec![Event::Attendance(ev::Attendance { count })]),
+            Command::RoomSeed(text) => logged(self.room_seed(&text)?),
+            Command::Call(ball) => {
+                let (events, ball) = self.call(ball)?;
+                Decision {
+                    events,
+                    answer: Answer::Called(ball),
+                }
+            }
+            Command::Recall => {
+                let recall = self.recall()?;
+                Decision {
+                    answer: Answer::Recalled(recall.ball),
+                    events: vec![Event::Recall(recall)],
+                }
+            }
             Command::End => {
                 let open = self.the_open()?;
-                Ok(vec![Event::GameEnd(ev::GameEnd {
-                    game: open.game,
-                    seed: open.revealed_seed()?,
+                let seed = open.revealed_seed()?;
+                Decision {
+                    events: vec![Event::GameEnd(ev::GameEnd {
+                        game: open.game,
+                        seed: seed.clone(),
+                    })],
+                    answer: Answer::Ended(seed),
+                }
+            }
+            Command::Claim(asked) => {
+                let (verdict, events) = self.claim(cards, &asked)?;
+                Decision {
+                    events,
+                    answer: Answer::Judged(Box::new(verdict)),
+                }
+            }
+            Command::Bingo {
+                card,
+                client_waiting,
+            } => {
+                let queued = self.bingo(cards, &card, client_waiting)?;
+                Decision {
+                    answer: Answer::Queued(queued.id),
+                    events: vec![Event::Queued(queued)],
+                }
+            }
+            Command::RejectNotWins => {
+                let events = self.reject_not_wins()?;
+                Decision {
+                    answer: Answer::Rejected(events.len()),
+                    events,
+                }
+            }
+            Command::CompletePayout => {
+                let (events, said) = self.complete_payout(cards)?;
+                Decision {
+                    events,
+                    answer: Answer::Completed(said),
+                }
+            }
+            Command::Void { stage, reason } => logged(self.void(stage.as_deref(), &reason)?),
+            Command::Session(session) => logged(vec![Event::Session(*session)]),
+            Command::Abandon { reason } => {
+                let game = self.the_open()?.game;
+                logged(vec![Event::GameVoid(ev::GameVoid {
+                    game,
+                    reason,
+                    keeps_pot: true,
                 })])
             }
-            Command::Claim(asked) => self.claim(cards, &asked).map(|(_, events)| events),
-            Command::Bingo { card, client } => self.bingo(cards, &card, client),
-            Command::RejectNotWins => self.reject_not_wins(),
-            Command::CompletePayout => Ok(self.complete_payout(cards)?.0),
-            Command::Void { stage, reason } => self.void(stage.as_deref(), &reason),
-        }
+        })
     }
 
     /// A game's start: checked, and a bonanza's precalls (the hall's own
@@ -183,7 +290,7 @@ impl Books {
     }
 
     /// The next call: the hall's next ball, or `ball` from the blower.
-    fn call(&self, ball: Option<u8>) -> Result<Vec<Event>, HallError> {
+    fn call(&self, ball: Option<u8>) -> Result<(Vec<Event>, u8), HallError> {
         let open = self.the_open()?;
         if open.called() == usize::from(open.balls) {
             return Err(HallError::AllCalled(open.balls));
@@ -238,12 +345,12 @@ impl Books {
                 digit: ball % 10,
             }));
         }
-        Ok(events)
+        Ok((events, ball))
     }
 
     /// Takes back the last call (a live call; a bonanza's precalls stand
     /// once the game is under way), unless a prize was paid on it.
-    fn recall(&self) -> Result<Vec<Event>, HallError> {
+    fn recall(&self) -> Result<ev::Recall, HallError> {
         let open = self.the_open()?;
         let Some(&ball) = open.shown().last() else {
             return Err(HallError::NoCallToTakeBack);
@@ -260,7 +367,7 @@ impl Books {
                 paid_at: paid.call,
             });
         }
-        Ok(vec![Event::Recall(ev::Recall { game, call, ball })])
+        Ok(ev::Recall { game, call, ball })
     }
 }
 

@@ -16,7 +16,7 @@ mod share;
 mod tests;
 
 pub use claim::ClaimAsked;
-pub use decide::{Command, Draw};
+pub use decide::{Answer, Command, Decision, Draw};
 pub use mismatch::{Mismatch, Needs};
 
 use super::open::Open;

@@ -7,13 +7,13 @@ use super::super::event::{self as ev, PayoutKind};
 use super::super::judge::Cards;
 use super::super::rules::{Jackpot, Plan, Rules};
 use super::super::sales::jackpot::Outcome;
-use super::super::sales::{Floor, Move, Sales};
+use super::super::sales::{Floor, Sales};
 use super::super::{Event, HallError};
 use super::{Books, Mismatch};
 
 impl Books {
     /// Where the night stands for a sale.
-    fn floor<'a>(&'a self, cards: &'a Cards) -> Floor<'a> {
+    pub(super) fn floor<'a>(&'a self, cards: &'a Cards) -> Floor<'a> {
         Floor {
             faces: cards.files[0].header().face_range(),
             serials: cards.files[0].header().serials(),
@@ -42,11 +42,6 @@ impl Books {
     /// its games: a phone may hold it.
     pub(in crate::hall) fn sold_tonight(&self, f: usize, n: u64) -> bool {
         f == 0 && self.sales.games_of(n).is_some()
-    }
-
-    /// A sale, return or void, checked.
-    pub(super) fn sell(&self, cards: &Cards, m: &Move) -> Result<Vec<Event>, HallError> {
-        Ok(vec![self.sales.event(m, &self.floor(cards))?])
     }
 
     /// Why a sale's line is not the one the hall would have written, in

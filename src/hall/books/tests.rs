@@ -49,7 +49,7 @@ fn plan(stages: &[&str], amounts: &[u64], share: Share) -> Plan {
 
 /// Decides `command` and applies its events, as the shell does.
 fn run(books: &mut Books, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
-    let events = books.decide(cards, command)?;
+    let events = books.decide(cards, command)?.events;
     for e in &events {
         books.apply(e, cards).unwrap();
     }
@@ -127,7 +127,7 @@ fn claimed_pays_the_claimants_and_all_holders_every_face() {
     let mut books = game(&cards, plan(&["column"], &[3000], Share::Claimed), 1..=15);
     let bingo = Command::Bingo {
         card: "6".into(),
-        client: None,
+        client_waiting: 0,
     };
     run(&mut books, &cards, bingo).unwrap();
     let (verdict, _) = books
@@ -188,7 +188,7 @@ fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
     let mut books = game(&cards, plan(&["column"], &[1000], Share::Claimed), 1..=15);
     let bingo = Command::Bingo {
         card: "5".into(),
-        client: None,
+        client_waiting: 0,
     };
     let queued = run(&mut books, &cards, bingo).unwrap();
     let Event::Queued(ev::Queued { id, win: true, .. }) = queued[0] else {
@@ -225,7 +225,7 @@ fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
 fn an_accepted_win_without_its_payout_line_is_paid_on_resume() {
     let (_d, cards) = cards(4..=6);
     let mut books = game(&cards, plan(&["column"], &[1000], Share::Claimed), 1..=15);
-    let events = books.decide(&cards, claim("5", true)).unwrap();
+    let events = books.decide(&cards, claim("5", true)).unwrap().events;
     // A crash of an older hall after the claim's line: only it was written.
     books.apply(&events[0], &cards).unwrap();
     assert!(books.unpaid.is_some());
@@ -299,7 +299,7 @@ fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
     // A decimal comma is a decimal point.
     let mut comma = plan(&["line"], &[], Share::Claimed);
     comma.prize = "12,50".into();
-    let events = books.decide(&cards, start(comma)).unwrap();
+    let events = books.decide(&cards, start(comma)).unwrap().events;
     let Event::GameStart(ev::GameStart { rules, .. }) = &events[0] else {
         panic!()
     };
@@ -322,7 +322,8 @@ fn a_bonanza_s_precalls_start_with_the_game_in_one_decision() {
                 today: "2026-11-27".into(),
             },
         )
-        .unwrap();
+        .unwrap()
+        .events;
     // The start, "no room seed", 40 calls and the wild digit after the first.
     assert_eq!(events.len(), 1 + 1 + 40 + 1);
     assert!(matches!(
