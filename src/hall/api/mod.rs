@@ -7,6 +7,8 @@
 mod feed;
 mod reply;
 mod routes;
+#[cfg(test)]
+mod tests;
 
 pub use feed::{Feed, Update};
 pub use reply::{ApiError, Reply};
