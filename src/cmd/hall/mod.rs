@@ -8,7 +8,6 @@ use super::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::hall::join::Join;
 use bingomint::hall::judge::Cards;
-use bingomint::hall::verify::{parse_sold, sold_within};
 use bingomint::hall::Hall;
 
 mod args;
@@ -42,6 +41,12 @@ pub fn run(args: Args) -> Result<Outcome> {
         None if args.check => return night::check(&args),
         None => {}
     }
+    open_night(args)
+}
+
+/// Opens the night: its card files, night file and sold faces checked,
+/// the port taken, the log opened, the API served until stopped.
+fn open_night(args: Args) -> Result<Outcome> {
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => Some(tls::config(cert, key)?),
         _ => None,
@@ -58,15 +63,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     if let Some(n) = night.as_ref().filter(|(n, _)| !n.products.is_empty()) {
         night::sells(&n.0, &args, files.len())?;
     }
-    let faces = files[0].header().face_range();
-    let sold = match &args.sold {
-        Some(text) => Some(
-            parse_sold(text, files[0].header())
-                .and_then(|ranges| sold_within(ranges, faces, files[0].path()))
-                .map_err(|e| anyhow::anyhow!("--sold: {e}"))?,
-        ),
-        None => None,
-    };
+    let sold = open::sold(args.sold.as_deref(), &files[0])?;
     // Listen first: a hall that cannot take its port (or read its TLS
     // files) writes nothing.
     let listener = join::listen(&args.listen)?;
@@ -89,18 +86,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     hall.daub = args.daub.into();
     let key =
         bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
-    let claims_key = bingomint::hall::secret::claims_key(&log).map_err(|e| match e {
-        bingomint::hall::secret::SecretError::Unsafe(why) => {
-            anyhow::anyhow!(
-                "'{}' {why}",
-                bingomint::hall::secret::claims_key_path(&log).display()
-            )
-        }
-        bingomint::hall::secret::SecretError::Lost(e) => anyhow::Error::new(e).context(format!(
-            "cannot keep the players' claims key '{}'",
-            bingomint::hall::secret::claims_key_path(&log).display()
-        )),
-    })?;
+    let claims_key = open::claims_key(&log)?;
     let join = Join::new(listener.local_addr()?, &join::machine(), tls.is_some());
     let sells = hall.books().sales().active();
     announce(

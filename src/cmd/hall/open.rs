@@ -59,3 +59,30 @@ pub(crate) fn open_cards(paths: &[PathBuf]) -> Result<(Vec<CardFile>, Vec<FileEn
     }
     Ok((files, entries))
 }
+
+/// The faces `--sold` names, within the card file's.
+pub(super) fn sold(
+    text: Option<&str>,
+    file: &CardFile,
+) -> Result<Option<Vec<std::ops::RangeInclusive<u64>>>> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let faces = file.header().face_range();
+    let ranges = bingomint::hall::verify::parse_sold(text, file.header())
+        .and_then(|ranges| bingomint::hall::verify::sold_within(ranges, faces, file.path()))
+        .map_err(|e| anyhow::anyhow!("--sold: {e}"))?;
+    Ok(Some(ranges))
+}
+
+/// The players' claims key kept beside the log (made when new).
+pub(super) fn claims_key(log: &std::path::Path) -> Result<String> {
+    use bingomint::hall::secret::{claims_key, claims_key_path, SecretError};
+    claims_key(log).map_err(|e| match e {
+        SecretError::Unsafe(why) => anyhow::anyhow!("'{}' {why}", claims_key_path(log).display()),
+        SecretError::Lost(e) => anyhow::Error::new(e).context(format!(
+            "cannot keep the players' claims key '{}'",
+            claims_key_path(log).display()
+        )),
+    })
+}

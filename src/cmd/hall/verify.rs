@@ -50,6 +50,12 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
         }
         return Ok(Outcome::Success);
     };
+    against_ledger(ledger, balls, &found)
+}
+
+/// The nights `found` (each log's name and summary) checked against the
+/// ledger that carried their progressive jackpots.
+fn against_ledger(ledger: &Path, balls: u8, found: &[(String, Summary)]) -> Result<Outcome> {
     let text = std::fs::read_to_string(ledger)
         .with_context(|| format!("--jackpots: cannot read '{}'", ledger.display()))?;
     let nights: Vec<NightSeen> = (found.iter())
@@ -67,7 +73,7 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
                 ledger.display(),
                 count_of(c.lines, "line"),
                 count_of(c.matched, "night"),
-                if logs.len() == 1 {
+                if found.len() == 1 {
                     "its log"
                 } else {
                     "their logs"

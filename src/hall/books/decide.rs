@@ -90,11 +90,17 @@ pub enum Answer {
 }
 
 impl Decision {
+    fn of(events: Vec<Event>, answer: Answer) -> Decision {
+        Decision { events, answer }
+    }
+
     fn logged(events: Vec<Event>) -> Decision {
-        Decision {
-            events,
-            answer: Answer::Logged,
-        }
+        Decision::of(events, Answer::Logged)
+    }
+
+    fn with(mut self, event: Event) -> Decision {
+        self.events.push(event);
+        self
     }
 }
 
@@ -119,10 +125,7 @@ impl Books {
             }
             Command::Sell(m) => {
                 let sale = self.sales.event(&m, &self.floor(cards))?;
-                Decision {
-                    events: vec![sale.clone()],
-                    answer: Answer::Sold(Box::new(sale)),
-                }
+                Decision::of(vec![sale.clone()], Answer::Sold(Box::new(sale)))
             }
             Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
                 return Err(HallError::Attendance(count))
@@ -131,71 +134,61 @@ impl Books {
             Command::RoomSeed(text) => logged(self.room_seed(&text)?),
             Command::Call(ball) => {
                 let (events, ball) = self.call(ball)?;
-                Decision {
-                    events,
-                    answer: Answer::Called(ball),
-                }
+                Decision::of(events, Answer::Called(ball))
             }
             Command::Recall => {
                 let recall = self.recall()?;
-                Decision {
-                    answer: Answer::Recalled(recall.ball),
-                    events: vec![Event::Recall(recall)],
-                }
+                Decision::of(vec![], Answer::Recalled(recall.ball)).with(Event::Recall(recall))
             }
-            Command::End => {
-                let open = self.the_open()?;
-                let seed = open.revealed_seed()?;
-                Decision {
-                    events: vec![Event::GameEnd(ev::GameEnd {
-                        game: open.game,
-                        seed: seed.clone(),
-                    })],
-                    answer: Answer::Ended(seed),
-                }
-            }
+            Command::End => self.end()?,
+            Command::Void { stage, reason } => logged(self.void(stage.as_deref(), &reason)?),
+            Command::Session(session) => logged(vec![Event::Session(*session)]),
+            Command::Abandon { reason } => logged(vec![Event::GameVoid(ev::GameVoid {
+                game: self.the_open()?.game,
+                reason,
+                keeps_pot: true,
+            })]),
+            command => self.decide_claim(cards, command)?,
+        })
+    }
+
+    /// A claim's command: the caller's, a player's, the queue's, or the
+    /// payout an accepted win's line lacks.
+    fn decide_claim(&self, cards: &Cards, command: Command) -> Result<Decision, HallError> {
+        Ok(match command {
             Command::Claim(asked) => {
                 let (verdict, events) = self.claim(cards, &asked)?;
-                Decision {
-                    events,
-                    answer: Answer::Judged(Box::new(verdict)),
-                }
+                Decision::of(events, Answer::Judged(Box::new(verdict)))
             }
             Command::Bingo {
                 card,
                 client_waiting,
             } => {
                 let queued = self.bingo(cards, &card, client_waiting)?;
-                Decision {
-                    answer: Answer::Queued(queued.id),
-                    events: vec![Event::Queued(queued)],
-                }
+                Decision::of(vec![], Answer::Queued(queued.id)).with(Event::Queued(queued))
             }
             Command::RejectNotWins => {
                 let events = self.reject_not_wins()?;
-                Decision {
-                    answer: Answer::Rejected(events.len()),
-                    events,
-                }
+                let rejected = events.len();
+                Decision::of(events, Answer::Rejected(rejected))
             }
             Command::CompletePayout => {
                 let (events, said) = self.complete_payout(cards)?;
-                Decision {
-                    events,
-                    answer: Answer::Completed(said),
-                }
+                Decision::of(events, Answer::Completed(said))
             }
-            Command::Void { stage, reason } => logged(self.void(stage.as_deref(), &reason)?),
-            Command::Session(session) => logged(vec![Event::Session(*session)]),
-            Command::Abandon { reason } => {
-                let game = self.the_open()?.game;
-                logged(vec![Event::GameVoid(ev::GameVoid {
-                    game,
-                    reason,
-                    keeps_pot: true,
-                })])
-            }
+            other => return Err(HallError::Internal(format!("{other:?} is not a claim's"))),
         })
+    }
+
+    /// The open game's end, its seed revealed.
+    fn end(&self) -> Result<Decision, HallError> {
+        let open = self.the_open()?;
+        let seed = open.revealed_seed()?;
+        let end = Event::GameEnd(ev::GameEnd {
+            game: open.game,
+            seed: seed.clone(),
+        });
+        Ok(Decision::of(vec![end], Answer::Ended(seed)))
     }
 
     /// A game's start: checked, and a bonanza's precalls (the hall's own

@@ -198,6 +198,32 @@ fn range_of(s: &super::money::SetRecord) -> String {
     format!("{}..{}", s.sale.first, s.sale.last)
 }
 
+/// A claim's row: its verdict, or that it was closed unanswered.
+fn claim_row(c: &super::ClaimRecord) -> Row<'_> {
+    Row {
+        time: &c.time,
+        event: if c.queued.is_some() {
+            "player's claim"
+        } else {
+            "claim"
+        },
+        call: c.call.to_string(),
+        card: &c.card,
+        stage: &c.stage,
+        win: yes(c.win),
+        accepted: if c.closed.is_some() {
+            "unanswered"
+        } else {
+            yes(c.accepted)
+        },
+        detail: match &c.closed {
+            Some(why) => format!("{}; closed: {why}", c.reason),
+            None => c.reason.clone(),
+        },
+        ..Row::default()
+    }
+}
+
 /// A game's rows in order: its start, calls and recalls, claims, payout
 /// shares, its end.
 fn rows(g: &GameRecord) -> Vec<Row<'_>> {
@@ -231,30 +257,7 @@ fn rows(g: &GameRecord) -> Vec<Row<'_>> {
             out.push(call(t, "recall"));
         }
     }
-    for c in &g.claims {
-        out.push(Row {
-            time: &c.time,
-            event: if c.queued.is_some() {
-                "player's claim"
-            } else {
-                "claim"
-            },
-            call: c.call.to_string(),
-            card: &c.card,
-            stage: &c.stage,
-            win: yes(c.win),
-            accepted: if c.closed.is_some() {
-                "unanswered"
-            } else {
-                yes(c.accepted)
-            },
-            detail: match &c.closed {
-                Some(why) => format!("{}; closed: {why}", c.reason),
-                None => c.reason.clone(),
-            },
-            ..Row::default()
-        });
-    }
+    out.extend(g.claims.iter().map(claim_row));
     for p in &g.payouts {
         for (k, who) in p.winners.iter().enumerate() {
             out.push(Row {

@@ -176,34 +176,7 @@ fn step(r: &mut Record, line: &Line<crate::hall::Event>, by_currency: &mut Vec<(
                 r.title = Some(n.title.clone());
             }
         }
-        Event::GameStart(ev::GameStart {
-            game,
-            stages,
-            prize,
-            commitment,
-            rules,
-            ..
-        }) => r.games.push(GameRecord {
-            game: *game,
-            name: rules.name.clone(),
-            paper: rules.paper.clone(),
-            stages: stages.clone(),
-            concurrent: rules.concurrent,
-            prize: prize.clone(),
-            specials: rules.specials(),
-            balls_from: if rules.blower { "blower" } else { "rng" },
-            commitment: commitment.hex().to_string(),
-            seed: None,
-            room_seed: None,
-            started: time,
-            ended: None,
-            status: "open",
-            wild: None,
-            calls: Vec::new(),
-            claims: Vec::new(),
-            payouts: Vec::new(),
-            paid: 0,
-        }),
+        Event::GameStart(start) => r.games.push(GameRecord::begun(start, time)),
         _ => {
             if let Some(g) = game {
                 game_step(g, line, by_currency)
@@ -219,86 +192,27 @@ fn game_step(
 ) {
     let time = line.time.clone();
     match &line.event {
-        Event::RoomSeed(ev::RoomSeed { room_seed, .. }) => g.room_seed = room_seed.clone(),
-        Event::Call(ev::Call {
-            call, ball, source, ..
-        }) => g.calls.push(CallRecord {
-            call: *call,
-            ball: *ball,
-            time,
-            source: match source {
-                super::Source::Rng => "rng",
-                super::Source::Blower => "blower",
-            },
-            recalled: None,
-        }),
-        Event::Recall(ev::Recall { call, ball, .. }) => {
-            if let Some(c) = (g.calls.iter_mut().rev())
-                .find(|c| c.call == *call && c.ball == *ball && c.recalled.is_none())
-            {
-                c.recalled = Some(time);
-            }
-            close(g, |c| c.call >= *call, &format!("call {call} was recalled"));
-        }
-        Event::Queued(ev::Queued {
-            id,
-            card,
-            stage,
-            call,
-            win,
-            reason,
-            ..
-        }) => g.claims.push(ClaimRecord {
-            time,
-            card: card.clone(),
-            stage: stage.clone(),
-            call: *call,
-            win: *win,
-            accepted: false,
-            reason: reason.clone(),
-            queued: Some(*id),
-            closed: None,
-            waiting: true,
-        }),
-        Event::Wild(ev::Wild { digit, .. }) => g.wild = Some(*digit),
-        Event::Claim(ev::Claim {
-            card,
-            stage,
-            call,
-            win,
-            reason,
-            accepted,
-            queued,
-            ..
-        }) => {
+        Event::RoomSeed(e) => g.room_seed = e.room_seed.clone(),
+        Event::Call(e) => g.calls.push(CallRecord::of(e, time)),
+        Event::Recall(e) => recall_step(g, e, time),
+        Event::Queued(e) => g.claims.push(ClaimRecord::queued(e, time)),
+        Event::Wild(e) => g.wild = Some(e.digit),
+        Event::Claim(e) => {
             // A player's claim answered: its waiting record gives way to
             // the answer.
-            if let Some(id) = queued {
-                g.claims.retain(|c| !(c.waiting && c.queued == Some(*id)));
+            if let Some(id) = e.queued {
+                g.claims.retain(|c| !(c.waiting && c.queued == Some(id)));
             }
-            g.claims.push(ClaimRecord {
-                time,
-                card: card.clone(),
-                stage: stage.clone(),
-                call: *call,
-                win: *win,
-                accepted: *accepted,
-                reason: reason.clone(),
-                queued: *queued,
-                closed: None,
-                waiting: false,
-            })
+            g.claims.push(ClaimRecord::decided(e, time))
         }
         Event::Payout(p) => payout_step(g, p, by_currency),
         Event::NearPayout(n) => near_step(g, n, by_currency),
-        Event::Void(ev::Void {
-            stage,
-            call,
-            reason,
-            ..
-        }) => void_step(g, stage, *call, &format!("{time}: {reason}"), by_currency),
-        Event::GameEnd(ev::GameEnd { seed, .. }) => {
-            g.seed = seed.seed().map(str::to_string);
+        Event::Void(e) => {
+            let why = format!("{time}: {}", e.reason);
+            void_step(g, &e.stage, e.call, &why, by_currency)
+        }
+        Event::GameEnd(e) => {
+            g.seed = e.seed.seed().map(str::to_string);
             g.ended = Some(time);
             g.status = "ended";
             close(g, |_| true, "the game ended before the caller answered");
@@ -306,13 +220,99 @@ fn game_step(
         Event::GameVoid(_) => {
             g.ended = Some(time);
             g.status = "void";
-            close(
-                g,
-                |_| true,
-                "the game was voided before the caller answered",
-            );
+            let why = "the game was voided before the caller answered";
+            close(g, |_| true, why);
         }
         _ => {}
+    }
+}
+
+/// The last call taken back: marked recalled, the claims made on it
+/// closed.
+fn recall_step(g: &mut GameRecord, e: &ev::Recall, time: String) {
+    if let Some(c) = (g.calls.iter_mut().rev())
+        .find(|c| c.call == e.call && c.ball == e.ball && c.recalled.is_none())
+    {
+        c.recalled = Some(time);
+    }
+    let why = format!("call {} was recalled", e.call);
+    close(g, |c| c.call >= e.call, &why);
+}
+
+impl GameRecord {
+    /// A game as its start line records it.
+    fn begun(e: &ev::GameStart, time: String) -> GameRecord {
+        let rules = &e.rules;
+        GameRecord {
+            game: e.game,
+            name: rules.name.clone(),
+            paper: rules.paper.clone(),
+            stages: e.stages.clone(),
+            concurrent: rules.concurrent,
+            prize: e.prize.clone(),
+            specials: rules.specials(),
+            balls_from: if rules.blower { "blower" } else { "rng" },
+            commitment: e.commitment.hex().to_string(),
+            seed: None,
+            room_seed: None,
+            started: time,
+            ended: None,
+            status: "open",
+            wild: None,
+            calls: Vec::new(),
+            claims: Vec::new(),
+            payouts: Vec::new(),
+            paid: 0,
+        }
+    }
+}
+
+impl CallRecord {
+    fn of(e: &ev::Call, time: String) -> CallRecord {
+        CallRecord {
+            call: e.call,
+            ball: e.ball,
+            time,
+            source: match e.source {
+                super::Source::Rng => "rng",
+                super::Source::Blower => "blower",
+            },
+            recalled: None,
+        }
+    }
+}
+
+impl ClaimRecord {
+    /// A player's claim as it joined the queue.
+    fn queued(e: &ev::Queued, time: String) -> ClaimRecord {
+        ClaimRecord {
+            time,
+            card: e.card.clone(),
+            stage: e.stage.clone(),
+            call: e.call,
+            win: e.win,
+            accepted: false,
+            reason: e.reason.clone(),
+            queued: Some(e.id),
+            closed: None,
+            waiting: true,
+        }
+    }
+
+    /// A claim decided.
+    fn decided(e: &ev::Claim, time: String) -> ClaimRecord {
+        ClaimRecord {
+            time,
+            card: e.card.clone(),
+            stage: e.stage.clone(),
+            call: e.call,
+            win: e.win,
+            accepted: e.accepted,
+            reason: e.reason.clone(),
+            queued: e.queued,
+            closed: None,
+            waiting: false,
+        }
     }
 }
 
