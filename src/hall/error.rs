@@ -122,7 +122,7 @@ pub enum HallError {
     #[error("line {line}: {what}")]
     Replay {
         line: u64,
-        what: super::books::Mismatch,
+        what: super::event::Mismatch,
     },
     #[error("cannot write the log: {0}")]
     Log(#[from] std::io::Error),

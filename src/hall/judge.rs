@@ -3,8 +3,8 @@
 //! and `hall verify` judge with this one function, so a log's verdicts can
 //! be judged again exactly.
 
+use super::error::HallError;
 use super::state::Grid;
-use super::HallError;
 use crate::cardfile::CardFile;
 use crate::game::Face;
 use crate::play::calls::Calls;

@@ -4,9 +4,9 @@
 //! sold face, as `hall verify` always does: the two give the same faces,
 //! in file and face order.
 
+use super::error::HallError;
 use super::judge::Cards;
 pub use super::track::Away;
-use super::HallError;
 use crate::game::Face;
 use crate::play::calls::{Calls, NEVER};
 use crate::play::pattern::{Pattern, CANNOT};

@@ -1,11 +1,11 @@
 //! The open game, as the log's lines build it: its patterns and rules, the
 //! calls made, the prizes won and paid.
 
-use super::books::Mismatch;
+use super::error::HallError;
+use super::event::Mismatch;
 use super::event::{self as ev, Commitment, PayoutKind};
 use super::rules::Rules;
 use super::state::PayoutShown;
-use super::HallError;
 use crate::play::calls::Calls;
 use crate::play::pattern::Pattern;
 

@@ -11,8 +11,8 @@ use super::super::payout::shown_of;
 use super::super::queue::{Stand, Waiting};
 use super::super::state::{ClaimSeen, Revealed};
 use super::super::Event;
-use super::mismatch::{Mismatch, Needs};
 use super::Books;
+use super::{Mismatch, Needs};
 
 /// The closing of players' claims still waiting when a game ends.
 pub(in crate::hall) const ENDED: &str = "the game ended before the caller came to this claim";

@@ -9,15 +9,15 @@
 mod apply;
 mod claim;
 mod decide;
-mod mismatch;
+
 mod sale;
 mod share;
 #[cfg(test)]
 mod tests;
 
+pub use super::event::{Mismatch, Needs};
 pub use claim::ClaimAsked;
 pub use decide::{Answer, Command, Decision, Draw};
-pub use mismatch::{Mismatch, Needs};
 
 use super::open::Open;
 use super::queue::Queue;

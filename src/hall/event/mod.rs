@@ -9,12 +9,14 @@
 //! their own ([`LedgerEvent`]): a night's log cannot hold one.
 
 mod game;
+mod mismatch;
 mod money;
 
 pub use game::{
     Call, Claim, Commitment, GameEnd, GameStart, GameVoid, NearPayout, Payout, PayoutKind, Queued,
     Recall, RevealedSeed, RoomSeed, Source, Stage, Void, Wild,
 };
+pub use mismatch::{Mismatch, Needs};
 pub use money::{
     Attendance, FileEntry, JackpotNight, JackpotOpen, JackpotPlay, NightEntry, Sale, SaleReturn,
     SaleVoid, Session,

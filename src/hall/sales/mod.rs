@@ -18,8 +18,8 @@ pub mod shown;
 
 pub use error::SaleError;
 
+use super::event::{self as ev, Event};
 use super::money;
-use crate::hall::event as ev;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -337,7 +337,7 @@ impl Sales {
 
     /// The event a move makes, checked against every rule of selling: the
     /// one check, for the live hall and for `hall verify` alike.
-    pub fn event(&self, m: &Move, floor: &Floor) -> Result<super::Event, SaleError> {
+    pub fn event(&self, m: &Move, floor: &Floor) -> Result<Event, SaleError> {
         match m {
             Move::Sale {
                 product,
@@ -375,7 +375,7 @@ impl Sales {
         product: &str,
         asked: RangeInclusive<u64>,
         floor: &Floor,
-    ) -> Result<super::Event, SaleError> {
+    ) -> Result<Event, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let (p, units) = self.movable(product, first, last, floor)?;
         for sale in &self.list {
@@ -388,7 +388,7 @@ impl Sales {
                 });
             }
         }
-        Ok(super::Event::Sale(ev::Sale {
+        Ok(Event::Sale(ev::Sale {
             sale: self.list.len() as u64 + 1,
             product: product.to_string(),
             first,
@@ -405,7 +405,7 @@ impl Sales {
         product: &str,
         asked: RangeInclusive<u64>,
         floor: &Floor,
-    ) -> Result<super::Event, SaleError> {
+    ) -> Result<Event, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let (p, units) = self.movable(product, first, last, floor)?;
         let sale = (self.list.iter())
@@ -429,7 +429,7 @@ impl Sales {
                 hi: lo + (last - lo + 1).div_ceil(faces) * faces - 1,
             });
         }
-        Ok(super::Event::SaleReturn(ev::SaleReturn {
+        Ok(Event::SaleReturn(ev::SaleReturn {
             sale: sale.id,
             product: product.to_string(),
             first,
@@ -440,7 +440,7 @@ impl Sales {
     }
 
     /// Sale `sale` voided, for `reason`.
-    fn void(&self, sale: u64, reason: &str, floor: &Floor) -> Result<super::Event, SaleError> {
+    fn void(&self, sale: u64, reason: &str, floor: &Floor) -> Result<Event, SaleError> {
         let s = (self.list.iter().find(|s| s.id == sale)).ok_or(SaleError::NoSale(sale))?;
         if s.void.is_some() {
             return Err(SaleError::Voided(sale));
@@ -451,7 +451,7 @@ impl Sales {
         if reason.is_empty() {
             return Err(SaleError::NoReason);
         }
-        Ok(super::Event::SaleVoid(ev::SaleVoid {
+        Ok(Event::SaleVoid(ev::SaleVoid {
             sale,
             reason,
             amount: s.net(),
@@ -459,8 +459,7 @@ impl Sales {
     }
 
     /// A move as its event states it (None: not a sale's event).
-    pub fn move_of(event: &super::Event) -> Option<Move> {
-        use super::Event;
+    pub fn move_of(event: &Event) -> Option<Move> {
         match event {
             Event::Sale(ev::Sale {
                 product,
@@ -491,8 +490,7 @@ impl Sales {
     }
 
     /// Books an event [`Sales::event`] made (checked before).
-    pub fn book(&mut self, event: &super::Event) {
-        use super::Event;
+    pub fn book(&mut self, event: &Event) {
         match event {
             Event::Sale(ev::Sale {
                 product,
