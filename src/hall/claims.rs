@@ -62,6 +62,10 @@ impl Hall {
         if let Some(c) = client {
             self.senders.insert(id, c);
         }
+        // Its face as judged, drawn once now (the console reads the queue
+        // often).
+        let face = self.books.queue.get(id).and_then(|w| self.face_of(w));
+        self.faces.insert(id, face);
         (self.books.queue.status(id)).ok_or_else(|| HallError::Internal(format!("claim {id}")))
     }
 
@@ -90,7 +94,8 @@ impl Hall {
     /// again only when the log has moved on: all holders is a scan).
     pub fn waiting(&mut self) -> Vec<Waiting> {
         let mut list: Vec<Waiting> = self.books.queue.waiting().iter().cloned().collect();
-        self.faces.retain(|id, _| list.iter().any(|w| w.id == *id));
+        let ids: std::collections::HashSet<u64> = list.iter().map(|w| w.id).collect();
+        self.faces.retain(|id, _| ids.contains(id));
         for w in list.iter_mut() {
             if !self.faces.contains_key(&w.id) {
                 let face = self.face_of(w);
