@@ -8,6 +8,7 @@
 #![no_main]
 
 use bingomint::hall::api::{bearer, Access, Command, Route, ROUTES};
+use bingomint::hall::books::ClaimAsked;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -37,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(route.access != Access::Public || method == "GET");
     }
     match Command::of(method, path, rest) {
-        Ok(Command::Claim { card, queued, .. }) => {
+        Ok(Command::Claim(ClaimAsked { card, queued, .. })) => {
             let body: serde_json::Value = serde_json::from_slice(rest).expect("a claim was JSON");
             assert_eq!(body["card"].as_str(), card.as_deref());
             assert!(card.is_some() || queued.is_some());
