@@ -66,7 +66,7 @@ pub enum HallError {
     RoomSeedOld(u64),
     #[error("{0}")]
     Rules(String),
-    #[error("the hall has no night file: start it with --night FILE, or name the game's pattern")]
+    #[error("the hall has no night file: name the game's pattern")]
     NoNight,
     #[error("every game of the night's programme has been played: name a pattern for another")]
     NightOver,
@@ -84,7 +84,7 @@ pub enum HallError {
     TooManyWinners(usize),
     #[error("game {0} draws its balls from the blower: there is no seed to mix a room seed into")]
     Blower(u64),
-    #[error("game {0} draws its own calls: send no ball (start the hall with --balls blower to key in a blower's balls)")]
+    #[error("game {0} draws its own calls: send no ball")]
     NotBlower(u64),
     #[error("game {0} draws its balls from the blower: send the ball drawn, {{\"ball\": 42}}")]
     BallNeeded(u64),
@@ -106,7 +106,7 @@ pub enum HallError {
         source: std::io::Error,
     },
     #[error(
-        "--night '{path}' is not the night file this log began with (SHA-256 {logged}): {}",
+        "the night file '{path}' is not the one this log began with (SHA-256 {logged}): {}",
         night_changed(differs)
     )]
     NightChanged {
@@ -139,33 +139,65 @@ pub enum HallError {
         path: String,
         source: crate::hall::sales::ledger::LedgerError,
     },
-    #[error("--jackpots '{path}' is no ledger yet, but the night '{night}' beside the log played {name:?} from a ledger: give that ledger's path (a new one would start every pot again at its seed), or --new-ledger to begin a new one all the same")]
+    #[error("the jackpot ledger '{path}' is no ledger yet, but the night '{night}' beside the log played {name:?} from a ledger: give that ledger's path (a new one would start every pot again at its seed)")]
     LedgerMissing {
         path: String,
         night: String,
         name: String,
     },
-    #[error("--jackpots '{0}' is the log itself: give the ledger a file of its own")]
+    #[error("the jackpot ledger '{0}' is the log itself: give the ledger a file of its own")]
     LedgerIsLog(String),
-    #[error("the night plays the progressive jackpot {0:?}: start the hall with --jackpots FILE, the ledger that carries it from night to night (created if new)")]
+    #[error("the night plays the progressive jackpot {0:?}: the hall needs the ledger that carries it from night to night (created if new)")]
     NoLedger(String),
-    #[error("the night's products differ from those its sales were made under: put the night file back as it was, or start a new log (--log)")]
+    #[error("the night's products differ from those its sales were made under: put the night file back as it was, or start a new log")]
     ProductsChanged,
 }
 
 /// What a changed night file changed, and what to do.
 fn night_changed(differs: &[String]) -> String {
     if differs.is_empty() {
-        "it changed only games not played yet; put it back as it was, or go on with it: --night-changed keep-log".into()
+        "it changed only games not played yet; put it back as it was, or go on with it".into()
     } else {
         format!(
-            "{} played as the log says, and the file now says otherwise; put the file back as it was, or start a new log (--log)",
+            "{} played as the log says, and the file now says otherwise; put the file back as it was, or start a new log",
             differs.join(", ")
         )
     }
 }
 
+/// What the one who started the hall can do about a refusal, beyond what
+/// its words say: the command names it in its own terms (a flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// Start the hall with a night file.
+    Night,
+    /// Start the hall for a blower's balls.
+    Blower,
+    /// Start the hall with the jackpots' ledger.
+    Ledger,
+    /// Begin a new ledger all the same.
+    NewLedger,
+    /// Go on with a night file changed only in games not played.
+    KeepLog,
+    /// Start a new log.
+    NewLog,
+}
+
 impl HallError {
+    /// What the one who started the hall can do, where the words alone
+    /// do not say how.
+    pub fn advice(&self) -> Option<Advice> {
+        match self {
+            HallError::NoNight => Some(Advice::Night),
+            HallError::NotBlower(_) => Some(Advice::Blower),
+            HallError::NoLedger(_) => Some(Advice::Ledger),
+            HallError::LedgerMissing { .. } => Some(Advice::NewLedger),
+            HallError::NightChanged { differs, .. } if differs.is_empty() => Some(Advice::KeepLog),
+            HallError::NightChanged { .. } | HallError::ProductsChanged => Some(Advice::NewLog),
+            _ => None,
+        }
+    }
+
     /// The HTTP status of the refusal.
     pub fn status(&self) -> u16 {
         match self {

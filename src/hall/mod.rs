@@ -45,7 +45,7 @@ pub mod track;
 pub mod verify;
 mod view;
 
-pub use error::HallError;
+pub use error::{Advice, HallError};
 pub use event::{Event, FileEntry, LedgerEvent, NightEntry, Source};
 pub use replay::{revealed, Ended};
 pub use secret::secret_path;

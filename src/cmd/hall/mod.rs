@@ -97,7 +97,9 @@ fn open_night(args: Args) -> Result<Outcome> {
         (tls.is_some(), sells),
     )?;
     join::players(args.quiet, &join, &listener)?;
-    let api = bingomint::hall::api::Api::new(hall, key, claims_key).with_join(join);
+    let api = bingomint::hall::api::Api::new(hall, key, claims_key)
+        .with_join(join)
+        .with_advice(open::advice);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
 }

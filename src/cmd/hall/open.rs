@@ -7,9 +7,23 @@ use bingomint::hall::FileEntry;
 use std::path::PathBuf;
 
 /// A hall that cannot open, said with the flag or command that goes on.
+/// The flags that do what a refusal's advice says.
+pub(super) fn advice(a: bingomint::hall::Advice) -> &'static str {
+    use bingomint::hall::Advice;
+    match a {
+        Advice::Night => " (start the hall with --night FILE)",
+        Advice::Blower => " (start the hall with --balls blower to key in a blower's balls)",
+        Advice::Ledger => "; start the hall with --jackpots FILE",
+        Advice::NewLedger => ", or --new-ledger to begin a new one all the same",
+        Advice::KeepLog => ": --night-changed keep-log",
+        Advice::NewLog => " (--log)",
+    }
+}
+
 pub(super) fn opening(e: bingomint::hall::HallError) -> anyhow::Error {
     use bingomint::hall::log::LogError;
     use bingomint::hall::HallError;
+    let advice = e.advice().map_or("", advice);
     let hint = match &e {
         HallError::SeedLost { game, .. } => format!(
             "; start the hall with --void-lost-game to end game {game} unrevealed (logged as such: its calls can never be checked against its commitment)"
@@ -19,7 +33,7 @@ pub(super) fn opening(e: bingomint::hall::HallError) -> anyhow::Error {
         HallError::LogOpen(LogError::NoDirectory { .. }) => "; create it or give another --log".into(),
         _ => String::new(),
     };
-    anyhow::anyhow!("{e}{hint}")
+    anyhow::anyhow!("{e}{advice}{hint}")
 }
 
 /// Opens the night's files: each sound, all one game.

@@ -11,7 +11,7 @@ mod routes;
 mod tests;
 
 pub use feed::{Feed, Update};
-pub use reply::{ApiError, Reply};
+pub use reply::{AdviceWords, ApiError, Reply};
 pub use routes::{Access, Command, Route, ROUTES};
 
 use super::Hall;
@@ -84,6 +84,8 @@ pub struct Api {
     feed: Mutex<Feed>,
     /// Where each change goes (the server's live streams).
     viewers: OnceLock<Viewers>,
+    /// The words a refusal's advice is given in.
+    advice: Option<AdviceWords>,
 }
 
 /// Where the changes of the state go.
@@ -127,12 +129,19 @@ impl Api {
             join: super::join::Join::default(),
             feed: Mutex::default(),
             viewers: OnceLock::new(),
+            advice: None,
         }
     }
 
     /// The API with the players' addresses phones can use.
     pub fn with_join(mut self, join: super::join::Join) -> Api {
         self.join = join;
+        self
+    }
+
+    /// Refusals end with `words` for what to do (the command's flags).
+    pub fn with_advice(mut self, words: AdviceWords) -> Api {
+        self.advice = Some(words);
         self
     }
 
@@ -188,7 +197,7 @@ impl Api {
             },
             Err(e) => Answer {
                 status: e.status(),
-                body: e.reply().json(),
+                body: e.reply(self.advice).json(),
             },
         }
     }

@@ -2,9 +2,13 @@
 //! JSON the API has always sent (the tests of the API hold its shape), and
 //! each refusal an [`ApiError`] with its HTTP status.
 
+use super::super::error::Advice;
 use super::super::queue::{Status, Waiting};
 use super::super::state::{FaceShown, Labels, NightShown, State, Verdict};
 use super::super::HallError;
+
+/// The words a command gives a refusal's [`Advice`] (its flags).
+pub type AdviceWords = fn(Advice) -> &'static str;
 use serde::Serialize;
 
 /// An answer of the API.
@@ -98,7 +102,7 @@ pub enum ApiError {
     /// The body is not what the route takes (the field and the fix).
     #[error("{0}")]
     Body(String),
-    #[error("the hall has no night file: start it with --night FILE")]
+    #[error("the hall has no night file")]
     NoNight,
     #[error("no claim {0} is known to the hall")]
     NoClaim(u64),
@@ -122,10 +126,22 @@ impl ApiError {
         }
     }
 
-    /// The refusal as the API answers it.
-    pub fn reply(&self) -> Reply {
+    /// What the one who started the hall can do about it, beyond the
+    /// words.
+    pub fn advice(&self) -> Option<Advice> {
+        match self {
+            ApiError::NoNight => Some(Advice::Night),
+            ApiError::Hall(e) => e.advice(),
+            _ => None,
+        }
+    }
+
+    /// The refusal as the API answers it, with `advice`'s words for what
+    /// to do (the command's own terms) when there is any.
+    pub fn reply(&self, advice: Option<AdviceWords>) -> Reply {
+        let hint = advice.zip(self.advice()).map_or("", |(words, a)| words(a));
         Reply::Error {
-            error: self.to_string(),
+            error: format!("{self}{hint}"),
         }
     }
 }

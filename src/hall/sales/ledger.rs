@@ -267,7 +267,7 @@ pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u6
             let night = n.id.unwrap_or("");
             if !s.nights.contains(&(night.to_string(), o.game)) {
                 return Err((0, format!(
-                    "{}: game {} of the progressive {:?} ({}) is not in the ledger: open the hall on that log with --jackpots to write it",
+                    "{}: game {} of the progressive {:?} ({}) is not in the ledger: open the hall on that log with this ledger to write it",
                     n.log,
                     o.game,
                     o.name,
