@@ -4,7 +4,19 @@
 //! here, so every rule is tested in-process (tests.rs). The live hall, its
 //! resume and `hall verify` apply the same events with the same
 //! [`Books::apply`]; [`super::Hall`] is a shell over the log, the seed
-//! file and the cards.
+//! file and the cards, and carries out every decision by one door
+//! (`Hall::execute`).
+//!
+//! `Books`' methods, by file:
+//!
+//! | file | decides (pure: events and an answer, or a refusal) | applies (books an event) | reads |
+//! |---|---|---|---|
+//! | `decide.rs` | `decide` (the one entry: every `Command`), `start`, `room_seed`, `call`, `recall`, `end`, `void` | | |
+//! | `claim.rs` | `claim`, `bingo`, `reject_not_wins`, `complete_payout`, `move_on`; `target`, `judge_first` | | `split` (how Accept would pay a waiting claim) |
+//! | `share.rs` | `payout` (who shares a prize), `near_payout` (the consolation by closeness) | | |
+//! | `sale.rs` | `fix_money` (a game's prizes from sales and its jackpot offer, at its start) | `apply_session`, `apply_sale`, `apply_attendance`, `apply_start_money`, `end_money` | `floor`, `not_sold`, `sold_tonight`, `sale_finding`, `take_sold` |
+//! | `apply.rs` | | `apply` (the one entry: every `Event`), `apply_start`, `apply_call`, `apply_recall`, `apply_end`, `apply_void`, `apply_claim`, `apply_queued`, `apply_payout`, `apply_near` | |
+//! | `mod.rs` | | `know_seed` (the seed read back from its file) | `the_open`, `sales`, `outcomes`, `pots`, `night_id`, `attendance` |
 
 mod apply;
 mod claim;
