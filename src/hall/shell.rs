@@ -12,7 +12,7 @@ use super::{commitment, random_hex, rules, sales, HallError};
 use crate::play::calls::Calls;
 use std::path::Path;
 
-/// The hall: a shell over its books ([`books`]: the night's state and
+/// The hall: a shell over its books ([`super::books`]: the night's state and
 /// rules), its log, the open game's seed file and its cards.
 pub struct Hall {
     pub cards: Cards,

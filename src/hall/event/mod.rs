@@ -1,5 +1,5 @@
-//! The log's events, typed: each a payload of its own ([`money`]: the
-//! session's and its sales'; [`game`]: a game's), named by the `event`
+//! The log's events, typed: each a payload of its own (`money.rs`: the
+//! session's and its sales'; `game.rs`: a game's), named by the `event`
 //! field of its line. The bytes a line is written as are a promise: an
 //! older build's log reads back and is written again the same (the
 //! fixtures under `tests/fixtures/hall/` hold it so). What the log once
