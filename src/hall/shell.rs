@@ -183,7 +183,7 @@ impl Hall {
         let mut logged = LoggedNight::default();
         for line in &opened.lines {
             logged.read(&line.event);
-            hall.apply(line)?;
+            hall.resume(line)?;
         }
         hall.follow_products(&products)?;
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {
@@ -247,6 +247,17 @@ impl Hall {
     }
 
     /// A line of the log applied to the books.
+    /// A line read back from the log: checked as the hall would have
+    /// written it here, then applied.
+    fn resume(&mut self, line: &log::Line<Event>) -> Result<(), HallError> {
+        let replay = |what| HallError::Replay {
+            line: line.seq,
+            what,
+        };
+        self.books.check(&line.event, &self.cards).map_err(replay)?;
+        self.apply(line)
+    }
+
     pub(in crate::hall) fn apply(
         &mut self,
         line: &log::Line<crate::hall::Event>,

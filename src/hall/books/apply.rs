@@ -38,9 +38,7 @@ impl Books {
             Event::Wild(_) => Ok(()),
             Event::Session(e) => self.apply_session(e),
             Event::Attendance(e) => self.apply_attendance(e),
-            Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) => {
-                self.apply_sale(event, cards)
-            }
+            Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) => self.apply_sale(event),
             Event::GameStart(e) => self.apply_start(e, cards),
             Event::Call(e) => self.apply_call(e),
             Event::Payout(e) => self.apply_payout(e),
@@ -83,7 +81,7 @@ impl Books {
             return Err(Mismatch::StartWhileOpen);
         }
         let spec = cards.files[0].header().spec;
-        self.apply_start_money(&e.rules, e.balls)?;
+        self.apply_start_money(&e.rules);
         self.open = Some(Open::begun(e, spec)?);
         self.games = e.game;
         if let Some(k) = e.rules.planned {

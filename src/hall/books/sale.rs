@@ -68,11 +68,8 @@ impl Books {
         Ok(())
     }
 
-    /// A sale's line applied: checked as the hall checks it, then booked.
-    pub(super) fn apply_sale(&mut self, event: &Event, cards: &Cards) -> Result<(), Mismatch> {
-        if self.sale_finding(event, cards).is_some() {
-            return Err(Mismatch::Sale);
-        }
+    /// A sale's line booked.
+    pub(super) fn apply_sale(&mut self, event: &Event) -> Result<(), Mismatch> {
         self.sales.book(event);
         Ok(())
     }
@@ -139,13 +136,36 @@ impl Books {
         Ok(())
     }
 
-    /// A game's start, as its money goes: the faces it plays, its prizes
-    /// from sales and its progressive jackpot checked against the books.
-    pub(super) fn apply_start_money(&mut self, rules: &Rules, balls: u8) -> Result<(), Mismatch> {
+    /// A game's start, as its money goes: the faces it plays.
+    pub(super) fn apply_start_money(&mut self, rules: &Rules) {
         if self.sales.active() {
             self.game_sold = Some(self.sales.sold_for(rules.planned));
             self.sold_changed = true;
         }
+    }
+
+    /// Whether a line read back is one the hall would have written here:
+    /// a sale, return or void as the products and the floor make it; a
+    /// game's prizes from sales its share of them, and its progressive
+    /// jackpot offered from the pot carried in. [`Books::apply`] decides
+    /// nothing; a log read back (the resume, `hall verify`) is checked by
+    /// this first.
+    pub fn check(&self, event: &Event, cards: &Cards) -> Result<(), Mismatch> {
+        match event {
+            Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) => {
+                match self.sale_finding(event, cards) {
+                    Some(_) => Err(Mismatch::Sale),
+                    None => Ok(()),
+                }
+            }
+            Event::GameStart(e) => self.start_money(&e.rules, e.balls),
+            _ => Ok(()),
+        }
+    }
+
+    /// A game's prizes from sales and its progressive jackpot, against the
+    /// books.
+    fn start_money(&self, rules: &Rules, balls: u8) -> Result<(), Mismatch> {
         let sales = self.sales.game_sales(rules.planned);
         let mut fixed = rules.clone();
         fixed.fix_cuts(sales);

@@ -480,3 +480,47 @@ fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
         assert_eq!(books.paid, 1000 + 5000 + near_paid);
     }
 }
+
+/// See: issue 63 (a sale was judged again by `apply`, twice live and three
+/// times in verify). `apply` books what it is given; `check` is what a log
+/// read back must pass, and names a sale the prices do not give.
+#[test]
+fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_written() {
+    let (_d, cards) = cards(1..=200);
+    let book = crate::hall::sales::Product {
+        name: "Book".into(),
+        price: 600,
+        faces: 6,
+        games: Vec::new(),
+        paper: None,
+        electronic: false,
+    };
+    let session = Event::Session(ev::Session {
+        files: Vec::new(),
+        sold: None,
+        note: None,
+        night: None,
+        id: Some("n".into()),
+        products: vec![book],
+        jackpots: Vec::new(),
+        currency: "£".into(),
+    });
+    let sale = |amount| {
+        Event::Sale(ev::Sale {
+            sale: 1,
+            product: "Book".into(),
+            first: 1,
+            last: 12,
+            units: 2,
+            amount,
+        })
+    };
+    let mut books = Books::default();
+    books.apply(&session, &cards).unwrap();
+    assert_eq!(books.check(&sale(1200), &cards), Ok(()));
+    assert_eq!(books.check(&sale(1), &cards), Err(super::Mismatch::Sale));
+    // Applied as it stands: the books hold what the line says.
+    books.apply(&sale(1), &cards).unwrap();
+    assert_eq!(books.sales().list.len(), 1);
+    assert_eq!(books.sales().list[0].amount, 1);
+}

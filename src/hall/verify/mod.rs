@@ -398,6 +398,10 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
             return Err(finding(line.seq, why));
         }
         session::must_go(line, &books)?;
+        books.check(&line.event, cards).map_err(|what| Finding {
+            line: line.seq,
+            what: what.to_string(),
+        })?;
         step(line, &mut game, cards, &mut summary)?;
         books.apply(&line.event, cards).map_err(|what| Finding {
             line: line.seq,
