@@ -79,43 +79,11 @@ pub enum LedgerEvent {
 }
 
 impl Event {
-    /// The payout, if the event is one.
-    pub fn payout(&self) -> Option<&Payout> {
-        match self {
-            Event::Payout(p) => Some(p),
-            _ => None,
-        }
-    }
-
     /// The consolation by closeness, if the event is one.
     pub fn near(&self) -> Option<&NearPayout> {
         match self {
             Event::NearPayout(n) => Some(n),
             _ => None,
-        }
-    }
-
-    /// The game the event is of, if it is a game's.
-    pub fn game(&self) -> Option<u64> {
-        match self {
-            Event::Session(_)
-            | Event::Sale(_)
-            | Event::SaleReturn(_)
-            | Event::SaleVoid(_)
-            | Event::Attendance(_) => None,
-            Event::GameStart(e) => Some(e.game),
-            Event::RoomSeed(e) => Some(e.game),
-            Event::Call(e) => Some(e.game),
-            Event::Wild(e) => Some(e.game),
-            Event::Payout(e) => Some(e.game),
-            Event::NearPayout(e) => Some(e.game),
-            Event::Void(e) => Some(e.game),
-            Event::Recall(e) => Some(e.game),
-            Event::Claim(e) => Some(e.game),
-            Event::Queued(e) => Some(e.game),
-            Event::Stage(e) => Some(e.game),
-            Event::GameEnd(e) => Some(e.game),
-            Event::GameVoid(e) => Some(e.game),
         }
     }
 }
