@@ -135,7 +135,9 @@ fn fixtures() -> PathBuf {
 
 /// Runs `args` in a copy of fixture `name` (so the reports are written
 /// outside the repository); its exit code and what it said.
-fn run(name: &str, args: &[&str]) -> (i32, Vec<u8>) {
+/// Runs one check in a copy of its fixture: the exit code, what it
+/// said (stdout, or the file it wrote) and its stderr.
+fn run(name: &str, args: &[&str]) -> (i32, Vec<u8>, String) {
     let work = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(fixtures().join(name)).unwrap() {
         let entry = entry.unwrap();
@@ -161,7 +163,8 @@ fn run(name: &str, args: &[&str]) -> (i32, Vec<u8>) {
         Some(p) => std::fs::read(p).unwrap_or_default(),
         None => out.stdout,
     };
-    (out.status.code().unwrap_or(-1), said)
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code().unwrap_or(-1), said, stderr)
 }
 
 #[test]
@@ -169,13 +172,8 @@ fn nights_an_earlier_build_logged_verify_and_report_the_same() {
     for (name, args, expected) in CHECKS {
         let want = std::fs::read(fixtures().join(name).join("expected").join(expected))
             .unwrap_or_else(|e| panic!("{name}/expected/{expected}: {e}"));
-        let (code, got) = run(name, args);
-        assert_eq!(
-            code,
-            0,
-            "{name}: {args:?}: {}",
-            String::from_utf8_lossy(&got)
-        );
+        let (code, got, stderr) = run(name, args);
+        assert_eq!(code, 0, "{name}: {args:?}: {stderr}");
         assert!(
             got == want,
             "{name}: {args:?} no longer says what {name}/expected/{expected} holds:\n{}",
@@ -248,8 +246,8 @@ fn write_fixtures() {
         play(&dir);
     }
     for (name, args, expected) in CHECKS {
-        let (code, said) = run(name, args);
-        assert_eq!(code, 0, "{name}: {args:?}");
+        let (code, said, stderr) = run(name, args);
+        assert_eq!(code, 0, "{name}: {args:?}: {stderr}");
         let to = fixtures().join(name).join("expected").join(expected);
         std::fs::write(to, said).unwrap();
     }
