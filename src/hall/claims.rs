@@ -138,7 +138,7 @@ impl Hall {
         // A face sold tonight for a later game is the player's: it plays
         // in its games.
         if !self.cards.sold(f, n) && !self.books.sold_tonight(f, n) {
-            return Err(self.books.not_sold(&self.cards, f, n));
+            return Err(self.books.not_sold(&self.cards, f, n).into());
         }
         let face = self.cards.face(f, n)?;
         let card = if f == 0 {

@@ -3,6 +3,7 @@
 //! removed once the seed is revealed. The rules are [`super::books`]'.
 
 use super::books::{Answer, Command, Draw};
+use super::refusal::Refusal;
 use super::rules::Plan;
 use super::secret::{secret_path, write_secret, SecretError};
 use super::{event as ev, fresh_seed, Hall, HallError};
@@ -44,18 +45,20 @@ impl Hall {
 
     /// The programme's game `number` (from 1), or its next game.
     pub fn planned(&self, number: Option<usize>) -> Result<Plan, HallError> {
-        let night = self.night.as_ref().ok_or(HallError::NoNight)?;
+        let night = self.night.as_ref().ok_or(Refusal::NoNight)?;
         let number = match number {
             Some(k) => k,
-            None => self.next_planned().ok_or(HallError::NightOver)?,
+            None => self.next_planned().ok_or(Refusal::NightOver)?,
         };
         night
             .games
             .get(number.wrapping_sub(1))
             .cloned()
-            .ok_or(HallError::NoSuchGame {
-                number,
-                games: night.games.len(),
+            .ok_or_else(|| {
+                HallError::from(Refusal::NoSuchGame {
+                    number,
+                    games: night.games.len(),
+                })
             })
     }
 

@@ -3,7 +3,7 @@
 //! and `hall verify` judge with this one function, so a log's verdicts can
 //! be judged again exactly.
 
-use super::error::HallError;
+use super::refusal::Refusal;
 use super::state::Grid;
 use crate::cardfile::CardFile;
 use crate::game::Face;
@@ -68,8 +68,8 @@ impl Cards {
 
     /// The file and face `text` names: a QR text names its file by id; a
     /// number is a face of the first file.
-    pub fn find(&self, text: &str) -> Result<(usize, u64), HallError> {
-        let no_face = |why: String| HallError::NoFace(why);
+    pub fn find(&self, text: &str) -> Result<(usize, u64), Refusal> {
+        let no_face = |why: String| Refusal::NoFace(why);
         // A face's label (`card CH-04520 of 3F2A…`) names its file.
         if let Some(found) = self.by_label(text.trim()) {
             return Ok(found);
@@ -168,12 +168,12 @@ impl Cards {
     }
 
     /// Face `n` of file `f`.
-    pub fn face(&self, f: usize, n: u64) -> Result<Face, HallError> {
+    pub fn face(&self, f: usize, n: u64) -> Result<Face, Refusal> {
         let file = &self.files[f];
-        let missing = || HallError::NoFace(format!("face {n} is not in the file"));
+        let missing = || Refusal::NoFace(format!("face {n} is not in the file"));
         let record = file.header().record_of(n).ok_or_else(missing)?.0;
         let found = scan_faces(file, record..=record, |m, face| (m == n).then_some(*face))
-            .map_err(|e| HallError::NoFace(e.to_string()))?;
+            .map_err(|e| Refusal::NoFace(e.to_string()))?;
         // Let go of the pages the read mapped (the kernel maps a window
         // around a fault): a night of claims on a large file stays flat.
         let size = file.header().spec.record_size();
@@ -192,7 +192,7 @@ impl Cards {
         pattern: &Pattern,
         calls: &Calls,
         last_call: bool,
-    ) -> Result<bool, HallError> {
+    ) -> Result<bool, Refusal> {
         Ok(check(&self.face(f, n)?, pattern, calls, last_call).is_win())
     }
 
@@ -252,29 +252,29 @@ impl Cards {
         calls: &Calls,
         last_call: bool,
         limit: usize,
-    ) -> Result<Vec<(usize, u64)>, HallError> {
+    ) -> Result<Vec<(usize, u64)>, Refusal> {
         let tracked = self.tracker.as_ref().map(|t| t.now());
         let holding = (tracked.as_ref()).and_then(|t| t.1.holding(pattern, calls));
         if !last_call && holding.is_some_and(|n| n > limit) {
-            return Err(HallError::TooManyWinners(limit));
+            return Err(Refusal::TooManyWinners(limit));
         }
         if let Some(found) = tracked.and_then(|t| t.1.winners(pattern, calls, last_call)) {
             if found.len() > limit {
-                return Err(HallError::TooManyWinners(limit));
+                return Err(Refusal::TooManyWinners(limit));
             }
             return Ok(found);
         }
         let mut out = Vec::new();
         for (f, file) in self.files.iter().enumerate() {
             let found = winners(file, 1..=file.header().count, pattern, calls, last_call)
-                .map_err(|e| HallError::NoFace(e.to_string()))?;
+                .map_err(|e| Refusal::NoFace(e.to_string()))?;
             out.extend(
                 (found.into_iter())
                     .filter(|w| self.sold(f, w.face))
                     .map(|w| (f, w.face)),
             );
             if out.len() > limit {
-                return Err(HallError::TooManyWinners(limit));
+                return Err(Refusal::TooManyWinners(limit));
             }
         }
         Ok(out)

@@ -32,6 +32,7 @@ pub mod night;
 mod open;
 mod payout;
 pub mod queue;
+pub mod refusal;
 pub mod replay;
 pub mod report;
 pub mod rules;
@@ -47,6 +48,7 @@ mod view;
 
 pub use error::{Advice, HallError};
 pub use event::{Event, FileEntry, LedgerEvent, NightEntry, Source};
+pub use refusal::Refusal;
 pub use replay::{revealed, Ended};
 pub use secret::secret_path;
 pub use shell::{Hall, LostSeed, Opening};

@@ -4,8 +4,8 @@
 //! sold face, as `hall verify` always does: the two give the same faces,
 //! in file and face order.
 
-use super::error::HallError;
 use super::judge::Cards;
+use super::refusal::Refusal;
 pub use super::track::Away;
 use crate::game::Face;
 use crate::play::calls::{Calls, NEVER};
@@ -37,7 +37,7 @@ impl Cards {
         calls: &Calls,
         to_go: Option<u8>,
         limit: usize,
-    ) -> Result<Away, HallError> {
+    ) -> Result<Away, Refusal> {
         let tracked = self.tracker.as_ref().map(|t| t.now());
         if let Some(found) = tracked.and_then(|t| t.1.away(pattern, calls, to_go, limit)) {
             return Ok(found);
@@ -53,7 +53,7 @@ impl Cards {
             scan_faces(file, 1..=file.header().count, |n, face| {
                 near(f, n, face).filter(|&d| each(n, d)).map(|_| n)
             })
-            .map_err(|e| HallError::NoFace(e.to_string()))
+            .map_err(|e| Refusal::NoFace(e.to_string()))
         };
         let d = match to_go {
             Some(k) => k,

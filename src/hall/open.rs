@@ -1,9 +1,9 @@
 //! The open game, as the log's lines build it: its patterns and rules, the
 //! calls made, the prizes won and paid.
 
-use super::error::HallError;
 use super::event::Mismatch;
 use super::event::{self as ev, Commitment, PayoutKind};
+use super::refusal::Refusal;
 use super::rules::Rules;
 use super::state::PayoutShown;
 use crate::play::calls::Calls;
@@ -103,11 +103,11 @@ impl Open {
 
     /// The seed the game's end reveals: none for a blower's game; the
     /// hall's, which must be known.
-    pub fn revealed_seed(&self) -> Result<ev::RevealedSeed, HallError> {
+    pub fn revealed_seed(&self) -> Result<ev::RevealedSeed, Refusal> {
         match (&self.seed, self.rules.blower) {
             (_, true) => Ok(ev::RevealedSeed::Blower),
             (Some(seed), false) => Ok(ev::RevealedSeed::Seed(seed.clone())),
-            (None, false) => Err(HallError::NoSeed(self.game)),
+            (None, false) => Err(Refusal::NoSeed(self.game)),
         }
     }
 
@@ -130,9 +130,9 @@ impl Open {
     }
 
     /// Claims wait for a bonanza game's precalls.
-    pub fn claimable(&self) -> Result<(), HallError> {
+    pub fn claimable(&self) -> Result<(), Refusal> {
         match self.rules.precalls.checked_sub(self.called()) {
-            Some(left) if left > 0 => Err(HallError::Precalls {
+            Some(left) if left > 0 => Err(Refusal::Precalls {
                 game: self.game,
                 left,
             }),
@@ -142,19 +142,21 @@ impl Open {
 
     /// The stages a claim is judged against: the one being played, or,
     /// with prizes open at once, `named` or every prize not yet won.
-    pub fn candidates(&self, named: Option<&str>) -> Result<Vec<usize>, HallError> {
+    pub fn candidates(&self, named: Option<&str>) -> Result<Vec<usize>, Refusal> {
         if let Some(name) = named {
-            let k = self.stages.iter().position(|s| s == name).ok_or_else(|| {
-                HallError::NoSuchPrize {
-                    name: name.to_string(),
-                    open: self.open_prizes().join(", "),
-                }
-            })?;
+            let k =
+                self.stages
+                    .iter()
+                    .position(|s| s == name)
+                    .ok_or_else(|| Refusal::NoSuchPrize {
+                        name: name.to_string(),
+                        open: self.open_prizes().join(", "),
+                    })?;
             if self.rules.concurrent && self.won(k).is_some() {
-                return Err(HallError::PrizeWon(name.to_string()));
+                return Err(Refusal::PrizeWon(name.to_string()));
             }
             if !self.rules.concurrent && k != self.stage {
-                return Err(HallError::NoSuchPrize {
+                return Err(Refusal::NoSuchPrize {
                     name: name.to_string(),
                     open: self.stages[self.stage].clone(),
                 });

@@ -4,6 +4,7 @@
 //! A flood is held off: a few waiting claims a face and a client, and a
 //! bounded queue.
 
+use super::refusal::Flood;
 use super::state::Grid;
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
@@ -66,21 +67,6 @@ pub struct Status {
     pub reason: String,
 }
 
-/// Why a claim cannot join the queue now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Flood {
-    #[error(
-        "this face already has {PER_FACE} claims waiting for the caller; wait for the verdict"
-    )]
-    Face,
-    #[error(
-        "this phone already has {PER_CLIENT} claims waiting for the caller; wait for the verdicts"
-    )]
-    Client,
-    #[error("{MAX_WAITING} claims are waiting for the caller; try again in a moment")]
-    Full,
-}
-
 /// The queue and the outcomes of claims decided.
 #[derive(Default)]
 pub struct Queue {
@@ -114,13 +100,13 @@ impl Queue {
         let full = if win { MAX_WITH_WINS } else { MAX_WAITING };
         let losers = self.waiting.iter().filter(|w| !w.win).count();
         if self.waiting.len() >= full || (!win && losers >= MAX_WAITING) {
-            return Err(Flood::Full);
+            return Err(Flood::Full(MAX_WAITING));
         }
         if self.waiting.iter().filter(|w| w.at == at).count() >= PER_FACE {
-            return Err(Flood::Face);
+            return Err(Flood::Face(PER_FACE));
         }
         if client_waiting >= PER_CLIENT {
-            return Err(Flood::Client);
+            return Err(Flood::Client(PER_CLIENT));
         }
         Ok(())
     }
@@ -250,9 +236,12 @@ mod tests {
         let mut q = Queue::default();
         q.push(waiting(1, 7));
         q.push(waiting(2, 7));
-        assert_eq!(q.admits((0, 7), 0, false), Err(Flood::Face));
+        assert_eq!(q.admits((0, 7), 0, false), Err(Flood::Face(PER_FACE)));
         assert_eq!(q.admits((0, 8), 0, false), Ok(()));
-        assert_eq!(q.admits((0, 8), PER_CLIENT, false), Err(Flood::Client));
+        assert_eq!(
+            q.admits((0, 8), PER_CLIENT, false),
+            Err(Flood::Client(PER_CLIENT))
+        );
         assert_eq!(q.admits((0, 8), PER_CLIENT - 1, false), Ok(()));
     }
 
@@ -275,7 +264,7 @@ mod tests {
         for id in 1..=MAX_WAITING as u64 {
             q.push(waiting(id, id));
         }
-        assert_eq!(q.admits((0, 5000), 0, false), Err(Flood::Full));
+        assert_eq!(q.admits((0, 5000), 0, false), Err(Flood::Full(MAX_WAITING)));
         assert_eq!(q.admits((0, 5000), 0, true), Ok(()));
         assert_eq!(q.losers().len(), MAX_WAITING);
     }

@@ -4,6 +4,7 @@
 //! written to the ledger once its game has ended in the log.
 
 use super::books::{Answer, Command};
+use super::refusal::Refusal;
 use super::sales::jackpot::{Pot, Progressive};
 use super::sales::ledger::{Ledger, LedgerError};
 use super::sales::Move;
@@ -24,7 +25,7 @@ impl Hall {
         let Some(first) = progressives.first() else {
             return Ok(Vec::new());
         };
-        let path = path.ok_or_else(|| HallError::NoLedger(first.name.clone()))?;
+        let path = path.ok_or_else(|| Refusal::NoLedger(first.name.clone()))?;
         let failed = |source| HallError::Ledger {
             path: path.display().to_string(),
             source,
@@ -163,7 +164,7 @@ impl Hall {
         };
         let opened = (self.books.pots.iter().find(|p| p.rules.name == name))
             .cloned()
-            .ok_or_else(|| HallError::NoLedger(name.clone()))?;
+            .ok_or_else(|| Refusal::NoLedger(name.clone()))?;
         let night = self.books.night_id().unwrap_or("").to_string();
         let title = self
             .night
@@ -172,7 +173,7 @@ impl Hall {
             .to_string();
         let log = self.log.path().display().to_string();
         let Some(ledger) = self.ledger.as_mut() else {
-            return Err(HallError::NoLedger(name));
+            return Err(Refusal::NoLedger(name).into());
         };
         let played = ledger.play(&night, &title, &log, game, &opened);
         played.map_err(|e| self.ledger_error(e))

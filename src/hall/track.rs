@@ -99,7 +99,7 @@ impl Tracker {
     pub fn build(
         files: &[CardFile],
         sold: Option<&[RangeInclusive<u64>]>,
-    ) -> Result<Option<Tracker>, super::error::HallError> {
+    ) -> Result<Option<Tracker>, super::refusal::Refusal> {
         let spec = files[0].header().spec;
         let facts = spec.facts();
         let balls = usize::from(spec.balls());
@@ -125,7 +125,7 @@ impl Tracker {
                     scan_faces(&files[f], first..=last, |n, face| {
                         is_sold(sold, f, n).then_some((n, *face))
                     })
-                    .map_err(|e| super::error::HallError::NoFace(e.to_string()))?,
+                    .map_err(|e| super::refusal::Refusal::NoFace(e.to_string()))?,
                 );
                 for (n, face) in &faces {
                     if tracker.numbered.len() as u64 >= MAX_TRACKED {
@@ -158,7 +158,7 @@ impl Tracker {
                 let cells = scan_faces(&files[f], first..=last, |n, face| {
                     is_sold(sold, f, n).then_some(face.cells)
                 })
-                .map_err(|e| super::error::HallError::NoFace(e.to_string()))?;
+                .map_err(|e| super::refusal::Refusal::NoFace(e.to_string()))?;
                 for face in cells {
                     let cells = &face[..tracker.rows * tracker.cols];
                     for (cell, &x) in cells.iter().enumerate().filter(|(_, &x)| x != 0) {

@@ -8,7 +8,7 @@
 use super::super::judge::{Cards, Judged};
 use super::super::payout::{near_words, shown_of};
 use super::super::state::Verdict;
-use super::super::{Event, HallError};
+use super::super::{Event, Refusal};
 use super::Books;
 use crate::hall::event as ev;
 
@@ -36,7 +36,7 @@ impl Books {
         &self,
         cards: &Cards,
         asked: &ClaimAsked,
-    ) -> Result<(Verdict, Vec<Event>), HallError> {
+    ) -> Result<(Verdict, Vec<Event>), Refusal> {
         let (card, stages, call) = self.target(asked)?;
         let (k, mut judged) = self.judge_first(cards, &card, &stages, call)?;
         let open = self.the_open()?;
@@ -112,14 +112,14 @@ impl Books {
 
     /// What a claim is judged on: the face, the stages, the call (a queued
     /// claim's, as it arrived).
-    fn target(&self, asked: &ClaimAsked) -> Result<(String, Vec<usize>, usize), HallError> {
+    fn target(&self, asked: &ClaimAsked) -> Result<(String, Vec<usize>, usize), Refusal> {
         let open = self.the_open()?;
         open.claimable()?;
         match (asked.queued, asked.card.as_deref()) {
             (Some(id), card) => {
-                let w = self.queue.get(id).ok_or(HallError::NotWaiting(id))?;
+                let w = self.queue.get(id).ok_or(Refusal::NotWaiting(id))?;
                 if let Some(given) = card.map(str::trim).filter(|g| *g != w.card) {
-                    return Err(HallError::OtherCard {
+                    return Err(Refusal::OtherCard {
                         id,
                         queued: w.card.clone(),
                         given: given.to_string(),
@@ -133,14 +133,14 @@ impl Books {
                 open.candidates(asked.named.as_deref())?,
                 open.called(),
             )),
-            (None, None) => Err(HallError::NoFace("name the card claimed".into())),
+            (None, None) => Err(Refusal::NoFace("name the card claimed".into())),
         }
     }
 
     /// What follows stage `k`'s payout: the next stage (stages in order,
     /// when `k` is the stage played), or the end after the last stage or
     /// when every prize open at once is won.
-    pub(super) fn move_on(&self, k: usize) -> Result<Option<Event>, HallError> {
+    pub(super) fn move_on(&self, k: usize) -> Result<Option<Event>, Refusal> {
         let open = self.the_open()?;
         let game = open.game;
         let all_won = (0..open.stages.len()).all(|j| j == k || open.won(j).is_some());
@@ -163,7 +163,7 @@ impl Books {
     pub(in crate::hall) fn complete_payout(
         &self,
         cards: &Cards,
-    ) -> Result<(Vec<Event>, Option<String>), HallError> {
+    ) -> Result<(Vec<Event>, Option<String>), Refusal> {
         let Some((k, call, card)) = &self.unpaid else {
             return Ok((Vec::new(), None));
         };
@@ -192,7 +192,7 @@ impl Books {
         card: &str,
         stages: &[usize],
         call: usize,
-    ) -> Result<(usize, Judged), HallError> {
+    ) -> Result<(usize, Judged), Refusal> {
         let open = self.the_open()?;
         let calls = open.calls_at(call);
         let mut first = None;
@@ -203,7 +203,7 @@ impl Books {
             }
             first.get_or_insert((k, judged));
         }
-        let (k, mut judged) = first.ok_or(HallError::NoPrizeOpen(open.game))?;
+        let (k, mut judged) = first.ok_or(Refusal::NoPrizeOpen(open.game))?;
         if open.rules.concurrent && stages.len() > 1 {
             judged.reason = format!(
                 "no open prize is won; {}: {}",
@@ -221,7 +221,7 @@ impl Books {
         cards: &Cards,
         card: &str,
         client_waiting: usize,
-    ) -> Result<ev::Queued, HallError> {
+    ) -> Result<ev::Queued, Refusal> {
         let open = self.the_open()?;
         open.claimable()?;
         let card = card.trim();
@@ -245,7 +245,7 @@ impl Books {
 
     /// Every waiting claim that was not a win when it arrived, rejected (a
     /// flood cleared in one action).
-    pub(super) fn reject_not_wins(&self) -> Result<Vec<Event>, HallError> {
+    pub(super) fn reject_not_wins(&self) -> Result<Vec<Event>, Refusal> {
         let game = self.the_open()?.game;
         Ok((self.queue.waiting().iter())
             .filter(|w| !w.win)

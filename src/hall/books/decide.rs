@@ -8,7 +8,7 @@ use super::super::judge::Cards;
 use super::super::rules::Plan;
 use super::super::sales::Move;
 use super::super::state::Verdict;
-use super::super::{commitment, Event, HallError};
+use super::super::{commitment, Event, Refusal};
 use super::{Books, ClaimAsked};
 
 /// What the caller or a player asks of the hall.
@@ -117,7 +117,7 @@ impl Books {
     /// The events that carry out `command` and its answer, or why it is
     /// refused. Every change to the night is decided here, and nowhere
     /// else: the shell logs the events, applies them, and answers.
-    pub fn decide(&self, cards: &Cards, command: Command) -> Result<Decision, HallError> {
+    pub fn decide(&self, cards: &Cards, command: Command) -> Result<Decision, Refusal> {
         let logged = Decision::logged;
         Ok(match command {
             Command::Start { plan, draw, today } => {
@@ -128,7 +128,7 @@ impl Books {
                 Decision::of(vec![sale.clone()], Answer::Sold(Box::new(sale)))
             }
             Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
-                return Err(HallError::Attendance(count))
+                return Err(Refusal::Attendance(count))
             }
             Command::Attendance(count) => logged(vec![Event::Attendance(ev::Attendance { count })]),
             Command::RoomSeed(text) => logged(self.room_seed(&text)?),
@@ -148,25 +148,11 @@ impl Books {
                 reason,
                 keeps_pot: true,
             })]),
-            command => self.decide_claim(cards, command)?,
-        })
-    }
-
-    /// A claim's command: the caller's, a player's, the queue's, or the
-    /// payout an accepted win's line lacks.
-    fn decide_claim(&self, cards: &Cards, command: Command) -> Result<Decision, HallError> {
-        Ok(match command {
-            Command::Claim(asked) => {
-                let (verdict, events) = self.claim(cards, &asked)?;
-                Decision::of(events, Answer::Judged(Box::new(verdict)))
-            }
+            Command::Claim(asked) => self.judged(cards, &asked)?,
             Command::Bingo {
                 card,
                 client_waiting,
-            } => {
-                let queued = self.bingo(cards, &card, client_waiting)?;
-                Decision::of(vec![], Answer::Queued(queued.id)).with(Event::Queued(queued))
-            }
+            } => self.queued(cards, &card, client_waiting)?,
             Command::RejectNotWins => {
                 let events = self.reject_not_wins()?;
                 let rejected = events.len();
@@ -176,12 +162,23 @@ impl Books {
                 let (events, said) = self.complete_payout(cards)?;
                 Decision::of(events, Answer::Completed(said))
             }
-            other => return Err(HallError::Internal(format!("{other:?} is not a claim's"))),
         })
     }
 
+    /// A claim judged at the console, or a player's decided.
+    fn judged(&self, cards: &Cards, asked: &ClaimAsked) -> Result<Decision, Refusal> {
+        let (verdict, events) = self.claim(cards, asked)?;
+        Ok(Decision::of(events, Answer::Judged(Box::new(verdict))))
+    }
+
+    /// A player's claim, queued.
+    fn queued(&self, cards: &Cards, card: &str, waiting: usize) -> Result<Decision, Refusal> {
+        let queued = self.bingo(cards, card, waiting)?;
+        Ok(Decision::of(vec![], Answer::Queued(queued.id)).with(Event::Queued(queued)))
+    }
+
     /// The open game's end, its seed revealed.
-    fn end(&self) -> Result<Decision, HallError> {
+    fn end(&self) -> Result<Decision, Refusal> {
         let open = self.the_open()?;
         let seed = open.revealed_seed()?;
         let end = Event::GameEnd(ev::GameEnd {
@@ -199,16 +196,16 @@ impl Books {
         mut plan: Plan,
         draw: &Draw,
         today: &str,
-    ) -> Result<Vec<Event>, HallError> {
+    ) -> Result<Vec<Event>, Refusal> {
         if let Some(open) = &self.open {
-            return Err(HallError::StillOpen(open.game));
+            return Err(Refusal::StillOpen(open.game));
         }
         let spec = cards.files[0].header().spec;
         self.fix_money(&mut plan, today, spec.balls())?;
         plan.rules.blower = *draw == Draw::Blower;
         money_prize(&mut plan)?;
         plan.check(spec)
-            .map_err(|e| HallError::Rules(e.to_string()))?;
+            .map_err(|e| Refusal::Rules(e.to_string()))?;
         let game = self.games + 1;
         let balls = spec.balls();
         let mut events = vec![Event::GameStart(ev::GameStart {
@@ -255,26 +252,26 @@ impl Books {
 
     /// Mixes the room's seed into the open game's order: after the
     /// commitment, before the first ball, once.
-    fn room_seed(&self, text: &str) -> Result<Vec<Event>, HallError> {
+    fn room_seed(&self, text: &str) -> Result<Vec<Event>, Refusal> {
         let open = self.the_open()?;
         // What the board shows is what is mixed in: invisible characters,
         // look-alike letters and doubled spaces would let the house grind
         // the order while the room reads its own word.
         let text = crate::shown::room_seed(text)?;
         if text.is_empty() {
-            return Err(HallError::EmptyRoomSeed);
+            return Err(Refusal::EmptyRoomSeed);
         }
         if open.rules.blower {
-            return Err(HallError::Blower(open.game));
+            return Err(Refusal::Blower(open.game));
         }
         if !open.seed.as_deref().is_some_and(crate::play::live::is_live) {
-            return Err(HallError::RoomSeedOld(open.game));
+            return Err(Refusal::RoomSeedOld(open.game));
         }
         if open.ever_called {
-            return Err(HallError::RoomSeedLate(open.game));
+            return Err(Refusal::RoomSeedLate(open.game));
         }
         if open.room.settled() {
-            return Err(HallError::RoomSeedGiven(open.game));
+            return Err(Refusal::RoomSeedGiven(open.game));
         }
         Ok(vec![Event::RoomSeed(ev::RoomSeed {
             game: open.game,
@@ -283,25 +280,25 @@ impl Books {
     }
 
     /// The next call: the hall's next ball, or `ball` from the blower.
-    fn call(&self, ball: Option<u8>) -> Result<(Vec<Event>, u8), HallError> {
+    fn call(&self, ball: Option<u8>) -> Result<(Vec<Event>, u8), Refusal> {
         let open = self.the_open()?;
         if open.called() == usize::from(open.balls) {
-            return Err(HallError::AllCalled(open.balls));
+            return Err(Refusal::AllCalled(open.balls));
         }
         let (game, call) = (open.game, open.called() + 1);
         let mut events = Vec::new();
         let (ball, source) = match (open.rules.blower, ball) {
-            (false, Some(_)) => return Err(HallError::NotBlower(game)),
-            (true, None) => return Err(HallError::BallNeeded(game)),
+            (false, Some(_)) => return Err(Refusal::NotBlower(game)),
+            (true, None) => return Err(Refusal::BallNeeded(game)),
             (true, Some(b)) if b == 0 || b > open.balls => {
-                return Err(HallError::BallOutside {
+                return Err(Refusal::BallOutside {
                     ball: b,
                     balls: open.balls,
                 })
             }
             (true, Some(b)) => {
                 if let Some(at) = open.shown().iter().position(|&x| x == b) {
-                    return Err(HallError::BallCalled {
+                    return Err(Refusal::BallCalled {
                         ball: b,
                         call: at + 1,
                     });
@@ -319,10 +316,7 @@ impl Books {
                 }
                 // The order: the seed's, with the room's mixed in if given
                 // (an unmixed room seed adds nothing: `Open::reorder`).
-                let ball = *open
-                    .order
-                    .get(open.called())
-                    .ok_or(HallError::NoSeed(game))?;
+                let ball = *open.order.get(open.called()).ok_or(Refusal::NoSeed(game))?;
                 (ball, Source::Rng)
             }
         };
@@ -343,18 +337,18 @@ impl Books {
 
     /// Takes back the last call (a live call; a bonanza's precalls stand
     /// once the game is under way), unless a prize was paid on it.
-    fn recall(&self) -> Result<ev::Recall, HallError> {
+    fn recall(&self) -> Result<ev::Recall, Refusal> {
         let open = self.the_open()?;
         let Some(&ball) = open.shown().last() else {
-            return Err(HallError::NoCallToTakeBack);
+            return Err(Refusal::NoCallToTakeBack);
         };
         let (game, call) = (open.game, open.called());
         if call <= open.rules.precalls && !open.rules.blower {
-            return Err(HallError::NoCallToTakeBack);
+            return Err(Refusal::NoCallToTakeBack);
         }
         // A prize paid at this call (or later) stands on this ball.
         if let Some(paid) = open.payouts.iter().find(|p| p.call >= call) {
-            return Err(HallError::RecallPaid {
+            return Err(Refusal::RecallPaid {
                 call,
                 stage: paid.stage.clone(),
                 paid_at: paid.call,
@@ -368,19 +362,19 @@ impl Books {
     /// The open game's last payout voided: a mistaken accept undone, the
     /// reason logged and shown. Only the last, so payouts are undone in
     /// the order they were made, as calls are recalled.
-    fn void(&self, stage: Option<&str>, reason: &str) -> Result<Vec<Event>, HallError> {
+    fn void(&self, stage: Option<&str>, reason: &str) -> Result<Vec<Event>, Refusal> {
         let open = self.the_open()?;
-        let last = open.payouts.last().ok_or(HallError::NoPayout(open.game))?;
+        let last = open.payouts.last().ok_or(Refusal::NoPayout(open.game))?;
         if let Some(asked) = stage.filter(|s| *s != last.stage) {
-            return Err(HallError::VoidNotLast {
+            return Err(Refusal::VoidNotLast {
                 last: last.stage.clone(),
                 asked: asked.to_string(),
             });
         }
         let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
-            .map_err(|e| HallError::Rules(format!("reason: {e}")))?;
+            .map_err(|e| Refusal::Rules(format!("reason: {e}")))?;
         if reason.is_empty() {
-            return Err(HallError::VoidReason);
+            return Err(Refusal::VoidReason);
         }
         Ok(vec![Event::Void(ev::Void {
             game: open.game,
@@ -394,7 +388,7 @@ impl Books {
 /// A game in a currency with its prize in words and no amounts (a game
 /// asked for at the console) is paid the amount the words are (`5.00`,
 /// `£5.00`), or refused: words could not be paid, and nothing would say so.
-fn money_prize(plan: &mut Plan) -> Result<(), HallError> {
+fn money_prize(plan: &mut Plan) -> Result<(), Refusal> {
     let r = &plan.rules;
     if r.currency.is_empty()
         || !r.amounts.is_empty()
@@ -411,11 +405,11 @@ fn money_prize(plan: &mut Plan) -> Result<(), HallError> {
             plan.prize.clear();
             Ok(())
         }
-        Ok(_) => Err(HallError::Rules(format!(
+        Ok(_) => Err(Refusal::Rules(format!(
             "prize: {words:?} is one amount for {} stages: give each stage its amount (in a night file, prize = [\"10.00\", …])",
             plan.stages.len()
         ))),
-        Err(_) => Err(HallError::Rules(format!(
+        Err(_) => Err(Refusal::Rules(format!(
             "prize: {words:?} is not an amount, and this night pays in {0}: type the amount alone (5.00 or {0}5.00), or leave it empty for a game without a money prize",
             r.currency
         ))),

@@ -36,7 +36,7 @@ use super::queue::Queue;
 use super::sales::jackpot::{Outcome, Pot};
 use super::sales::Sales;
 use super::state::{ClaimSeen, Revealed};
-use super::HallError;
+use super::Refusal;
 use std::collections::BTreeSet;
 
 /// The most people a head count takes: more than any hall seats, far
@@ -81,9 +81,9 @@ pub struct Books {
 }
 
 impl Books {
-    /// The open game, or [`HallError::NoGame`].
-    pub(in crate::hall) fn the_open(&self) -> Result<&Open, HallError> {
-        self.open.as_ref().ok_or(HallError::NoGame)
+    /// The open game, or [`Refusal::NoGame`].
+    pub(in crate::hall) fn the_open(&self) -> Result<&Open, Refusal> {
+        self.open.as_ref().ok_or(Refusal::NoGame)
     }
 
     /// The night's sales.

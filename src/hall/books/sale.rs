@@ -8,7 +8,7 @@ use super::super::judge::Cards;
 use super::super::rules::{Jackpot, Plan, Rules};
 use super::super::sales::jackpot::Outcome;
 use super::super::sales::{Floor, Sales};
-use super::super::{Event, HallError};
+use super::super::{Event, Refusal};
 use super::{Books, Mismatch};
 
 impl Books {
@@ -24,17 +24,17 @@ impl Books {
 
     /// Why face `n` of file `f` does not play the open game: not sold
     /// tonight, or sold for other games of the programme (named).
-    pub(in crate::hall) fn not_sold(&self, cards: &Cards, f: usize, n: u64) -> HallError {
+    pub(in crate::hall) fn not_sold(&self, cards: &Cards, f: usize, n: u64) -> Refusal {
         let noun = cards.files[f].header().spec.face_noun();
         match self.sales.games_of(n).filter(|_| f == 0) {
-            Some(games) if !games.is_empty() => HallError::SoldForOther {
+            Some(games) if !games.is_empty() => Refusal::SoldForOther {
                 noun,
                 face: n,
                 games: (games.iter().map(usize::to_string))
                     .collect::<Vec<_>>()
                     .join(", "),
             },
-            _ => HallError::NotSold { noun, face: n },
+            _ => Refusal::NotSold { noun, face: n },
         }
     }
 
@@ -104,21 +104,16 @@ impl Books {
     /// The money of a game about to start: its prizes from sales fixed,
     /// its progressive jackpot offered from the pot carried in (the
     /// must-go date judged on `today`, `YYYY-MM-DD`).
-    pub(super) fn fix_money(
-        &self,
-        plan: &mut Plan,
-        today: &str,
-        balls: u8,
-    ) -> Result<(), HallError> {
+    pub(super) fn fix_money(&self, plan: &mut Plan, today: &str, balls: u8) -> Result<(), Refusal> {
         let sales = self.sales.game_sales(plan.rules.planned);
         plan.rules.fix_cuts(sales);
         let Some(p) = plan.rules.progressive.clone() else {
             return Ok(());
         };
         let pot = (self.pots.iter().find(|q| q.rules.name == p.name))
-            .ok_or_else(|| HallError::NoLedger(p.name.clone()))?;
+            .ok_or_else(|| Refusal::NoLedger(p.name.clone()))?;
         if let Some(o) = self.outcomes.iter().find(|o| o.name == p.name) {
-            return Err(HallError::Rules(format!(
+            return Err(Refusal::Rules(format!(
                 "the progressive jackpot {:?} was played tonight already (game {})",
                 p.name, o.game
             )));

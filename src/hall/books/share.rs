@@ -10,7 +10,7 @@ use super::super::judge::Cards;
 use super::super::money::split;
 use super::super::payout::MAX_WINNERS;
 use super::super::rules::Share;
-use super::super::{Event, HallError};
+use super::super::{Event, Refusal};
 use super::Books;
 
 impl Books {
@@ -21,7 +21,7 @@ impl Books {
         k: usize,
         call: usize,
         claimed: (usize, u64),
-    ) -> Result<ev::Payout, HallError> {
+    ) -> Result<ev::Payout, Refusal> {
         let open = self.the_open()?;
         let calls = open.calls_at(call);
         let stage = &open.stages[k];
@@ -74,7 +74,7 @@ impl Books {
         cards: &Cards,
         k: usize,
         call: usize,
-    ) -> Result<Option<Event>, HallError> {
+    ) -> Result<Option<Event>, Refusal> {
         let open = self.the_open()?;
         let Some(near) = open.rules.near.filter(|_| k + 1 == open.stages.len()) else {
             return Ok(None);

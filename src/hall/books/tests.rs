@@ -5,7 +5,7 @@
 
 use super::super::judge::Cards;
 use super::super::rules::{Plan, Rules, Share};
-use super::super::{Event, HallError};
+use super::super::{Event, Refusal};
 use super::{Books, ClaimAsked, Command, Draw};
 use crate::cardfile::CardFile;
 use crate::hall::event as ev;
@@ -48,7 +48,7 @@ fn plan(stages: &[&str], amounts: &[u64], share: Share) -> Plan {
 }
 
 /// Decides `command` and applies its events, as the shell does.
-fn run(books: &mut Books, cards: &Cards, command: Command) -> Result<Vec<Event>, HallError> {
+fn run(books: &mut Books, cards: &Cards, command: Command) -> Result<Vec<Event>, Refusal> {
     let events = books.decide(cards, command)?.events;
     for e in &events {
         books.apply(e, cards).unwrap();
@@ -168,7 +168,7 @@ fn a_recall_at_or_before_a_paid_call_is_refused() {
     assert!(
         matches!(
             refused,
-            HallError::RecallPaid {
+            Refusal::RecallPaid {
                 call: 15,
                 paid_at: 15,
                 ..
@@ -203,7 +203,7 @@ fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
         accept: true,
         ..ClaimAsked::default()
     });
-    assert!(matches!(books.decide(&cards, decide), Err(HallError::NotWaiting(i)) if i == id));
+    assert!(matches!(books.decide(&cards, decide), Err(Refusal::NotWaiting(i)) if i == id));
     let status = books.queue.status(id).unwrap();
     assert!(status.reason.contains("call 15 was recalled"), "{status:?}");
     // Judged again at the calls shown, the card no longer wins.
@@ -257,7 +257,7 @@ fn a_win_of_a_prize_paid_already_is_not_paid_twice() {
     };
     assert!(matches!(
         books.claim(&cards, &asked),
-        Err(HallError::NoSuchPrize { .. })
+        Err(Refusal::NoSuchPrize { .. })
     ));
 }
 
@@ -266,17 +266,17 @@ fn a_blower_s_ball_is_a_number_of_the_game_and_called_once() {
     let (_d, cards) = cards(4..=6);
     let books = game(&cards, plan(&["line"], &[], Share::Claimed), [7]);
     let again = books.decide(&cards, Command::Call(Some(7))).unwrap_err();
-    assert!(matches!(again, HallError::BallCalled { ball: 7, call: 1 }));
+    assert!(matches!(again, Refusal::BallCalled { ball: 7, call: 1 }));
     let outside = books.decide(&cards, Command::Call(Some(76))).unwrap_err();
     assert!(matches!(
         outside,
-        HallError::BallOutside {
+        Refusal::BallOutside {
             ball: 76,
             balls: 75
         }
     ));
     let none = books.decide(&cards, Command::Call(None)).unwrap_err();
-    assert!(matches!(none, HallError::BallNeeded(1)));
+    assert!(matches!(none, Refusal::BallNeeded(1)));
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn rules_that_cannot_be_won_or_paid_are_refused_at_the_start() {
     };
     let repeated = plan(&["line", "line", "coverall"], &[], Share::Claimed);
     let e = books.decide(&cards, start(repeated)).unwrap_err();
-    assert!(matches!(e, HallError::Rules(_)), "{e}");
+    assert!(matches!(e, Refusal::Rules(_)), "{e}");
     // Words for a prize in a game with a currency: refused, not paid as null.
     let mut words = plan(&["line"], &[], Share::Claimed);
     words.prize = "£5 raffle line".into();
@@ -389,11 +389,11 @@ fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
     };
     assert!(matches!(
         books.decide(&cards, void(None, "  ")),
-        Err(HallError::VoidReason)
+        Err(Refusal::VoidReason)
     ));
     assert!(matches!(
         books.decide(&cards, void(Some("coverall"), "typo")),
-        Err(HallError::VoidNotLast { .. })
+        Err(Refusal::VoidNotLast { .. })
     ));
     let events = run(&mut books, &cards, void(None, "ball 15 was misread")).unwrap();
     assert!(matches!(&events[0], Event::Void(ev::Void { call: 15, .. })));
@@ -407,7 +407,7 @@ fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
     );
     assert!(matches!(
         books.decide(&cards, void(None, "again")),
-        Err(HallError::NoPayout(1))
+        Err(Refusal::NoPayout(1))
     ));
 }
 

@@ -225,7 +225,7 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     if scanned.len() > 1 {
         assert!(matches!(
             cards.winning(&pattern, &calls, false, scanned.len() - 1),
-            Err(crate::hall::error::HallError::TooManyWinners(_))
+            Err(crate::hall::Refusal::TooManyWinners(_))
         ));
     }
     let follower = cards.tracker.as_ref().unwrap();
