@@ -106,46 +106,4 @@ impl HallError {
             _ => None,
         }
     }
-
-    /// The HTTP status of the refusal.
-    pub fn status(&self) -> u16 {
-        match self {
-            HallError::Refused(r) => r.status(),
-            HallError::LedgerMissing { .. } | HallError::LedgerIsLog(_) => 400,
-            HallError::Ledger {
-                source: crate::hall::sales::ledger::LedgerError::Refused { .. },
-                ..
-            } => 409,
-            HallError::Log(_)
-            | HallError::Internal(_)
-            | HallError::LogOpen(_)
-            | HallError::BadLog { .. }
-            | HallError::Ledger { .. } => 500,
-            _ => 409,
-        }
-    }
-}
-
-impl Refusal {
-    /// The HTTP status of the refusal.
-    pub fn status(&self) -> u16 {
-        match self {
-            Refusal::NoPattern
-            | Refusal::Pattern { .. }
-            | Refusal::OtherCard { .. }
-            | Refusal::EmptyRoomSeed
-            | Refusal::BadRoomSeed(_)
-            | Refusal::Rules(_)
-            | Refusal::NoSuchPrize { .. }
-            | Refusal::NotBlower(_)
-            | Refusal::BallNeeded(_)
-            | Refusal::VoidReason
-            | Refusal::Attendance(_)
-            | Refusal::BallOutside { .. } => 400,
-            Refusal::Sale(e) => e.status(),
-            Refusal::NoFace(_) | Refusal::NoSuchGame { .. } => 404,
-            Refusal::Flood(_) => 429,
-            _ => 409,
-        }
-    }
 }

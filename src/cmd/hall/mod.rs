@@ -11,6 +11,8 @@ use bingomint::hall::judge::Cards;
 use bingomint::hall::Hall;
 
 mod args;
+#[cfg(test)]
+mod contract;
 mod daub;
 mod join;
 mod night;
@@ -19,6 +21,7 @@ mod report;
 mod routes;
 mod serve;
 mod slots;
+mod status;
 mod sub;
 mod tables;
 mod tls;
@@ -97,9 +100,7 @@ fn open_night(args: Args) -> Result<Outcome> {
         (tls.is_some(), sells),
     )?;
     join::players(args.quiet, &join, &listener)?;
-    let api = bingomint::hall::api::Api::new(hall, key, claims_key)
-        .with_join(join)
-        .with_advice(open::advice);
+    let api = bingomint::hall::api::Api::new(hall, key, claims_key).with_join(join);
     serve::serve(listener, api, tls)?;
     Ok(Outcome::Success)
 }

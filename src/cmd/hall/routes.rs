@@ -69,18 +69,18 @@ pub async fn route(
     // The hall's work (a log line fsynced, a claim judged on the card
     // files) blocks: off the server's threads.
     let answered = tokio::task::spawn_blocking(move || {
-        api.answer(Request {
+        super::status::respond(api.answer(&Request {
             method: method.as_str(),
             path: &path,
             authorization: authorization.as_deref(),
             content_type: content_type.as_deref(),
             body: &bytes,
             client: Some(peer.ip()),
-        })
+        }))
     })
     .await;
     match answered {
-        Ok(answer) => json(answer.status, answer.body),
+        Ok((status, body)) => json(status, body),
         Err(_) => error(500, "the hall failed to answer"),
     }
 }

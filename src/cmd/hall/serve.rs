@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use axum::extract::ConnectInfo;
 use axum::http::HeaderValue;
 use axum::response::Response;
-use bingomint::hall::api::{Api, DEADLINE};
+use bingomint::hall::api::{Api, DEADLINE, ROUTES};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -59,7 +59,7 @@ async fn run(
     };
     let sender = app.viewers.clone();
     app.api.watch(move |update| drop(sender.send(update)));
-    let router = axum::Router::new()
+    let router = api_routes()
         .route("/api/events", axum::routing::get(events))
         .fallback(route)
         .with_state(app)
@@ -147,4 +147,16 @@ async fn secure(mut response: Response) -> Response {
         headers.insert(name, HeaderValue::from_static(value));
     }
     response
+}
+
+/// A route for each path of the API's table. Its methods, keys and bodies
+/// are the API's to check (a method a path does not take is its 405);
+/// what no route takes is a page, or the API's 404.
+fn api_routes() -> axum::Router<App> {
+    let mut paths: Vec<&str> = ROUTES.iter().map(|r| r.path).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    (paths.into_iter()).fold(axum::Router::new(), |router, path| {
+        router.route(path, axum::routing::any(route))
+    })
 }

@@ -1,18 +1,18 @@
 //! The hall's API, apart from any server: one table of routes with who
 //! may use each ([`ROUTES`]), what each does ([`Command`], read strictly
 //! from the body), typed replies and refusals ([`Reply`], [`ApiError`]),
-//! the console key, the pages' files, and the limits a server of it keeps. `bingomint hall` serves it
-//! (over HTTP or TLS); a route there is a call of [`Api::answer`].
+//! the console key, the pages' files, and the limits a server of it keeps.
+//! `bingomint hall` serves it (over HTTP or TLS): a route there is a call
+//! of [`Api::answer`], and the server chooses each answer's HTTP status
+//! from what it says (what the route did, [`Done`], or why it refused).
 
 mod feed;
 mod reply;
 mod routes;
-#[cfg(test)]
-mod tests;
 
 pub use feed::{Feed, Update};
 pub use reply::{AdviceWords, ApiError, Reply};
-pub use routes::{Access, Command, Route, ROUTES};
+pub use routes::{Access, Command, Done, Route, ROUTES};
 
 use super::Hall;
 use std::net::IpAddr;
@@ -84,19 +84,10 @@ pub struct Api {
     feed: Mutex<Feed>,
     /// Where each change goes (the server's live streams).
     viewers: OnceLock<Viewers>,
-    /// The words a refusal's advice is given in.
-    advice: Option<AdviceWords>,
 }
 
 /// Where the changes of the state go.
 type Viewers = Box<dyn Fn(Arc<Update>) + Send + Sync>;
-
-/// What a request answers.
-pub struct Answer {
-    pub status: u16,
-    /// The reply, as JSON text.
-    pub body: String,
-}
 
 /// A request, as the server read it.
 pub struct Request<'a> {
@@ -129,19 +120,12 @@ impl Api {
             join: super::join::Join::default(),
             feed: Mutex::default(),
             viewers: OnceLock::new(),
-            advice: None,
         }
     }
 
     /// The API with the players' addresses phones can use.
     pub fn with_join(mut self, join: super::join::Join) -> Api {
         self.join = join;
-        self
-    }
-
-    /// Refusals end with `words` for what to do (the command's flags).
-    pub fn with_advice(mut self, words: AdviceWords) -> Api {
-        self.advice = Some(words);
         self
     }
 
@@ -188,23 +172,10 @@ impl Api {
         feed.now()
     }
 
-    /// Answers `request`.
-    pub fn answer(&self, request: Request) -> Answer {
-        match self.reply(&request) {
-            Ok((status, reply)) => Answer {
-                status,
-                body: reply.json(),
-            },
-            Err(e) => Answer {
-                status: e.status(),
-                body: e.reply(self.advice).json(),
-            },
-        }
-    }
-
-    /// The reply to `request` and its status (the viewers sent what it
-    /// changed of the state); or the refusal.
-    fn reply(&self, request: &Request) -> Result<(u16, Reply), ApiError> {
+    /// The reply to `request` and what its route did (the viewers are
+    /// sent what it changed of the state); or the refusal. The server
+    /// says both in HTTP.
+    pub fn answer(&self, request: &Request) -> Result<(Done, Reply), ApiError> {
         // A page of another site can send a "simple" cross-site request
         // (text/plain, a form) without asking; it cannot send JSON. So no
         // request that changes anything is taken without it.
@@ -218,7 +189,7 @@ impl Api {
         }
         let command = Command::of(request.method, request.path, request.body)?;
         if let Command::Join = command {
-            return Ok((200, Reply::Join(self.join.clone())));
+            return Ok((route.done, Reply::Join(self.join.clone())));
         }
         // A claim's standing is its phone's: read with the token the phone
         // was given (or the console's key), so no one walks the ids.
@@ -243,98 +214,69 @@ impl Api {
                 | Command::Void { .. }
         ) || matches!(&command, Command::Claim(asked) if asked.accept);
         let mut hall = self.hall();
-        let (status, reply) = answer(&mut hall, command, request.client)?;
-        let (status, reply) = match reply {
-            Reply::Queued { status: queued, .. } => {
-                let token = super::secret::claim_token(&self.claims_key, queued.id);
-                (
-                    status,
-                    Reply::Queued {
-                        status: queued,
-                        token,
-                    },
-                )
+        let reply = match answer(&mut hall, command, request.client)? {
+            Reply::Queued { status, .. } => {
+                let token = super::secret::claim_token(&self.claims_key, status.id);
+                Reply::Queued { status, token }
             }
-            reply => (status, reply),
+            reply => reply,
         };
         let accepted = !matches!(&reply, Reply::Verdict { verdict, .. } if !verdict.accepted);
-        if moves && accepted && status < 300 {
+        if moves && accepted {
             self.publish(&hall);
         }
-        Ok((status, reply))
+        Ok((route.done, reply))
     }
 }
 
-/// What a request to the API answers, and its status.
-fn answer(
-    hall: &mut Hall,
-    command: Command,
-    client: Option<IpAddr>,
-) -> Result<(u16, Reply), ApiError> {
+/// What a request to the API answers.
+fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<Reply, ApiError> {
     let state = |hall: &Hall| Box::new(hall.state());
     let reply = match command {
-        Command::State => (200, Reply::State(state(hall))),
+        Command::State => Reply::State(state(hall)),
         Command::Start(plan) => {
             hall.start(*plan)?;
-            (201, Reply::State(state(hall)))
+            Reply::State(state(hall))
         }
         Command::Planned(number) => {
             let plan = hall.planned(number)?;
             hall.start(plan)?;
-            (201, Reply::State(state(hall)))
+            Reply::State(state(hall))
         }
-        Command::Labels => (200, Reply::Labels(hall.labels())),
+        Command::Labels => Reply::Labels(hall.labels()),
         Command::Join => unreachable!("the API answers where phones find the hall"),
-        Command::Night => (
-            200,
-            Reply::Night(hall.night_shown().ok_or(ApiError::NoNight)?),
-        ),
+        Command::Night => Reply::Night(hall.night_shown().ok_or(ApiError::NoNight)?),
         Command::RoomSeed { text } => {
             hall.room_seed(&text)?;
-            (201, Reply::State(state(hall)))
+            Reply::State(state(hall))
         }
         Command::Call(ball) => {
             let ball = hall.call(ball)?;
-            (
-                201,
-                Reply::Called {
-                    ball,
-                    state: state(hall),
-                },
-            )
+            let state = state(hall);
+            Reply::Called { ball, state }
         }
         Command::Void { stage, reason } => {
             hall.void(stage.as_deref(), &reason)?;
-            (200, Reply::State(state(hall)))
+            Reply::State(state(hall))
         }
         Command::Recall => {
             let recalled = hall.recall()?;
-            (
-                200,
-                Reply::Recalled {
-                    recalled,
-                    state: state(hall),
-                },
-            )
+            let state = state(hall);
+            Reply::Recalled { recalled, state }
         }
         Command::End => {
             let seed = hall.end()?.into();
-            (
-                200,
-                Reply::Ended {
-                    seed,
-                    state: state(hall),
-                },
-            )
+            let state = state(hall);
+            Reply::Ended { seed, state }
         }
         Command::Sell(m) => {
             let made = hall.sell(m)?;
-            (201, sales(hall, Some(made)))
+            sales(hall, Some(made))
         }
-        Command::Sales => (200, sales(hall, None)),
+        Command::Sales => sales(hall, None),
         Command::Attendance(count) => {
             hall.attendance(count)?;
-            (201, sales(hall, None))
+            sales(hall, None)
         }
         Command::Claim(_)
         | Command::Bingo { .. }
@@ -357,58 +299,36 @@ fn sales(hall: &Hall, made: Option<super::Event>) -> Reply {
     }
 }
 
-/// What a claim, the queue or a face asks of the hall, and its status.
+/// What a claim, the queue or a face asks of the hall.
 fn answer_claims(
     hall: &mut Hall,
     command: Command,
     client: Option<IpAddr>,
-) -> Result<(u16, Reply), ApiError> {
+) -> Result<Reply, ApiError> {
     let reply = match command {
         Command::Claim(asked) => {
             let verdict = hall.claim(asked)?;
-            // A reference that names no face of the hall's files: 404, the
+            // A reference that names no face of the hall's files: the
             // claim still logged (it was made), the reason as the error.
-            let status = if verdict.found { 200 } else { 404 };
             let error = (!verdict.found).then(|| verdict.reason.clone());
-            (
-                status,
-                Reply::Verdict {
-                    verdict: Box::new(verdict),
-                    error,
-                },
-            )
+            let verdict = Box::new(verdict);
+            Reply::Verdict { verdict, error }
         }
         Command::Bingo { card } => {
             let status = hall.bingo(&card, client)?;
-            (
-                202,
-                Reply::Queued {
-                    status,
-                    token: String::new(),
-                },
-            )
+            let token = String::new();
+            Reply::Queued { status, token }
         }
-        Command::Queue => (
-            200,
-            Reply::Queue {
-                queue: hall.waiting(),
-            },
-        ),
+        Command::Queue => Reply::Queue {
+            queue: hall.waiting(),
+        },
         Command::RejectNotWins => {
             let rejected = hall.reject_not_wins()?;
-            (
-                200,
-                Reply::Rejected {
-                    rejected,
-                    queue: hall.waiting(),
-                },
-            )
+            let queue = hall.waiting();
+            Reply::Rejected { rejected, queue }
         }
-        Command::Status(id) => (
-            200,
-            Reply::Status(hall.status(id).ok_or(ApiError::NoClaim(id))?),
-        ),
-        Command::Face { card } => (200, Reply::Face(Box::new(hall.face(&card)?))),
+        Command::Status(id) => Reply::Status(hall.status(id).ok_or(ApiError::NoClaim(id))?),
+        Command::Face { card } => Reply::Face(Box::new(hall.face(&card)?)),
         _ => unreachable!("answer sends only claims, the queue and faces here"),
     };
     Ok(reply)

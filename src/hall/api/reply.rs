@@ -1,6 +1,6 @@
 //! What the API answers, typed: each reply a variant serialized to the
 //! JSON the API has always sent (the tests of the API hold its shape), and
-//! each refusal an [`ApiError`] with its HTTP status.
+//! each refusal an [`ApiError`] (the server gives each its HTTP status).
 
 use super::super::error::Advice;
 use super::super::queue::{Status, Waiting};
@@ -111,21 +111,6 @@ pub enum ApiError {
 }
 
 impl ApiError {
-    /// The HTTP status of the refusal.
-    pub fn status(&self) -> u16 {
-        match self {
-            ApiError::NotJson => 415,
-            ApiError::NeedsKey | ApiError::NeedsToken => 401,
-            ApiError::NoRoute(_)
-            | ApiError::BadClaimNumber(_)
-            | ApiError::NoNight
-            | ApiError::NoClaim(_) => 404,
-            ApiError::NoMethod { .. } => 405,
-            ApiError::Body(_) => 400,
-            ApiError::Hall(e) => e.status(),
-        }
-    }
-
     /// What the one who started the hall can do about it, beyond the
     /// words.
     pub fn advice(&self) -> Option<Advice> {

@@ -9,6 +9,8 @@ use super::super::sales::Move;
 use super::reply::ApiError;
 use crate::shown::max;
 use serde::Deserialize;
+use Access::{Caller, Player, Public};
+use Done::{Answered, Made, Queued};
 
 /// Who may use a route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,18 @@ pub enum Access {
     Caller,
 }
 
+/// What a route does when it is answered (the server says it in its
+/// status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// Answered: something read, or changed in place.
+    Answered,
+    /// Something new made: a game, a call, a sale, a line of the log.
+    Made,
+    /// A player's claim taken, for the caller to decide.
+    Queued,
+}
+
 /// A route of the API.
 #[derive(Clone, Copy, Debug)]
 pub struct Route {
@@ -29,13 +43,15 @@ pub struct Route {
     /// The path; `{id}` at its end stands for a claim's number.
     pub path: &'static str,
     pub access: Access,
+    pub done: Done,
 }
 
-const fn route(method: &'static str, path: &'static str, access: Access) -> Route {
+const fn route(method: &'static str, path: &'static str, access: Access, done: Done) -> Route {
     Route {
         method,
         path,
         access,
+        done,
     }
 }
 
@@ -44,27 +60,27 @@ const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
 pub const ROUTES: [Route; 21] = [
-    route("GET", "/api/state", Access::Public),
-    route("GET", "/api/join", Access::Public),
-    route("GET", "/api/night", Access::Public),
-    route("GET", "/api/labels", Access::Public),
-    route("POST", "/api/games", Access::Caller),
-    route("POST", "/api/games/room-seed", Access::Caller),
-    route("POST", "/api/calls", Access::Caller),
-    route("DELETE", "/api/calls/last", Access::Caller),
-    route("POST", "/api/claims", Access::Caller),
-    route("POST", "/api/games/end", Access::Caller),
-    route("POST", "/api/payouts/void", Access::Caller),
-    route("POST", "/api/queue/reject", Access::Caller),
-    route("GET", "/api/queue", Access::Caller),
-    route("POST", "/api/bingo", Access::Player),
-    route("GET", STATUS, Access::Player),
-    route("POST", "/api/faces", Access::Player),
-    route("POST", "/api/sales", Access::Caller),
-    route("POST", "/api/sales/return", Access::Caller),
-    route("POST", "/api/sales/void", Access::Caller),
-    route("GET", "/api/sales", Access::Caller),
-    route("POST", "/api/attendance", Access::Caller),
+    route("GET", "/api/state", Public, Answered),
+    route("GET", "/api/join", Public, Answered),
+    route("GET", "/api/night", Public, Answered),
+    route("GET", "/api/labels", Public, Answered),
+    route("POST", "/api/games", Caller, Made),
+    route("POST", "/api/games/room-seed", Caller, Made),
+    route("POST", "/api/calls", Caller, Made),
+    route("DELETE", "/api/calls/last", Caller, Answered),
+    route("POST", "/api/claims", Caller, Answered),
+    route("POST", "/api/games/end", Caller, Answered),
+    route("POST", "/api/payouts/void", Caller, Answered),
+    route("POST", "/api/queue/reject", Caller, Answered),
+    route("GET", "/api/queue", Caller, Answered),
+    route("POST", "/api/bingo", Player, Queued),
+    route("GET", STATUS, Player, Answered),
+    route("POST", "/api/faces", Player, Answered),
+    route("POST", "/api/sales", Caller, Made),
+    route("POST", "/api/sales/return", Caller, Made),
+    route("POST", "/api/sales/void", Caller, Made),
+    route("GET", "/api/sales", Caller, Answered),
+    route("POST", "/api/attendance", Caller, Made),
 ];
 
 impl Route {

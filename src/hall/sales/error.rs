@@ -67,19 +67,3 @@ pub enum SaleError {
     #[error("the sale's amount is over the largest amount taken")]
     TooLarge,
 }
-
-impl SaleError {
-    /// The HTTP status of the refusal: a conflict with what was sold or
-    /// played, or a request that cannot be read as a sale.
-    pub fn status(&self) -> u16 {
-        match self {
-            SaleError::SoldTwice { .. }
-            | SaleError::SplitsUnits { .. }
-            | SaleError::Started { .. }
-            | SaleError::NotIssued { .. }
-            | SaleError::Voided(_) => 409,
-            SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,
-            _ => 400,
-        }
-    }
-}

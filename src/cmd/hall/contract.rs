@@ -1,14 +1,15 @@
-//! The API's contract, route by route, in-process through
-//! [`Api::answer`] (no server, no spawned binary): what each route takes,
-//! who may use it, the status it answers and the reply's shape. Every
-//! route of [`ROUTES`] must have its contract here (the last test checks
+//! The API's contract, route by route, in-process through `Api::answer`
+//! and the statuses the server gives its answers (no server, no spawned
+//! binary): what each route takes, who may use it, the status it answers
+//! and the reply's shape. Every
+//! route of `ROUTES` must have its contract here (the last test checks
 //! it), so a route added without one fails.
 
-use super::{Api, Request, ROUTES};
-use crate::cardfile::CardFile;
-use crate::hall::judge::Cards;
-use crate::hall::night::Night;
-use crate::hall::{FileEntry, Hall, LostSeed, NightEntry, Opening};
+use bingomint::cardfile::CardFile;
+use bingomint::hall::api::{Api, Request, ROUTES};
+use bingomint::hall::judge::Cards;
+use bingomint::hall::night::Night;
+use bingomint::hall::{FileEntry, Hall, LostSeed, NightEntry, Opening};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
@@ -47,11 +48,11 @@ struct Served {
 fn served(blower: bool) -> Served {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.bmc");
-    let plan = crate::pipeline::file::Plan {
-        spec: crate::game::Spec::named("75").unwrap(),
+    let plan = bingomint::pipeline::file::Plan {
+        spec: bingomint::game::Spec::named("75").unwrap(),
         count: 120,
         seed: 5,
-        format: crate::cardfile::FileFormat::Native,
+        format: bingomint::cardfile::FileFormat::Native,
         out: &out,
         force: true,
         exclude: &[],
@@ -60,19 +61,19 @@ fn served(blower: bool) -> Served {
         spill_dir: None,
         first_face: 1,
     };
-    crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
+    bingomint::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
     let file = CardFile::open(&out).unwrap();
     let entry = FileEntry {
         path: out.display().to_string(),
         id: file.short_id(),
-        sha256: crate::input::sha256_file(&out).unwrap(),
+        sha256: bingomint::input::sha256_file(&out).unwrap(),
         count: 120,
         game: "75-ball".into(),
     };
     let night = Night::parse(NIGHT).unwrap();
     let night_entry = NightEntry {
         path: "night.toml".into(),
-        sha256: crate::text::sha256_hex(NIGHT.as_bytes()),
+        sha256: bingomint::text::sha256_hex(NIGHT.as_bytes()),
         title: night.title.clone(),
         games: night.games.len(),
     };
@@ -110,16 +111,16 @@ impl Served {
             body.to_string()
         };
         let bearer = auth.map(|k| format!("Bearer {k}"));
-        let answer = self.api.answer(Request {
+        let (status, body) = super::status::respond(self.api.answer(&Request {
             method,
             path,
             authorization: bearer.as_deref(),
             content_type: Some("application/json"),
             body: body.as_bytes(),
             client: Some([127, 0, 0, 9].into()),
-        });
-        let reply = serde_json::from_str(&answer.body).unwrap();
-        (answer.status, reply)
+        }));
+        let reply = serde_json::from_str(&body).unwrap();
+        (status, reply)
     }
 
     /// A caller's request.
@@ -297,7 +298,7 @@ fn drawn_game(s: &Served) {
     let (status, v) = s.caller("POST", "/api/games/end", json!({}));
     assert_eq!(status, 200, "{v}");
     let seed = v["seed"].as_str().unwrap();
-    assert_eq!(crate::hall::commitment(seed), commitment);
+    assert_eq!(bingomint::hall::commitment(seed), commitment);
 }
 
 #[test]
