@@ -4,8 +4,9 @@
 
 use super::books::{Answer, ClaimAsked, Command};
 use super::queue::{client_of, Status, Waiting};
+use super::shell::Hall;
 use super::state::{FaceShown, Grid, Verdict, WinnerShown};
-use super::{Hall, HallError};
+use super::HallError;
 use std::net::IpAddr;
 
 impl Hall {

@@ -6,7 +6,8 @@ use super::books::{Answer, Command, Draw};
 use super::refusal::Refusal;
 use super::rules::Plan;
 use super::secret::{secret_path, write_secret, SecretError};
-use super::{event as ev, fresh_seed, Hall, HallError};
+use super::shell::Hall;
+use super::{event as ev, fresh_seed, HallError};
 
 impl Hall {
     /// Starts a game of `plan`, checked first; with `--balls blower`, its

@@ -30,6 +30,7 @@ pub mod money;
 pub mod near;
 pub mod night;
 mod open;
+pub mod paper;
 mod payout;
 pub mod queue;
 pub mod refusal;
@@ -39,7 +40,7 @@ pub mod rules;
 pub mod sales;
 pub mod secret;
 mod session;
-mod shell;
+pub mod shell;
 pub mod sold;
 pub mod state;
 pub mod track;
@@ -50,30 +51,4 @@ pub use error::{Advice, HallError};
 pub use event::{Event, FileEntry, LedgerEvent, NightEntry, Source};
 pub use refusal::Refusal;
 pub use replay::{revealed, Ended};
-pub use secret::secret_path;
-pub use shell::{Hall, LostSeed, Opening};
-
-/// The commitment to a seed: SHA-256 of its text, lowercase hex.
-pub fn commitment(seed: &str) -> String {
-    log::hash(seed)
-}
-
-/// A new game's seed: `hall2-` and 256 bits of the operating system's
-/// entropy in hex. Its order is [`crate::play::live::order`] of it and the
-/// room's seed.
-pub fn fresh_seed() -> std::io::Result<String> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(format!(
-        "{}{}",
-        crate::play::live::PREFIX,
-        crate::text::hex(&bytes)
-    ))
-}
-
-/// 128 bits of the operating system's entropy, in hex: the console's key.
-pub fn random_hex() -> std::io::Result<String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(crate::text::hex(&bytes))
-}
+pub use secret::{commitment, fresh_seed, random_hex, secret_path};

@@ -1,5 +1,5 @@
 //! Prizes paid, in words as the pages show them. Who shares a prize is
-//! the game's rule, decided in [`super::books`].
+//! the game's rule, decided by the books when the win is accepted.
 
 use super::event::{self as ev, PayoutKind};
 use super::money::show;

@@ -120,7 +120,7 @@ pub fn claims_key_path(log: &std::path::Path) -> std::path::PathBuf {
 pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
     let path = claims_key_path(log);
     let fresh = || {
-        let key = super::random_hex().map_err(SecretError::Lost)?;
+        let key = random_hex().map_err(SecretError::Lost)?;
         write_secret(&path, &key)?;
         Ok(key)
     };
@@ -142,4 +142,29 @@ pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
 pub fn claim_token(key: &str, id: u64) -> String {
     let text = format!("bingomint claim token\0{key}\0{id}");
     crate::text::sha256_hex(text.as_bytes())[..32].to_string()
+}
+
+/// The commitment to a seed: SHA-256 of its text, lowercase hex.
+pub fn commitment(seed: &str) -> String {
+    super::log::hash(seed)
+}
+
+/// A new game's seed: `hall2-` and 256 bits of the operating system's
+/// entropy in hex. Its order is [`crate::play::live::order`] of it and the
+/// room's seed.
+pub fn fresh_seed() -> std::io::Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(format!(
+        "{}{}",
+        crate::play::live::PREFIX,
+        crate::text::hex(&bytes)
+    ))
+}
+
+/// 128 bits of the operating system's entropy, in hex: the console's key.
+pub fn random_hex() -> std::io::Result<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;
+    Ok(crate::text::hex(&bytes))
 }

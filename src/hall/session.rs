@@ -8,7 +8,8 @@ use super::refusal::Refusal;
 use super::sales::jackpot::{Pot, Progressive};
 use super::sales::ledger::{Ledger, LedgerError};
 use super::sales::Move;
-use super::{track, Event, Hall, HallError};
+use super::shell::Hall;
+use super::{track, Event, HallError};
 use crate::hall::event as ev;
 use std::path::{Path, PathBuf};
 

@@ -159,8 +159,8 @@ pub struct PayoutShown {
     /// The shares' sum in minor units (the night's books).
     #[serde(skip)]
     pub minor: u64,
-    /// Winners past those listed (the pages get at most
-    /// [`super::payout::LISTED`]; the log and the report hold them all).
+    /// Winners past those listed (the pages get at most the payouts'
+    /// `LISTED`; the log and the report hold them all).
     #[serde(skip_serializing_if = "is_zero")]
     pub more: usize,
 }

@@ -3,11 +3,12 @@
 
 use super::open::Open;
 use super::rules::{paper_colour, Plan};
+use super::shell::Hall;
 use super::state::{
     CardShape, Drawn, FileState, GameState, JackpotShown, NightGame, NightShown, PrizeShown, State,
     ToGo,
 };
-use super::{Hall, Source};
+use super::Source;
 use crate::play::pattern::Pattern;
 
 impl Hall {

@@ -152,11 +152,11 @@ impl Args {
     }
 
     /// What to do with an open game whose seed file is lost.
-    pub fn lost_seed(&self) -> bingomint::hall::LostSeed {
+    pub fn lost_seed(&self) -> bingomint::hall::shell::LostSeed {
         if self.void_lost_game {
-            bingomint::hall::LostSeed::Void
+            bingomint::hall::shell::LostSeed::Void
         } else {
-            bingomint::hall::LostSeed::Refuse
+            bingomint::hall::shell::LostSeed::Refuse
         }
     }
 }

@@ -9,7 +9,8 @@ use bingomint::cardfile::CardFile;
 use bingomint::hall::api::{Api, Request, ROUTES};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::night::Night;
-use bingomint::hall::{FileEntry, Hall, LostSeed, NightEntry, Opening};
+use bingomint::hall::shell::{Hall, LostSeed, Opening};
+use bingomint::hall::{FileEntry, NightEntry};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 

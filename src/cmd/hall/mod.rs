@@ -1,4 +1,4 @@
-//! `bingomint hall`: the live night. Card files → `hall::Hall` (its log
+//! `bingomint hall`: the live night. Card files → `hall::shell::Hall` (its log
 //! read back, an open game resumed) → `hall::api::Api`, served over HTTP or
 //! TLS (`serve.rs`: axum on tokio, `routes.rs`, `slots.rs`, `tls.rs`) until
 //! stopped; `hall verify` checks a log (`verify.rs`), `hall cert` makes a
@@ -8,7 +8,7 @@ use super::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::hall::join::Join;
 use bingomint::hall::judge::Cards;
-use bingomint::hall::Hall;
+use bingomint::hall::shell::Hall;
 
 mod args;
 #[cfg(test)]
@@ -74,7 +74,7 @@ fn open_night(args: Args) -> Result<Outcome> {
     // back), not kill the hall.
     // SAFETY: sets this process's disposition of one signal to "ignore".
     unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) };
-    let opened = bingomint::hall::Opening {
+    let opened = bingomint::hall::shell::Opening {
         files: entries,
         sold: args.sold.clone(),
         lost: args.lost_seed(),

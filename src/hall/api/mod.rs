@@ -14,7 +14,7 @@ pub use feed::{Feed, Update};
 pub use reply::{AdviceWords, ApiError, Reply};
 pub use routes::{Access, Command, Done, Route, ROUTES};
 
-use super::Hall;
+use super::shell::Hall;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;

@@ -124,7 +124,7 @@ impl Books {
                 logged(self.start(cards, *plan, &draw, &today)?)
             }
             Command::Sell(m) => {
-                let sale = self.sales.event(&m, &self.floor(cards))?;
+                let sale = Event::from(self.sales.event(&m, &self.floor(cards))?);
                 Decision::of(vec![sale.clone()], Answer::Sold(Box::new(sale)))
             }
             Command::Attendance(count) if count > super::MAX_ATTENDANCE => {

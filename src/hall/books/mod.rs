@@ -3,7 +3,7 @@
 //! events ([`Books::decide`]). Pure: no file, socket or clock is touched
 //! here, so every rule is tested in-process (tests.rs). The live hall, its
 //! resume and `hall verify` apply the same events with the same
-//! [`Books::apply`]; [`super::Hall`] is a shell over the log, the seed
+//! [`Books::apply`]; `Hall` (shell.rs) is a shell over the log, the seed
 //! file and the cards, and carries out every decision by one door
 //! (`Hall::execute`).
 //!

@@ -7,7 +7,7 @@ use super::super::event::{self as ev, PayoutKind};
 use super::super::judge::Cards;
 use super::super::rules::{Jackpot, Plan, Rules};
 use super::super::sales::jackpot::Outcome;
-use super::super::sales::{Floor, Sales};
+use super::super::sales::Floor;
 use super::super::{Event, Refusal};
 use super::{Books, Mismatch};
 
@@ -48,8 +48,8 @@ impl Books {
     /// words (None: it is, or it is no sale's line): `hall verify` names
     /// it so.
     pub fn sale_finding(&self, event: &Event, cards: &Cards) -> Option<String> {
-        let m = Sales::move_of(event)?;
-        match self.sales.event(&m, &self.floor(cards)) {
+        let m = event.sale_line()?.as_move();
+        match self.sales.event(&m, &self.floor(cards)).map(Event::from) {
             Err(e) => Some(format!("a sale the hall would have refused: {e}")),
             Ok(made) if made != *event => Some(format!(
                 "a sale whose number, units or amount are not the hall's: the products' prices give {}",
@@ -70,7 +70,9 @@ impl Books {
 
     /// A sale's line booked.
     pub(super) fn apply_sale(&mut self, event: &Event) -> Result<(), Mismatch> {
-        self.sales.book(event);
+        if let Some(line) = event.sale_line() {
+            self.sales.book(&line);
+        }
         Ok(())
     }
 

@@ -12,15 +12,13 @@ mod game;
 mod mismatch;
 mod money;
 
+pub use crate::hall::sales::ledger::{JackpotNight, JackpotOpen, JackpotPlay, LedgerEvent};
 pub use game::{
     Call, Claim, Commitment, GameEnd, GameStart, GameVoid, NearPayout, Payout, PayoutKind, Queued,
     Recall, RevealedSeed, RoomSeed, Source, Stage, Void, Wild,
 };
 pub use mismatch::{Mismatch, Needs};
-pub use money::{
-    Attendance, FileEntry, JackpotNight, JackpotOpen, JackpotPlay, NightEntry, Sale, SaleReturn,
-    SaleVoid, Session,
-};
+pub use money::{Attendance, FileEntry, NightEntry, Sale, SaleLine, SaleReturn, SaleVoid, Session};
 
 use serde::{Deserialize, Serialize};
 
@@ -64,18 +62,6 @@ pub enum Event {
     GameEnd(GameEnd),
     /// The game ended unrevealed.
     GameVoid(GameVoid),
-}
-
-/// One line of a progressive jackpots' ledger.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum LedgerEvent {
-    /// A progressive jackpot begun.
-    JackpotOpen(JackpotOpen),
-    /// A night's game of a jackpot ended, and where its pot stands.
-    JackpotNight(JackpotNight),
-    /// A night's game of a jackpot about to start.
-    JackpotPlay(JackpotPlay),
 }
 
 impl Event {

@@ -1,7 +1,10 @@
-//! The session's events (its files, night and products), its sales, and
-//! the lines of a progressive jackpots' ledger.
+//! The session's events (its files, night and products), its sales (whose
+//! lines [`crate::hall::sales`] makes) and the head count. The lines of a
+//! progressive jackpots' ledger are the ledger's own.
 
-use crate::hall::sales::jackpot::{Outcome, Pot, Progressive};
+use super::Event;
+use crate::hall::sales::jackpot::Pot;
+pub use crate::hall::sales::line::{Sale, SaleLine, SaleReturn, SaleVoid};
 use crate::hall::sales::Product;
 use serde::{Deserialize, Serialize};
 
@@ -53,71 +56,30 @@ pub struct FileEntry {
     pub game: String,
 }
 
-/// A serial range of a product issued to the floor: sale `sale` (from 1),
-/// `units` units for `amount`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sale {
-    pub sale: u64,
-    pub product: String,
-    pub first: u64,
-    pub last: u64,
-    pub units: u64,
-    pub amount: u64,
-}
-
-/// Faces of sale `sale` returned unsold before their games, refunded.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SaleReturn {
-    pub sale: u64,
-    pub product: String,
-    pub first: u64,
-    pub last: u64,
-    pub units: u64,
-    pub amount: u64,
-}
-
-/// Sale `sale` taken back whole (keyed by mistake), with the reason:
-/// `amount` (what it still held) is no longer taken.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SaleVoid {
-    pub sale: u64,
-    pub reason: String,
-    pub amount: u64,
-}
-
 /// The head count the caller keyed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attendance {
     pub count: u64,
 }
 
-/// A progressive jackpot begun.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JackpotOpen {
-    pub rules: Progressive,
+impl From<SaleLine> for Event {
+    fn from(line: SaleLine) -> Event {
+        match line {
+            SaleLine::Sale(e) => Event::Sale(e),
+            SaleLine::Return(e) => Event::SaleReturn(e),
+            SaleLine::Void(e) => Event::SaleVoid(e),
+        }
+    }
 }
 
-/// A night's game of the jackpot, `night` the night's id, and where the
-/// pot stands after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JackpotNight {
-    pub night: String,
-    pub title: String,
-    pub outcome: Outcome,
-    pub pot: u64,
-    pub within: usize,
-}
-
-/// A night's game of the jackpot about to start (written before the
-/// game's start is logged), so no other night offers the pot until this
-/// one's outcome is in the ledger.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct JackpotPlay {
-    pub night: String,
-    pub title: String,
-    pub name: String,
-    pub game: u64,
-    /// The night's log, as the hall was given it: where to open the hall
-    /// to settle a play cut short.
-    pub log: String,
+impl Event {
+    /// The sale's, return's or void's line the event is, if it is one.
+    pub fn sale_line(&self) -> Option<SaleLine> {
+        match self {
+            Event::Sale(e) => Some(SaleLine::Sale(e.clone())),
+            Event::SaleReturn(e) => Some(SaleLine::Return(e.clone())),
+            Event::SaleVoid(e) => Some(SaleLine::Void(e.clone())),
+            _ => None,
+        }
+    }
 }

@@ -9,10 +9,52 @@
 //! written when the hall opens that log again.
 
 use super::jackpot::{Outcome, Pot, Progressive};
-use crate::hall::event as ev;
 use crate::hall::log::{Line, Log, LogError};
-use crate::hall::LedgerEvent;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
+
+/// One line of a progressive jackpots' ledger.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum LedgerEvent {
+    /// A progressive jackpot begun.
+    JackpotOpen(JackpotOpen),
+    /// A night's game of a jackpot ended, and where its pot stands.
+    JackpotNight(JackpotNight),
+    /// A night's game of a jackpot about to start.
+    JackpotPlay(JackpotPlay),
+}
+
+/// A progressive jackpot begun.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JackpotOpen {
+    pub rules: Progressive,
+}
+
+/// A night's game of the jackpot, `night` the night's id, and where the
+/// pot stands after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JackpotNight {
+    pub night: String,
+    pub title: String,
+    pub outcome: Outcome,
+    pub pot: u64,
+    pub within: usize,
+}
+
+/// A night's game of the jackpot about to start (written before the
+/// game's start is logged), so no other night offers the pot until this
+/// one's outcome is in the ledger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JackpotPlay {
+    pub night: String,
+    pub title: String,
+    pub name: String,
+    pub game: u64,
+    /// The night's log, as the hall was given it: where to open the hall
+    /// to settle a play cut short.
+    pub log: String,
+}
 
 /// Why a ledger cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -82,21 +124,21 @@ impl Standing {
     /// One line of the ledger, following from those before it.
     pub fn step(&mut self, event: &LedgerEvent, balls: u8) -> Result<(), String> {
         match event {
-            LedgerEvent::JackpotOpen(ev::JackpotOpen { rules }) => {
+            LedgerEvent::JackpotOpen(JackpotOpen { rules }) => {
                 if self.pot(&rules.name).is_some() {
                     return Err(format!("{:?} begins twice", rules.name));
                 }
                 self.pots.push(rules.fresh());
                 Ok(())
             }
-            LedgerEvent::JackpotNight(ev::JackpotNight {
+            LedgerEvent::JackpotNight(JackpotNight {
                 night,
                 outcome,
                 pot,
                 within,
                 ..
             }) => self.night(night, outcome, (*pot, *within), balls),
-            LedgerEvent::JackpotPlay(ev::JackpotPlay {
+            LedgerEvent::JackpotPlay(JackpotPlay {
                 night,
                 title,
                 name,
@@ -227,7 +269,7 @@ pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u6
     };
     for line in &lines {
         let bad = |why: String| (line.seq, why);
-        if let LedgerEvent::JackpotNight(ev::JackpotNight { night, outcome, .. }) = &line.event {
+        if let LedgerEvent::JackpotNight(JackpotNight { night, outcome, .. }) = &line.event {
             match nights.iter().find(|n| n.id == Some(night.as_str())) {
                 Some(n) => {
                     let stood = s.pot(&outcome.name).cloned();
@@ -333,14 +375,12 @@ impl Ledger {
                     })
                 }
                 Some(_) => {}
-                None => new.push(LedgerEvent::JackpotOpen(ev::JackpotOpen {
-                    rules: p.clone(),
-                })),
+                None => new.push(LedgerEvent::JackpotOpen(JackpotOpen { rules: p.clone() })),
             }
         }
         if !new.is_empty() {
             for line in self.log.append_all(new)? {
-                if let LedgerEvent::JackpotOpen(ev::JackpotOpen { rules }) = line.event {
+                if let LedgerEvent::JackpotOpen(JackpotOpen { rules }) = line.event {
                     self.standing.pots.push(rules.fresh());
                 }
             }
@@ -382,7 +422,7 @@ impl Ledger {
                 stands.map_or("no pot".into(), pot_words)
             )));
         }
-        let line = LedgerEvent::JackpotPlay(ev::JackpotPlay {
+        let line = LedgerEvent::JackpotPlay(JackpotPlay {
             night: night.to_string(),
             title: title.to_string(),
             name: name.clone(),
@@ -423,7 +463,7 @@ impl Ledger {
             why: format!("{:?} is not in the ledger", outcome.name),
         })?;
         let next = self.standing.pots[at].next(outcome, self.balls);
-        let line = LedgerEvent::JackpotNight(ev::JackpotNight {
+        let line = LedgerEvent::JackpotNight(JackpotNight {
             night: night.to_string(),
             title: title.to_string(),
             outcome: outcome.clone(),

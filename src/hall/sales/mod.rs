@@ -13,13 +13,14 @@
 mod error;
 pub mod jackpot;
 pub mod ledger;
+pub mod line;
 pub mod parse;
 pub mod shown;
 
 pub use error::SaleError;
 
-use super::event::{self as ev, Event};
 use super::money;
+use line::SaleLine;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -337,7 +338,7 @@ impl Sales {
 
     /// The event a move makes, checked against every rule of selling: the
     /// one check, for the live hall and for `hall verify` alike.
-    pub fn event(&self, m: &Move, floor: &Floor) -> Result<Event, SaleError> {
+    pub fn event(&self, m: &Move, floor: &Floor) -> Result<SaleLine, SaleError> {
         match m {
             Move::Sale {
                 product,
@@ -375,7 +376,7 @@ impl Sales {
         product: &str,
         asked: RangeInclusive<u64>,
         floor: &Floor,
-    ) -> Result<Event, SaleError> {
+    ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let (p, units) = self.movable(product, first, last, floor)?;
         for sale in &self.list {
@@ -388,7 +389,7 @@ impl Sales {
                 });
             }
         }
-        Ok(Event::Sale(ev::Sale {
+        Ok(SaleLine::Sale(line::Sale {
             sale: self.list.len() as u64 + 1,
             product: product.to_string(),
             first,
@@ -405,7 +406,7 @@ impl Sales {
         product: &str,
         asked: RangeInclusive<u64>,
         floor: &Floor,
-    ) -> Result<Event, SaleError> {
+    ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let (p, units) = self.movable(product, first, last, floor)?;
         let sale = (self.list.iter())
@@ -429,7 +430,7 @@ impl Sales {
                 hi: lo + (last - lo + 1).div_ceil(faces) * faces - 1,
             });
         }
-        Ok(Event::SaleReturn(ev::SaleReturn {
+        Ok(SaleLine::Return(line::SaleReturn {
             sale: sale.id,
             product: product.to_string(),
             first,
@@ -440,7 +441,7 @@ impl Sales {
     }
 
     /// Sale `sale` voided, for `reason`.
-    fn void(&self, sale: u64, reason: &str, floor: &Floor) -> Result<Event, SaleError> {
+    fn void(&self, sale: u64, reason: &str, floor: &Floor) -> Result<SaleLine, SaleError> {
         let s = (self.list.iter().find(|s| s.id == sale)).ok_or(SaleError::NoSale(sale))?;
         if s.void.is_some() {
             return Err(SaleError::Voided(sale));
@@ -451,48 +452,17 @@ impl Sales {
         if reason.is_empty() {
             return Err(SaleError::NoReason);
         }
-        Ok(Event::SaleVoid(ev::SaleVoid {
+        Ok(SaleLine::Void(line::SaleVoid {
             sale,
             reason,
             amount: s.net(),
         }))
     }
 
-    /// A move as its event states it (None: not a sale's event).
-    pub fn move_of(event: &Event) -> Option<Move> {
-        match event {
-            Event::Sale(ev::Sale {
-                product,
-                first,
-                last,
-                ..
-            }) => Some(Move::Sale {
-                product: product.clone(),
-                first: *first,
-                last: *last,
-            }),
-            Event::SaleReturn(ev::SaleReturn {
-                product,
-                first,
-                last,
-                ..
-            }) => Some(Move::Return {
-                product: product.clone(),
-                first: *first,
-                last: *last,
-            }),
-            Event::SaleVoid(ev::SaleVoid { sale, reason, .. }) => Some(Move::Void {
-                sale: *sale,
-                reason: reason.clone(),
-            }),
-            _ => None,
-        }
-    }
-
-    /// Books an event [`Sales::event`] made (checked before).
-    pub fn book(&mut self, event: &Event) {
-        match event {
-            Event::Sale(ev::Sale {
+    /// Books a line [`Sales::event`] made (checked before).
+    pub fn book(&mut self, line: &SaleLine) {
+        match line {
+            SaleLine::Sale(line::Sale {
                 product,
                 first,
                 last,
@@ -511,7 +481,7 @@ impl Sales {
                     void: None,
                 });
             }
-            Event::SaleReturn(ev::SaleReturn {
+            SaleLine::Return(line::SaleReturn {
                 sale,
                 first,
                 last,
@@ -523,12 +493,11 @@ impl Sales {
                     s.refunded += amount;
                 }
             }
-            Event::SaleVoid(ev::SaleVoid { sale, reason, .. }) => {
+            SaleLine::Void(line::SaleVoid { sale, reason, .. }) => {
                 if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
                     s.void = Some(reason.clone());
                 }
             }
-            _ => {}
         }
     }
 

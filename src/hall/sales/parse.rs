@@ -1,12 +1,11 @@
 //! The night file's money: `[[product]]` (what is sold), `[[progressive]]`
 //! (jackpots carried from night to night) and a prize that is a share of
 //! sales, `prize = { share = "50%", min = "20.00", max = "500.00" }`. Each
-//! mistake names its field; [`super::super::night`] names the table.
+//! mistake names its field; the night file's reader names the table.
 
 use super::jackpot::Progressive;
 use super::{Cut, Percent, Product};
 use crate::hall::money::parse_amount;
-use crate::hall::rules::shown_field;
 use crate::shown::max;
 use serde::Deserialize;
 
@@ -96,7 +95,8 @@ pub fn cut(value: &toml::Value, field: &str) -> Result<Cut, Refused> {
 }
 
 fn name_of(field: &str, text: &str) -> Result<String, Refused> {
-    let name = shown_field(field, text, max::NAME).map_err(|e| refused(field, e.to_string()))?;
+    let name = crate::shown::shown(text, max::NAME)
+        .map_err(|e| refused(field, format!("{field}: {e}")))?;
     if name.is_empty() {
         return Err(refused(field, "give it a name"));
     }
@@ -147,7 +147,7 @@ impl ProductEntry {
         };
         let paper = (self.paper.as_deref())
             .map(|p| {
-                crate::hall::rules::paper_colour(p)
+                crate::hall::paper::paper_colour(p)
                     .map_err(|why| refused("paper", why.to_string()))?;
                 Ok::<_, Refused>(p.trim().to_string())
             })

@@ -1,0 +1,78 @@
+//! A sale's lines in the night's log: a sale, a return, a void, as
+//! [`super::Sales::event`] makes them and [`super::Sales::book`] books
+//! them. The night's `Event` holds each as it is.
+
+use super::Move;
+use serde::{Deserialize, Serialize};
+
+/// A serial range of a product issued to the floor: sale `sale` (from 1),
+/// `units` units for `amount`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sale {
+    pub sale: u64,
+    pub product: String,
+    pub first: u64,
+    pub last: u64,
+    pub units: u64,
+    pub amount: u64,
+}
+
+/// Faces of sale `sale` returned unsold before their games, refunded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaleReturn {
+    pub sale: u64,
+    pub product: String,
+    pub first: u64,
+    pub last: u64,
+    pub units: u64,
+    pub amount: u64,
+}
+
+/// Sale `sale` taken back whole (keyed by mistake), with the reason:
+/// `amount` (what it still held) is no longer taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaleVoid {
+    pub sale: u64,
+    pub reason: String,
+    pub amount: u64,
+}
+
+/// A line a sale, return or void makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaleLine {
+    Sale(Sale),
+    Return(SaleReturn),
+    Void(SaleVoid),
+}
+
+impl SaleLine {
+    /// The move the line states.
+    pub fn as_move(&self) -> Move {
+        match self {
+            SaleLine::Sale(Sale {
+                product,
+                first,
+                last,
+                ..
+            }) => Move::Sale {
+                product: product.clone(),
+                first: *first,
+                last: *last,
+            },
+            SaleLine::Return(SaleReturn {
+                product,
+                first,
+                last,
+                ..
+            }) => Move::Return {
+                product: product.clone(),
+                first: *first,
+                last: *last,
+            },
+            SaleLine::Void(SaleVoid { sale, reason, .. }) => Move::Void {
+                sale: *sale,
+                reason: reason.clone(),
+            },
+        }
+    }
+}
