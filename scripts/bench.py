@@ -5,6 +5,7 @@ of RUNS runs (the machines are shared and noisy); ratios compare medians
 measured in this same run.
 """
 
+import json
 import os
 import platform
 import shutil
@@ -228,6 +229,8 @@ def main():
 
     board_rates = bench_boards(rows, notes)
     print_figures = bench_print_and_import(rows)
+    bench_press(rows)
+    bench_hall(rows, notes)
     write_report(rows, notes, tmpfs_rate, disk_ratio, per_card, peer, strip_rate, board_rates, print_figures)
 
 
@@ -318,6 +321,67 @@ def bench_print_and_import(rows):
     return small, big, peaks
 
 
+def bench_press(rows):
+    """A print house's run: 90-ball strips on SRA3, 3 a sheet, cut into piles of whole books of 6 in
+    six inks, press marks, a packing list and carton labels."""
+    strips = 9_990 if QUICK else 99_990
+    cards = TMPFS / "bingomint-press.bmc"
+    run([BIN, "generate", "--game", "90", "--count", str(strips), "--seed", "1", "--quiet", "--force", "--out", cards])
+    pdf, packing, labels = TMPFS / "bingomint-press.pdf", TMPFS / "bingomint-press.csv", TMPFS / "bingomint-labels.pdf"
+    cmd = [BIN, "print", cards, "--paper", "sra3", "--layout", "3", "--order", "cut-stack", "--book-pages", "6",
+           "--colours", "red", "blue", "green", "orange", "pink", "gray", "--press", "--packing", packing,
+           "--books-per-carton", "50", "--carton-labels", labels, "--quiet", "--force", "--out", pdf]
+    wall, cpu, _ = median_of(cmd, remove(pdf), runs=min(RUNS, 3))
+    anon, hwm, _ = peak_anon_kib(cmd)
+    sheets = strips // 3
+    rows.append((f"press run, {strips:,} 90-ball strips, to tmpfs",
+                 "`bingomint print strips.bmc --paper sra3 --layout 3 --order cut-stack --book-pages 6 --colours "
+                 "(6 inks) --press --packing p.csv --books-per-carton 50 --carton-labels l.pdf --out run.pdf`",
+                 wall, f"{sheets / wall / 1e3:.1f} k sheets/s, {cpu:.2f} CPU-s, peak RSS {hwm / 1024:.0f} MiB"))
+    for path in (pdf, packing, labels, cards):
+        remove(path)()
+
+
+def bench_hall(rows, notes):
+    """The hall under load (scripts/hall-load.py): console claims on 10 M cards, then a room of 200 boards and
+    2,000 phones with players' claims queued and decided. One run each: the figures are p99s of thousands of
+    requests, so a run is its own sample."""
+    seconds = 20 if QUICK else 60
+    cards = ROOT / "target" / ("load-1m.bmc" if QUICK else "load-10m.bmc")
+    if not cards.exists():
+        run([BIN, "generate", "--count", str(1_000_000 if QUICK else 10_000_000), "--seed", "load", "--quiet",
+             "--out", cards])
+    load = [sys.executable, str(ROOT / "scripts" / "hall-load.py"), "--cards", str(cards), "--seconds", str(seconds)]
+    env = dict(ENV, BINGOMINT_BIN=str(BIN))
+    figures = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, extra in (("console", ["--claims", "50", "--players", "0"]), ("room", [])):
+            out = Path(tmp) / f"{name}.json"
+            done = subprocess.run(load + extra + ["--json", str(out)], env=env, stdout=subprocess.DEVNULL)
+            if done.returncode != 0 or not out.exists():
+                notes.append(f"The hall's load run `{name}` failed (exit {done.returncode}): its rows are missing.")
+                continue
+            figures[name] = json.loads(out.read_text())
+    n = f"{1 if QUICK else 10} M cards"
+    flag = f"--seconds {seconds}"
+    if "console" in figures:
+        req = figures["console"]["requests"]
+        claims = req["POST /api/claims"]
+        rows.append((f"hall: console claims, {n}, 50/s", f"`python3 scripts/hall-load.py --claims 50 {flag} --players 0`",
+                     claims["p99_ms"] / 1e3, f"p99 {claims['p99_ms']:.2f} ms, median {claims['median_ms']:.2f} ms "
+                     f"over {claims['count']:,} claims, {claims['errors']} errors"))
+    if "room" in figures:
+        room = figures["room"]
+        bingo, seen = room["requests"]["POST /api/bingo"], room["calls_seen"]
+        rows.append((f"hall: players' claims, {n}, 200 boards + 2,000 phones", f"`python3 scripts/hall-load.py {flag}`",
+                     bingo["p99_ms"] / 1e3, f"p99 {bingo['p99_ms']:.2f} ms, median {bingo['median_ms']:.2f} ms "
+                     f"over {bingo['count']:,} claims, {bingo['errors']} errors"))
+        if "p99_ms" in seen:
+            rows.append(("hall: a call seen by every stream", "same", seen["p99_ms"] / 1e3,
+                         f"p99 {seen['p99_ms']:.0f} ms after the call was answered, {seen['deliveries']:,} deliveries, "
+                         f"{seen['missed']} missed; hall peak {room['peak_mib']:.0f} MiB"))
+
+
 def write_report(rows, notes, tmpfs_rate, disk_ratio, per_card, peer, strip_rate, board_rates, print_figures):
     lines = [
         "# Benchmarks",
@@ -330,6 +394,9 @@ def write_report(rows, notes, tmpfs_rate, disk_ratio, per_card, peer, strip_rate
         f"Machine: {machine()}. Run on {time.strftime('%Y-%m-%d')}" + (" (QUICK mode: smaller counts)." if QUICK else "."),
         "This file is the current run only; earlier runs, with the reasoning behind each change, are kept dated in "
         "`benchmarks/history/`.",
+        "",
+        "The hall's rows are one load run each (`scripts/hall-load.py`, 127.0.0.1 only); their \"wall s\" is the "
+        "p99 of thousands of requests.",
         "",
         "| what | command | median wall s | rate |",
         "|---|---|---:|---|",

@@ -214,6 +214,16 @@ class Tally:
         if not ok:
             self.errors[what] = self.errors.get(what, 0) + 1
 
+    def summary(self):
+        """Each kind of request: how many, median and p99 in ms, errors."""
+        out = {}
+        for what, ms in self.ms.items():
+            ms = sorted(ms)
+            out[what] = {"count": len(ms), "median_ms": statistics.median(ms),
+                         "p99_ms": ms[min(len(ms) - 1, int(0.99 * len(ms)))],
+                         "errors": self.errors.get(what, 0)}
+        return out
+
     def report(self):
         for what, ms in self.ms.items():
             ms.sort()
@@ -341,6 +351,7 @@ def main():
     ap.add_argument("--share", default="claimed", help="claimed or all-holders (a win's sharers: every sold face)")
     ap.add_argument("--call-every", type=float, default=2.0, help="seconds between calls")
     ap.add_argument("--seconds", type=int, default=120)
+    ap.add_argument("--json", help="also write the figures to this file, as JSON (scripts/bench.py reads it)")
     ap.add_argument("--slow", type=int, default=0,
                     help="clients that trickle a header byte every 5 s, each from its own address")
     a = ap.parse_args()
@@ -410,6 +421,15 @@ def main():
                   f"{total / messages:.0f} bytes a message")
         print(f"hall peak memory: {start_peak / 1024:.0f} MiB after start, {end_peak / 1024:.0f} MiB at the end")
         bad = missed + failed + sum(tally.errors.values())
+        if a.json:
+            seen_by = {"deliveries": len(late), "missed": missed, "failed": failed}
+            if late:
+                seen_by |= {"median_ms": statistics.median(late),
+                            "p99_ms": late[min(len(late) - 1, int(0.99 * len(late)))]}
+            with open(a.json, "w") as f:
+                json.dump({"cards": cards, "streams": a.boards + a.players, "calls": len(calls),
+                           "seconds": a.seconds, "requests": tally.summary(), "calls_seen": seen_by,
+                           "peak_mib": end_peak / 1024, "bad": bad}, f, indent=1)
     finally:
         hall.terminate()
         hall.wait()
