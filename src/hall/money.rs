@@ -42,29 +42,7 @@ pub fn parse_amount(text: &str) -> Result<u64, AmountError> {
         (Some(c), Some(_)) => (&t[..c], '.', Some(&t[c + 1..])),
         (Some(c), None) if t.matches(',').count() == 1 => match t.len() - c - 1 {
             1 | 2 => (&t[..c], ',', Some(&t[c + 1..])),
-            3 => {
-                let (whole, rest) = (&t[..c], &t[c + 1..]);
-                let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-                if !digits(whole) || !digits(rest) || whole.len() > 3 {
-                    return Err(bad());
-                }
-                // Each reading suggested as an amount this reads back: a
-                // decimal reading is money only with two places (1,250 is
-                // 1.25; 0,001 is none), a thousands one has no leading zero.
-                let n = |s: &str| s.parse::<u64>().unwrap_or(0);
-                let thousands = format!("{}.00", n(&format!("{whole}{rest}")));
-                if !rest.ends_with('0') {
-                    return Err(AmountError::Thousands {
-                        text: text.to_string(),
-                        thousands,
-                    });
-                }
-                return Err(AmountError::Ambiguous {
-                    text: text.to_string(),
-                    thousands,
-                    decimal: format!("{}.{}", n(whole), &rest[..2]),
-                });
-            }
+            3 => return Err(lone_comma(text, &t[..c], &t[c + 1..])),
             _ => (t, ',', None),
         },
         (Some(_), None) => (t, ',', None),
@@ -94,6 +72,30 @@ pub fn parse_amount(text: &str) -> Result<u64, AmountError> {
         .and_then(|w| w.checked_add(cents))
         .filter(|&m| m <= MAX_MINOR)
         .ok_or_else(|| AmountError::TooLarge(text.to_string()))
+}
+
+/// Why `whole,rest` (a lone comma before three digits) is no amount:
+/// not digits; or each reading suggested as an amount this reads back (a
+/// decimal reading is money only with two places: 1,250 is 1.25, 0,001
+/// is none; a thousands one has no leading zero).
+fn lone_comma(text: &str, whole: &str, rest: &str) -> AmountError {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(rest) || whole.len() > 3 {
+        return AmountError::NotAmount(text.to_string());
+    }
+    let n = |s: &str| s.parse::<u64>().unwrap_or(0);
+    let thousands = format!("{}.00", n(&format!("{whole}{rest}")));
+    if !rest.ends_with('0') {
+        return AmountError::Thousands {
+            text: text.to_string(),
+            thousands,
+        };
+    }
+    AmountError::Ambiguous {
+        text: text.to_string(),
+        thousands,
+        decimal: format!("{}.{}", n(whole), &rest[..2]),
+    }
 }
 
 /// `minor` units shown with the currency: `£16.67`.

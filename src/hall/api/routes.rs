@@ -327,31 +327,13 @@ impl Command {
             let id = (id.parse()).map_err(|_| ApiError::BadClaimNumber(id.to_string()))?;
             return Ok(Command::Status(id));
         }
-        let card = |body: &[u8]| -> Result<String, ApiError> {
-            let Card { card } = read(body)?;
-            if card.len() > MAX_CARD {
-                return Err(ApiError::Body(format!(
-                    "field card: over {MAX_CARD} bytes; send the number printed on the card"
-                )));
-            }
-            Ok(card)
-        };
         let command = match (route.method, route.path) {
             ("GET", "/api/state") => Command::State,
             ("GET", "/api/night") => Command::Night,
             ("GET", "/api/labels") => Command::Labels,
             ("GET", "/api/join") => Command::Join,
             ("POST", "/api/games") => new_game(read(body)?)?,
-            ("POST", "/api/calls") => {
-                let CallBody { ball } = read(body)?;
-                let ball = match ball {
-                    Some(b) => Some(u8::try_from(b).map_err(|_| {
-                        ApiError::Body(format!("field ball: {b} is not a number of any game"))
-                    })?),
-                    None => None,
-                };
-                Command::Call(ball)
-            }
+            ("POST", "/api/calls") => call(body)?,
             ("POST", "/api/games/end") | ("DELETE", "/api/calls/last") => {
                 let Nothing {} = read(body)?;
                 match method {
@@ -359,18 +341,7 @@ impl Command {
                     _ => Command::End,
                 }
             }
-            ("POST", "/api/claims") => {
-                let claim: Claim = read(body)?;
-                if claim.card.is_none() && claim.queued.is_none() {
-                    return Err(ApiError::Body("give the card claimed, {\"card\": \"4711\"}, or a queued claim, {\"queued\": 17}".into()));
-                }
-                Command::Claim(ClaimAsked {
-                    card: claim.card,
-                    accept: claim.accept,
-                    queued: claim.queued,
-                    named: claim.prize,
-                })
-            }
+            ("POST", "/api/claims") => claim(body)?,
             ("POST", "/api/games/room-seed") => {
                 let Room { room_seed } = read(body)?;
                 Command::RoomSeed { text: room_seed }
@@ -398,6 +369,48 @@ impl Command {
         };
         Ok(command)
     }
+}
+
+/// `{"card": "…"}`: the number printed on a card, at most [`MAX_CARD`]
+/// bytes.
+fn card(body: &[u8]) -> Result<String, ApiError> {
+    let Card { card } = read(body)?;
+    if card.len() > MAX_CARD {
+        return Err(ApiError::Body(format!(
+            "field card: over {MAX_CARD} bytes; send the number printed on the card"
+        )));
+    }
+    Ok(card)
+}
+
+/// `POST /api/calls`: the hall's next ball (`{}`), or the blower's.
+fn call(body: &[u8]) -> Result<Command, ApiError> {
+    let CallBody { ball } = read(body)?;
+    let ball =
+        match ball {
+            Some(b) => Some(u8::try_from(b).map_err(|_| {
+                ApiError::Body(format!("field ball: {b} is not a number of any game"))
+            })?),
+            None => None,
+        };
+    Ok(Command::Call(ball))
+}
+
+/// `POST /api/claims`: a card claimed, or a queued claim decided.
+fn claim(body: &[u8]) -> Result<Command, ApiError> {
+    let claim: Claim = read(body)?;
+    if claim.card.is_none() && claim.queued.is_none() {
+        return Err(ApiError::Body(
+            "give the card claimed, {\"card\": \"4711\"}, or a queued claim, {\"queued\": 17}"
+                .into(),
+        ));
+    }
+    Ok(Command::Claim(ClaimAsked {
+        card: claim.card,
+        accept: claim.accept,
+        queued: claim.queued,
+        named: claim.prize,
+    }))
 }
 
 /// A sale, return or void as its body says.

@@ -1,7 +1,7 @@
 //! The record as CSV: a row per game's start and end, call, recall, claim
 //! and payout share.
 
-use super::{GameRecord, Record};
+use super::{GameRecord, PayoutRecord, Record};
 
 /// A row's cells after the game and its name.
 #[derive(Default)]
@@ -224,6 +224,23 @@ fn claim_row(c: &super::ClaimRecord) -> Row<'_> {
     }
 }
 
+/// A payout's rows: a share of each winner, at the game's end.
+fn share_rows<'a>(p: &'a PayoutRecord, ended: &'a str) -> impl Iterator<Item = Row<'a>> {
+    (p.winners.iter().enumerate()).map(move |(k, who)| Row {
+        time: ended,
+        event: "payout",
+        call: p.call.to_string(),
+        card: who,
+        stage: &p.stage,
+        amount: p.shares.get(k).map_or("", String::as_str),
+        detail: match &p.voided {
+            Some(why) => format!("{} voided {why}", p.kind.as_deref().unwrap_or("")),
+            None => p.kind.clone().unwrap_or_default(),
+        },
+        ..Row::default()
+    })
+}
+
 /// A game's rows in order: its start, calls and recalls, claims, payout
 /// shares, its end.
 fn rows(g: &GameRecord) -> Vec<Row<'_>> {
@@ -258,23 +275,7 @@ fn rows(g: &GameRecord) -> Vec<Row<'_>> {
         }
     }
     out.extend(g.claims.iter().map(claim_row));
-    for p in &g.payouts {
-        for (k, who) in p.winners.iter().enumerate() {
-            out.push(Row {
-                time: ended,
-                event: "payout",
-                call: p.call.to_string(),
-                card: who,
-                stage: &p.stage,
-                amount: p.shares.get(k).map_or("", String::as_str),
-                detail: match &p.voided {
-                    Some(why) => format!("{} voided {why}", p.kind.as_deref().unwrap_or("")),
-                    None => p.kind.clone().unwrap_or_default(),
-                },
-                ..Row::default()
-            });
-        }
-    }
+    out.extend(g.payouts.iter().flat_map(|p| share_rows(p, ended)));
     let proof = match &g.seed {
         Some(seed) => format!("seed {seed}"),
         None => format!("balls from the {}", g.balls_from),

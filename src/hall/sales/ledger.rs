@@ -272,31 +272,7 @@ pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u6
         if let LedgerEvent::JackpotNight(JackpotNight { night, outcome, .. }) = &line.event {
             match nights.iter().find(|n| n.id == Some(night.as_str())) {
                 Some(n) => {
-                    let stood = s.pot(&outcome.name).cloned();
-                    let opened = n.opened.iter().find(|p| p.rules.name == outcome.name);
-                    if stood.as_ref() != opened {
-                        return Err(bad(format!(
-                            "{}: the night opened on {:?} {}, but the ledger stood at {}",
-                            n.log,
-                            outcome.name,
-                            opened.map_or("with no pot".into(), pot_words),
-                            stood.as_ref().map_or("no pot".into(), pot_words)
-                        )));
-                    }
-                    let logged = n
-                        .outcomes
-                        .iter()
-                        .find(|o| o.name == outcome.name && o.game == outcome.game);
-                    if logged != Some(outcome) {
-                        return Err(bad(format!(
-                            "{}: game {} of {:?} is, in the ledger, {}; in the log, {}",
-                            n.log,
-                            outcome.game,
-                            outcome.name,
-                            outcome_words(Some(outcome)),
-                            outcome_words(logged)
-                        )));
-                    }
+                    night_agrees(&s, n, outcome).map_err(bad)?;
                     out.matched += 1;
                 }
                 None => out.unmatched.push(night.clone()),
@@ -320,6 +296,35 @@ pub fn check(text: &str, balls: u8, nights: &[NightSeen]) -> Result<Checked, (u6
     }
     out.pots = s.pots;
     Ok(out)
+}
+
+/// Whether night `n`'s log agrees with the ledger's line of its
+/// `outcome`: the night opened on the pot the ledger stood at (`s`), and
+/// the log holds the same outcome.
+fn night_agrees(s: &Standing, n: &NightSeen, outcome: &Outcome) -> Result<(), String> {
+    let stood = s.pot(&outcome.name).cloned();
+    let opened = n.opened.iter().find(|p| p.rules.name == outcome.name);
+    if stood.as_ref() != opened {
+        return Err(format!(
+            "{}: the night opened on {:?} {}, but the ledger stood at {}",
+            n.log,
+            outcome.name,
+            opened.map_or("with no pot".into(), pot_words),
+            stood.as_ref().map_or("no pot".into(), pot_words)
+        ));
+    }
+    let logged = (n.outcomes.iter()).find(|o| o.name == outcome.name && o.game == outcome.game);
+    if logged != Some(outcome) {
+        return Err(format!(
+            "{}: game {} of {:?} is, in the ledger, {}; in the log, {}",
+            n.log,
+            outcome.game,
+            outcome.name,
+            outcome_words(Some(outcome)),
+            outcome_words(logged)
+        ));
+    }
+    Ok(())
 }
 
 fn pot_words(p: &Pot) -> String {

@@ -16,27 +16,7 @@ use std::path::{Path, PathBuf};
 /// `hall report LOG… --cards FILE… --out FILE`.
 pub fn run(a: &Args) -> Result<Outcome> {
     let out = a.out.as_path();
-    let kind = match out.extension().and_then(|e| e.to_str()) {
-        _ if out == Path::new("-") => "html",
-        Some("html" | "htm") => "html",
-        Some("csv") => "csv",
-        Some("json") => "json",
-        _ => bail!(
-            "--out '{}': name the report .html, .csv or .json (or - for HTML on standard output)",
-            out.display()
-        ),
-    };
-    if (a.slips || a.form.is_some()) && kind != "html" {
-        let what = if a.slips {
-            "--slips: the slips are"
-        } else {
-            "--form: the form is"
-        };
-        bail!(
-            "{what} a page to print: name --out .html (or - for standard output), not '{}'",
-            out.display()
-        );
-    }
+    let kind = kind_of(a)?;
     let threshold = bingomint::hall::money::parse_amount(&a.threshold)
         .map_err(|e| anyhow::anyhow!("--threshold: {e}"))?;
     if a.logs.len() > 1 && a.period.is_none() {
@@ -75,6 +55,34 @@ pub fn run(a: &Args) -> Result<Outcome> {
         outln!("{summary} -> {}", out.display());
     }
     Ok(Outcome::Success)
+}
+
+/// What the report is written as, from `--out`'s extension: html, csv or
+/// json; slips and forms are pages to print.
+fn kind_of(a: &Args) -> Result<&'static str> {
+    let out = a.out.as_path();
+    let kind = match out.extension().and_then(|e| e.to_str()) {
+        _ if out == Path::new("-") => "html",
+        Some("html" | "htm") => "html",
+        Some("csv") => "csv",
+        Some("json") => "json",
+        _ => bail!(
+            "--out '{}': name the report .html, .csv or .json (or - for HTML on standard output)",
+            out.display()
+        ),
+    };
+    if (a.slips || a.form.is_some()) && kind != "html" {
+        let what = if a.slips {
+            "--slips: the slips are"
+        } else {
+            "--form: the form is"
+        };
+        bail!(
+            "{what} a page to print: name --out .html (or - for standard output), not '{}'",
+            out.display()
+        );
+    }
+    Ok(kind)
 }
 
 /// One night's record, slips or form, and what to say of it; None (said)
