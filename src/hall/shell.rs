@@ -151,10 +151,10 @@ impl Hall {
         } = opening;
         let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
-            log::LogError::Bad { .. } => HallError::BadLog {
-                path: log_path.display().to_string(),
-                source: e,
-            },
+            log::LogError::Bad { .. } => {
+                let path = log_path.display().to_string();
+                HallError::BadLog { path, source: e }
+            }
             e => HallError::LogOpen(e),
         })?;
         let note = dropped_note(opened.dropped);
@@ -203,19 +203,26 @@ impl Hall {
             jackpots,
             currency,
         })))?;
-        // A crash between a game's end in the log and the ledger's line is
-        // mended here.
-        hall.settle_jackpots()?;
+        hall.mend(void)?;
+        Ok(hall)
+    }
+
+    /// What a crash left half done, finished once the session's line is
+    /// logged: a game's end not yet in the ledger, a game whose seed was
+    /// lost (`void`, the reason) ended unrevealed, an accepted win's
+    /// payout.
+    fn mend(&mut self, void: Option<String>) -> Result<(), HallError> {
+        self.settle_jackpots()?;
         if let Some(reason) = void {
-            let game = hall.books.open.as_ref().map_or(0, |o| o.game);
-            hall.execute(Command::Abandon { reason })?;
-            hall.notice = Some(format!(
+            let game = self.books.open.as_ref().map_or(0, |o| o.game);
+            self.execute(Command::Abandon { reason })?;
+            self.notice = Some(format!(
                 "game {game} was ended unrevealed: its seed was lost, so its calls cannot be checked"
             ));
-        } else if let Answer::Completed(Some(paid)) = hall.execute(Command::CompletePayout)? {
-            hall.notice = Some(paid);
+        } else if let Answer::Completed(Some(paid)) = self.execute(Command::CompletePayout)? {
+            self.notice = Some(paid);
         }
-        Ok(hall)
+        Ok(())
     }
 
     /// Reads the open game's seed back, checked before anything is
@@ -246,7 +253,6 @@ impl Hall {
         }
     }
 
-    /// A line of the log applied to the books.
     /// A line read back from the log: checked as the hall would have
     /// written it here, then applied.
     fn resume(&mut self, line: &log::Line<Event>) -> Result<(), HallError> {
@@ -258,6 +264,7 @@ impl Hall {
         self.apply(line)
     }
 
+    /// A line of the log applied to the books.
     pub(in crate::hall) fn apply(
         &mut self,
         line: &log::Line<crate::hall::Event>,

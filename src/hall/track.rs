@@ -17,6 +17,7 @@
 //! brought to exactly the calls and pattern asked about ([`Tracker::winners`]);
 //! otherwise the caller scans, as `hall verify` always does.
 
+use super::refusal::Refusal;
 use super::sold::is_sold;
 use crate::cardfile::CardFile;
 use crate::play::calls::{Calls, NEVER};
@@ -99,7 +100,7 @@ impl Tracker {
     pub fn build(
         files: &[CardFile],
         sold: Option<&[RangeInclusive<u64>]>,
-    ) -> Result<Option<Tracker>, super::refusal::Refusal> {
+    ) -> Result<Option<Tracker>, Refusal> {
         let spec = files[0].header().spec;
         let facts = spec.facts();
         let balls = usize::from(spec.balls());
@@ -114,8 +115,25 @@ impl Tracker {
             called: vec![false; balls + 1],
             prizes: Vec::new(),
         };
+        if !tracker.count_faces(files, sold)? {
+            return Ok(None);
+        }
+        tracker.place_faces(files, sold)?;
+        tracker.marked = (0..tracker.numbered.len())
+            .map(|_| AtomicU32::new(0))
+            .collect();
+        Ok(Some(tracker))
+    }
+
+    /// The first pass: how many faces hold each number, and each face's
+    /// numbered cells; false when the sold faces are more than
+    /// [`MAX_TRACKED`].
+    fn count_faces(
+        &mut self,
+        files: &[CardFile],
+        sold: Option<&[RangeInclusive<u64>]>,
+    ) -> Result<bool, Refusal> {
         let mut faces = Vec::new();
-        // First pass: how many faces hold each number, and each face's cells.
         for (f, records) in sold_records(files, sold) {
             let mut first = *records.start();
             while first <= *records.end() {
@@ -125,31 +143,39 @@ impl Tracker {
                     scan_faces(&files[f], first..=last, |n, face| {
                         is_sold(sold, f, n).then_some((n, *face))
                     })
-                    .map_err(|e| super::refusal::Refusal::NoFace(e.to_string()))?,
+                    .map_err(|e| Refusal::NoFace(e.to_string()))?,
                 );
                 for (n, face) in &faces {
-                    if tracker.numbered.len() as u64 >= MAX_TRACKED {
-                        return Ok(None);
+                    if self.numbered.len() as u64 >= MAX_TRACKED {
+                        return Ok(false);
                     }
-                    tracker.push_face(f, *n);
+                    self.push_face(f, *n);
                     let mut numbered = 0;
                     for (cell, &x) in face.numbers().iter().enumerate() {
                         if x != 0 {
                             numbered |= 1 << cell;
-                            tracker.starts[usize::from(x) + 1] += 1;
+                            self.starts[usize::from(x) + 1] += 1;
                         }
                     }
-                    tracker.numbered.push(numbered);
+                    self.numbered.push(numbered);
                 }
                 first = last + 1;
             }
         }
-        for b in 1..tracker.starts.len() {
-            tracker.starts[b] += tracker.starts[b - 1];
+        for b in 1..self.starts.len() {
+            self.starts[b] += self.starts[b - 1];
         }
-        // Second pass: the entries, by number, places ascending.
-        tracker.entries = vec![0; *tracker.starts.last().unwrap_or(&0) as usize];
-        let mut next = tracker.starts.clone();
+        Ok(true)
+    }
+
+    /// The second pass: the entries, by number, places ascending.
+    fn place_faces(
+        &mut self,
+        files: &[CardFile],
+        sold: Option<&[RangeInclusive<u64>]>,
+    ) -> Result<(), Refusal> {
+        self.entries = vec![0; *self.starts.last().unwrap_or(&0) as usize];
+        let mut next = self.starts.clone();
         let mut place = 0u32;
         for (f, records) in sold_records(files, sold) {
             let mut first = *records.start();
@@ -158,12 +184,12 @@ impl Tracker {
                 let cells = scan_faces(&files[f], first..=last, |n, face| {
                     is_sold(sold, f, n).then_some(face.cells)
                 })
-                .map_err(|e| super::refusal::Refusal::NoFace(e.to_string()))?;
+                .map_err(|e| Refusal::NoFace(e.to_string()))?;
                 for face in cells {
-                    let cells = &face[..tracker.rows * tracker.cols];
+                    let cells = &face[..self.rows * self.cols];
                     for (cell, &x) in cells.iter().enumerate().filter(|(_, &x)| x != 0) {
                         let slot = &mut next[usize::from(x)];
-                        tracker.entries[*slot as usize] = place << 5 | cell as u32;
+                        self.entries[*slot as usize] = place << 5 | cell as u32;
                         *slot += 1;
                     }
                     place += 1;
@@ -171,10 +197,7 @@ impl Tracker {
                 first = last + 1;
             }
         }
-        tracker.marked = (0..tracker.numbered.len())
-            .map(|_| AtomicU32::new(0))
-            .collect();
-        Ok(Some(tracker))
+        Ok(())
     }
 
     /// A face tracked at the next place.
