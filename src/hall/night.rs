@@ -196,19 +196,7 @@ fn amount(value: &toml::Value, field: &str) -> Result<u64, FieldError> {
 impl Night {
     /// Reads a night file's text.
     pub fn parse(text: &str) -> Result<Night, NightError> {
-        let file: File = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|s| {
-                text.as_bytes()[..s.start.min(text.len())]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count()
-                    + 1
-            });
-            NightError {
-                where_: line.map_or("the file".into(), |l| format!("line {l}")),
-                why: e.message().trim().to_string(),
-            }
-        })?;
+        let file: File = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         let field = |field: &str, text: &str, most: usize| {
             shown_field(field, text, most).map_err(|e| NightError {
                 where_: "the file".into(),
@@ -230,34 +218,12 @@ impl Night {
             });
         }
         let progressives = progressives(&file.progressive)?;
-        let mut games = Vec::new();
         let names: Vec<String> = file
             .game
             .iter()
             .map(|g| g.name.trim().to_string())
             .collect();
-        for (i, mut entry) in file.game.into_iter().enumerate() {
-            let where_ = format!("game {} ({:?})", i + 1, entry.name);
-            entry.share = entry.share.or(file.share);
-            let plan = (entry.plan(&currency, i + 1, &progressives)).map_err(|e| NightError {
-                where_,
-                why: e.to_string(),
-            })?;
-            if let Some(p) = &plan.rules.progressive {
-                if let Some(k) = (games.iter()).position(|g: &Plan| {
-                    g.rules
-                        .progressive
-                        .as_ref()
-                        .is_some_and(|q| q.name == p.name)
-                }) {
-                    return Err(NightError {
-                        where_: format!("game {} ({:?})", i + 1, names[i]),
-                        why: format!("jackpot.progressive: game {} offers {:?} already: a progressive is played once a night", k + 1, p.name),
-                    });
-                }
-            }
-            games.push(plan);
-        }
+        let games = games(file.game, file.share, &currency, &progressives)?;
         let products = products(&file.product, &names)?;
         Ok(Night {
             title,
@@ -268,7 +234,59 @@ impl Night {
             progressives,
         })
     }
+}
 
+/// Where a night file is not TOML, and why.
+fn toml_error(text: &str, e: &toml::de::Error) -> NightError {
+    let line = e.span().map(|s| {
+        text.as_bytes()[..s.start.min(text.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    });
+    NightError {
+        where_: line.map_or("the file".into(), |l| format!("line {l}")),
+        why: e.message().trim().to_string(),
+    }
+}
+
+/// The night's games, planned in order (a game without its own `share`
+/// takes the file's); a progressive jackpot offered once a night.
+fn games(
+    entries: Vec<Entry>,
+    share: Option<Share>,
+    currency: &str,
+    progressives: &[Progressive],
+) -> Result<Vec<Plan>, NightError> {
+    let mut games = Vec::new();
+    let names: Vec<String> = entries.iter().map(|g| g.name.trim().to_string()).collect();
+    for (i, mut entry) in entries.into_iter().enumerate() {
+        let where_ = format!("game {} ({:?})", i + 1, entry.name);
+        entry.share = entry.share.or(share);
+        let plan = (entry.plan(currency, i + 1, progressives)).map_err(|e| NightError {
+            where_,
+            why: e.to_string(),
+        })?;
+        if let Some(p) = &plan.rules.progressive {
+            if let Some(k) = (games.iter()).position(|g: &Plan| {
+                g.rules
+                    .progressive
+                    .as_ref()
+                    .is_some_and(|q| q.name == p.name)
+            }) {
+                return Err(NightError {
+                        where_: format!("game {} ({:?})", i + 1, names[i]),
+                        why: format!("jackpot.progressive: game {} offers {:?} already: a progressive is played once a night", k + 1, p.name),
+                    });
+            }
+        }
+        games.push(plan);
+    }
+    Ok(games)
+}
+
+impl Night {
     /// Checks every game against the game of the cards (`spec`).
     pub fn check(&self, spec: crate::game::Spec) -> Result<(), NightError> {
         if let Some(b) = self.balls.filter(|&b| b != spec.balls()) {
@@ -360,6 +378,19 @@ fn named<E, T>(
     Ok(out)
 }
 
+/// Prizes open at once: their patterns, and the amounts they name (all or
+/// none: `Rules::check` counts them).
+fn open_prizes(prizes: Vec<PrizeEntry>) -> Result<(Vec<String>, Vec<u64>), FieldError> {
+    let amounts = (prizes.iter().enumerate())
+        .filter_map(|(k, p)| {
+            let field = format!("prizes[{}].prize", k + 1);
+            p.prize.as_ref().map(|v| amount(v, &field))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let stages = prizes.into_iter().map(|p| p.pattern).collect();
+    Ok((stages, amounts))
+}
+
 impl Entry {
     /// The game as a plan.
     fn plan(
@@ -369,16 +400,6 @@ impl Entry {
         progressives: &[Progressive],
     ) -> Result<Plan, FieldError> {
         let (name, paper) = self.name_and_paper()?;
-        let given = [
-            self.pattern.is_some(),
-            self.stages.is_some(),
-            self.prizes.is_some(),
-        ];
-        if given.iter().filter(|&&g| g).count() != 1 {
-            return Err(FieldError::game(
-                "give one of pattern, stages (in order) or prizes (open at once)",
-            ));
-        }
         let n = self.stages.as_ref().map_or(1, Vec::len);
         self.bounded()?;
         let (listed, cuts) = match self.prizes {
@@ -395,16 +416,7 @@ impl Entry {
                         "each of prizes names its own prize",
                     ));
                 }
-                let amounts = prizes
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(k, p)| {
-                        let field = format!("prizes[{}].prize", k + 1);
-                        p.prize.as_ref().map(|v| amount(v, &field))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                // All or none: `Rules::check` counts them.
-                let stages = prizes.into_iter().map(|p| p.pattern).collect();
+                let (stages, amounts) = open_prizes(prizes)?;
                 (stages, amounts, true)
             }
             _ => unreachable!("one was given"),
@@ -436,8 +448,19 @@ impl Entry {
         })
     }
 
-    /// Refuses more than [`MAX_STAGES`] stages or prizes open at once.
+    /// Refuses a game that gives not exactly one of a pattern, stages or
+    /// prizes; or more than [`MAX_STAGES`] stages or prizes open at once.
     fn bounded(&self) -> Result<(), FieldError> {
+        let given = [
+            self.pattern.is_some(),
+            self.stages.is_some(),
+            self.prizes.is_some(),
+        ];
+        if given.iter().filter(|&&g| g).count() != 1 {
+            return Err(FieldError::game(
+                "give one of pattern, stages (in order) or prizes (open at once)",
+            ));
+        }
         let (n, open) = (
             self.stages.as_ref().map_or(1, Vec::len),
             self.prizes.as_ref().map_or(0, Vec::len),

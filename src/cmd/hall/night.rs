@@ -6,6 +6,7 @@ use crate::cmd::{outln, Outcome};
 use anyhow::{Context, Result};
 use bingomint::game::Spec;
 use bingomint::hall::night::Night;
+use bingomint::hall::rules::Plan;
 use bingomint::hall::NightEntry;
 use std::path::Path;
 
@@ -51,6 +52,45 @@ pub(super) fn sells(night: &Night, args: &Args, files: usize) -> Result<()> {
     Ok(())
 }
 
+/// A game of the programme in one line: its name, stages, prize, paper
+/// and specials.
+fn game_line(plan: &Plan) -> String {
+    let r = &plan.rules;
+    let mut line = format!(
+        "{}: {}",
+        r.name.as_deref().unwrap_or(""),
+        plan.stages.join(if r.concurrent { " + " } else { " → " })
+    );
+    let prize = plan.prize_text();
+    if !prize.is_empty() {
+        line += &format!(" · {prize}");
+    }
+    if let Some(paper) = &r.paper {
+        line += &format!(" · {paper} paper");
+    }
+    if let (Some(j), Some(p)) = (r.jackpot, &r.progressive) {
+        line += &format!(
+            " · progressive jackpot {:?} (its pot and calls from the ledger), else {}",
+            p.name,
+            r.money(j.consolation)
+        );
+    } else if let Some(j) = r.jackpot {
+        line += &format!(
+            " · jackpot {} within {} calls, else {}",
+            r.money(j.prize),
+            j.within,
+            r.money(j.consolation)
+        );
+    }
+    if r.precalls > 0 {
+        line += &format!(" · {} precalls", r.precalls);
+    }
+    if r.wild {
+        line += " · wild";
+    }
+    line
+}
+
 /// `hall --night FILE --check`: the programme, game by game.
 pub(super) fn check(args: &Args) -> Result<Outcome> {
     let path = args.night.as_deref().expect("--check requires --night");
@@ -70,41 +110,7 @@ pub(super) fn check(args: &Args) -> Result<Outcome> {
         night.games.len()
     );
     for (i, plan) in night.games.iter().enumerate() {
-        let r = &plan.rules;
-        let mut line = format!(
-            "{:>3}. {}: {}",
-            i + 1,
-            r.name.as_deref().unwrap_or(""),
-            plan.stages.join(if r.concurrent { " + " } else { " → " })
-        );
-        let prize = plan.prize_text();
-        if !prize.is_empty() {
-            line += &format!(" · {prize}");
-        }
-        if let Some(paper) = &r.paper {
-            line += &format!(" · {paper} paper");
-        }
-        if let (Some(j), Some(p)) = (r.jackpot, &r.progressive) {
-            line += &format!(
-                " · progressive jackpot {:?} (its pot and calls from the ledger), else {}",
-                p.name,
-                r.money(j.consolation)
-            );
-        } else if let Some(j) = r.jackpot {
-            line += &format!(
-                " · jackpot {} within {} calls, else {}",
-                r.money(j.prize),
-                j.within,
-                r.money(j.consolation)
-            );
-        }
-        if r.precalls > 0 {
-            line += &format!(" · {} precalls", r.precalls);
-        }
-        if r.wild {
-            line += " · wild";
-        }
-        outln!("{line}");
+        outln!("{:>3}. {}", i + 1, game_line(plan));
     }
     for p in &night.products {
         let games = if p.games.is_empty() {
