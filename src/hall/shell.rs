@@ -136,6 +136,33 @@ impl LoggedNight {
 }
 
 impl Hall {
+    /// A hall over `cards` and `log`, its books empty (the log's lines are
+    /// applied next).
+    fn new(
+        cards: Cards,
+        log: Log,
+        notice: Option<String>,
+        blower: bool,
+        night: Option<Night>,
+    ) -> Hall {
+        Hall {
+            cards,
+            daub: Daub::default(),
+            log,
+            books: Books::default(),
+            notice,
+            blower,
+            night,
+            splits: (0, Vec::new()),
+            winner: None,
+            tracked: 0,
+            tracked_at: None,
+            ledger: None,
+            senders: Default::default(),
+            faces: Default::default(),
+        }
+    }
+
     /// Opens the hall on `cards` with the log at `log_path` (created, or
     /// read back: an open game resumes from the seed kept beside it).
     pub fn open(cards: Cards, log_path: &Path, opening: Opening) -> Result<Hall, HallError> {
@@ -159,22 +186,8 @@ impl Hall {
         })?;
         let note = dropped_note(opened.dropped);
         let notice = [note.clone(), cards.shared_notice()].into_iter().flatten();
-        let mut hall = Hall {
-            cards,
-            daub: Daub::default(),
-            log: opened.log,
-            books: Books::default(),
-            notice: notice.reduce(|a, b| format!("{a}; {b}")),
-            blower,
-            night,
-            splits: (0, Vec::new()),
-            winner: None,
-            tracked: 0,
-            tracked_at: None,
-            ledger: None,
-            senders: Default::default(),
-            faces: Default::default(),
-        };
+        let notice = notice.reduce(|a, b| format!("{a}; {b}"));
+        let mut hall = Hall::new(cards, opened.log, notice, blower, night);
         let (products, progressives) = match &hall.night {
             Some(n) => (n.products.clone(), n.progressives.clone()),
             None => Default::default(),

@@ -456,47 +456,50 @@ fn step(
         Event::Void(ev::Void { stage, call, .. }) => {
             open(game, at, "a void")?.void(at, stage, *call)?
         }
-        Event::Claim(ev::Claim {
-            queued, accepted, ..
-        }) => {
-            let claim = Claimed::of(&line.event);
-            let g = open(game, at, "a claim")?;
-            g.accepted =
-                accepted.then(|| (claim.stage.to_string(), claim.call, claim.card.to_string()));
-            if *accepted {
-                g.wins.push((at, claim.stage.to_string()));
-            }
-            g.claim(at, claim, *queued)?
-        }
+        Event::Claim(c) => claimed(open(game, at, "a claim")?, at, &line.event, c)?,
         Event::Queued(ev::Queued { id, .. }) => {
             let claim = Claimed::of(&line.event);
             open(game, at, "a queued claim")?.queue(at, *id, claim)?
         }
         Event::Stage(_) => {}
         Event::GameEnd(ev::GameEnd { game: ended, seed }) => {
-            let (g_no, g) = game
-                .take()
-                .ok_or_else(|| bad("a game ends that never started".into()))?;
-            if g_no != *ended {
-                return Err(bad(format!("game {ended} ends, but game {g_no} was open")));
-            }
+            let g = close(game, *ended, at, "ends")?;
             check_game(&g, seed.seed().unwrap_or(""), at, cards, summary)?;
             near::check_near(&g, at, cards, summary)?;
             summary.games += 1;
         }
         Event::GameVoid(ev::GameVoid { game: ended, .. }) => {
-            let (g_no, _) = game
-                .take()
-                .ok_or_else(|| bad("a game is voided that never started".into()))?;
-            if g_no != *ended {
-                return Err(bad(format!(
-                    "game {ended} is voided, but game {g_no} was open"
-                )));
-            }
-            summary.voided.push(g_no);
+            close(game, *ended, at, "is voided")?;
+            summary.voided.push(*ended);
         }
     }
     Ok(())
+}
+
+/// A claim's line (`event`, whose payload is `c`) in the open game `g`:
+/// an accepted one is the game's win to pay.
+fn claimed(g: &mut Game, at: u64, event: &Event, c: &ev::Claim) -> Result<(), Finding> {
+    let claim = Claimed::of(event);
+    g.accepted =
+        (c.accepted).then(|| (claim.stage.to_string(), claim.call, claim.card.to_string()));
+    if c.accepted {
+        g.wins.push((at, claim.stage.to_string()));
+    }
+    g.claim(at, claim, c.queued)
+}
+
+/// The open game, taken as it `verb`s (ends, is voided) at line `at`: it
+/// must be game `ended`.
+fn close(game: &mut Option<(u64, Game)>, ended: u64, at: u64, verb: &str) -> Result<Game, Finding> {
+    let bad = |what: String| Finding { line: at, what };
+    let (g_no, g) =
+        (game.take()).ok_or_else(|| bad(format!("a game {verb} that never started")))?;
+    if g_no != ended {
+        return Err(bad(format!(
+            "game {ended} {verb}, but game {g_no} was open"
+        )));
+    }
+    Ok(g)
 }
 
 /// A game's start, checked: its numbers the cards', its rules ones the
