@@ -11,7 +11,7 @@
 //! first ball. Until then the seed lives beside the log (`LOG.seed`,
 //! readable by the hall's user only), so a restarted hall continues it.
 //!
-//! Here: the hall's rules; [`state`], what it answers, typed; [`claims`]
+//! Here: the hall's rules; [`state`], what it answers, typed; `claims`
 //! and [`queue`], claims from the console and from players' phones; [`api`],
 //! its API and pages (served by `bingomint hall`); [`judge`] and
 //! [`verify`], claims and logs judged; [`log`] and [`secret`], the log and

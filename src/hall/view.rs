@@ -128,31 +128,42 @@ pub(super) fn card_shape(spec: crate::game::Spec) -> CardShape {
     }
 }
 
-/// The open game as the pages show it.
-fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
+/// The open game's prizes: each stage's pattern, amount, and the call it
+/// was won at.
+fn prizes(o: &Open) -> Vec<PrizeShown> {
     let r = &o.rules;
-    let shown = o.shown();
-    let prizes = (0..o.stages.len())
+    (0..o.stages.len())
         .map(|k| PrizeShown {
             pattern: o.stages[k].clone(),
             amount: r.amounts.get(k).map(|&a| r.money(a)),
             won_at: o.won(k),
         })
-        .collect();
+        .collect()
+}
+
+/// The stage whose pattern is drawn: the stage played, or the first prize
+/// still open.
+fn drawn_stage(o: &Open) -> usize {
+    if o.rules.concurrent {
+        (0..o.stages.len())
+            .find(|&k| o.won(k).is_none())
+            .unwrap_or(0)
+    } else {
+        o.stage
+    }
+}
+
+/// The open game as the pages show it.
+fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
+    let r = &o.rules;
+    let shown = o.shown();
     let jackpot = r.jackpot.map(|j| JackpotShown {
         within: j.within,
         prize: r.money(j.prize),
         consolation: r.money(j.consolation),
         left: j.within.saturating_sub(shown.len()),
     });
-    // The pattern drawn: the stage played, or the first prize still open.
-    let drawn_stage = if r.concurrent {
-        (0..o.stages.len())
-            .find(|&k| o.won(k).is_none())
-            .unwrap_or(0)
-    } else {
-        o.stage
-    };
+    let drawn_stage = drawn_stage(o);
     GameState {
         game: o.game,
         balls: o.balls,
@@ -185,7 +196,7 @@ fn game_state(o: &Open, spec: crate::game::Spec) -> GameState {
                 n.words()
             )
         }),
-        prizes,
+        prizes: prizes(o),
         concurrent: r.concurrent,
         share: r.share.name(),
         payouts: o.payouts.iter().map(listed).collect(),
