@@ -1,7 +1,91 @@
-//! The night's log read back in order: the games it revealed.
+//! The night's log read back in order: one replay every reader folds
+//! over (the record, its money, the WA form, the games a log revealed,
+//! and the night the hall finds on opening). `hall verify` keeps its own
+//! checker and does not trust this one.
 
-use super::event::Event;
+use super::event::{self as ev, Event};
+use super::log::Line;
 use crate::play::calls::Calls;
+
+/// One line of a log in its place: the line, and the game it belongs to.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<'a> {
+    pub line: &'a Line<Event>,
+    /// The last game started at or before this line (its own start line
+    /// included); None before the night's first game.
+    pub game: Option<&'a ev::GameStart>,
+    /// That game's room seed, once given.
+    pub room_seed: Option<&'a str>,
+}
+
+impl<'a> Step<'a> {
+    /// The line's event.
+    pub fn event(&self) -> &'a Event {
+        &self.line.event
+    }
+
+    /// The game this line starts, if it starts one.
+    pub fn started(&self) -> Option<&'a ev::GameStart> {
+        match &self.line.event {
+            Event::GameStart(start) => Some(start),
+            _ => None,
+        }
+    }
+
+    /// The game this line ends with its seed revealed, if it does (a game
+    /// of balls from a blower reveals no seed).
+    pub fn revealed(&self) -> Option<Ended> {
+        let Event::GameEnd(end) = &self.line.event else {
+            return None;
+        };
+        Some(Ended {
+            balls: self.game.map_or(0, |g| g.balls),
+            seed: end.seed.seed()?.to_string(),
+            room_seed: self.room_seed.map(str::to_string),
+        })
+    }
+}
+
+/// The steps of `lines`, in order.
+pub fn replay(lines: &[Line<Event>]) -> Replay<'_> {
+    Replay {
+        lines: lines.iter(),
+        game: None,
+        room_seed: None,
+    }
+}
+
+/// An iterator of a log's [`Step`]s.
+pub struct Replay<'a> {
+    lines: std::slice::Iter<'a, Line<Event>>,
+    game: Option<&'a ev::GameStart>,
+    room_seed: Option<&'a str>,
+}
+
+impl<'a> Replay<'a> {
+    /// Each game the log started, as started.
+    pub fn starts(self) -> impl Iterator<Item = &'a ev::GameStart> {
+        self.filter_map(|step| step.started())
+    }
+}
+
+impl<'a> Iterator for Replay<'a> {
+    type Item = Step<'a>;
+
+    fn next(&mut self) -> Option<Step<'a>> {
+        let line = self.lines.next()?;
+        match &line.event {
+            Event::GameStart(start) => (self.game, self.room_seed) = (Some(start), None),
+            Event::RoomSeed(e) => self.room_seed = e.room_seed.as_deref(),
+            _ => {}
+        }
+        Some(Step {
+            line,
+            game: self.game,
+            room_seed: self.room_seed,
+        })
+    }
+}
 
 /// A game a log revealed: its numbers, seed and room seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,23 +107,5 @@ impl Ended {
 /// game of balls from a blower revealed no seed and is not among them.
 pub fn revealed(text: &str) -> Result<Vec<Ended>, super::log::LogError> {
     let (lines, _) = super::log::read::<Event>(text)?;
-    let (mut balls, mut room_seed) = (0, None);
-    let mut out = Vec::new();
-    for line in lines {
-        match line.event {
-            Event::GameStart(e) => (balls, room_seed) = (e.balls, None),
-            Event::RoomSeed(e) => room_seed = e.room_seed,
-            Event::GameEnd(e) => {
-                if let Some(seed) = e.seed.seed() {
-                    out.push(Ended {
-                        balls,
-                        seed: seed.to_string(),
-                        room_seed: room_seed.take(),
-                    });
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(out)
+    Ok(replay(&lines).filter_map(|step| step.revealed()).collect())
 }

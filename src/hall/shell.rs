@@ -6,6 +6,7 @@ use super::event::{self as ev, Event, FileEntry, NightEntry};
 use super::judge::Cards;
 use super::log::{self, Log};
 use super::night::Night;
+use super::replay::{replay, Step};
 use super::secret::{read_secret, secret_path, SecretError};
 use super::state::{self, Daub};
 use super::{commitment, random_hex, rules, sales, HallError};
@@ -82,26 +83,20 @@ struct LoggedNight {
 }
 
 impl LoggedNight {
-    fn read(&mut self, event: &Event) {
-        match event {
-            Event::Session(ev::Session {
-                night: Some(entry), ..
-            }) => self.sha256 = Some(entry.sha256.clone()),
-            Event::GameStart(ev::GameStart {
-                stages,
-                last_call,
-                rules,
-                ..
-            }) => {
-                if let Some(k) = rules.planned {
-                    let rules = rules::Rules {
-                        blower: false,
-                        ..rules.clone()
-                    };
-                    self.played.insert(k, (stages.clone(), *last_call, rules));
-                }
-            }
-            _ => {}
+    fn read(&mut self, step: Step) {
+        if let Event::Session(ev::Session {
+            night: Some(entry), ..
+        }) = step.event()
+        {
+            self.sha256 = Some(entry.sha256.clone());
+        }
+        let Some(start) = step.started() else { return };
+        if let Some(k) = start.rules.planned {
+            let rules = rules::Rules {
+                blower: false,
+                ..start.rules.clone()
+            };
+            (self.played).insert(k, (start.stages.clone(), start.last_call, rules));
         }
     }
 
@@ -194,9 +189,9 @@ impl Hall {
         };
         let jackpots = hall.open_ledger(ledger.as_deref(), &progressives, new_ledger)?;
         let mut logged = LoggedNight::default();
-        for line in &opened.lines {
-            logged.read(&line.event);
-            hall.resume(line)?;
+        for step in replay(&opened.lines) {
+            logged.read(step);
+            hall.resume(step.line)?;
         }
         hall.follow_products(&products)?;
         if let (Some(entry), Some(night)) = (&night_entry, &hall.night) {

@@ -7,6 +7,7 @@
 
 use super::log::Line;
 use super::money::show;
+use super::replay::{replay, Step};
 use super::{Event, FileEntry};
 use crate::hall::event as ev;
 use serde::Serialize;
@@ -137,7 +138,7 @@ pub fn record(lines: &[Line<crate::hall::Event>]) -> Record {
         money: None,
     };
     let mut by_currency: Vec<(String, u64)> = Vec::new();
-    for line in lines {
+    for line in replay(lines) {
         step(&mut r, line, &mut by_currency);
     }
     r.paid = by_currency.iter().map(|(_, a)| a).sum();
@@ -150,10 +151,10 @@ pub fn record(lines: &[Line<crate::hall::Event>]) -> Record {
     r
 }
 
-fn step(r: &mut Record, line: &Line<crate::hall::Event>, by_currency: &mut Vec<(String, u64)>) {
-    let time = line.time.clone();
+fn step(r: &mut Record, line: Step, by_currency: &mut Vec<(String, u64)>) {
+    let time = line.line.time.clone();
     let game = r.games.last_mut();
-    match &line.event {
+    match line.event() {
         Event::Session(ev::Session {
             files,
             night,
@@ -185,13 +186,9 @@ fn step(r: &mut Record, line: &Line<crate::hall::Event>, by_currency: &mut Vec<(
     }
 }
 
-fn game_step(
-    g: &mut GameRecord,
-    line: &Line<crate::hall::Event>,
-    by_currency: &mut Vec<(String, u64)>,
-) {
-    let time = line.time.clone();
-    match &line.event {
+fn game_step(g: &mut GameRecord, line: Step, by_currency: &mut Vec<(String, u64)>) {
+    let time = line.line.time.clone();
+    match line.event() {
         Event::RoomSeed(e) => g.room_seed = e.room_seed.clone(),
         Event::Call(e) => g.calls.push(CallRecord::of(e, time)),
         Event::Recall(e) => recall_step(g, e, time),

@@ -7,12 +7,11 @@
 
 use super::super::log::Line;
 use super::super::money::show;
+use super::super::replay::replay;
 use super::super::sales::jackpot::{Pot, Progress};
 use super::super::sales::shown::{ProductSold, SaleShown};
 use super::super::verify::Summary;
-use super::super::Event;
 use super::Record;
-use crate::hall::event as ev;
 use serde::Serialize;
 
 /// The session's money.
@@ -102,21 +101,13 @@ pub fn money(
     let mut currency = r.currency.clone();
     let mut balls = 75;
     let mut progress = Vec::new();
-    for line in lines {
-        if let Event::GameStart(ev::GameStart {
-            game,
-            rules,
-            balls: b,
-            ..
-        }) = &line.event
-        {
-            if currency.is_empty() {
-                currency.clone_from(&rules.currency);
-            }
-            balls = *b;
-            if let Some(p) = &rules.progressive {
-                progress.push((*game, p.clone()));
-            }
+    for start in replay(lines).starts() {
+        if currency.is_empty() {
+            currency.clone_from(&start.rules.currency);
+        }
+        balls = start.balls;
+        if let Some(p) = &start.rules.progressive {
+            progress.push((start.game, p.clone()));
         }
     }
     let shown = s.sales.shown();

@@ -4,9 +4,10 @@
 //! filled from a verified log. The threshold of items 3 and 4 ("a prize
 //! greater than two hundred dollars") is the report's `--threshold`.
 
+use super::super::replay::replay;
 use super::html::{esc, head, tr, STYLE};
 use super::money::Money;
-use super::{Event, Line, Record};
+use super::{Line, Record};
 use crate::hall::event as ev;
 
 /// The daily record as a page to print; None when the log holds no
@@ -155,17 +156,14 @@ fn receipts(m: &Money) -> String {
 
 /// Each game's largest prize offered, as it started.
 fn offered(lines: &[Line<crate::hall::Event>]) -> Vec<(u64, u64)> {
-    (lines.iter())
-        .filter_map(|l| match &l.event {
-            Event::GameStart(ev::GameStart { game, rules, .. }) => {
-                let most = (rules.amounts.iter().copied())
-                    .chain(rules.jackpot.map(|j| j.prize.max(j.consolation)))
-                    .chain(rules.near.map(|n| n.prize))
-                    .max()
-                    .unwrap_or(0);
-                Some((*game, most))
-            }
-            _ => None,
+    (replay(lines).starts())
+        .map(|ev::GameStart { game, rules, .. }| {
+            let most = (rules.amounts.iter().copied())
+                .chain(rules.jackpot.map(|j| j.prize.max(j.consolation)))
+                .chain(rules.near.map(|n| n.prize))
+                .max()
+                .unwrap_or(0);
+            (*game, most)
         })
         .collect()
 }
