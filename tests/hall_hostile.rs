@@ -494,7 +494,7 @@ fn mistyped_and_unknown_fields_are_refused_naming_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let file = cards(dir.path());
     let hall = start(&[&file], &dir.path().join("log.jsonl"), &[]);
-    let cases: [(&str, Value, &str); 7] = [
+    let cases: [(&str, Value, &str); 8] = [
         (
             "/api/games",
             json!({"pattern": "line", "last_call_must_complete": "yes"}),
@@ -509,6 +509,13 @@ fn mistyped_and_unknown_fields_are_refused_naming_the_field() {
             "/api/games",
             json!({"pattern": "line", "stages": ["x"]}),
             "pattern or stages, not both",
+        ),
+        // A game asked by the API is bounded as a night file's is: each
+        // stage is sent to every viewer.
+        (
+            "/api/games",
+            json!({"stages": vec!["line"; 21]}),
+            "stages: 21 in one game; a game has at most 20",
         ),
         (
             "/api/games",

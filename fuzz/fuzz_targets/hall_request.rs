@@ -74,6 +74,7 @@ fuzz_target!(|data: &[u8]| {
                 matches!(
                     refused,
                     ApiError::Body(_)
+                        | ApiError::Field(_)
                         | ApiError::NoRoute(_)
                         | ApiError::NoMethod { .. }
                         | ApiError::BadClaimNumber(_)

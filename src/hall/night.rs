@@ -5,7 +5,7 @@
 //! by game and field. (Over 600 lines with its tests: the reader is about
 //! 540, its tests the rest.)
 
-use super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
+use super::rules::{shown_field, Asked, AskedJackpot, FieldError, Near, Plan, Share, ToGo};
 use super::sales::jackpot::{Progress, Progressive};
 use super::sales::parse::{self, ProductEntry, ProgressiveEntry};
 use super::sales::{Cut, Product};
@@ -89,25 +89,19 @@ struct NearEntry {
 }
 
 impl JackpotEntry {
-    /// The jackpot; its consolation, if not given, the last stage's
-    /// amount (`last`).
-    fn jackpot(
-        &self,
-        last: Option<u64>,
-        progressives: &[Progressive],
-    ) -> Result<(Jackpot, Option<Progress>), FieldError> {
-        let consolation = match &self.consolation {
-            Some(v) => amount(v, "jackpot.consolation")?,
-            None => last.unwrap_or(0),
-        };
+    /// The jackpot as asked: its own amounts, or a progressive's pot and
+    /// calls as its rules start them (the ledger's replace them when the
+    /// game starts).
+    fn asked(&self, progressives: &[Progressive]) -> Result<AskedJackpot, FieldError> {
+        let consolation = (self.consolation.as_ref())
+            .map(|v| amount(v, "jackpot.consolation"))
+            .transpose()?;
         let (within, prize, progress) = match (&self.progressive, self.within, &self.prize) {
             (Some(name), None, None) => {
                 let p = (progressives.iter().find(|p| p.name == *name)).ok_or_else(|| {
                     let names: Vec<String> = progressives.iter().map(|p| format!("{:?}", p.name)).collect();
                     FieldError::of("jackpot.progressive", format!("{name:?} is not a [[progressive]] of the night ({})", if names.is_empty() { "it lists none".into() } else { names.join(", ") }))
                 })?;
-                // The pot and calls as the rules start them; the ledger's
-                // replace them when the game starts.
                 let progress = Progress {
                     name: name.clone(),
                     pot: p.seed,
@@ -127,14 +121,12 @@ impl JackpotEntry {
             (None, None, _) => return Err(FieldError::of("jackpot.within", "give the calls a win must come within")),
             (None, _, None) => return Err(FieldError::of("jackpot.prize", "give the jackpot's amount")),
         };
-        Ok((
-            Jackpot {
-                within,
-                prize,
-                consolation,
-            },
+        Ok(AskedJackpot {
+            within,
+            prize,
+            consolation,
             progress,
-        ))
+        })
     }
 }
 
@@ -154,39 +146,6 @@ pub struct NightError {
     /// `line 7` or `game 3 ("Jackpot")`.
     pub where_: String,
     pub why: String,
-}
-
-/// A field of a game that cannot be played (none: the game as a whole),
-/// and why.
-#[derive(Debug, PartialEq, Eq)]
-struct FieldError {
-    field: Option<String>,
-    why: String,
-}
-
-impl FieldError {
-    fn of(field: &str, why: impl Into<String>) -> FieldError {
-        FieldError {
-            field: Some(field.to_string()),
-            why: why.into(),
-        }
-    }
-
-    fn game(why: &str) -> FieldError {
-        FieldError {
-            field: None,
-            why: why.to_string(),
-        }
-    }
-}
-
-impl std::fmt::Display for FieldError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.field {
-            Some(field) => write!(f, "{field}: {}", self.why),
-            None => f.write_str(&self.why),
-        }
-    }
 }
 
 /// An amount written as text ([`parse::amount`]).
@@ -313,25 +272,6 @@ impl Night {
     }
 }
 
-/// The game's jackpot, and its progressive when it is one.
-fn jackpot_of(
-    jackpot: Option<&JackpotEntry>,
-    last: Option<u64>,
-    progressives: &[Progressive],
-) -> Result<(Option<Jackpot>, Option<Progress>), FieldError> {
-    match jackpot {
-        Some(j) => {
-            let (j, p) = j.jackpot(last, progressives)?;
-            Ok((Some(j), p))
-        }
-        None => Ok((None, None)),
-    }
-}
-
-/// The most stages (or prizes open at once) a game has: more than any
-/// hall plays, and each is sent to every viewer.
-pub const MAX_STAGES: usize = 20;
-
 /// The night's `[[product]]` tables, checked (`games`: the games' names).
 fn products(entries: &[ProductEntry], games: &[String]) -> Result<Vec<Product>, NightError> {
     named(
@@ -379,17 +319,16 @@ fn named<E, T>(
     Ok(out)
 }
 
-/// Prizes open at once: their patterns, and the amounts they name (all or
-/// none: `Rules::check` counts them).
-fn open_prizes(prizes: Vec<PrizeEntry>) -> Result<(Vec<String>, Vec<u64>), FieldError> {
-    let amounts = (prizes.iter().enumerate())
-        .filter_map(|(k, p)| {
+/// Prizes open at once: each its pattern and the amount it names, if any
+/// (all or none: `Rules::check` counts them).
+fn open_prizes(prizes: Vec<PrizeEntry>) -> Result<Vec<(String, Option<u64>)>, FieldError> {
+    (prizes.into_iter().enumerate())
+        .map(|(k, p)| {
             let field = format!("prizes[{}].prize", k + 1);
-            p.prize.as_ref().map(|v| amount(v, &field))
+            let amount = p.prize.as_ref().map(|v| amount(v, &field)).transpose()?;
+            Ok((p.pattern, amount))
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let stages = prizes.into_iter().map(|p| p.pattern).collect();
-    Ok((stages, amounts))
+        .collect()
 }
 
 impl Entry {
@@ -400,98 +339,42 @@ impl Entry {
         number: usize,
         progressives: &[Progressive],
     ) -> Result<Plan, FieldError> {
-        let (name, paper) = self.name_and_paper()?;
-        let n = self.stages.as_ref().map_or(1, Vec::len);
-        self.bounded()?;
-        let (listed, cuts) = match self.prizes {
-            None => self.amounts_of(n)?,
-            Some(_) => (Vec::new(), Vec::new()),
-        };
-        let (stages, amounts, concurrent) = match (self.pattern, self.stages, self.prizes) {
-            (Some(p), ..) => (vec![p], listed, false),
-            (_, Some(s), _) => (s, listed, false),
-            (.., Some(prizes)) => {
-                if self.prize.is_some() {
-                    return Err(FieldError::of(
-                        "prize",
-                        "each of prizes names its own prize",
-                    ));
-                }
-                let (stages, amounts) = open_prizes(prizes)?;
-                (stages, amounts, true)
+        let amounts = match (&self.prize, &self.prizes) {
+            (None, _) => None,
+            (Some(_), Some(_)) => {
+                return Err(FieldError::of(
+                    "prize",
+                    "each of prizes names its own prize",
+                ))
             }
-            _ => unreachable!("one was given"),
+            (Some(_), None) => Some(self.amounts_of(self.stages.as_ref().map_or(1, Vec::len))?),
         };
-        let (jackpot, progressive) =
-            jackpot_of(self.jackpot.as_ref(), amounts.last().copied(), progressives)?;
+        let jackpot = (self.jackpot.as_ref())
+            .map(|j| j.asked(progressives))
+            .transpose()?;
         let near = self.consolation.as_ref().map(NearEntry::near).transpose()?;
-        Ok(Plan {
-            stages,
-            prize: String::new(),
+        let asked = Asked {
+            name: Some(self.name),
+            paper: self.paper,
+            words: String::new(),
+            pattern: self.pattern,
+            stages: self.stages,
+            prizes: self.prizes.map(open_prizes).transpose()?,
+            amounts,
             last_call: self.last_call,
-            rules: Rules {
-                name: Some(name),
-                paper,
-                currency: currency.to_string(),
-                amounts,
-                concurrent,
-                jackpot,
-                precalls: self.precalls,
-                wild: self.wild,
-                blower: false,
-                planned: Some(number),
-                share: self.share.unwrap_or(Share::Claimed),
-                near,
-                cuts,
-                sales: None,
-                progressive,
-            },
-        })
-    }
-
-    /// Refuses a game that gives not exactly one of a pattern, stages or
-    /// prizes; or more than [`MAX_STAGES`] stages or prizes open at once.
-    fn bounded(&self) -> Result<(), FieldError> {
-        let given = [
-            self.pattern.is_some(),
-            self.stages.is_some(),
-            self.prizes.is_some(),
-        ];
-        if given.iter().filter(|&&g| g).count() != 1 {
-            return Err(FieldError::game(
-                "give one of pattern, stages (in order) or prizes (open at once)",
-            ));
-        }
-        let (n, open) = (
-            self.stages.as_ref().map_or(1, Vec::len),
-            self.prizes.as_ref().map_or(0, Vec::len),
-        );
-        if n.max(open) <= MAX_STAGES {
-            return Ok(());
-        }
-        let field = if open > 0 { "prizes" } else { "stages" };
-        Err(FieldError::of(
-            field,
-            format!(
-                "{} in one game; a game has at most {MAX_STAGES}",
-                n.max(open)
-            ),
-        ))
-    }
-
-    /// The game's name and paper, as the board shows them.
-    fn name_and_paper(&self) -> Result<(String, Option<String>), FieldError> {
-        // A text refused names its field itself.
-        let shown = |e: crate::hall::rules::RuleError| FieldError::game(&e.to_string());
-        let name = shown_field("name", &self.name, max::NAME).map_err(shown)?;
-        if name.is_empty() {
+            jackpot,
+            near,
+            precalls: self.precalls,
+            wild: self.wild,
+            share: self.share,
+            planned: Some(number),
+            currency: currency.to_string(),
+        };
+        let plan = asked.plan()?;
+        if plan.rules.name.as_deref().is_none_or(str::is_empty) {
             return Err(FieldError::of("name", "give the game a name"));
         }
-        let paper = (self.paper.as_deref())
-            .map(|p| shown_field("paper", p, max::NAME))
-            .transpose()
-            .map_err(shown)?;
-        Ok((name, paper))
+        Ok(plan)
     }
 
     /// The `prize` field for `n` stages: one amount (or share of sales),

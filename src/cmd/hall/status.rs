@@ -37,7 +37,7 @@ fn api_status(e: &ApiError) -> u16 {
         | ApiError::NoNight
         | ApiError::NoClaim(_) => 404,
         ApiError::NoMethod { .. } => 405,
-        ApiError::Body(_) => 400,
+        ApiError::Body(_) | ApiError::Field(_) => 400,
         ApiError::Hall(e) => hall_status(e),
     }
 }

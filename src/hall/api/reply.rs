@@ -4,6 +4,7 @@
 
 use super::super::error::Advice;
 use super::super::queue::{Status, Waiting};
+use super::super::rules::FieldError;
 use super::super::state::{FaceShown, Labels, NightShown, State, Verdict};
 use super::super::HallError;
 
@@ -102,12 +103,23 @@ pub enum ApiError {
     /// The body is not what the route takes (the field and the fix).
     #[error("{0}")]
     Body(String),
+    /// A game asked that cannot be played: the field and why.
+    #[error("{}", field_words(.0))]
+    Field(FieldError),
     #[error("the hall has no night file")]
     NoNight,
     #[error("no claim {0} is known to the hall")]
     NoClaim(u64),
     #[error(transparent)]
     Hall(#[from] HallError),
+}
+
+/// A field's mistake as a body's are worded: `field NAME: why`.
+fn field_words(e: &FieldError) -> String {
+    match &e.field {
+        Some(field) => format!("field {field}: {}", e.why),
+        None => e.why.clone(),
+    }
 }
 
 impl ApiError {

@@ -4,7 +4,7 @@
 
 use super::super::books::ClaimAsked;
 use super::super::money::parse_amount;
-use super::super::rules::{shown_field, Jackpot, Near, Plan, Rules, Share, ToGo};
+use super::super::rules::{Asked, AskedJackpot, FieldError, Near, Plan, Share, ToGo};
 use super::super::sales::Move;
 use super::reply::ApiError;
 use crate::shown::max;
@@ -445,36 +445,14 @@ fn sale_command(path: &str, body: &[u8]) -> Result<Command, ApiError> {
 }
 
 /// An amount of `field`, as text.
-fn money(field: &str, text: &str) -> Result<u64, ApiError> {
-    parse_amount(text).map_err(|e| ApiError::Body(format!("field {field}: {e}")))
-}
-
-/// Prizes open at once: their patterns, and their amounts (all or none:
-/// `Rules::check` counts them).
-fn prizes_of(prizes: Vec<PrizeBody>) -> Result<(Vec<String>, Vec<u64>), ApiError> {
-    let amounts = (prizes.iter().enumerate())
-        .filter_map(|(k, p)| (p.prize.as_ref()).map(|a| money(&format!("prizes[{k}].prize"), a)))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((prizes.into_iter().map(|p| p.pattern).collect(), amounts))
-}
-
-/// A jackpot's amounts, read; without a consolation, the last stage's own
-/// amount (`last`) is paid after the jackpot's calls, as a night file's.
-fn jackpot_of(j: JackpotBody, last: Option<u64>) -> Result<Jackpot, ApiError> {
-    Ok(Jackpot {
-        within: j.within,
-        prize: money("jackpot.prize", &j.prize)?,
-        consolation: match &j.consolation {
-            Some(c) => money("jackpot.consolation", c)?,
-            None => last.unwrap_or(0),
-        },
-    })
+fn money(field: &str, text: &str) -> Result<u64, FieldError> {
+    parse_amount(text).map_err(|e| FieldError::of(field, e.to_string()))
 }
 
 /// The game a `POST /api/games` body asks for.
 fn new_game(new: NewGame) -> Result<Command, ApiError> {
-    let asked = new.pattern.is_some() || new.stages.is_some() || new.prizes.is_some();
-    if !asked {
+    let shaped = new.pattern.is_some() || new.stages.is_some() || new.prizes.is_some();
+    if !shaped {
         let alone = new.prize.is_empty()
             && !new.last_call_must_complete
             && new.name.is_none()
@@ -494,52 +472,56 @@ fn new_game(new: NewGame) -> Result<Command, ApiError> {
             "give game K (the programme's) or a pattern, not both".into(),
         ));
     }
-    let (stages, amounts, concurrent) = match (new.pattern, new.stages, new.prizes) {
-        (Some(p), None, None) => (vec![p], Vec::new(), false),
-        (None, Some(list), None) => (list, Vec::new(), false),
-        (None, None, Some(prizes)) => {
-            let (stages, amounts) = prizes_of(prizes)?;
-            (stages, amounts, true)
-        }
-        _ => {
-            return Err(ApiError::Body(
-                "give pattern or stages, not both (or prizes, alone)".into(),
-            ))
-        }
+    let plan = asked(new).and_then(Asked::plan).map_err(ApiError::Field)?;
+    Ok(Command::Start(Box::new(plan)))
+}
+
+/// The game a body asks for, its amounts read (a prize's index counted
+/// from 0, as JSON counts).
+fn asked(new: NewGame) -> Result<Asked, FieldError> {
+    let prizes = (new.prizes.map(|list| {
+        (list.into_iter().enumerate())
+            .map(|(k, p)| {
+                let field = format!("prizes[{k}].prize");
+                let amount = p.prize.map(|a| money(&field, &a)).transpose()?;
+                Ok((p.pattern, amount))
+            })
+            .collect::<Result<Vec<_>, FieldError>>()
+    }))
+    .transpose()?;
+    let jackpot = match new.jackpot {
+        Some(j) => Some(AskedJackpot {
+            within: j.within,
+            prize: money("jackpot.prize", &j.prize)?,
+            consolation: (j.consolation.as_deref())
+                .map(|c| money("jackpot.consolation", c))
+                .transpose()?,
+            progress: None,
+        }),
+        None => None,
     };
-    let last = amounts.last().copied();
-    let jackpot = new.jackpot.map(|j| jackpot_of(j, last)).transpose()?;
     let near = match new.consolation {
         Some(n) => Some(Near {
-            to_go: (n.to_go.distance())
-                .map_err(|e| ApiError::Body(format!("field consolation.to_go: {e}")))?,
+            to_go: (n.to_go.distance()).map_err(|e| FieldError::of("consolation.to_go", e))?,
             prize: money("consolation.prize", &n.prize)?,
         }),
         None => None,
     };
-    let shown = |field: &str, text: &str, most: usize| {
-        shown_field(field, text, most).map_err(|e| ApiError::Body(e.to_string()))
-    };
-    let optional = |field: &str, text: Option<String>| {
-        (text.as_deref())
-            .map(|t| shown(field, t, max::NAME))
-            .transpose()
-    };
-    Ok(Command::Start(Box::new(Plan {
-        stages,
-        prize: shown("prize", &new.prize, max::PRIZE)?,
+    Ok(Asked {
+        name: new.name,
+        paper: new.paper,
+        words: new.prize,
+        pattern: new.pattern,
+        stages: new.stages,
+        prizes,
+        amounts: None,
         last_call: new.last_call_must_complete,
-        rules: Rules {
-            name: optional("name", new.name)?,
-            paper: optional("paper", new.paper)?,
-            amounts,
-            concurrent,
-            jackpot,
-            precalls: new.precalls,
-            wild: new.wild,
-            share: new.share.unwrap_or(Share::Claimed),
-            near,
-            ..Rules::default()
-        },
-    })))
+        jackpot,
+        near,
+        precalls: new.precalls,
+        wild: new.wild,
+        share: new.share,
+        planned: None,
+        currency: String::new(),
+    })
 }

@@ -4,9 +4,11 @@
 //! come from. A night file's game and a `POST /api/games` body both become
 //! a [`Plan`]; the log's `game_start` line keeps its [`Rules`].
 
+mod asked;
 mod due;
 mod near;
 
+pub use asked::{Asked, AskedJackpot, FieldError, MAX_STAGES};
 pub use due::{Due, PayoutKind};
 pub use near::{Near, ToGo, NEAR_MOST};
 
