@@ -498,7 +498,15 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
             err(&format!("{head}pattern = \"line\"\npaper = \"pink\\nx\"\n"))
                 .contains("paper: it holds a control character (U+000A)")
         );
-        // See: the floor (consolation prizes by closeness).
+        let night = Night::parse("title = \" Friday   night \"\n[[game]]\nname = \"Cafe\\u0301  line\"\npattern = \"line\"\n").unwrap();
+        assert_eq!(night.title, "Friday night");
+        assert_eq!(night.games[0].rules.name.as_deref(), Some("Caf\u{e9} line"));
+    }
+
+    // See: the floor (consolation prizes by closeness).
+    #[test]
+    fn a_consolations_mistakes_are_named_by_its_field() {
+        let head = "title = \"t\"\n[[game]]\nname = \"Line\"\n";
         let spec = crate::game::Spec::named("75").unwrap();
         let checked = |games: &str| {
             let night = Night::parse(&format!("{head}{games}")).map_err(|e| e.to_string())?;
@@ -527,8 +535,5 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
             let e = checked(games).unwrap_err();
             assert!(e.contains(says), "{games}: {e}");
         }
-        let night = Night::parse("title = \" Friday   night \"\n[[game]]\nname = \"Cafe\\u0301  line\"\npattern = \"line\"\n").unwrap();
-        assert_eq!(night.title, "Friday night");
-        assert_eq!(night.games[0].rules.name.as_deref(), Some("Caf\u{e9} line"));
     }
 }

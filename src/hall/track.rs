@@ -93,6 +93,11 @@ pub struct Tracker {
     prizes: Vec<Prize>,
 }
 
+/// One chunk's changes to the prizes as a number is marked: per prize,
+/// the counts moved by distance, and the faces that came to hold it (or
+/// no longer do), places ascending.
+type Changes = (Vec<[i64; DISTANCES]>, Vec<Vec<u32>>);
+
 impl Tracker {
     /// The index of every sold face of `files` (`sold`: ranges of the
     /// first file; None, all); None when they are more than
@@ -314,7 +319,7 @@ impl Tracker {
             .collect();
         // Per prize: the counts moved, and the faces that came to hold it
         // (marking) or no longer do (unmarking), places ascending.
-        let changes = self.entries[range]
+        let changes: Vec<Changes> = self.entries[range]
             .par_chunks(1 << 14)
             .map(|chunk| {
                 let mut moved = vec![[0i64; DISTANCES]; prizes.len()];
@@ -348,10 +353,17 @@ impl Tracker {
                 }
                 (moved, flipped)
             })
-            .collect::<Vec<_>>();
+            .collect();
+        self.fold(&changes, on);
+    }
+
+    /// Each chunk's `changes` to the prizes (the counts moved, the faces
+    /// that came to hold one or no longer do) taken into their counts
+    /// and holders.
+    fn fold(&mut self, changes: &[Changes], on: bool) {
         for (k, prize) in self.prizes.iter_mut().enumerate() {
             let mut flipped = Vec::new();
-            for (moved, chunk) in &changes {
+            for (moved, chunk) in changes {
                 for (count, d) in prize.counts.iter_mut().zip(moved[k]) {
                     *count = count.wrapping_add_signed(d);
                 }

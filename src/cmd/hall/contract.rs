@@ -170,6 +170,12 @@ fn caller_routes(s: &Served) {
         assert_eq!(status, 401, "{v}");
     }
     assert!(s.ask("GET", "/api/state", None, Value::Null).1["game"].is_null());
+    sale_routes(s);
+    game_routes(s);
+}
+
+/// The session's money: sales, a return, a void, the head count.
+fn sale_routes(s: &Served) {
     // Sales: a book of six faces sold, one returned whole, one voided.
     let sale = |path, first: u64, last: u64| {
         s.caller(
@@ -197,7 +203,11 @@ fn caller_routes(s: &Served) {
     let (status, v) = sale("/api/sales", 61, 64);
     assert_eq!(status, 400, "{v}");
     assert!(v["error"].as_str().unwrap().contains("61"), "{v}");
+}
 
+/// A game: started, its balls keyed, a call recalled, a win paid and
+/// voided, a card of no face, the end.
+fn game_routes(s: &Served) {
     // The programme's next game, its balls keyed from the blower.
     let (status, v) = s.caller("POST", "/api/games", json!({}));
     assert_eq!(status, 201, "{v}");

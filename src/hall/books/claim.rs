@@ -6,6 +6,7 @@
 //! names ([`super::super::payout`]).
 
 use super::super::judge::{Cards, Judged};
+use super::super::open::Open;
 use super::super::payout::{near_words, shown_of};
 use super::super::state::Verdict;
 use super::super::{Event, Refusal};
@@ -40,17 +41,7 @@ impl Books {
         let (card, stages, call) = self.target(asked)?;
         let (k, mut judged) = self.judge_first(cards, &card, &stages, call)?;
         let open = self.the_open()?;
-        let won_at = open.won(k);
-        let paid_here = judged
-            .label
-            .as_ref()
-            .is_some_and(|l| open.paid(k).is_some_and(|p| p.winners.contains(l)));
-        if let (true, Some(at), false) = (judged.win, won_at, paid_here) {
-            judged.reason = format!(
-                "{}; but {} was won at call {at}, and this face was not among its winners",
-                judged.reason, open.stages[k]
-            );
-        }
+        let (won_at, paid_here) = won_before(open, k, &mut judged);
         let accepted = asked.accept && judged.win && (won_at.is_none() || paid_here);
         // A win not yet paid: who would share it, shown before it is
         // accepted and paid when it is.
@@ -263,4 +254,19 @@ impl Books {
             })
             .collect())
     }
+}
+
+/// When prize `k` of `open` was won, and whether its payout included the
+/// face `judged` (a win of it paid already, not to this face, says so).
+fn won_before(open: &Open, k: usize, judged: &mut Judged) -> (Option<usize>, bool) {
+    let won_at = open.won(k);
+    let paid_here = (judged.label.as_ref())
+        .is_some_and(|l| open.paid(k).is_some_and(|p| p.winners.contains(l)));
+    if let (true, Some(at), false) = (judged.win, won_at, paid_here) {
+        judged.reason = format!(
+            "{}; but {} was won at call {at}, and this face was not among its winners",
+            judged.reason, open.stages[k]
+        );
+    }
+    (won_at, paid_here)
 }

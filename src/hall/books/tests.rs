@@ -411,6 +411,35 @@ fn a_voided_payout_opens_its_prize_again_and_lets_its_call_be_recalled() {
     ));
 }
 
+/// `balls` called one by one, `card` claimed (and accepted) at each:
+/// the events of each claim that paid.
+fn claimed_at_each_call(
+    books: &mut Books,
+    cards: &Cards,
+    balls: &[u8],
+    card: &str,
+) -> Vec<Vec<Event>> {
+    let mut paid = Vec::new();
+    for &b in balls {
+        run(books, cards, Command::Call(Some(b))).unwrap();
+        let e = run(books, cards, claim(card, true)).unwrap();
+        if kinds(&e).contains(&"payout") {
+            paid.push(e);
+        }
+    }
+    paid
+}
+
+/// The card numbers of winners labelled `card N of …`.
+fn card_numbers(winners: &[String]) -> Vec<String> {
+    (winners.iter())
+        .map(|w| {
+            let card = w.split(" of ").next().unwrap();
+            card.trim_start_matches("card ").to_string()
+        })
+        .collect()
+}
+
 /// See: the floor (consolation prizes by closeness).
 #[test]
 fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
@@ -433,14 +462,7 @@ fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
         let mut p = plan(&["line", "coverall"], &[1000, 5000], Share::Claimed);
         p.rules.near = Some(super::super::rules::Near { to_go, prize: 100 });
         let mut books = game(&cards, p, []);
-        let mut paid = Vec::new();
-        for &b in &balls {
-            run(&mut books, &cards, Command::Call(Some(b))).unwrap();
-            let e = run(&mut books, &cards, claim("5", true)).unwrap();
-            if kinds(&e).contains(&"payout") {
-                paid.push(e);
-            }
-        }
+        let paid = claimed_at_each_call(&mut books, &cards, &balls, "5");
         // No consolation for the line, a stage not the last.
         assert_eq!(kinds(&paid[0]), ["claim", "payout", "stage"]);
         assert_eq!(kinds(&paid[1]), ["claim", "payout", "other", "end"]);
@@ -462,16 +484,7 @@ fn the_consolation_pays_every_sold_face_that_far_when_the_last_stage_is_won() {
             .filter(|&n| n != 5 && left(n) == d)
             .map(|n| n.to_string())
             .collect();
-        let paid: Vec<String> = (winners.iter())
-            .map(|w| {
-                w.split(" of ")
-                    .next()
-                    .unwrap()
-                    .trim_start_matches("card ")
-                    .to_string()
-            })
-            .collect();
-        assert_eq!(paid, due);
+        assert_eq!(card_numbers(winners), due);
         assert!(!due.is_empty() || to_go == Some(nearest as u8 + 1));
         assert_eq!(*faces, due.len() as u64);
         assert_eq!(*amount, 100);

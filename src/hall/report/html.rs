@@ -119,52 +119,64 @@ fn game(g: &GameRecord) -> String {
         ]);
     }
     h += "</table>\n";
-    if !g.claims.is_empty() {
-        h += "<h3>Claims</h3>\n";
-        h += &head(&["Time", "Card", "For", "At call", "Verdict", "Reason"]);
-        for c in &g.claims {
-            let verdict = match (c.win, c.accepted, &c.closed) {
-                (_, _, Some(_)) => "closed unanswered",
-                (true, true, _) => "win, accepted",
-                (true, false, _) => "win, not accepted",
-                (false, _, _) => "refused",
-            };
-            let reason = match &c.closed {
-                Some(why) => format!("{}; {why}", c.reason),
-                None => c.reason.clone(),
-            };
-            let card = match c.queued {
-                Some(q) => format!("{} (player's claim {q})", c.card),
-                None => c.card.clone(),
-            };
-            h += &tr(&[
-                &c.time,
-                &card,
-                &c.stage,
-                &c.call.to_string(),
-                verdict,
-                &reason,
-            ]);
-        }
-        h += "</table>\n";
-    }
-    if !g.payouts.is_empty() {
-        h += "<h3>Winners and payouts</h3>\n";
-        h += &head(&["Prize", "At call", "Amount", "Winner", "Share"]);
-        for p in &g.payouts {
-            let kind = p.kind.as_ref().map_or(String::new(), |k| format!("{k} "));
-            let mut amount = format!("{kind}{}", p.amount.as_deref().unwrap_or("—"));
-            if let Some(why) = &p.voided {
-                amount = format!("{amount} (voided {why})");
-            }
-            for (k, who) in p.winners.iter().enumerate() {
-                let share = p.shares.get(k).map_or("—", String::as_str);
-                h += &tr(&[&p.stage, &p.call.to_string(), &amount, who, share]);
-            }
-        }
-        h += "</table>\n";
-    }
+    h += &claims(g);
+    h += &payouts(g);
     h + "</section>\n"
+}
+
+/// A game's claims table (nothing when none was made).
+fn claims(g: &GameRecord) -> String {
+    if g.claims.is_empty() {
+        return String::new();
+    }
+    let mut h = "<h3>Claims</h3>\n".to_string();
+    h += &head(&["Time", "Card", "For", "At call", "Verdict", "Reason"]);
+    for c in &g.claims {
+        let verdict = match (c.win, c.accepted, &c.closed) {
+            (_, _, Some(_)) => "closed unanswered",
+            (true, true, _) => "win, accepted",
+            (true, false, _) => "win, not accepted",
+            (false, _, _) => "refused",
+        };
+        let reason = match &c.closed {
+            Some(why) => format!("{}; {why}", c.reason),
+            None => c.reason.clone(),
+        };
+        let card = match c.queued {
+            Some(q) => format!("{} (player's claim {q})", c.card),
+            None => c.card.clone(),
+        };
+        h += &tr(&[
+            &c.time,
+            &card,
+            &c.stage,
+            &c.call.to_string(),
+            verdict,
+            &reason,
+        ]);
+    }
+    h + "</table>\n"
+}
+
+/// A game's winners and payouts table (nothing when none was paid).
+fn payouts(g: &GameRecord) -> String {
+    if g.payouts.is_empty() {
+        return String::new();
+    }
+    let mut h = "<h3>Winners and payouts</h3>\n".to_string();
+    h += &head(&["Prize", "At call", "Amount", "Winner", "Share"]);
+    for p in &g.payouts {
+        let kind = p.kind.as_ref().map_or(String::new(), |k| format!("{k} "));
+        let mut amount = format!("{kind}{}", p.amount.as_deref().unwrap_or("—"));
+        if let Some(why) = &p.voided {
+            amount = format!("{amount} (voided {why})");
+        }
+        for (k, who) in p.winners.iter().enumerate() {
+            let share = p.shares.get(k).map_or("—", String::as_str);
+            h += &tr(&[&p.stage, &p.call.to_string(), &amount, who, share]);
+        }
+    }
+    h + "</table>\n"
 }
 
 /// A game's facts, as (label, value).

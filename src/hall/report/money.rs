@@ -111,18 +111,7 @@ pub fn money(
         }
     }
     let shown = s.sales.shown();
-    let sets = (shown.sales.iter())
-        .map(|sale| {
-            let p = s.sales.products.iter().find(|p| p.name == sale.product);
-            SetRecord {
-                sale: sale.clone(),
-                colour: p.and_then(|p| p.paper.clone()),
-                kind: p.map_or("paper", |p| p.kind()),
-                value: p.map_or(0, |p| p.price),
-                units: p.map_or(0, |p| (sale.last - sale.first + 1) / p.faces),
-            }
-        })
-        .collect();
+    let sets = sets_of(s, &shown.sales);
     let (prizes, over, under) = prizes_of(r, threshold);
     let paid = over.amount + under.amount;
     let payout_share = (shown.net > 0).then(|| {
@@ -150,6 +139,23 @@ pub fn money(
         payout_share,
         jackpots,
     })
+}
+
+/// Each sale as a set: its range, its product's colour, kind and price,
+/// and the units sold.
+fn sets_of(s: &Summary, sales: &[SaleShown]) -> Vec<SetRecord> {
+    (sales.iter())
+        .map(|sale| {
+            let p = s.sales.products.iter().find(|p| p.name == sale.product);
+            SetRecord {
+                sale: sale.clone(),
+                colour: p.and_then(|p| p.paper.clone()),
+                kind: p.map_or("paper", |p| p.kind()),
+                value: p.map_or(0, |p| p.price),
+                units: p.map_or(0, |p| (sale.last - sale.first + 1) / p.faces),
+            }
+        })
+        .collect()
 }
 
 /// Every prize paid and not voided, and those at or over `threshold` and

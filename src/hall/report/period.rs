@@ -123,19 +123,32 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
         if p.currency.is_empty() {
             p.currency = currency_of(r).to_string();
         }
+        let row = SessionRow::of(log, date, r, threshold);
+        p.total.add(&row);
+        p.sessions.push(row);
+    }
+    p.sessions.sort_by(|a, b| a.date.cmp(&b.date));
+    if p.sessions.iter().any(|s| s.attendance.is_none()) {
+        p.total.attendance = None;
+    }
+    p
+}
+
+impl SessionRow {
+    /// A session's row: its record `r`, read from `log`, played on
+    /// `date`, prizes of `threshold` or more counted apart.
+    fn of(log: &str, date: String, r: &Record, threshold: u64) -> SessionRow {
         let mut row = SessionRow {
-            log: log.clone(),
+            log: log.to_string(),
             date,
             title: r.title.clone().unwrap_or_default(),
             games: r.games.len() as u64,
             ..SessionRow::default()
         };
-        for pay in r
-            .games
-            .iter()
+        let paid = (r.games.iter())
             .flat_map(|g| &g.payouts)
-            .filter(|x| x.voided.is_none())
-        {
+            .filter(|x| x.voided.is_none());
+        for pay in paid {
             let t = if pay.minor >= threshold {
                 &mut row.over
             } else {
@@ -149,24 +162,22 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
             (row.attendance, row.paper, row.electronic, row.receipts) =
                 (m.attendance, m.paper, m.electronic, m.net);
         }
-        let t = &mut p.total;
-        t.games += row.games;
-        t.attendance = t.attendance.zip(row.attendance).map(|(a, b)| a + b);
-        t.paper += row.paper;
-        t.electronic += row.electronic;
-        t.receipts += row.receipts;
-        t.over.prizes += row.over.prizes;
-        t.over.amount += row.over.amount;
-        t.under.prizes += row.under.prizes;
-        t.under.amount += row.under.amount;
-        t.paid += row.paid;
-        p.sessions.push(row);
+        row
     }
-    p.sessions.sort_by(|a, b| a.date.cmp(&b.date));
-    if p.sessions.iter().any(|s| s.attendance.is_none()) {
-        p.total.attendance = None;
+
+    /// `row` added to this total.
+    fn add(&mut self, row: &SessionRow) {
+        self.games += row.games;
+        self.attendance = self.attendance.zip(row.attendance).map(|(a, b)| a + b);
+        self.paper += row.paper;
+        self.electronic += row.electronic;
+        self.receipts += row.receipts;
+        self.over.prizes += row.over.prizes;
+        self.over.amount += row.over.amount;
+        self.under.prizes += row.under.prizes;
+        self.under.amount += row.under.amount;
+        self.paid += row.paid;
     }
-    p
 }
 
 const HEAD: [&str; 12] = [

@@ -149,43 +149,9 @@ impl Rules {
 
     /// Checks the rules against the game's `stages` and its `balls`.
     pub fn check(&self, stages: &[String], balls: u8) -> Result<(), RuleError> {
-        let n = stages.len();
-        if !self.amounts.is_empty() && self.amounts.len() != n {
-            let given = crate::text::count_of(self.amounts.len() as u64, "amount");
-            let what = if self.concurrent { "prizes" } else { "stages" };
-            return Err(bad(format!(
-                "prize: {given} for {n} {what}; give one for each"
-            )));
-        }
-        // A stage listed twice can never be won twice: once its prize is
-        // paid, the second counts as won already and the game is stuck.
-        for (i, s) in stages.iter().enumerate() {
-            if stages[..i].contains(s) {
-                return Err(bad(if self.concurrent {
-                    format!("prizes: {s} is listed twice")
-                } else {
-                    format!("stages: {s} is listed twice; once it is paid the second can never be won (list each pattern once)")
-                }));
-            }
-        }
-        self.check_cuts(n)?;
-        let big = [
-            self.jackpot.map(|j| j.prize),
-            self.jackpot.map(|j| j.consolation),
-            self.near.map(|n| n.prize),
-            self.cuts.iter().flatten().map(|c| c.min).max(),
-            self.cuts.iter().flatten().filter_map(|c| c.max).max(),
-        ];
-        if let Some(&a) = (self.amounts.iter())
-            .chain(big.iter().flatten())
-            .find(|&&a| a > money::MAX_MINOR)
-        {
-            return Err(bad(format!(
-                "prize: {} is over the largest prize taken ({})",
-                a,
-                money::show(money::MAX_MINOR, &self.currency)
-            )));
-        }
+        self.check_stages(stages)?;
+        self.check_cuts(stages.len())?;
+        self.check_largest()?;
         let balls = usize::from(balls);
         if let Some(j) = &self.jackpot {
             if j.within == 0 || j.within > balls {
@@ -215,6 +181,54 @@ impl Rules {
             paper_colour(paper).map_err(|why| bad(format!("paper: {why}")))?;
         }
         self.check_texts()
+    }
+
+    /// An amount for each of the `stages`, or none; no stage listed
+    /// twice.
+    fn check_stages(&self, stages: &[String]) -> Result<(), RuleError> {
+        let n = stages.len();
+        if !self.amounts.is_empty() && self.amounts.len() != n {
+            let given = crate::text::count_of(self.amounts.len() as u64, "amount");
+            let what = if self.concurrent { "prizes" } else { "stages" };
+            return Err(bad(format!(
+                "prize: {given} for {n} {what}; give one for each"
+            )));
+        }
+        // A stage listed twice can never be won twice: once its prize is
+        // paid, the second counts as won already and the game is stuck.
+        for (i, s) in stages.iter().enumerate() {
+            if stages[..i].contains(s) {
+                return Err(bad(if self.concurrent {
+                    format!("prizes: {s} is listed twice")
+                } else {
+                    format!("stages: {s} is listed twice; once it is paid the second can never be won (list each pattern once)")
+                }));
+            }
+        }
+        Ok(())
+    }
+
+    /// No amount (a stage's, the jackpot's, a consolation's, a share of
+    /// sales' bounds) over the largest prize taken.
+    fn check_largest(&self) -> Result<(), RuleError> {
+        let big = [
+            self.jackpot.map(|j| j.prize),
+            self.jackpot.map(|j| j.consolation),
+            self.near.map(|n| n.prize),
+            self.cuts.iter().flatten().map(|c| c.min).max(),
+            self.cuts.iter().flatten().filter_map(|c| c.max).max(),
+        ];
+        match (self.amounts.iter())
+            .chain(big.iter().flatten())
+            .find(|&&a| a > money::MAX_MINOR)
+        {
+            Some(&a) => Err(bad(format!(
+                "prize: {} is over the largest prize taken ({})",
+                a,
+                money::show(money::MAX_MINOR, &self.currency)
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// A share of sales for each of `n` stages, or none; a maximum not

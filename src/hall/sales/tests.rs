@@ -67,17 +67,38 @@ fn two_products() -> Sales {
     }
 }
 
-#[test]
-fn a_face_is_sold_once_returned_within_its_sale_and_never_after_its_games() {
+/// `m` checked and booked on a night whose games have not started.
+fn take(s: &mut Sales, m: Move) -> Result<(), SaleError> {
     let played = BTreeSet::new();
-    let open = floor(&played, false);
+    let e = s.event(&m, &floor(&played, false))?;
+    s.book(&e);
+    Ok(())
+}
+
+/// The faces given back: 25 to 36 of the first book sale.
+fn returned() -> Move {
+    Move::Return {
+        product: "book".into(),
+        first: 25,
+        last: 36,
+    }
+}
+
+/// A night's sales: books 1 to 60, singles 101 to 110, faces 25 to 36
+/// returned, and face 30 sold again as a single.
+fn a_night_of_sales() -> Sales {
     let mut s = two_products();
-    let take = |s: &mut Sales, m: Move| -> Result<(), SaleError> {
-        let e = s.event(&m, &open)?;
-        s.book(&e);
-        Ok(())
-    };
     take(&mut s, sale("book", 1, 60)).unwrap();
+    take(&mut s, sale("single", 101, 110)).unwrap();
+    take(&mut s, returned()).unwrap();
+    // Returned faces may be sold again.
+    take(&mut s, sale("single", 30, 30)).unwrap();
+    s
+}
+
+#[test]
+fn a_face_is_sold_once_and_returned_within_its_sale() {
+    let mut s = a_night_of_sales();
     assert!(matches!(
         take(&mut s, sale("book", 61, 64)),
         Err(SaleError::Units { suggest: 66, .. })
@@ -90,25 +111,21 @@ fn a_face_is_sold_once_returned_within_its_sale_and_never_after_its_games() {
         take(&mut s, sale("book", 199, 204)),
         Err(SaleError::Outside { .. })
     ));
-    take(&mut s, sale("single", 101, 110)).unwrap();
-    let back = Move::Return {
-        product: "book".into(),
-        first: 25,
-        last: 36,
-    };
-    take(&mut s, back.clone()).unwrap();
     assert!(matches!(
-        take(&mut s, back),
+        take(&mut s, returned()),
         Err(SaleError::NotIssued { .. })
     ));
-    // Returned faces may be sold again.
-    take(&mut s, sale("single", 30, 30)).unwrap();
     assert_eq!(s.sold_for(Some(1)), vec![1..=24, 37..=60]);
     assert_eq!(
         s.sold_for(Some(2)),
         vec![1..=24, 30..=30, 37..=60, 101..=110]
     );
     assert_eq!(s.sold_for(None), vec![1..=24, 37..=60]);
+}
+
+#[test]
+fn a_games_sales_are_less_returns_and_voids_and_none_are_made_after_its_games() {
+    let mut s = a_night_of_sales();
     // The book's 8 units (96.00) over its two games; the singles' 11.
     assert_eq!(s.game_sales(Some(1)), 4800);
     assert_eq!(s.game_sales(Some(2)), 4800 + 2200);

@@ -181,7 +181,7 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     // every face of the second.
     let last = *files[0].header().face_range().end();
     let sold = vec![3..=last / 3, last / 2 + 1..=last - 2];
-    let mut cards = Cards::new(files, Some(sold));
+    let cards = Cards::new(files, Some(sold));
     let mut tracker = Tracker::build(&cards.files, cards.sold.as_deref())
         .unwrap()
         .unwrap();
@@ -207,16 +207,22 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
             calls_made,
         );
     }
-    // The scan and the tracker agree through `Cards::winning` too.
     let pattern = Pattern::parse(&patterns[0], spec).unwrap();
     let calls = Calls::from_order(spec.balls(), order(spec.balls(), 1)[..calls_made].to_vec());
-    let scanned = cards.winning(&pattern, &calls, false, usize::MAX).unwrap();
+    followed(cards, tracker, &pattern, &calls);
+}
+
+/// The scan and `tracker` agree through `Cards::winning` on `calls`, the
+/// tracker followed on its own thread; the game over, every mark is
+/// taken off.
+fn followed(mut cards: Cards, tracker: Tracker, pattern: &Pattern, calls: &Calls) {
+    let scanned = cards.winning(pattern, calls, false, usize::MAX).unwrap();
     // On its own thread: posted, the counts follow; a question brings it
     // to what was posted first.
     let follower = Follower::start(tracker);
     follower.post(1, Some(calls.clone()), vec![(0, pattern.clone())]);
     cards.tracker = Some(follower);
-    let mut read = cards.winning(&pattern, &calls, false, usize::MAX).unwrap();
+    let mut read = cards.winning(pattern, calls, false, usize::MAX).unwrap();
     let mut scanned = scanned;
     read.sort_unstable();
     scanned.sort_unstable();
@@ -224,7 +230,7 @@ fn follows(game: &str, records: u64, mask: &str, calls_made: usize) {
     // More holders than a split may pay: refused, read off the count.
     if scanned.len() > 1 {
         assert!(matches!(
-            cards.winning(&pattern, &calls, false, scanned.len() - 1),
+            cards.winning(pattern, calls, false, scanned.len() - 1),
             Err(crate::hall::Refusal::TooManyWinners(_))
         ));
     }

@@ -24,20 +24,7 @@ pub(super) fn check_game(
     cards: &Cards,
     summary: &mut Summary,
 ) -> Result<(), Finding> {
-    if g.rules.blower {
-        if !seed.is_empty() || !g.commitment.is_empty() || g.room.is_some() {
-            return Err(finding(
-                at,
-                "a game of balls from a blower with a seed, a commitment or a room seed".into(),
-            ));
-        }
-        summary.blower += 1;
-        summary.blower_calls += g.calls.len() as u64;
-        summary.calls += g.calls.len() as u64;
-    } else {
-        check_order(g, seed, at)?;
-        summary.calls += g.calls.len() as u64;
-    }
+    check_calls(g, seed, at, summary)?;
     let spec = cards.files[0].header().spec;
     let pattern = |line: u64, stage: &str| {
         Pattern::parse(stage, spec).map_err(|e| finding(line, e.to_string()))
@@ -86,6 +73,25 @@ pub(super) fn check_game(
             ));
         }
     }
+    Ok(())
+}
+
+/// The game's calls: a blower's with no seed, commitment or room seed;
+/// a seeded game's against its revealed order ([`check_order`]); counted.
+fn check_calls(g: &Game, seed: &str, at: u64, summary: &mut Summary) -> Result<(), Finding> {
+    if g.rules.blower {
+        if !seed.is_empty() || !g.commitment.is_empty() || g.room.is_some() {
+            return Err(finding(
+                at,
+                "a game of balls from a blower with a seed, a commitment or a room seed".into(),
+            ));
+        }
+        summary.blower += 1;
+        summary.blower_calls += g.calls.len() as u64;
+    } else {
+        check_order(g, seed, at)?;
+    }
+    summary.calls += g.calls.len() as u64;
     Ok(())
 }
 

@@ -9,6 +9,7 @@ use crate::hall::event as ev;
 use crate::hall::judge::Cards;
 use crate::hall::money::split;
 use crate::hall::payout::MAX_WINNERS;
+use crate::hall::rules::Near;
 use crate::play::pattern::Pattern;
 
 impl Game {
@@ -48,17 +49,7 @@ pub(super) fn check_near(
         return Ok(());
     };
     let Some((line, near, calls)) = &g.near else {
-        let last = g.stages.last().map_or("", String::as_str);
-        if g.payouts.iter().any(|(_, p, ..)| p.stage == last) {
-            return Err(finding(
-                at,
-                format!(
-                    "{last} was paid, but its consolation to the faces {} was not",
-                    rule.words()
-                ),
-            ));
-        }
-        return Ok(());
+        return none_paid(g, rule, at);
     };
     let ev::NearPayout {
         stage,
@@ -103,5 +94,21 @@ pub(super) fn check_near(
     }
     add_paid(summary, shares.iter().sum(), *line)?;
     summary.payouts += 1;
+    Ok(())
+}
+
+/// A game with a consolation `rule` that paid none: refused when its last
+/// stage was paid (`at`: the game's end).
+fn none_paid(g: &Game, rule: Near, at: u64) -> Result<(), Finding> {
+    let last = g.stages.last().map_or("", String::as_str);
+    if g.payouts.iter().any(|(_, p, ..)| p.stage == last) {
+        return Err(finding(
+            at,
+            format!(
+                "{last} was paid, but its consolation to the faces {} was not",
+                rule.words()
+            ),
+        ));
+    }
     Ok(())
 }
