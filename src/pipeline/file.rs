@@ -38,7 +38,26 @@ pub struct Plan<'a> {
     pub first_face: u64,
 }
 
-impl Plan<'_> {
+impl<'a> Plan<'a> {
+    /// `count` records of `spec` from `seed` into `out`, as `generate`
+    /// makes them by default: the native format, an existing `out` kept,
+    /// nothing excluded, the default memory budget, faces from 1.
+    pub fn new(spec: Spec, count: u64, seed: u64, out: &'a Path) -> Plan<'a> {
+        Plan {
+            spec,
+            count,
+            seed,
+            format: FileFormat::Native,
+            out,
+            force: false,
+            exclude: &[],
+            allow_damaged: false,
+            memory: super::default_memory(),
+            spill_dir: None,
+            first_face: 1,
+        }
+    }
+
     /// Checks the plan against the limits of the game and the file format.
     pub fn validate(&self) -> Result<(), PlanError> {
         if self.format == FileFormat::V3 && !self.spec.fits_v3() {

@@ -299,17 +299,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join("c.bmc");
         let plan = crate::pipeline::file::Plan {
-            spec: crate::game::Spec::named("75").unwrap(),
-            count: 100,
-            seed: 1,
-            format: crate::cardfile::FileFormat::Native,
-            out: &out,
             force: true,
-            exclude: &[],
-            allow_damaged: false,
-            memory: 1 << 30,
-            spill_dir: None,
-            first_face: 1,
+            ..crate::pipeline::file::Plan::new(
+                crate::game::Spec::named("75").unwrap(),
+                100,
+                1,
+                &out,
+            )
         };
         crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
         let file = CardFile::open(&out).unwrap();

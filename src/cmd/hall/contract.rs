@@ -50,17 +50,13 @@ fn served(blower: bool) -> Served {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.bmc");
     let plan = bingomint::pipeline::file::Plan {
-        spec: bingomint::game::Spec::named("75").unwrap(),
-        count: 120,
-        seed: 5,
-        format: bingomint::cardfile::FileFormat::Native,
-        out: &out,
         force: true,
-        exclude: &[],
-        allow_damaged: false,
-        memory: 1 << 30,
-        spill_dir: None,
-        first_face: 1,
+        ..bingomint::pipeline::file::Plan::new(
+            bingomint::game::Spec::named("75").unwrap(),
+            120,
+            5,
+            &out,
+        )
     };
     bingomint::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
     let file = CardFile::open(&out).unwrap();

@@ -15,17 +15,8 @@ fn cards(sold: std::ops::RangeInclusive<u64>) -> (tempfile::TempDir, Cards) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("c.bmc");
     let plan = crate::pipeline::file::Plan {
-        spec: crate::game::Spec::named("75").unwrap(),
-        count: 200,
-        seed: 11,
-        format: crate::cardfile::FileFormat::Native,
-        out: &out,
         force: true,
-        exclude: &[],
-        allow_damaged: false,
-        memory: 1 << 30,
-        spill_dir: None,
-        first_face: 1,
+        ..crate::pipeline::file::Plan::new(crate::game::Spec::named("75").unwrap(), 200, 11, &out)
     };
     crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
     let cards = Cards::new(vec![CardFile::open(&out).unwrap()], Some(vec![sold]));

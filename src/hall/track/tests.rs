@@ -18,17 +18,8 @@ fn files(dir: &std::path::Path, game: &str, records: u64) -> Vec<CardFile> {
         .map(|seed| {
             let out = dir.join(format!("{game}-{seed}.bmc"));
             let plan = crate::pipeline::file::Plan {
-                spec: Spec::named(game).unwrap(),
-                count: records,
-                seed,
-                format: crate::cardfile::FileFormat::Native,
-                out: &out,
                 force: true,
-                exclude: &[],
-                allow_damaged: false,
-                memory: 1 << 30,
-                spill_dir: None,
-                first_face: 1,
+                ..crate::pipeline::file::Plan::new(Spec::named(game).unwrap(), records, seed, &out)
             };
             crate::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
             CardFile::open(&out).unwrap()
