@@ -2,7 +2,7 @@
 //! left beside them, an output that is one of the command's inputs, and the
 //! words for a failed write.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 /// Says what runs killed outright left beside `out` (their temporary
 /// files), or, with `--force`, removes them and says so.
@@ -67,4 +67,31 @@ pub fn write_bytes(out: Option<&std::path::Path>, force: bool, bytes: &[u8]) -> 
     bingomint::cardfile::writer::write_text(out, force, |w| {
         w.write_all(bytes).with_context(|| cannot_write(out))
     })
+}
+
+/// Writes `bytes` to a new file of `mode` (no link followed); an existing
+/// file is replaced only with `force`.
+pub fn write_new(path: &std::path::Path, bytes: &[u8], mode: u32, force: bool) -> Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    if path.symlink_metadata().is_ok() {
+        if !force {
+            bail!(
+                "'{}' already exists; add --force to replace it",
+                path.display()
+            );
+        }
+        std::fs::remove_file(path)
+            .with_context(|| format!("cannot replace '{}'", path.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(mode)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
+        .with_context(|| format!("cannot create '{}'", path.display()))?;
+    file.write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("cannot write '{}'", path.display()))
 }

@@ -11,6 +11,7 @@ use bingomint::hall::judge::Cards;
 use bingomint::hall::shell::Hall;
 
 mod args;
+mod cert;
 #[cfg(test)]
 mod contract;
 mod daub;
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             cards,
             jackpots,
         }) => return verify::run(&logs, &cards, jackpots.as_deref()),
-        Some(Sub::Cert { hosts, out, force }) => return tls::cert(hosts, &out, force),
+        Some(Sub::Cert { hosts, out, force }) => return cert::cert(hosts, &out, force),
         Some(Sub::Tables(tables)) => return tables::run(&tables),
         Some(Sub::Report(report)) => return report::run(&report),
         None if args.check => return night::check(&args),
