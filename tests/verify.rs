@@ -134,3 +134,54 @@ fn quiet_prints_only_problems() {
         .success()
         .stdout("");
 }
+
+// See: issue 64 (stock minted on several machines needs a check across
+// its files).
+#[test]
+fn across_names_a_face_two_files_share_and_passes_files_that_share_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = generate(dir.path(), "a.bmc", &["--count", "3000", "--seed", "1"]);
+    let b = generate(dir.path(), "b.bmc", &["--count", "2000", "--seed", "2"]);
+    // A second order from the first's seed repeats its first cards, under
+    // numbers of its own.
+    let c = generate(
+        dir.path(),
+        "c.bmc",
+        &["--count", "40", "--seed", "1", "--first-serial", "3001"],
+    );
+    bingomint()
+        .args(["verify", "--across"])
+        .args([&a, &b])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "5000 cards, none of them in two files",
+        ));
+    bingomint()
+        .args(["verify", "--across", "--quiet"])
+        .args([&a, &b, &c])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "shared: card 1 of {} is card 3001 of {}",
+            a.display(),
+            c.display()
+        )))
+        .stdout(predicate::str::contains("… and 20 more"))
+        .stdout(predicate::str::contains(
+            "FAILED: 40 cards in two files (of 5040 cards read)",
+        ));
+    // One file, or several without --across: a usage error.
+    bingomint()
+        .args(["verify", "--across"])
+        .arg(&a)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("give two or more"));
+    bingomint()
+        .arg("verify")
+        .args([&a, &b])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add --across"));
+}

@@ -25,6 +25,7 @@ pub mod simulate;
 pub mod verify;
 pub mod winners;
 
+mod across;
 mod flags;
 mod games;
 mod output;

@@ -10,18 +10,25 @@ use bingomint::pipeline::outcore::OutOfCoreError;
 use bingomint::pipeline::verify::{verify_within, VerifyError};
 use bingomint::pipeline::{default_memory, spill};
 use bingomint::text::count_of;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Verify a card file: checksums, every card's rules, no duplicates.
 ///
 /// Exits 0 when all is well and 1, naming the bad cards, when not.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  bingomint verify cards.bmc\n  bingomint verify big.bmc --memory 4G --temp-dir /scratch   # needs: big.bmc"
+    after_help = "Examples:\n  bingomint verify cards.bmc\n  bingomint verify big.bmc --memory 4G --temp-dir /scratch   # needs: big.bmc\n  bingomint verify --across cards.bmc more.bmc   # needs: more.bmc"
 )]
 pub struct Args {
-    /// The card file.
-    file: PathBuf,
+    /// The card file (with --across, the files).
+    #[arg(required = true, value_name = "FILE")]
+    pub(super) files: Vec<PathBuf>,
+
+    /// Check several files of one game against each other as well: each
+    /// is verified, then any face two of them share is named (90-ball:
+    /// ticket by ticket). Exits 1 when one is shared.
+    #[arg(long)]
+    pub(super) across: bool,
 
     /// Memory budget: when the key set and the mapped file would take more,
     /// duplicates are found out of core, through key partitions on disk,
@@ -37,16 +44,30 @@ pub struct Args {
 
     /// Worker threads [default: every core].
     #[arg(short = 'j', long)]
-    threads: Option<usize>,
+    pub(super) threads: Option<usize>,
 
     /// Print only problems.
     #[arg(short, long)]
-    quiet: bool,
+    pub(super) quiet: bool,
 }
 
 /// Runs `verify`.
 pub fn run(args: Args) -> Result<Outcome> {
-    let file = match CardFile::open(&args.file) {
+    if args.across {
+        return super::across::run(&args);
+    }
+    if let [_, second, ..] = args.files.as_slice() {
+        return Err(anyhow!(
+            "'{}': verify checks one file; add --across to check several against each other",
+            second.display()
+        ));
+    }
+    with_threads(args.threads, || one(&args.files[0], &args))?
+}
+
+/// Verifies the card file `path`.
+pub(super) fn one(path: &Path, args: &Args) -> Result<Outcome> {
+    let file = match CardFile::open(path) {
         Ok(file) => file,
         // Unreadable, or a format this version does not read: nothing to
         // check.
@@ -63,12 +84,8 @@ pub fn run(args: Args) -> Result<Outcome> {
         }
     };
     let memory = args.memory.unwrap_or_else(default_memory);
-    let dir = args
-        .temp_dir
-        .clone()
-        .unwrap_or_else(|| spill::default_dir(&args.file));
-    let (report, partitions) = with_threads(args.threads, || verify_within(&file, memory, &dir))?
-        .map_err(|e| match e {
+    let dir = (args.temp_dir.clone()).unwrap_or_else(|| spill::default_dir(path));
+    let (report, partitions) = verify_within(&file, memory, &dir).map_err(|e| match e {
         VerifyError::Memory(_) => anyhow!(
             "verifying '{}': {e}; give --memory a budget below the free memory to check \
                  it in key partitions",

@@ -26,6 +26,7 @@
 //! [`mod@file`] (mint a card file), [`exclude`] (the keys of other files),
 //! [`verify`] (check a whole file). Progress goes to a [`Progress`].
 
+pub mod across;
 pub mod distinct;
 pub mod exclude;
 pub mod file;
