@@ -36,6 +36,7 @@ fn main() {
                 memory: 8 << 30,
                 spill_dir: None,
                 first_face: 1,
+                shard: None,
             };
             bingomint::pipeline::file::generate(&plan, &|_: u64| {}).unwrap();
         }

@@ -37,6 +37,7 @@ mod print;
 mod properties;
 mod readme;
 mod regression;
+mod shards;
 mod show;
 mod stability;
 mod strips;

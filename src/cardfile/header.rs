@@ -23,7 +23,7 @@
 //! | 84 | 4 | version 3 and 5: provenance bytes P; 4: item-list bytes (else zero) |
 //! | 88 | 8 | the first face's number (zero: 1; version 3 and 5: never zero) |
 //! | 96 | 8 | version 3 to 5: XXH3-64 of the provenance or list (else zero) |
-//! | 104 | 16 | reserved, zero |
+//! | 104 | 16 | version 6: shard I (4), of N (4), the stock's count (8); else zero |
 //! | 120 | 8 | XXH3-64 of header bytes 0–119 |
 //!
 //! Version 2 seals the records in blocks of [`BLOCK`] records: the block
@@ -36,6 +36,10 @@
 //! table, and faces are numbered from the source's first face number.
 //! Version 5 is an imported file whose provenance keeps the serials as
 //! printed ([`Serials`]: a prefix, zero padding, gaps between numbers).
+//!
+//! Version 6 is a minted shard of a stock (`generate --shard I/N`, see
+//! `pipeline::shard`): as version 2, with the shard at byte 104; its cards
+//! come from streams of the seed mixed with I and N.
 //!
 //! A minted file numbered from a face other than 1 (`generate
 //! --first-serial`, a series continued) holds that number at byte 88; at 1
@@ -67,6 +71,8 @@ pub const ITEMS_VERSION: u16 = 4;
 /// The native format version of an imported file that keeps its serials
 /// as printed (a prefix, padding, gaps).
 pub const SERIALS_VERSION: u16 = 5;
+/// The native format version of a minted shard of a stock.
+pub const SHARD_VERSION: u16 = 6;
 /// The highest first face number a file may carry.
 pub const MAX_FIRST_FACE: u64 = 1 << 50;
 /// The most item-list bytes an items file carries.
@@ -115,6 +121,19 @@ pub struct Header {
     pub first_face: u64,
     /// An imported file's provenance and numbering (native format version 3).
     pub import: Option<Import>,
+    /// The shard of a stock this file is (native format version 6).
+    pub shard: Option<ShardMark>,
+}
+
+/// A minted file's place in a stock made in shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardMark {
+    /// I, from 1.
+    pub index: u32,
+    /// N.
+    pub of: u32,
+    /// The whole stock's count, of all N shards.
+    pub stock: u64,
 }
 
 /// Where an imported file's faces came from, and how they are numbered.
@@ -203,6 +222,9 @@ impl Header {
             (FileFormat::Native, Some(block)) if self.spec.items().is_some() => format!(
                 "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
             ),
+            (FileFormat::Native, Some(block)) if self.shard.is_some() => format!(
+                "native, a shard of a stock (bingomint format 6: a checksum every {block} {noun}s)"
+            ),
             (FileFormat::Native, Some(block)) => {
                 format!("native (bingomint format 2: a checksum every {block} {noun}s)")
             }
@@ -254,6 +276,7 @@ impl Header {
                     (Some(i), _) if i.serials.is_some() => SERIALS_VERSION,
                     (Some(_), _) => IMPORTED_VERSION,
                     (None, _) if self.spec.items().is_some() => ITEMS_VERSION,
+                    (None, Some(_)) if self.shard.is_some() => SHARD_VERSION,
                     (None, Some(_)) => 2,
                     (None, None) => 1,
                 };
@@ -284,6 +307,11 @@ impl Header {
                 if let Some(import) = &self.import {
                     put(&mut b, 84, &(import.provenance.len() as u32).to_le_bytes());
                     put(&mut b, 96, &xxh3_64(&import.provenance).to_le_bytes());
+                }
+                if let Some(shard) = &self.shard {
+                    put(&mut b, 104, &shard.index.to_le_bytes());
+                    put(&mut b, 108, &shard.of.to_le_bytes());
+                    put(&mut b, 112, &shard.stock.to_le_bytes());
                 }
                 if let Some(deck) = self.spec.items() {
                     put(&mut b, 84, &(deck.stored().len() as u32).to_le_bytes());
@@ -343,7 +371,7 @@ fn truncated_header(b: &[u8]) -> bool {
 fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let version = u16::from_le_bytes([b[8], b[9]]);
     let checksum_ok = xxh3_64(&b[..120]) == u64_at(b, 120);
-    let known = 1..=SERIALS_VERSION;
+    let known = 1..=SHARD_VERSION;
     if !known.contains(&version) && !checksum_ok {
         return Err(HeaderError::Damaged(format!(
             "the header's checksum does not match, and its format version reads {version}"
@@ -351,7 +379,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     }
     if !known.contains(&version) {
         return Err(HeaderError::Unsupported(format!(
-            "native format version {version}; this bingomint reads versions 1 to {SERIALS_VERSION}"
+            "native format version {version}; this bingomint reads versions 1 to {SHARD_VERSION}"
         )));
     }
     let (spec, import) = decode_front(version, b)?;
@@ -368,7 +396,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
     let count = u64_at(b, 16);
     let block = match (version, u32_at(b, 80)) {
         (1, 0) => None,
-        (2..=SERIALS_VERSION, block @ 1..=MAX_BLOCK) => Some(block),
+        (2..=SHARD_VERSION, block @ 1..=MAX_BLOCK) => Some(block),
         (_, block) => {
             return Err(HeaderError::Damaged(format!(
                 "{block} records a checksum block is impossible in format version {version}"
@@ -388,6 +416,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         )));
     }
     let faces = count.saturating_mul(spec.faces() as u64);
+    let shard = shard_of(b, version, count)?;
     let first_face = first_face_of(b, version, import.as_ref(), faces)?;
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
@@ -406,6 +435,7 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         block,
         first_face,
         import,
+        shard,
     };
     Ok((header, Some(checksum_ok)))
 }
@@ -419,16 +449,18 @@ fn first_face_of(
     import: Option<&Import>,
     faces: u64,
 ) -> Result<u64, HeaderError> {
-    let reserved = if version >= IMPORTED_VERSION {
-        104..120
-    } else {
-        96..120
+    let minted = version < IMPORTED_VERSION || version == SHARD_VERSION;
+    let reserved = match version {
+        SHARD_VERSION => 96..104,
+        IMPORTED_VERSION.. => 104..120,
+        _ => 96..120,
     };
     let zero = |r: std::ops::Range<usize>| b[r].iter().all(|&x| x == 0);
-    if !zero(reserved.clone()) || (version < IMPORTED_VERSION && !zero(84..88)) {
+    if !zero(reserved.clone()) || (minted && !zero(84..88)) {
         return Err(HeaderError::Damaged(format!(
-            "reserved header bytes {}-119 are not zero",
-            if version < IMPORTED_VERSION { 84 } else { 104 }
+            "reserved header bytes {}-{} are not zero",
+            if minted { 84 } else { reserved.start },
+            reserved.end - 1
         )));
     }
     let first_face = match (u64_at(b, 88), import) {
@@ -448,6 +480,26 @@ fn first_face_of(
         ));
     }
     Ok(first_face)
+}
+
+/// The shard at byte 104 of a version 6 header: I of N (1 ≤ I ≤ N) of a
+/// stock of at least `count` cards.
+fn shard_of(b: &[u8], version: u16, count: u64) -> Result<Option<ShardMark>, HeaderError> {
+    if version != SHARD_VERSION {
+        return Ok(None);
+    }
+    let shard = ShardMark {
+        index: u32_at(b, 104),
+        of: u32_at(b, 108),
+        stock: u64_at(b, 112),
+    };
+    if shard.index == 0 || shard.index > shard.of || shard.stock < count {
+        return Err(HeaderError::Damaged(format!(
+            "shard {}/{} of a stock of {} holding {count} cards is impossible",
+            shard.index, shard.of, shard.stock
+        )));
+    }
+    Ok(Some(shard))
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
@@ -479,6 +531,7 @@ fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         block: None,
         first_face: 1,
         import: None,
+        shard: None,
     };
     Ok((header, None))
 }

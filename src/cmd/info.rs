@@ -53,6 +53,16 @@ pub fn run(args: Args) -> Result<Outcome> {
     for (name, value) in numbering(h) {
         field(name, value);
     }
+    if let Some(shard) = h.shard {
+        let stock = count_of(shard.stock, h.spec.noun());
+        field(
+            "shard",
+            format!(
+                "{}/{} of a stock of {stock} (its streams: the seed mixed with the shard)",
+                shard.index, shard.of
+            ),
+        );
+    }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());
     }
@@ -108,10 +118,15 @@ fn numbering(h: &Header) -> Vec<(&'static str, String)> {
         None if h.first_face != 1 => vec![(
             "numbered",
             format!(
-                "{}s {}–{} (a series continued)",
+                "{}s {}–{} ({})",
                 h.spec.face_noun(),
                 faces.start(),
-                faces.end()
+                faces.end(),
+                if h.shard.is_some() {
+                    "on from the shards before it"
+                } else {
+                    "a series continued"
+                }
             ),
         )],
         None => Vec::new(),

@@ -25,7 +25,6 @@ pub mod simulate;
 pub mod verify;
 pub mod winners;
 
-mod across;
 mod flags;
 mod games;
 mod output;

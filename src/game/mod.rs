@@ -27,7 +27,9 @@ pub mod uk90;
 pub mod us75;
 pub mod us80;
 
+mod rank;
 pub use facts::{Face, Facts, LabelAt, Paper, MAX_FACE_CELLS, NO_STAR};
+pub use rank::rank_of;
 
 use items::{Deck, Items};
 use uk90::rules::Rules;
@@ -51,6 +53,23 @@ pub trait Game: Keyed {
     /// algorithm (see [`crate::seed::ALGORITHM_VERSION`]).
     fn drawer(&self, seed: u64, chunk: usize) -> impl FnMut(u32) -> Self::Card + '_ {
         crate::seed::chunk_stream(seed, chunk, move |rng| self.draw(rng))
+    }
+    /// The classes the game's cards fall in for minting in shards: its
+    /// first column's ordered draws, each class holding as many cards as
+    /// every other. Err: why this game cannot be minted in shards.
+    fn classes(&self) -> Result<u32, &'static str> {
+        Err("this game's cards cannot be minted in shards yet")
+    }
+    /// Draws a card uniformly among those whose class is in `classes`
+    /// (within [`Game::classes`]); only called when that is Ok.
+    fn draw_in(&self, rng: &mut Rng, classes: &std::ops::Range<u32>) -> Self::Card {
+        let _ = classes;
+        self.draw(rng)
+    }
+    /// The card's class ([`Game::classes`]); None for a game without them.
+    fn class_of(&self, card: &Self::Card) -> Option<u32> {
+        let _ = card;
+        None
     }
     /// Writes the card into a record of exactly `spec().record_size()` bytes.
     fn encode(&self, card: &Self::Card, record: &mut [u8]);
@@ -381,6 +400,19 @@ impl Spec {
             Spec::Tickets90 { rules, loose } => work.visit(&Tickets90::new(rules, loose)),
             Spec::Items(deck) => work.visit(&Items::new(deck)),
         }
+    }
+
+    /// The classes the game's cards are minted in shards by
+    /// ([`Game::classes`]), or why it cannot be.
+    pub fn classes(self) -> Result<u32, &'static str> {
+        struct Classes;
+        impl Visit for Classes {
+            type Out = Result<u32, &'static str>;
+            fn visit<G: Text>(self, game: &G) -> Self::Out {
+                game.classes()
+            }
+        }
+        self.visit(Classes)
     }
 
     /// What [`Spec::prepare`] will be doing, when it takes long enough to

@@ -90,6 +90,7 @@ impl Visit for Write<'_> {
                 provenance,
                 serials: judged.serials.clone(),
             }),
+            shard: None,
         };
         writer.finish(&header.encode())?;
         Ok(())

@@ -4,12 +4,13 @@
 //! chunk sealed and written with one `pwrite`) → the table's checksum →
 //! header → publish (fsync, then link or rename into place).
 
+use super::shard::{Shard, Sharded};
 use super::{exclude, mint_game, outcore, spill, MintError, Progress, Stats, Written};
-use crate::cardfile::header::{table_len, today, Header, SourceDateEpochError, BLOCK};
+use crate::cardfile::header::{table_len, today, Header, ShardMark, SourceDateEpochError, BLOCK};
 use crate::cardfile::writer::{io_err, WriteError};
 use crate::cardfile::{CardFile, CardWriter, FileFormat, HEADER_SIZE};
 use crate::dedup::{check_memory, KeySet};
-use crate::game::{Spec, Text, Visit};
+use crate::game::{Game, Spec, Text, Visit};
 use crate::seed::ALGORITHM_VERSION;
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::xxh3_64;
@@ -36,6 +37,9 @@ pub struct Plan<'a> {
     /// The first face's number (`--first-serial`): 1, or where a series
     /// run before this one stopped, plus one.
     pub first_face: u64,
+    /// The shard of a stock this run mints (`--shard`): `count` and
+    /// `first_face` are the shard's own ([`super::shard::Shard::part`]).
+    pub shard: Option<ShardMark>,
 }
 
 impl<'a> Plan<'a> {
@@ -55,6 +59,7 @@ impl<'a> Plan<'a> {
             memory: super::default_memory(),
             spill_dir: None,
             first_face: 1,
+            shard: None,
         }
     }
 
@@ -159,6 +164,9 @@ pub enum GenerateError {
     Mint(#[from] MintError),
     #[error(transparent)]
     OutOfCore(#[from] outcore::OutOfCoreError),
+    /// The game cannot be minted in shards, or not in so many.
+    #[error("{0}")]
+    Shard(String),
     /// The creation date asked for cannot be stored.
     #[error(transparent)]
     Date(#[from] SourceDateEpochError),
@@ -179,67 +187,102 @@ impl Visit for Generate<'_> {
 
     fn visit<G: Text>(self, game: &G) -> Result<Made, GenerateError> {
         let Generate { plan, progress } = self;
-        let spec = game.spec();
-        let size = spec.record_size() as u64;
-        let excluded = exclude::open(plan.exclude, spec, plan.allow_damaged)?;
-        let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
-        let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
-        let in_core = !partitioned(spec, plan.count, excluded_cards, plan.memory);
-        if let Some(other) = excluded.iter().find(|f| !f.header().spec.same_game(spec)) {
-            if !in_core {
-                return Err(exclude::ExcludeError::OutOfCore {
-                    path: other.path().to_string(),
-                    found: other.header().spec.describe(),
-                }
-                .into());
-            }
-        }
-        if in_core {
-            check_memory(spec.key_set_bytes(keys)).map_err(|memory| MintError::Memory {
-                cards: plan.count,
-                memory,
-            })?;
-        }
-        let created = today()?;
-        // The native layout seals the records in blocks; v3 keeps no checksum.
-        let block = (plan.format == FileFormat::Native).then_some(BLOCK);
-        let table = block.map_or(0, |block| {
-            table_len(plan.count, block).expect("the count is bounded")
-        });
-        let front = spec.items().map_or(&[][..], |deck| deck.stored());
-        let records_at = HEADER_SIZE as u64 + front.len() as u64 + table;
-        let len = records_at + plan.count * size;
-        let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
-        writer.put_front(front);
-        let (stats, records_checksum, partitions) = if in_core {
-            in_memory(game, plan, &mut writer, &excluded, keys, block, progress)?
-        } else {
-            out_of_core(game, plan, &mut writer, &excluded, block, progress)?
+        let Some(mark) = plan.shard else {
+            return mint_file(game, plan.seed, plan, progress);
         };
-        let header = Header {
-            format: plan.format,
-            spec,
-            count: plan.count,
-            record_size: size as u32,
-            records_at: records_at as u32,
-            created,
-            seed: Some(plan.seed),
-            algorithm: Some(ALGORITHM_VERSION),
-            redrawn: Some(stats.redrawn),
-            tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
-            records_checksum,
-            block,
-            first_face: plan.first_face,
-            import: None,
+        let shard = Shard {
+            index: mark.index,
+            of: mark.of,
         };
-        writer.finish(&header.encode())?;
-        progress.phase("published");
-        Ok(Made {
-            stats,
-            excluded: excluded_cards,
-            partitions,
-        })
+        let classes = game
+            .classes()
+            .map_err(|why| GenerateError::Shard(why.to_string()))?;
+        let sharded = Sharded {
+            game: G::with_spec(game.spec()).expect("the game of its own spec"),
+            classes: (shard.classes(classes)).map_err(|e| GenerateError::Shard(e.to_string()))?,
+        };
+        mint_file(&sharded, shard.seed(plan.seed), plan, progress)
     }
+}
+
+/// Mints `plan` as `game` draws it, its streams from `seed`, and publishes
+/// the file.
+fn mint_file<G: Game>(
+    game: &G,
+    seed: u64,
+    plan: &Plan,
+    progress: &dyn Progress,
+) -> Result<Made, GenerateError> {
+    let spec = game.spec();
+    let size = spec.record_size() as u64;
+    let excluded = exclude::open(plan.exclude, spec, plan.allow_damaged)?;
+    let excluded_cards: u64 = excluded.iter().map(|f| f.header().count).sum();
+    let keys = (plan.count + excluded_cards) as usize * spec.keys_per_card();
+    let in_core = !partitioned(spec, plan.count, excluded_cards, plan.memory);
+    if let Some(other) = excluded.iter().find(|f| !f.header().spec.same_game(spec)) {
+        if !in_core {
+            return Err(exclude::ExcludeError::OutOfCore {
+                path: other.path().to_string(),
+                found: other.header().spec.describe(),
+            }
+            .into());
+        }
+    }
+    if in_core {
+        check_memory(spec.key_set_bytes(keys)).map_err(|memory| MintError::Memory {
+            cards: plan.count,
+            memory,
+        })?;
+    }
+    let created = today()?;
+    // The native layout seals the records in blocks; v3 keeps no checksum.
+    let block = (plan.format == FileFormat::Native).then_some(BLOCK);
+    let table = block.map_or(0, |block| {
+        table_len(plan.count, block).expect("the count is bounded")
+    });
+    let front = spec.items().map_or(&[][..], |deck| deck.stored());
+    let records_at = HEADER_SIZE as u64 + front.len() as u64 + table;
+    let len = records_at + plan.count * size;
+    let mut writer = CardWriter::create(plan.out, records_at, len, plan.force)?;
+    writer.put_front(front);
+    let (stats, records_checksum, partitions) = if in_core {
+        in_memory(
+            game,
+            seed,
+            plan,
+            &mut writer,
+            &excluded,
+            keys,
+            block,
+            progress,
+        )?
+    } else {
+        out_of_core(game, seed, plan, &mut writer, &excluded, block, progress)?
+    };
+    let header = Header {
+        format: plan.format,
+        spec,
+        count: plan.count,
+        record_size: size as u32,
+        records_at: records_at as u32,
+        created,
+        seed: Some(plan.seed),
+        algorithm: Some(ALGORITHM_VERSION),
+        redrawn: Some(stats.redrawn),
+        tool_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        records_checksum,
+        block,
+        first_face: plan.first_face,
+        import: None,
+        shard: plan.shard,
+    };
+    writer.finish(&header.encode())?;
+    progress.phase("published");
+    Ok(Made {
+        stats,
+        excluded: excluded_cards,
+        partitions,
+    })
 }
 
 /// What a mint hands the header: its stats, the records' checksum (the
@@ -247,8 +290,10 @@ impl Visit for Generate<'_> {
 type Minted = (Stats, Option<u64>, Option<(usize, usize)>);
 
 /// Mints `plan` with its `keys` keys in the in-memory key set.
-fn in_memory<G: Text>(
+#[allow(clippy::too_many_arguments)]
+fn in_memory<G: Game>(
     game: &G,
+    seed: u64,
     plan: &Plan,
     writer: &mut CardWriter,
     excluded: &[CardFile],
@@ -265,15 +310,16 @@ fn in_memory<G: Text>(
     let (table, file) = writer.table_and_file();
     let sealed = block.map(|block| (&mut *table, block as usize));
     let mut store = Written::new(game, file, at, plan.count as usize, sealed);
-    let stats = mint_game(game, plan.seed, &mut store, &set, progress)?;
+    let stats = mint_game(game, seed, &mut store, &set, progress)?;
     store.finish().map_err(io_err("cannot write", plan.out))?;
     progress.phase("sync");
     Ok((stats, block.map(|_| xxh3_64(table)), None))
 }
 
 /// Mints `plan` with its keys in partitions ([`outcore::mint`]).
-fn out_of_core<G: Text>(
+fn out_of_core<G: Game>(
     game: &G,
+    seed: u64,
     plan: &Plan,
     writer: &mut CardWriter,
     excluded: &[CardFile],
@@ -286,7 +332,7 @@ fn out_of_core<G: Text>(
     let excluded: Vec<&CardFile> = excluded.iter().collect();
     let (stats, spilled) = outcore::mint(
         game,
-        plan.seed,
+        seed,
         writer,
         &excluded,
         plan.memory,

@@ -33,6 +33,7 @@ pub mod file;
 pub mod outcore;
 mod repair;
 pub mod settle;
+pub mod shard;
 pub mod spill;
 mod spill_waves;
 pub mod store;

@@ -16,6 +16,7 @@ fn native() -> Header {
         block: Some(BLOCK),
         first_face: 1,
         import: None,
+        shard: None,
     }
 }
 
@@ -129,6 +130,38 @@ fn an_import_keeps_its_serials_as_printed_in_version_5() {
     b[8] = 3;
     reseal(&mut b);
     assert!(matches!(Header::decode(&b), Err(HeaderError::Damaged(_))));
+}
+
+#[test]
+fn a_shard_is_version_6_and_its_place_is_checked() {
+    let h = Header {
+        first_face: 400_001,
+        shard: Some(ShardMark {
+            index: 3,
+            of: 4,
+            stock: 1_600_000,
+        }),
+        ..native()
+    };
+    let b = h.encode();
+    assert_eq!(u16::from_le_bytes([b[8], b[9]]), SHARD_VERSION);
+    assert_eq!(Header::decode(&b).unwrap(), (h, Some(true)));
+    // Shard 5 of 4, and a stock smaller than the file: damage, named.
+    for (at, value) in [(104, 5u64), (112, 10)] {
+        let mut bad = b;
+        match at {
+            104 => bad[104..108].copy_from_slice(&(value as u32).to_le_bytes()),
+            _ => bad[112..120].copy_from_slice(&value.to_le_bytes()),
+        }
+        reseal(&mut bad);
+        let said = format!("{:?}", Header::decode(&bad).unwrap_err());
+        assert!(said.contains("impossible"), "{said}");
+    }
+    // A version 2 header with bytes in the shard's place is damage.
+    let mut plain = native().encode();
+    plain[104] = 1;
+    reseal(&mut plain);
+    assert!(Header::decode(&plain).is_err());
 }
 
 #[test]

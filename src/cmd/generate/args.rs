@@ -5,6 +5,7 @@
 use anyhow::{Context, Result};
 use bingomint::cardfile::FileFormat;
 use bingomint::game::Spec;
+use bingomint::pipeline::shard::Shard;
 use bingomint::seed::Seed;
 use clap::builder::PossibleValuesParser;
 use std::path::PathBuf;
@@ -79,6 +80,15 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1, alias = "series-start")]
     pub(super) first_serial: u64,
 
+    /// Mint shard I of N of a stock of --count cards (75- and 80-ball):
+    /// this run makes its part, in proportion, numbered on from the shards
+    /// before it; no two shards share a card, with no network between
+    /// them. A Slurm job array (--array=1-N): --shard
+    /// $SLURM_ARRAY_TASK_ID/N; a Kubernetes Indexed Job: --shard
+    /// $((JOB_COMPLETION_INDEX + 1))/N.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub(super) shard: Option<Shard>,
+
     /// Use --exclude files even if some of their cards fail their checksum.
     #[arg(long, requires = "exclude")]
     pub(super) allow_damaged: bool,
@@ -123,4 +133,9 @@ impl Args {
             None => Seed::from_entropy().context("cannot read a seed from the operating system"),
         }
     }
+}
+
+/// `--shard I/N`.
+pub(crate) fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).map_err(|e| e.to_string())
 }

@@ -4,10 +4,12 @@
 
 mod args;
 mod refused;
+mod shard;
 mod summary;
 
 use super::{clear_stale, spinning, with_threads, Bar, Outcome};
 use anyhow::{anyhow, Result};
+pub(crate) use args::parse_shard;
 pub use args::Args;
 use bingomint::cardfile::writer::refuse_existing;
 use bingomint::pipeline::default_memory;
@@ -40,6 +42,11 @@ pub fn run(args: Args) -> Result<Outcome> {
         memory: args.memory.unwrap_or_else(default_memory),
         spill_dir: args.temp_dir.as_deref(),
         first_face: args.first_serial,
+        shard: None,
+    };
+    let plan = match args.shard {
+        Some(s) => shard::part(&args, spec, s, plan)?,
+        None => plan,
     };
     plan.validate().map_err(|e| args.refused(e))?;
     if let Some(warning) = spec.items().and_then(|deck| deck.fill_warning()) {
@@ -70,7 +77,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let (made, prepared) = with_threads(args.threads, || {
         spinning(spec.slow_start(), args.quiet, || spec.prepare());
         let prepared = started.elapsed().as_secs_f64();
-        let bar = Bar::new(args.count, spec.noun(), args.quiet);
+        let bar = Bar::new(plan.count, spec.noun(), args.quiet);
         let made = generate(&plan, &bar);
         bar.finish();
         (made, prepared)
@@ -78,7 +85,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let made = made.map_err(explain)?;
     if !args.quiet {
         let secs = started.elapsed().as_secs_f64();
-        summary(&args, spec, &seed, &made, (secs, prepared))?;
+        summary(&args, &plan, &seed, &made, (secs, prepared))?;
     }
     Ok(Outcome::Success)
 }
@@ -101,6 +108,7 @@ fn explain(e: GenerateError) -> anyhow::Error {
         ),
         G::Write(e) | G::OutOfCore(O::Write(e)) => e.into(),
         G::Date(e) => e.into(),
+        G::Shard(why) => anyhow!("--shard: {why}"),
     }
 }
 

@@ -6,19 +6,20 @@ use super::args::Args;
 use crate::cmd::{outln, rate};
 use anyhow::Result;
 use bingomint::cardfile::HEADER_SIZE;
-use bingomint::game::Spec;
 use bingomint::pipeline::file::Made;
+use bingomint::pipeline::file::Plan;
 use bingomint::seed::Seed;
 
 /// The run's line: `secs` in all, `prepared` of them building what the
 /// game draws from (the 90-ball tables), which the rate leaves out.
 pub(super) fn summary(
     args: &Args,
-    spec: Spec,
+    plan: &Plan,
     seed: &Seed,
     made: &Made,
     (secs, prepared): (f64, f64),
 ) -> Result<()> {
+    let spec = plan.spec;
     let cards = made.stats.cards;
     let bytes = HEADER_SIZE as f64 + cards as f64 * spec.record_size() as f64;
     let drawing = (secs - prepared).max(1e-6);
@@ -63,9 +64,16 @@ pub(super) fn summary(
     };
     // A series continued says where its faces' numbers run.
     let faces = cards * spec.faces() as u64;
-    let numbered = match args.first_serial {
+    let numbered = match plan.first_face {
         1 => String::new(),
         n => format!(" {}s {n}–{},", spec.face_noun(), n + faces - 1),
+    };
+    let numbered = match plan.shard {
+        Some(s) => format!(
+            " shard {}/{} of a stock of {},{numbered}",
+            s.index, s.of, s.stock
+        ),
+        None => numbered,
     };
     outln!(
         "{cards} {},{numbered}{excluded} {redrawn} redrawn, {secs}{speed} -> {} (seed {seed}, format {})",

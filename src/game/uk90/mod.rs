@@ -261,6 +261,10 @@ impl Keyed for Uk90 {
 }
 
 impl Game for Uk90 {
+    fn classes(&self) -> Result<u32, &'static str> {
+        Err("90-ball strips cannot be minted in shards: a strip's six tickets share the numbers 1 to 90 and its uniqueness is ticket by ticket, so no part of the strips' space holds its tickets apart from another's; mint the stock in one run (out of core past memory), or check files made apart with `bingomint verify --across`")
+    }
+
     fn spec(&self) -> Spec {
         Spec::Uk90 { rules: self.rules }
     }

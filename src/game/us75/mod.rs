@@ -493,13 +493,12 @@ impl Keyed for Us75 {
     }
 }
 
-impl Game for Us75 {
-    fn spec(&self) -> Spec {
-        Spec::Us75 { star: self.star }
-    }
-
+impl Us75 {
+    /// A card whose B column is the draw of the rank `b_rank` gives (from
+    /// the first stream word's low half, and the stream for rejections);
+    /// the other columns and the star as [`Game::draw`] takes them.
     #[inline(always)]
-    fn draw(&self, rng: &mut Rng) -> Card {
+    fn draw_with(&self, rng: &mut Rng, b_rank: impl FnOnce(u32, &mut Rng) -> u32) -> Card {
         let a = rng.next_u64();
         let b = rng.next_u64();
         let c = rng.next_u64() as u32;
@@ -509,7 +508,7 @@ impl Game for Us75 {
                     .five(below(word as u32, FIVE_WAYS, FIVE_THRESHOLD, rng)),
             )
         };
-        let cb = five(a, rng);
+        let cb = u128::from(self.tables.five(b_rank(a as u32, rng)));
         let ci = five(a >> 32, rng);
         let cg = five(b, rng);
         let co = five(b >> 32, rng);
@@ -528,6 +527,31 @@ impl Game for Us75 {
             CENTRE
         };
         Card { bits, star }
+    }
+}
+
+impl Game for Us75 {
+    fn spec(&self) -> Spec {
+        Spec::Us75 { star: self.star }
+    }
+
+    #[inline(always)]
+    fn draw(&self, rng: &mut Rng) -> Card {
+        self.draw_with(rng, |word, rng| below(word, FIVE_WAYS, FIVE_THRESHOLD, rng))
+    }
+
+    fn classes(&self) -> Result<u32, &'static str> {
+        Ok(FIVE_WAYS)
+    }
+
+    fn draw_in(&self, rng: &mut Rng, classes: &std::ops::Range<u32>) -> Card {
+        let n = classes.end - classes.start;
+        self.draw_with(rng, |_, rng| classes.start + crate::seed::below_u32(rng, n))
+    }
+
+    fn class_of(&self, card: &Card) -> Option<u32> {
+        let picks: [u8; 5] = std::array::from_fn(|k| (card.bits >> (4 * k)) as u8 & 0xF);
+        crate::game::rank_of(&picks, 15)
     }
 
     #[inline]

@@ -188,6 +188,28 @@ impl Game for Us80 {
         }
     }
 
+    fn classes(&self) -> Result<u32, &'static str> {
+        Ok(WAYS)
+    }
+
+    fn draw_in(&self, rng: &mut Rng, classes: &std::ops::Range<u32>) -> Card {
+        let n = classes.end - classes.start;
+        Card {
+            columns: std::array::from_fn(|c| {
+                let rank = match c {
+                    0 => classes.start + below_u32(rng, n),
+                    _ => below_u32(rng, WAYS),
+                };
+                Us80::column(c, rank)
+            }),
+        }
+    }
+
+    fn class_of(&self, card: &Card) -> Option<u32> {
+        let picks = card.columns[0].map(|n| n - low(0));
+        crate::game::rank_of(&picks, SPAN)
+    }
+
     fn encode(&self, card: &Card, record: &mut [u8]) {
         for (c, column) in card.columns.iter().enumerate() {
             record[SIDE * c..SIDE * c + SIDE].copy_from_slice(column);

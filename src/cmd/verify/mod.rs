@@ -3,10 +3,14 @@
 //!
 //! The file → `pipeline::verify::verify` → the report, exit 1 on a problem.
 
+mod across;
+mod shard;
+
 use super::{outln, with_threads, Outcome};
 use anyhow::{anyhow, Result};
 use bingomint::cardfile::{CardFile, FileError};
 use bingomint::pipeline::outcore::OutOfCoreError;
+use bingomint::pipeline::shard::Shard;
 use bingomint::pipeline::verify::{verify_within, VerifyError};
 use bingomint::pipeline::{default_memory, spill};
 use bingomint::text::count_of;
@@ -29,6 +33,12 @@ pub struct Args {
     /// ticket by ticket). Exits 1 when one is shared.
     #[arg(long)]
     pub(super) across: bool,
+
+    /// Check that every card is of shard I of N of a stock (`generate
+    /// --shard`); a shard's file is checked against its own shard without
+    /// it.
+    #[arg(long, value_name = "I/N", value_parser = super::generate::parse_shard)]
+    pub(super) shard: Option<Shard>,
 
     /// Memory budget: when the key set and the mapped file would take more,
     /// duplicates are found out of core, through key partitions on disk,
@@ -54,7 +64,7 @@ pub struct Args {
 /// Runs `verify`.
 pub fn run(args: Args) -> Result<Outcome> {
     if args.across {
-        return super::across::run(&args);
+        return across::run(&args);
     }
     if let [_, second, ..] = args.files.as_slice() {
         return Err(anyhow!(
@@ -107,7 +117,7 @@ pub(super) fn one(path: &Path, args: &Args) -> Result<Outcome> {
             outln!("{text}");
         }
     }
-    if !report.ok() {
+    if !report.ok() || !shard::member(&file, args)? {
         outln!("FAILED: {}", file.path());
         return Ok(Outcome::Negative);
     }

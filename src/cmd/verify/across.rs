@@ -1,8 +1,8 @@
 //! `bingomint verify --across`: each file verified, then the faces two of
 //! them share named (`pipeline::across`), exit 1 when one is shared.
 
-use super::verify::{one, Args};
-use super::{outln, with_threads, Outcome};
+use super::{one, Args};
+use crate::cmd::{outln, with_threads, Outcome};
 use anyhow::{anyhow, Result};
 use bingomint::cardfile::CardFile;
 use bingomint::pipeline::across::{across, Across};
