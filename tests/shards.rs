@@ -114,3 +114,44 @@ fn strips_and_impossible_shards_are_refused_naming_the_fix() {
     );
     assert!(!out.exists());
 }
+
+// See: issue 64, "generate --shard gives disjoint shards whose union
+// passes audit". A shard alone is of its part of the space: the battery
+// rejects it, which is what shows the union's pass means something.
+#[test]
+fn the_shards_union_passes_the_audit_and_one_shard_alone_does_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards: Vec<_> = (1..=3)
+        .map(|i| {
+            let shard = format!("{i}/3");
+            generate(
+                dir.path(),
+                &format!("s{i}.bmc"),
+                &["--count", "60000", "--seed", "11", "--shard", &shard],
+            )
+        })
+        .collect();
+    let report = dir.path().join("union.audit.json");
+    bingomint()
+        .arg("audit")
+        .arg(&shards[0])
+        .arg("--with")
+        .args(&shards[1..])
+        .arg("--out")
+        .arg(&report)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "PASS: 60000 75-ball cards in 3 files",
+        ));
+    let json = std::fs::read_to_string(&report).unwrap();
+    assert!(json.contains("none in two files"), "{json}");
+    bingomint()
+        .arg("audit")
+        .arg(&shards[1])
+        .arg("--out")
+        .arg(dir.path().join("one.audit.json"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FAIL: 20000 75-ball cards"));
+}

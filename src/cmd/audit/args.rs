@@ -17,6 +17,7 @@ use std::path::PathBuf;
 Examples:
   bingomint audit cards.bmc
   bingomint audit strips.bmc --out strips-audit.html --alpha 0.001
+  bingomint audit stock-1.bmc --with stock-2.bmc stock-3.bmc   # needs: stock-1.bmc
   bingomint audit --call-orders --game 75 --games 100000
   bingomint audit --raw 64M --seed 42 --out raw.bin
   bingomint audit --raw 1T --out - | dieharder -g 200 -a   # needs: dieharder")]
@@ -24,6 +25,15 @@ pub struct Args {
     /// The card file to audit.
     #[arg(required_unless_present_any = ["calls", "raw"])]
     pub file: Option<PathBuf>,
+
+    /// Audit FILE together with these as one stock (the shards of a stock,
+    /// `generate --shard`): the battery on their cards taken in one seeded
+    /// interleaving (a shard's cards alone are of its part of the space,
+    /// so their order within the stock means nothing), and no face in two
+    /// of them. The union is held in memory: the records and 8 bytes a
+    /// card.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "file")]
+    pub with: Vec<PathBuf>,
 
     /// Audit call orders instead of a file: --games of them, each drawn as
     /// a live game draws it (`--calls` elsewhere lists numbers called; here

@@ -75,7 +75,7 @@ pub fn cards(args: &Args) -> Result<(Battery, About, String)> {
 }
 
 /// Uniqueness, exactly: every face's key, in memory or in partitions.
-fn unique(args: &Args, file: &CardFile) -> Result<Check> {
+pub(super) fn unique(args: &Args, file: &CardFile) -> Result<Check> {
     let memory = args.memory.unwrap_or_else(default_memory);
     let path = args.file.as_deref().expect("a file");
     let dir = args

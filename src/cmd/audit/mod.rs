@@ -8,6 +8,7 @@ mod cards;
 mod files;
 mod raw;
 mod raw_hall;
+mod union;
 
 use super::{outln, with_threads, Outcome};
 use anyhow::{Context, Result};
@@ -24,6 +25,8 @@ pub fn run(args: Args) -> Result<Outcome> {
     }
     let (mut battery, about, game) = if args.calls {
         calls::calls(&args)?
+    } else if !args.with.is_empty() {
+        union::union(&args)?
     } else {
         cards::cards(&args)?
     };
