@@ -27,7 +27,7 @@ fn shards_share_no_card_add_up_to_the_stock_and_number_on() {
             let info = stdout_of(bingomint().arg("info").arg(file));
             assert!(
                 info.contains(&format!(
-                    "shard         {}/3 of a stock of 30001 cards",
+                    "native, shard {}/3 of a stock of 30001 cards",
                     i + 1
                 )),
                 "{info}"

@@ -222,9 +222,13 @@ impl Header {
             (FileFormat::Native, Some(block)) if self.spec.items().is_some() => format!(
                 "native, with its item list (bingomint format 4: a checksum every {block} {noun}s)"
             ),
-            (FileFormat::Native, Some(block)) if self.shard.is_some() => format!(
-                "native, a shard of a stock (bingomint format 6: a checksum every {block} {noun}s)"
-            ),
+            (FileFormat::Native, Some(block)) if self.shard.is_some() => {
+                let s = self.shard.expect("a shard");
+                format!(
+                    "native, shard {}/{} of a stock of {} {noun}s (bingomint format 6: a checksum every {block} {noun}s)",
+                    s.index, s.of, s.stock
+                )
+            }
             (FileFormat::Native, Some(block)) => {
                 format!("native (bingomint format 2: a checksum every {block} {noun}s)")
             }
@@ -416,8 +420,8 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         )));
     }
     let faces = count.saturating_mul(spec.faces() as u64);
-    let shard = shard_of(b, version, count)?;
-    let first_face = first_face_of(b, version, import.as_ref(), faces)?;
+    let shard = numbering::shard_of(b, version, count)?;
+    let first_face = numbering::first_face_of(b, version, import.as_ref(), faces)?;
     let version_bytes = &b[56..72];
     let end = version_bytes.iter().position(|&c| c == 0).unwrap_or(16);
     let header = Header {
@@ -438,68 +442,6 @@ fn decode_native(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {
         shard,
     };
     Ok((header, Some(checksum_ok)))
-}
-
-/// The first face's number at byte 88 (zero: 1), checked with the bytes
-/// reserved around it and, in format version 5, against the serials of
-/// the file's `faces`.
-fn first_face_of(
-    b: &[u8],
-    version: u16,
-    import: Option<&Import>,
-    faces: u64,
-) -> Result<u64, HeaderError> {
-    let minted = version < IMPORTED_VERSION || version == SHARD_VERSION;
-    let reserved = match version {
-        SHARD_VERSION => 96..104,
-        IMPORTED_VERSION.. => 104..120,
-        _ => 96..120,
-    };
-    let zero = |r: std::ops::Range<usize>| b[r].iter().all(|&x| x == 0);
-    if !zero(reserved.clone()) || (minted && !zero(84..88)) {
-        return Err(HeaderError::Damaged(format!(
-            "reserved header bytes {}-{} are not zero",
-            if minted { 84 } else { reserved.start },
-            reserved.end - 1
-        )));
-    }
-    let first_face = match (u64_at(b, 88), import) {
-        (0, None) => 1,
-        (n @ 2..=MAX_FIRST_FACE, None) => n,
-        (n @ 1..=MAX_FIRST_FACE, Some(_)) => n,
-        (n, _) => {
-            return Err(HeaderError::Damaged(format!(
-                "first face {n} is impossible"
-            )))
-        }
-    };
-    let serials = import.and_then(|i| i.serials.as_ref());
-    if serials.is_some_and(|s| s.first() != first_face || s.check(faces).is_err()) {
-        return Err(HeaderError::Damaged(
-            "the serials in the provenance do not number the file's faces".into(),
-        ));
-    }
-    Ok(first_face)
-}
-
-/// The shard at byte 104 of a version 6 header: I of N (1 ≤ I ≤ N) of a
-/// stock of at least `count` cards.
-fn shard_of(b: &[u8], version: u16, count: u64) -> Result<Option<ShardMark>, HeaderError> {
-    if version != SHARD_VERSION {
-        return Ok(None);
-    }
-    let shard = ShardMark {
-        index: u32_at(b, 104),
-        of: u32_at(b, 108),
-        stock: u64_at(b, 112),
-    };
-    if shard.index == 0 || shard.index > shard.of || shard.stock < count {
-        return Err(HeaderError::Damaged(format!(
-            "shard {}/{} of a stock of {} holding {count} cards is impossible",
-            shard.index, shard.of, shard.stock
-        )));
-    }
-    Ok(Some(shard))
 }
 
 fn decode_v3(b: &[u8]) -> Result<(Header, Option<bool>), HeaderError> {

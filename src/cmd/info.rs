@@ -53,16 +53,6 @@ pub fn run(args: Args) -> Result<Outcome> {
     for (name, value) in numbering(h) {
         field(name, value);
     }
-    if let Some(shard) = h.shard {
-        let stock = count_of(shard.stock, h.spec.noun());
-        field(
-            "shard",
-            format!(
-                "{}/{} of a stock of {stock} (its streams: the seed mixed with the shard)",
-                shard.index, shard.of
-            ),
-        );
-    }
     if let Some(seed) = h.seed {
         field("seed", seed.to_string());
     }
@@ -115,21 +105,17 @@ fn numbering(h: &Header) -> Vec<(&'static str, String)> {
     let faces = h.face_range();
     match &h.import {
         Some(import) => imported(h, import),
-        None if h.first_face != 1 => vec![(
-            "numbered",
-            format!(
-                "{}s {}–{} ({})",
-                h.spec.face_noun(),
-                faces.start(),
-                faces.end(),
-                if h.shard.is_some() {
-                    "on from the shards before it"
-                } else {
-                    "a series continued"
-                }
-            ),
-        )],
-        None => Vec::new(),
+        None => {
+            let noun = h.spec.face_noun();
+            let mut out = Vec::new();
+            if h.first_face != 1 {
+                let how = ["a series continued", "on from the shards before it"]
+                    [usize::from(h.shard.is_some())];
+                let range = format!("{noun}s {}–{} ({how})", faces.start(), faces.end());
+                out.push(("numbered", range));
+            }
+            out
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! How a file's faces are numbered: from 1, from a series continued
 //! (`generate --first-serial`), or as an import's serials were printed
-//! ([`Serials`]); every command finds a face, and names it, through these.
+//! ([`Serials`]), and a shard's place in its stock; every command finds a
+//! face, and names it, through these, and the header's reader checks them.
 
-use super::Header;
+use super::{u32_at, u64_at, Header, HeaderError, Import, ShardMark};
+use super::{IMPORTED_VERSION, MAX_FIRST_FACE, SHARD_VERSION};
 use crate::cardfile::serials::Serials;
 
 impl Header {
@@ -83,4 +85,70 @@ impl Header {
             None => text.trim().parse().ok(),
         }
     }
+}
+
+/// The first face's number at byte 88 (zero: 1), checked with the bytes
+/// reserved around it and, in format version 5, against the serials of
+/// the file's `faces`.
+pub(super) fn first_face_of(
+    b: &[u8],
+    version: u16,
+    import: Option<&Import>,
+    faces: u64,
+) -> Result<u64, HeaderError> {
+    let minted = version < IMPORTED_VERSION || version == SHARD_VERSION;
+    let reserved = match version {
+        SHARD_VERSION => 96..104,
+        IMPORTED_VERSION.. => 104..120,
+        _ => 96..120,
+    };
+    let zero = |r: std::ops::Range<usize>| b[r].iter().all(|&x| x == 0);
+    if !zero(reserved.clone()) || (minted && !zero(84..88)) {
+        return Err(HeaderError::Damaged(format!(
+            "reserved header bytes {}-{} are not zero",
+            if minted { 84 } else { reserved.start },
+            reserved.end - 1
+        )));
+    }
+    let first_face = match (u64_at(b, 88), import) {
+        (0, None) => 1,
+        (n @ 2..=MAX_FIRST_FACE, None) => n,
+        (n @ 1..=MAX_FIRST_FACE, Some(_)) => n,
+        (n, _) => {
+            return Err(HeaderError::Damaged(format!(
+                "first face {n} is impossible"
+            )))
+        }
+    };
+    let serials = import.and_then(|i| i.serials.as_ref());
+    if serials.is_some_and(|s| s.first() != first_face || s.check(faces).is_err()) {
+        return Err(HeaderError::Damaged(
+            "the serials in the provenance do not number the file's faces".into(),
+        ));
+    }
+    Ok(first_face)
+}
+
+/// The shard at byte 104 of a version 6 header: I of N (1 ≤ I ≤ N) of a
+/// stock of at least `count` cards.
+pub(super) fn shard_of(
+    b: &[u8],
+    version: u16,
+    count: u64,
+) -> Result<Option<ShardMark>, HeaderError> {
+    if version != SHARD_VERSION {
+        return Ok(None);
+    }
+    let shard = ShardMark {
+        index: u32_at(b, 104),
+        of: u32_at(b, 108),
+        stock: u64_at(b, 112),
+    };
+    if shard.index == 0 || shard.index > shard.of || shard.stock < count {
+        return Err(HeaderError::Damaged(format!(
+            "shard {}/{} of a stock of {} holding {count} cards is impossible",
+            shard.index, shard.of, shard.stock
+        )));
+    }
+    Ok(Some(shard))
 }
