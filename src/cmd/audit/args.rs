@@ -17,7 +17,7 @@ use std::path::PathBuf;
 Examples:
   bingomint audit cards.bmc
   bingomint audit strips.bmc --out strips-audit.html --alpha 0.001
-  bingomint audit stock-1.bmc --with stock-2.bmc stock-3.bmc   # needs: stock-1.bmc
+  bingomint audit s1.bmc --with s2.bmc s3.bmc   # needs: s1.bmc
   bingomint audit --call-orders --game 75 --games 100000
   bingomint audit --raw 64M --seed 42 --out raw.bin
   bingomint audit --raw 1T --out - | dieharder -g 200 -a   # needs: dieharder")]

@@ -11,6 +11,11 @@ use bingomint::pipeline::shard::Shard;
 /// `plan` (the whole stock's) cut to `shard`'s part: its count, its first
 /// serial, the shard in its header.
 pub(super) fn part<'a>(args: &Args, spec: Spec, shard: Shard, plan: Plan<'a>) -> Result<Plan<'a>> {
+    if args.format == "v3" {
+        return Err(anyhow!(
+            "--shard {shard}: the v3 layout has no room for the shard; mint shards in the native format (drop --format v3)"
+        ));
+    }
     let classes = spec
         .classes()
         .map_err(|why| anyhow!("--shard {shard}: {why}"))?;
