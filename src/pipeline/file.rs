@@ -190,10 +190,7 @@ impl Visit for Generate<'_> {
         let Some(mark) = plan.shard else {
             return mint_file(game, plan.seed, plan, progress);
         };
-        let shard = Shard {
-            index: mark.index,
-            of: mark.of,
-        };
+        let shard = Shard::from(mark);
         let classes = game
             .classes()
             .map_err(|why| GenerateError::Shard(why.to_string()))?;

@@ -8,6 +8,7 @@
 //! stock a single run would draw uniformly (stratified by class). Its
 //! streams are its own: the seed mixed with I and N.
 
+use crate::cardfile::header::ShardMark;
 use crate::cardfile::CardFile;
 use crate::dedup::Keyed;
 use crate::game::{Face, Game, RuleViolation, Spec, Text, Visit};
@@ -83,6 +84,16 @@ impl Shard {
         bytes[16..20].copy_from_slice(&self.index.to_le_bytes());
         bytes[20..].copy_from_slice(&self.of.to_le_bytes());
         xxh3_64_with_seed(&bytes, seed)
+    }
+}
+
+impl From<ShardMark> for Shard {
+    /// The shard a file's header names.
+    fn from(mark: ShardMark) -> Shard {
+        Shard {
+            index: mark.index,
+            of: mark.of,
+        }
     }
 }
 
@@ -193,14 +204,11 @@ impl Visit for Outside<'_> {
         let size = game.spec().record_size();
         let found = (self.file.records().par_chunks_exact(size))
             .enumerate()
-            .find_first(|(_, record)| {
-                let class = game.decode(record).ok().and_then(|c| game.class_of(&c));
-                class.is_some_and(|c| !range.contains(&c))
+            .find_map_first(|(i, record)| {
+                let class = game.decode(record).ok().and_then(|c| game.class_of(&c))?;
+                (!range.contains(&class)).then_some((i as u64 + 1, class))
             });
-        Ok(found.map(|(i, record)| {
-            let card = game.decode(record).expect("decoded above");
-            (i as u64 + 1, game.class_of(&card).expect("classed above"))
-        }))
+        Ok(found)
     }
 }
 

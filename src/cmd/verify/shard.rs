@@ -11,10 +11,7 @@ use bingomint::pipeline::shard::{outside, Shard};
 /// card of its classes (said on a line of `verify`'s report); true for a
 /// file that is no shard, with no `--shard`.
 pub(super) fn member(file: &CardFile, args: &Args) -> Result<bool> {
-    let marked = (file.header().shard).map(|m| Shard {
-        index: m.index,
-        of: m.of,
-    });
+    let marked = file.header().shard.map(Shard::from);
     let Some(shard) = args.shard.or(marked) else {
         return Ok(true);
     };
