@@ -57,6 +57,7 @@ pub enum Command {
     Print(cmd::print::Args),
     Audit(cmd::audit::Args),
     Hall(cmd::hall::Args),
+    Link(cmd::link::Args),
     Import(cmd::import::Args),
 }
 
@@ -79,6 +80,7 @@ impl Command {
             Command::Print(args) => cmd::print::run(args),
             Command::Audit(args) => cmd::audit::run(args),
             Command::Hall(args) => cmd::hall::run(args),
+            Command::Link(args) => cmd::link::run(args),
             Command::Import(args) => cmd::import::run(args),
         }
     }

@@ -24,6 +24,7 @@ pub mod game;
 pub mod hall;
 pub mod import;
 pub mod input;
+pub mod link;
 pub mod pipeline;
 pub mod play;
 pub mod print;

@@ -17,6 +17,7 @@ pub mod hall;
 pub mod import;
 pub mod info;
 pub mod items;
+pub mod link;
 pub mod patterns;
 pub mod play;
 pub mod print;

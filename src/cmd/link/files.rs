@@ -1,0 +1,180 @@
+//! The network file (the control's) and the venue file, read and checked
+//! field by field.
+
+use anyhow::{anyhow, bail, Context, Result};
+use bingomint::cardfile::CardFile;
+use bingomint::hall::sales::Cut;
+use bingomint::link::bus::is_name;
+use bingomint::link::message::{Allotment, Faces};
+use bingomint::play::pattern::Pattern;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The control's network file as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NetworkEntry {
+    game: String,
+    stock: PathBuf,
+    pattern: String,
+    #[serde(default = "pound")]
+    currency: String,
+    prize: toml::Value,
+    #[serde(default = "sales_seconds")]
+    sales_seconds: u64,
+    #[serde(default = "claim_seconds")]
+    claim_seconds: u64,
+    venue: Vec<VenueEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VenueEntry {
+    id: String,
+    faces: String,
+}
+
+fn pound() -> String {
+    "£".into()
+}
+fn sales_seconds() -> u64 {
+    60
+}
+fn claim_seconds() -> u64 {
+    120
+}
+
+/// A linked game as the control runs it.
+pub struct Network {
+    pub game: String,
+    pub stock: CardFile,
+    pub pattern: Pattern,
+    pub pattern_name: String,
+    pub currency: String,
+    pub prize: Cut,
+    pub sales_seconds: u64,
+    pub claim_seconds: u64,
+    pub venues: Vec<Allotment>,
+}
+
+fn read_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    toml::from_str(&text).map_err(|e| anyhow!("'{}': {}", path.display(), e.to_string().trim()))
+}
+
+/// A path in a file, taken from the file's folder.
+fn beside(file: &Path, path: &Path) -> PathBuf {
+    match file.parent() {
+        Some(dir) if path.is_relative() => dir.join(path),
+        _ => path.to_path_buf(),
+    }
+}
+
+fn name(field: &str, text: &str) -> Result<String> {
+    if !is_name(text) {
+        bail!("{field}: {text:?} cannot name it: give 1 to 32 letters, digits, '-' or '_'");
+    }
+    Ok(text.to_string())
+}
+
+/// Face ranges `1..3000,5001..6000` of `stock`.
+fn ranges(field: &str, text: &str, stock: &CardFile) -> Result<Vec<Faces>> {
+    let parsed = bingomint::hall::sold::parse_sold(text, stock.header())
+        .map_err(|e| anyhow!("{field}: {e}"))?;
+    let within =
+        bingomint::hall::sold::sold_within(parsed, stock.header().face_range(), stock.path())
+            .map_err(|e| anyhow!("{field}: {e}"))?;
+    Ok(within.into_iter().map(|r| (*r.start(), *r.end())).collect())
+}
+
+fn pattern(text: &str, stock: &CardFile) -> Result<Pattern> {
+    Pattern::parse(text, stock.header().spec).map_err(|e| anyhow!("pattern: {e}"))
+}
+
+/// Reads and checks the network file at `path`.
+pub fn network(path: &Path) -> Result<Network> {
+    let e: NetworkEntry = read_toml(path)?;
+    let stock =
+        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| anyhow!("stock: {err}"))?;
+    let prize = bingomint::hall::sales::parse::cut(&e.prize, "prize")
+        .map_err(|(field, why)| anyhow!("{field}: {why}"))?;
+    anyhow::ensure!(
+        !e.venue.is_empty(),
+        "venue: name the venues that play, [[venue]] id = \"leeds\", faces = \"1..3000\""
+    );
+    anyhow::ensure!(
+        (1..=86_400).contains(&e.sales_seconds) && (1..=86_400).contains(&e.claim_seconds),
+        "sales_seconds and claim_seconds: give 1 to 86400 seconds"
+    );
+    let mut venues = Vec::new();
+    for (k, v) in e.venue.iter().enumerate() {
+        let field = format!("venue {} ({:?})", k + 1, v.id);
+        venues.push(Allotment {
+            venue: name(&format!("{field}.id"), &v.id)?,
+            faces: ranges(&format!("{field}.faces"), &v.faces, &stock)?,
+        });
+    }
+    let range = stock.header().face_range();
+    bingomint::link::national::check_allotments(&venues, (*range.start(), *range.end()))
+        .map_err(|why| anyhow!("venue: {why}"))?;
+    Ok(Network {
+        game: name("game", &e.game)?,
+        pattern: pattern(&e.pattern, &stock)?,
+        pattern_name: e.pattern.clone(),
+        currency: bingomint::hall::rules::shown_field("currency", &e.currency, 8)
+            .map_err(|err| anyhow!("{err}"))?,
+        stock,
+        prize,
+        sales_seconds: e.sales_seconds,
+        claim_seconds: e.claim_seconds,
+        venues,
+    })
+}
+
+/// A venue file as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VenueFileEntry {
+    venue: String,
+    game: String,
+    stock: PathBuf,
+    control: String,
+    sold: String,
+    price: toml::Value,
+}
+
+/// A venue's part in a linked game.
+pub struct Venue {
+    pub venue: String,
+    pub game: String,
+    pub stock: CardFile,
+    pub control: ed25519_dalek::VerifyingKey,
+    pub sold: Vec<Faces>,
+    /// Minor units a face.
+    pub price: u64,
+}
+
+/// Reads and checks the venue file at `path`.
+pub fn venue(path: &Path) -> Result<Venue> {
+    let e: VenueFileEntry = read_toml(path)?;
+    let stock =
+        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| anyhow!("stock: {err}"))?;
+    let control = bingomint::link::record::unhex::<32>(&e.control)
+        .and_then(|b| ed25519_dalek::VerifyingKey::from_bytes(&b).ok())
+        .ok_or_else(|| anyhow!("control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))?;
+    let price = match &e.price {
+        toml::Value::String(s) => {
+            bingomint::hall::money::parse_amount(s).map_err(|err| anyhow!("price: {err}"))?
+        }
+        _ => bail!("price: give a face's price in quotes, such as \"0.50\""),
+    };
+    Ok(Venue {
+        venue: name("venue", &e.venue)?,
+        game: name("game", &e.game)?,
+        sold: ranges("sold", &e.sold, &stock)?,
+        stock,
+        control,
+        price,
+    })
+}

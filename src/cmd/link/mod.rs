@@ -1,0 +1,223 @@
+//! `link`: linked venues playing one national game. `link key` makes the
+//! control's signing key, `link control` runs the game, `link venue` plays
+//! a venue's part, `link verify` checks the record against the books.
+
+mod control;
+mod files;
+mod settle;
+mod venue;
+mod verify;
+
+use crate::cmd::Outcome;
+use anyhow::{anyhow, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Link venues into one game: a control runs it, each venue sells its
+/// allotted faces, calls the sealed order in its room and claims; the
+/// fewest calls across the network wins, ties share the prize to the cent.
+///
+/// The broker (NATS JetStream, NATS_URL) carries the messages; the
+/// network's books are in PostgreSQL (DATABASE_URL); the control's records
+/// are signed and chained, so a venue trusts neither the broker nor the
+/// network. `scripts/network.sh start DIR` starts both servers on this
+/// machine and writes DIR/network.env.
+#[derive(clap::Args)]
+#[command(after_help = "\
+Examples:
+  scripts/network.sh start net && . net/network.env
+  bingomint link key --out control.key      # prints the public key
+  bingomint link control data/link/network.toml --key control.key \\
+      --log control.jsonl
+  bingomint link venue data/link/leeds.toml --log leeds.jsonl
+  bingomint link verify control.jsonl --control PUBLIC-KEY \\
+      --stock cards.bmc --venue-log leeds.jsonl")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Make the control's signing key (Ed25519); prints the public key
+    /// every venue file pins.
+    Key {
+        /// Where to write the secret key (readable by its owner only).
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Replace an existing key file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Run a national game for the venues of a network file.
+    Control {
+        /// The network file: the game, its stock, pattern, prize, venues.
+        network: PathBuf,
+        /// The control's signing key (`link key`).
+        #[arg(long, value_name = "FILE")]
+        key: PathBuf,
+        /// The control's log: every record it signed (a new file).
+        #[arg(long, value_name = "FILE")]
+        log: PathBuf,
+        #[command(flatten)]
+        servers: Servers,
+    },
+    /// Play a venue's part in a linked game.
+    Venue {
+        /// The venue file: the venue, the game, its stock, the control's
+        /// public key, the faces sold and their price.
+        venue: PathBuf,
+        /// The venue's log of the control's records; given again after a
+        /// crash, the venue checks it and carries on.
+        #[arg(long, value_name = "FILE")]
+        log: PathBuf,
+        /// Seconds to wait for the control's next record.
+        #[arg(long, value_name = "SECS", default_value_t = 3600)]
+        wait: u64,
+        #[command(flatten)]
+        servers: Servers,
+    },
+    /// Check a control's log: its chain, its sums and winners, against the
+    /// stock, the books and the venues' logs. Exits 1 when anything
+    /// disagrees.
+    Verify {
+        /// The control's log.
+        log: PathBuf,
+        /// The control's public key (64 hex digits).
+        #[arg(long, value_name = "HEX")]
+        control: String,
+        /// The stock, to judge every claim again.
+        #[arg(long, value_name = "FILE")]
+        stock: Option<PathBuf>,
+        /// A venue's log, which must be the control's records unchanged.
+        #[arg(long = "venue-log", value_name = "FILE")]
+        venue_logs: Vec<PathBuf>,
+        /// The network's books, which must hold what the log says.
+        #[arg(long, value_name = "URL", env = "DATABASE_URL")]
+        database: Option<String>,
+    },
+}
+
+#[derive(clap::Args)]
+struct Servers {
+    /// The NATS server (JetStream on).
+    #[arg(long, value_name = "URL", env = "NATS_URL")]
+    nats: Option<String>,
+    /// The network's books (PostgreSQL), control only.
+    #[arg(long, value_name = "URL", env = "DATABASE_URL")]
+    database: Option<String>,
+}
+
+impl Servers {
+    fn nats(&self) -> Result<&str> {
+        self.nats.as_deref().ok_or_else(|| {
+            anyhow!("--nats URL: name the NATS server (or set NATS_URL; scripts/network.sh start DIR writes it)")
+        })
+    }
+    fn database(&self) -> Result<&str> {
+        self.database.as_deref().ok_or_else(|| {
+            anyhow!("--database URL: name the network's books (or set DATABASE_URL; scripts/network.sh start DIR writes it)")
+        })
+    }
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    t.map_or(0, |d| d.as_millis() as u64)
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?)
+}
+
+pub fn run(args: Args) -> Result<Outcome> {
+    match args.command {
+        Sub::Key { out, force } => key(&out, force),
+        Sub::Control {
+            network,
+            key,
+            log,
+            servers,
+        } => {
+            let net = files::network(&network)?;
+            let key = read_key(&key)?;
+            let (nats, db) = (servers.nats()?, servers.database()?);
+            let log = new_log(&log)?;
+            runtime()?.block_on(control::run(net, key, log, (nats, db)))
+        }
+        Sub::Venue {
+            venue,
+            log,
+            wait,
+            servers,
+        } => {
+            let v = files::venue(&venue)?;
+            let kept = venue::kept(&log, &v)?;
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&log)
+                .with_context(|| format!("--log: cannot open '{}'", log.display()))?;
+            runtime()?.block_on(venue::run(v, file, kept, servers.nats()?, wait))
+        }
+        Sub::Verify {
+            log,
+            control,
+            stock,
+            venue_logs,
+            database,
+        } => {
+            let check = verify::Check {
+                log,
+                control,
+                stock,
+                venue_logs,
+                database,
+            };
+            runtime()?.block_on(check.run())
+        }
+    }
+}
+
+fn new_log(path: &Path) -> Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .create_new(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow!(
+                    "--log: '{}' exists: a control's log is never written over; give a new file",
+                    path.display()
+                )
+            } else {
+                anyhow!("--log: cannot create '{}': {e}", path.display())
+            }
+        })
+}
+
+fn key(out: &Path, force: bool) -> Result<Outcome> {
+    let mut seed = [0u8; 32];
+    getrandom::fill(&mut seed).map_err(|e| anyhow!("no randomness from the system: {e}"))?;
+    let text = format!("{}\n", bingomint::link::record::hex(&seed));
+    crate::cmd::output::write_new(out, text.as_bytes(), 0o600, force)?;
+    let public = ed25519_dalek::SigningKey::from_bytes(&seed).verifying_key();
+    println!("{}", bingomint::link::record::hex(public.as_bytes()));
+    eprintln!("'{}' holds the control's secret key; pin the public key above in every venue file: control = \"…\"", out.display());
+    Ok(Outcome::Success)
+}
+
+fn read_key(path: &Path) -> Result<ed25519_dalek::SigningKey> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("--key: cannot read '{}'", path.display()))?;
+    let seed = bingomint::link::record::unhex::<32>(&text).ok_or_else(|| {
+        anyhow!(
+            "--key: '{}' is not a key `bingomint link key` wrote",
+            path.display()
+        )
+    })?;
+    Ok(ed25519_dalek::SigningKey::from_bytes(&seed))
+}

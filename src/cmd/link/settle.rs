@@ -1,0 +1,119 @@
+//! `link control`, after the reveal: every claim judged and booked once,
+//! then the game settled once in the books and announced.
+
+use super::control::{Heard, Messages, Writer};
+use crate::cmd::Outcome;
+use anyhow::{anyhow, Result};
+use bingomint::hall::money;
+use bingomint::link::message::{Body, Judged, VenueMessage};
+use bingomint::link::national;
+use futures_util::StreamExt;
+use tokio::time::{timeout_at, Duration, Instant};
+
+impl Heard {
+    /// Takes claims until every venue that sold is done or the time is up.
+    pub async fn claims(&mut self, messages: &mut Messages, w: &mut Writer) -> Result<()> {
+        let until = Instant::now() + Duration::from_secs(self.net.claim_seconds);
+        let calls = national::calls(self.balls(), &self.seed, &self.net.game);
+        while self.done.len() < self.sold.len() {
+            let Ok(next) = timeout_at(until, messages.next()).await else {
+                let late: Vec<_> = self
+                    .sold
+                    .keys()
+                    .filter(|v| !self.done.contains(*v))
+                    .collect();
+                eprintln!("the claim window closed without word from {late:?}");
+                break;
+            };
+            let text = next.ok_or_else(|| anyhow!("the broker closed the venues' messages"))??;
+            let Ok(m) = serde_json::from_str::<VenueMessage>(&text) else {
+                continue;
+            };
+            self.after_reveal(m, &calls, w).await?;
+        }
+        Ok(())
+    }
+
+    async fn after_reveal(
+        &mut self,
+        m: VenueMessage,
+        calls: &bingomint::play::calls::Calls,
+        w: &mut Writer,
+    ) -> Result<()> {
+        let venue = m.venue().to_string();
+        match m {
+            VenueMessage::Claim {
+                claim, face, call, ..
+            } => {
+                let Some(sold) = self.sold.get(&venue) else {
+                    return self
+                        .refuse(
+                            w,
+                            &venue,
+                            "a claim from a venue with no sales booked".into(),
+                        )
+                        .await;
+                };
+                let refused = national::judge(
+                    &self.net.stock,
+                    sold,
+                    &self.net.pattern,
+                    calls,
+                    (face, call),
+                );
+                let judged = Judged {
+                    venue: venue.clone(),
+                    claim,
+                    face,
+                    call,
+                    refused,
+                };
+                self.books.claim(&self.net.game, &judged).await?;
+                self.judged.entry((venue, claim)).or_insert(judged);
+            }
+            VenueMessage::Done { .. } => {
+                self.done.insert(venue);
+            }
+            // Hellos and sales again: a venue that came back resends them.
+            VenueMessage::Hello { .. } | VenueMessage::Sales { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Judges together, settles once, announces.
+    pub async fn settle(&mut self, w: &mut Writer, prize: u64) -> Result<Outcome> {
+        let claims: Vec<Judged> = self.judged.values().cloned().collect();
+        w.emit(Body::Verdicts {
+            claims: claims.clone(),
+        })
+        .await?;
+        let game = self.net.game.clone();
+        let c = self.net.currency.clone();
+        let Some((call, payouts)) = national::settle(&claims, prize) else {
+            self.books.settle(&game, None, &[]).await?;
+            let why = "no good claim by the end of the claim window".to_string();
+            eprintln!("game {game}: unwon, {why}");
+            w.emit(Body::Unwon { why }).await?;
+            return Ok(Outcome::Success);
+        };
+        let booked = self.books.settle(&game, Some(call), &payouts).await?;
+        for p in &booked {
+            println!(
+                "{game}\tcall {call}\t{}\tface {}\t{}",
+                p.venue,
+                p.face,
+                money::show(p.amount, &c)
+            );
+        }
+        eprintln!(
+            "game {game} settled at call {call}: {} winning face(s)",
+            booked.len()
+        );
+        w.emit(Body::Settled {
+            call,
+            payouts: booked,
+        })
+        .await?;
+        Ok(Outcome::Success)
+    }
+}

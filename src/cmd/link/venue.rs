@@ -1,0 +1,258 @@
+//! `link venue`: a venue's part in a national game. It follows the
+//! control's chain (each record's signature and link checked before it is
+//! kept), sells from its allotment, calls the revealed order and claims.
+//! Started again with the same log, it checks the chain it kept against
+//! the broker's, then resends what it said before (the broker and the
+//! books keep each once).
+
+use super::files::Venue;
+use crate::cmd::Outcome;
+use anyhow::{anyhow, bail, Result};
+use bingomint::hall::money;
+use bingomint::link::bus::Bus;
+use bingomint::link::message::{Body, VenueMessage};
+use bingomint::link::national;
+use bingomint::link::record::{ChainError, Follower, Signed};
+use futures_util::StreamExt;
+use std::io::Write;
+use tokio::time::{timeout, Duration};
+
+/// The venue as it follows a game.
+struct Follow {
+    v: Venue,
+    bus: Bus,
+    follower: Follower,
+    /// Records kept by an earlier run, checked again as the broker resends them.
+    kept: Vec<Signed>,
+    log: std::fs::File,
+    commitment: String,
+    pattern: String,
+    currency: String,
+}
+
+/// Records the venue kept in its log, each checked as a follower would.
+pub fn kept(path: &std::path::Path, v: &Venue) -> Result<Vec<Signed>> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(Vec::new());
+    };
+    let mut follower = Follower::new(v.control, &v.game);
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let s =
+            Signed::parse(line).map_err(|e| anyhow!("'{}' line {}: {e}", path.display(), n + 1))?;
+        follower
+            .take(&s)
+            .map_err(|e| anyhow!("'{}' line {}: {e}", path.display(), n + 1))?;
+        out.push(s);
+    }
+    Ok(out)
+}
+
+/// Plays `v`'s part, keeping the chain in `log` (opened to append; `kept`
+/// are the records it already holds).
+pub async fn run(
+    v: Venue,
+    log: std::fs::File,
+    kept: Vec<Signed>,
+    nats: &str,
+    wait: u64,
+) -> Result<Outcome> {
+    let bus = Bus::open(nats, &v.game).await?;
+    let follower = Follower::new(v.control, &v.game);
+    let mut f = Follow {
+        v,
+        bus,
+        follower,
+        kept,
+        log,
+        commitment: String::new(),
+        pattern: String::new(),
+        currency: String::new(),
+    };
+    let hello = VenueMessage::Hello {
+        venue: f.v.venue.clone(),
+        version: bingomint::link::VERSION.into(),
+    };
+    f.bus.publish_venue(&hello).await?;
+    let mut records = Box::pin(f.bus.records().await?);
+    loop {
+        let next = timeout(Duration::from_secs(wait), records.next()).await;
+        let text = next
+            .map_err(|_| anyhow!("no word from the control in {wait} s (--wait)"))?
+            .ok_or_else(|| anyhow!("the broker closed the control's records"))??;
+        let s = match Signed::parse(&text).map_err(ChainError::Unreadable) {
+            Ok(s) => s,
+            Err(e) => return stopped(e),
+        };
+        match f.take(&s) {
+            Ok(true) => f.keep(&s)?,
+            Ok(false) => {}
+            Err(e) => return stopped(e),
+        }
+        if let Some(outcome) = f.act(&s.record.body).await? {
+            return Ok(outcome);
+        }
+    }
+}
+
+fn stopped(e: ChainError) -> Result<Outcome> {
+    eprintln!("linked game stopped: {e}");
+    Ok(Outcome::Negative)
+}
+
+impl Follow {
+    /// Takes the next record: one kept before must come back the same.
+    /// Whether it is new (to be kept).
+    fn take(&mut self, s: &Signed) -> Result<bool, ChainError> {
+        self.follower.take(s)?;
+        let at = self.follower.seq() as usize;
+        match self.kept.get(at - 1) {
+            Some(k) if k.hash() != s.hash() => Err(ChainError::Fork { seq: s.record.seq }),
+            Some(_) => Ok(false),
+            None => Ok(true),
+        }
+    }
+
+    /// Keeps a new record in the log before it is acted on: a restart
+    /// finds it.
+    fn keep(&mut self, s: &Signed) -> Result<()> {
+        writeln!(self.log, "{}", s.line())?;
+        self.log.sync_data()?;
+        Ok(())
+    }
+
+    async fn act(&mut self, body: &Body) -> Result<Option<Outcome>> {
+        let me = self.v.venue.clone();
+        match body {
+            Body::Open { .. } => self.open(body).await?,
+            Body::Refused { venue, why } if *venue == me => {
+                eprintln!("the control refused {me}: {why}");
+                return Ok(Some(Outcome::Negative));
+            }
+            Body::Prize { amount } => {
+                eprintln!(
+                    "{me}: the linked prize is {}",
+                    money::show(*amount, &self.currency)
+                );
+            }
+            Body::Reveal { seed } => self.reveal(seed).await?,
+            Body::Verdicts { claims } => {
+                for c in claims
+                    .iter()
+                    .filter(|c| c.venue == me && !c.refused.is_empty())
+                {
+                    eprintln!(
+                        "{me}: claim {} (face {}) refused: {}",
+                        c.claim, c.face, c.refused
+                    );
+                }
+            }
+            Body::Settled { call, payouts } => {
+                let ours: Vec<_> = payouts.iter().filter(|p| p.venue == me).collect();
+                for p in &ours {
+                    println!(
+                        "{me}\tcall {call}\tface {}\t{}",
+                        p.face,
+                        money::show(p.amount, &self.currency)
+                    );
+                }
+                eprintln!(
+                    "{me}: settled at call {call}; {} of {} winning face(s) here",
+                    ours.len(),
+                    payouts.len()
+                );
+                return Ok(Some(Outcome::Success));
+            }
+            Body::Unwon { why } => {
+                eprintln!("{me}: the game ended unwon: {why}");
+                return Ok(Some(Outcome::Success));
+            }
+            Body::Refused { .. } | Body::SalesClosed { .. } => {}
+        }
+        Ok(None)
+    }
+
+    /// Checks the game opened is the one this venue sells, then sells.
+    async fn open(&mut self, body: &Body) -> Result<()> {
+        let Body::Open {
+            version,
+            stock,
+            venues,
+            commitment,
+            pattern,
+            currency,
+            ..
+        } = body
+        else {
+            return Ok(());
+        };
+        let me = &self.v.venue;
+        if version != bingomint::link::VERSION {
+            bail!(
+                "the control runs version {version}; this venue runs {}",
+                bingomint::link::VERSION
+            );
+        }
+        if *stock != self.v.stock.short_id() {
+            bail!(
+                "stock: the game plays stock {stock}, this venue's file is {}",
+                self.v.stock.short_id()
+            );
+        }
+        let allotted = venues
+            .iter()
+            .find(|a| a.venue == *me)
+            .ok_or_else(|| anyhow!("venue: the game does not name {me:?}"))?;
+        let count = national::check_sales(&allotted.faces, &self.v.sold)
+            .map_err(|why| anyhow!("sold: {why}"))?;
+        (self.commitment, self.pattern, self.currency) =
+            (commitment.clone(), pattern.clone(), currency.clone());
+        let amount = count
+            .checked_mul(self.v.price)
+            .ok_or_else(|| anyhow!("price: too large"))?;
+        eprintln!(
+            "{me}: sold {count} faces, {}",
+            money::show(amount, currency)
+        );
+        let sales = VenueMessage::Sales {
+            venue: me.clone(),
+            faces: self.v.sold.clone(),
+            amount,
+        };
+        self.bus.publish_venue(&sales).await?;
+        Ok(())
+    }
+
+    /// Checks the seed against the commitment, calls the order, claims.
+    async fn reveal(&mut self, seed: &str) -> Result<()> {
+        let me = self.v.venue.clone();
+        if bingomint::hall::commitment(seed) != self.commitment {
+            bail!("the revealed seed does not match the commitment the game opened with");
+        }
+        let spec = self.v.stock.header().spec;
+        let pattern = bingomint::play::pattern::Pattern::parse(&self.pattern, spec)
+            .map_err(|e| anyhow!("{e}"))?;
+        let calls = national::calls(spec.balls(), seed, &self.v.game);
+        let won = national::winners(&self.v.stock, &self.v.sold, &pattern, &calls)
+            .map_err(|e| anyhow!("{e}"))?;
+        for (k, &(face, call)) in won.iter().enumerate() {
+            let claim = VenueMessage::Claim {
+                venue: me.clone(),
+                claim: k as u64 + 1,
+                face,
+                call,
+            };
+            self.bus.publish_venue(&claim).await?;
+        }
+        match won.first() {
+            Some((_, call)) => eprintln!("{me}: {} face(s) won at call {call}; claimed", won.len()),
+            None => eprintln!("{me}: no face sold here completes the pattern"),
+        }
+        let done = VenueMessage::Done {
+            venue: me,
+            claims: won.len() as u64,
+        };
+        self.bus.publish_venue(&done).await?;
+        Ok(())
+    }
+}

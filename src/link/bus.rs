@@ -1,0 +1,189 @@
+//! The broker: NATS JetStream carries a linked game's messages and keeps
+//! them for a venue that comes late or comes back. It is never the book of
+//! record (the control's signed chain and the PostgreSQL books are).
+//!
+//! One stream a game, `LINK_<game>`, subjects `link.<game>.>`:
+//! - `link.<game>.control`: the control's records, each published with a
+//!   message id (`<game>:control:<seq>`, so a retry is stored once) and
+//!   the subject's expected last sequence (so a second writer cannot fork
+//!   the chain: its write is refused);
+//! - `link.<game>.venue.<venue>`: each venue's messages, with ids that a
+//!   retry repeats.
+
+use super::message::VenueMessage;
+use super::record::Signed;
+use async_nats::jetstream::message::{PublishMessage, StreamMessage};
+use async_nats::jetstream::{self, consumer, stream, Context};
+use futures_util::StreamExt;
+use std::time::Duration;
+
+/// What the broker could not do.
+#[derive(Debug, thiserror::Error)]
+pub enum BusError {
+    #[error("NATS at {url}: {why}")]
+    Connect { url: String, why: String },
+    #[error("NATS JetStream: {0}")]
+    Stream(String),
+    #[error("record {seq} of game {game:?} could not be written: another control writes this game's chain")]
+    SecondWriter { game: String, seq: u64 },
+}
+
+fn stream_err(e: impl std::fmt::Display) -> BusError {
+    BusError::Stream(e.to_string())
+}
+
+/// A game's stream on the broker.
+pub struct Bus {
+    js: Context,
+    stream: stream::Stream,
+    game: String,
+}
+
+/// Whether `name` may name a game or a venue: 1 to 32 of A–Z, a–z, 0–9,
+/// `-` and `_` (it becomes part of subjects and the stream's name).
+pub fn is_name(name: &str) -> bool {
+    (1..=32).contains(&name.len())
+        && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl Bus {
+    /// Connects to `url` and opens (or makes) `game`'s stream.
+    pub async fn open(url: &str, game: &str) -> Result<Bus, BusError> {
+        let client = async_nats::ConnectOptions::new()
+            .connection_timeout(Duration::from_secs(5))
+            .retry_on_initial_connect()
+            .connect(url)
+            .await
+            .map_err(|e| BusError::Connect {
+                url: url.to_string(),
+                why: e.to_string(),
+            })?;
+        let js = jetstream::new(client);
+        let config = stream::Config {
+            name: format!("LINK_{game}"),
+            subjects: vec![format!("link.{game}.>")],
+            storage: stream::StorageType::File,
+            duplicate_window: Duration::from_secs(600),
+            ..Default::default()
+        };
+        let stream = js.get_or_create_stream(config).await.map_err(stream_err)?;
+        Ok(Bus {
+            js,
+            stream,
+            game: game.to_string(),
+        })
+    }
+
+    fn control_subject(&self) -> String {
+        format!("link.{}.control", self.game)
+    }
+
+    /// The stream sequence of the control's last record, 0 when it has none.
+    pub async fn last_control(&self) -> Result<u64, BusError> {
+        match self
+            .stream
+            .get_last_raw_message_by_subject(&self.control_subject())
+            .await
+        {
+            Ok(m) => Ok(m.sequence),
+            Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(0),
+            Err(e) => Err(stream_err(e)),
+        }
+    }
+
+    /// Publishes the control's record `s`, after its last one, which the
+    /// stream stored at `after` (0: none). Answers where `s` was stored. A
+    /// retry of a write whose acknowledgement was lost finds it stored.
+    pub async fn publish_record(&self, s: &Signed, after: u64) -> Result<u64, BusError> {
+        let id = format!("{}:control:{}", self.game, s.record.seq);
+        let message = PublishMessage::build()
+            .payload(s.line().into())
+            .message_id(&id)
+            .expected_last_subject_sequence(after);
+        let sent = self.js.send_publish(self.control_subject(), message).await;
+        let acked = match sent {
+            Ok(ack) => ack.await.map(|a| a.sequence).map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match acked {
+            Ok(seq) => Ok(seq),
+            Err(why) => self.stored_already(&id, s.record.seq, &why).await,
+        }
+    }
+
+    /// After a refused write of record `seq`: where it is stored if the
+    /// subject's last message is it (a retry); else a second writer.
+    async fn stored_already(&self, id: &str, seq: u64, why: &str) -> Result<u64, BusError> {
+        let last = self
+            .stream
+            .get_last_raw_message_by_subject(&self.control_subject())
+            .await;
+        let ours = |m: &StreamMessage| {
+            let text = String::from_utf8_lossy(&m.payload);
+            Signed::parse(&text).is_ok_and(|r| r.record.seq == seq)
+        };
+        match last {
+            Ok(m) if ours(&m) => Ok(m.sequence),
+            Ok(_) if why.contains("wrong last sequence") || why.contains("10071") => {
+                Err(BusError::SecondWriter {
+                    game: self.game.clone(),
+                    seq,
+                })
+            }
+            _ => Err(BusError::Stream(format!("record {seq} ({id}): {why}"))),
+        }
+    }
+
+    /// Publishes a venue's message; a retry is stored once.
+    pub async fn publish_venue(&self, m: &VenueMessage) -> Result<(), BusError> {
+        let subject = format!("link.{}.venue.{}", self.game, m.venue());
+        let json = serde_json::to_string(m).expect("a message is always JSON");
+        let message = PublishMessage::build()
+            .payload(json.into())
+            .message_id(m.id(&self.game));
+        let ack = self
+            .js
+            .send_publish(subject, message)
+            .await
+            .map_err(stream_err)?;
+        ack.await.map_err(stream_err)?;
+        Ok(())
+    }
+
+    /// Every message on `filter`, from the first, then as they come: the
+    /// payloads as text (an ordered consumer: in order, none twice).
+    pub async fn follow(
+        &self,
+        filter: String,
+    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
+        let config = consumer::pull::OrderedConfig {
+            filter_subject: filter,
+            deliver_policy: consumer::DeliverPolicy::All,
+            ..Default::default()
+        };
+        let consumer = self
+            .stream
+            .create_consumer(config)
+            .await
+            .map_err(stream_err)?;
+        let messages = consumer.messages().await.map_err(stream_err)?;
+        Ok(messages.map(|m| {
+            m.map(|m| String::from_utf8_lossy(&m.payload).into_owned())
+                .map_err(stream_err)
+        }))
+    }
+
+    /// The control's records, from the first.
+    pub async fn records(
+        &self,
+    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
+        self.follow(self.control_subject()).await
+    }
+
+    /// Every venue's messages, from the first.
+    pub async fn venue_messages(
+        &self,
+    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
+        self.follow(format!("link.{}.venue.>", self.game)).await
+    }
+}
