@@ -11,7 +11,7 @@ fn script() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/network.sh")
 }
 
-fn run(action: &str, dir: &Path) -> std::process::Output {
+pub fn run(action: &str, dir: &Path) -> std::process::Output {
     Command::new("bash")
         .arg(script())
         .arg(action)
@@ -21,7 +21,7 @@ fn run(action: &str, dir: &Path) -> std::process::Output {
 }
 
 /// A value of `DIR/network.env`.
-fn env_value(dir: &Path, key: &str) -> String {
+pub fn env_value(dir: &Path, key: &str) -> String {
     let text = std::fs::read_to_string(dir.join("network.env")).unwrap();
     (text.lines())
         .find_map(|l| l.strip_prefix(&format!("{key}=")))
@@ -39,7 +39,7 @@ fn get(addr: &str, path: &str) -> String {
 }
 
 /// psql, on PATH or where Debian keeps PostgreSQL's programs.
-fn psql() -> PathBuf {
+pub fn psql() -> PathBuf {
     let on_path = Command::new("sh")
         .args(["-c", "command -v psql"])
         .output()
@@ -58,7 +58,7 @@ fn psql() -> PathBuf {
 
 /// Stops the network in its folder however the test ends, so a failed
 /// assertion leaves no server running.
-struct Stop(PathBuf);
+pub struct Stop(pub PathBuf);
 
 impl Drop for Stop {
     fn drop(&mut self) {

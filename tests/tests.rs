@@ -30,6 +30,7 @@ mod import_serials;
 mod info;
 mod items;
 mod kill;
+mod link;
 mod network;
 mod outcore;
 mod play;

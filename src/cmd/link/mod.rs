@@ -24,13 +24,14 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
-  scripts/network.sh start net && . net/network.env
   bingomint link key --out control.key      # prints the public key
   bingomint link control data/link/network.toml --key control.key \\
-      --log control.jsonl
-  bingomint link venue data/link/leeds.toml --log leeds.jsonl
+      --log control.jsonl       # needs: NATS_URL, DATABASE_URL, a stock
+  bingomint link venue data/link/venue.toml \\
+      --log leeds.jsonl         # needs: NATS_URL, the control's key pinned
   bingomint link verify control.jsonl --control PUBLIC-KEY \\
-      --stock cards.bmc --venue-log leeds.jsonl")]
+      --stock stock.bmc         # needs: a control's log
+  scripts/link-demo.sh demo     # needs: the repository; plays it all")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,

@@ -98,11 +98,10 @@ impl Heard {
         };
         let booked = self.books.settle(&game, Some(call), &payouts).await?;
         for p in &booked {
+            let amount = money::show(p.amount, &c);
             println!(
-                "{game}\tcall {call}\t{}\tface {}\t{}",
-                p.venue,
-                p.face,
-                money::show(p.amount, &c)
+                "{game}\t{}\tcall {call}\tface {}\t{amount}",
+                p.venue, p.face
             );
         }
         eprintln!(

@@ -1,0 +1,401 @@
+//! `bingomint link`: a national game across venues over a real NATS server
+//! and a real PostgreSQL (started by `scripts/network.sh`, which `.ci/run`
+//! provides for): played, settled once, verified against the stock, the
+//! books and every venue's log; and the faults a network meets.
+
+use super::network::{env_value, psql, run, Stop};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A network in a folder: its servers, a stock, the control's key.
+struct Net {
+    _temp: tempfile::TempDir,
+    _stop: Stop,
+    dir: PathBuf,
+    nats: String,
+    db: String,
+    public: String,
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bingomint"))
+}
+
+impl Net {
+    fn start() -> Net {
+        let temp = tempfile::tempdir().unwrap();
+        let dir = temp.path().to_path_buf();
+        let stop = Stop(dir.join("net"));
+        let started = run("start", &dir.join("net"));
+        assert!(
+            started.status.success(),
+            "{}",
+            String::from_utf8_lossy(&started.stderr)
+        );
+        let made = bin()
+            .args([
+                "generate", "--game", "75", "--count", "9000", "--seed", "linked", "-q", "--out",
+            ])
+            .arg(dir.join("stock.bmc"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let key = bin()
+            .args(["link", "key", "--out"])
+            .arg(dir.join("control.key"))
+            .output()
+            .unwrap();
+        assert!(key.status.success());
+        Net {
+            nats: env_value(&dir.join("net"), "NATS_URL"),
+            db: env_value(&dir.join("net"), "DATABASE_URL"),
+            public: String::from_utf8(key.stdout).unwrap().trim().to_string(),
+            _temp: temp,
+            _stop: stop,
+            dir,
+        }
+    }
+
+    /// Writes the network file of game `game` (a claim window of `claim` s).
+    fn network(&self, game: &str, claim: u64) -> PathBuf {
+        let text = std::fs::read_to_string("data/link/network.toml").unwrap();
+        let text = text
+            .replace("\"national-1\"", &format!("{game:?}"))
+            .replace("claim_seconds = 120", &format!("claim_seconds = {claim}"))
+            .replace("sales_seconds = 60", "sales_seconds = 30");
+        let path = self.dir.join(format!("{game}.toml"));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Writes venue `venue`'s file for `game`, pinning `key`.
+    fn venue(&self, game: &str, venue: &str, sold: &str, key: &str) -> PathBuf {
+        let text = std::fs::read_to_string("data/link/venue.toml").unwrap();
+        let text = text
+            .replace("\"leeds\"", &format!("{venue:?}"))
+            .replace("\"national-1\"", &format!("{game:?}"))
+            .replace("PUBLIC-KEY", key)
+            .replace("\"1..2500\"", &format!("{sold:?}"));
+        let path = self.dir.join(format!("{game}-{venue}.toml"));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = bin();
+        c.current_dir(&self.dir)
+            .env("NATS_URL", &self.nats)
+            .env("DATABASE_URL", &self.db);
+        c.arg("link").args(args);
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        c
+    }
+
+    fn control(&self, game: &str, key: &str, claim: u64) -> Child {
+        let net = self.network(game, claim);
+        let log = format!("{game}-control.jsonl");
+        self.cmd(&[
+            "control",
+            net.to_str().unwrap(),
+            "--key",
+            key,
+            "--log",
+            &log,
+        ])
+        .spawn()
+        .unwrap()
+    }
+
+    fn play(&self, game: &str, venue: &str) -> Child {
+        let file = self.dir.join(format!("{game}-{venue}.toml"));
+        let log = format!("{game}-{venue}.jsonl");
+        self.cmd(&[
+            "venue",
+            file.to_str().unwrap(),
+            "--log",
+            &log,
+            "--wait",
+            "60",
+        ])
+        .spawn()
+        .unwrap()
+    }
+
+    fn verify(&self, game: &str, venues: &[&str]) -> Output {
+        let log = format!("{game}-control.jsonl");
+        let mut args = vec![
+            "verify",
+            &log,
+            "--control",
+            &self.public,
+            "--stock",
+            "stock.bmc",
+        ];
+        let logs: Vec<String> = venues.iter().map(|v| format!("{game}-{v}.jsonl")).collect();
+        for l in &logs {
+            args.extend(["--venue-log", l.as_str()]);
+        }
+        self.cmd(&args).output().unwrap()
+    }
+
+    fn sql(&self, query: &str) -> String {
+        let out = Command::new(psql())
+            .args([self.db.as_str(), "-tAc", query])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    }
+}
+
+const SOLD: [(&str, &str); 3] = [
+    ("leeds", "1..2500"),
+    ("york", "3001..5800"),
+    ("hull", "6001..8000"),
+];
+
+fn finish(child: Child) -> Output {
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Lines of `path` once it holds at least `n`, waiting up to 30 s.
+fn wait_lines(path: &Path, n: usize) {
+    let start = Instant::now();
+    while std::fs::read_to_string(path).map_or(0, |t| t.lines().count()) < n {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{} never held {n} lines",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+// See: issue 64, items 2–7.
+#[test]
+fn a_national_game_across_three_venues_is_settled_once_and_verifies() {
+    let net = Net::start();
+    for (venue, sold) in SOLD {
+        net.venue("n1", venue, sold, &net.public);
+    }
+    let control = net.control("n1", "control.key", 60);
+    let venues: Vec<Child> = SOLD.iter().map(|(v, _)| net.play("n1", v)).collect();
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    let payouts: Vec<String> = String::from_utf8_lossy(&control.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(!payouts.is_empty(), "{}", text(&control));
+    for v in venues {
+        let out = finish(v);
+        assert!(out.status.success(), "{}", text(&out));
+        // Each venue's payouts are the control's for it.
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            assert!(payouts.iter().any(|p| p.ends_with(line)), "{line}");
+        }
+    }
+    let verified = net.verify("n1", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    assert!(
+        text(&verified).contains("all agrees"),
+        "{}",
+        text(&verified)
+    );
+    // The books: three venues' sales, one settlement, the prize paid whole.
+    assert_eq!(net.sql("select count(*) from sales where game = 'n1'"), "3");
+    assert_eq!(
+        net.sql("select sum(amount) from sales where game = 'n1'"),
+        "365000"
+    );
+    assert_eq!(
+        net.sql("select count(*) from settlements where game = 'n1'"),
+        "1"
+    );
+    let paid = net.sql("select sum(amount) from payouts where game = 'n1'");
+    assert_eq!(paid, net.sql("select amount from prizes where game = 'n1'"));
+    assert_eq!(paid, "182500", "50% of £3,650.00");
+    assert_eq!(
+        net.sql("select count(*) from payouts where game = 'n1'"),
+        payouts.len().to_string()
+    );
+    // A log changed after the night no longer verifies.
+    let log = net.dir.join("n1-control.jsonl");
+    let original = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(
+        &log,
+        original.replacen("\"amount\":182500", "\"amount\":282500", 1),
+    )
+    .unwrap();
+    let tampered = net.verify("n1", &[]);
+    assert_eq!(tampered.status.code(), Some(1), "{}", text(&tampered));
+    assert!(text(&tampered).contains("forgery"), "{}", text(&tampered));
+}
+
+// See: issue 64, item 8: a venue killed mid-game and restarted.
+#[test]
+fn a_venue_killed_mid_game_catches_up_and_nothing_is_booked_twice() {
+    let net = Net::start();
+    for (venue, sold) in SOLD {
+        net.venue("n2", venue, sold, &net.public);
+    }
+    let control = net.control("n2", "control.key", 60);
+    let mut hull = net.play("n2", "hull");
+    // Killed once it has kept the game's opening (and sold).
+    wait_lines(&net.dir.join("n2-hull.jsonl"), 1);
+    hull.kill().unwrap();
+    hull.wait().unwrap();
+    let others: Vec<Child> = ["leeds", "york"]
+        .iter()
+        .map(|v| net.play("n2", v))
+        .collect();
+    let hull = finish(net.play("n2", "hull"));
+    assert!(hull.status.success(), "{}", text(&hull));
+    for v in others {
+        assert!(finish(v).status.success());
+    }
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    let verified = net.verify("n2", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    assert_eq!(net.sql("select count(*) from sales where game = 'n2'"), "3");
+    let claims = net.sql("select count(*) from claims where game = 'n2'");
+    let distinct = net.sql("select count(distinct (venue, face)) from claims where game = 'n2'");
+    assert_eq!(claims, distinct, "a claim booked twice");
+}
+
+// See: issue 64, item 8: a forged control and a second control.
+#[test]
+fn a_forged_control_stops_a_venue_and_a_second_control_is_refused() {
+    let net = Net::start();
+    // A control signing with a key no venue pinned.
+    let other = net.dir.join("other.key");
+    assert!(bin()
+        .args(["link", "key", "--out"])
+        .arg(&other)
+        .output()
+        .unwrap()
+        .status
+        .success());
+    net.venue("n3", "leeds", "1..2500", &net.public);
+    let forger = net.control("n3", other.to_str().unwrap(), 5);
+    let leeds = finish(net.play("n3", "leeds"));
+    assert_eq!(leeds.status.code(), Some(1), "{}", text(&leeds));
+    assert!(
+        text(&leeds).contains("not signed by the control's key"),
+        "{}",
+        text(&leeds)
+    );
+    // The game's chain on the broker is the forger's: a second control for
+    // the same game is refused before it signs anything.
+    let second = net.cmd(&[
+        "control",
+        "n3.toml",
+        "--key",
+        "control.key",
+        "--log",
+        "second.jsonl",
+    ]);
+    let second = {
+        let mut c = second;
+        c.output().unwrap()
+    };
+    assert_eq!(second.status.code(), Some(2), "{}", text(&second));
+    assert!(
+        text(&second).contains("has a control already"),
+        "{}",
+        text(&second)
+    );
+    let mut forger = forger;
+    forger.kill().unwrap();
+    forger.wait().unwrap();
+}
+
+// See: issue 64, items 5 and 8: the books take a retry once.
+#[test]
+fn the_books_book_a_retry_once_and_settle_once() {
+    use bingomint::link::books::Books;
+    use bingomint::link::message::{Allotment, Judged, Payout, Takings};
+    let net = Net::start();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let mut a = Books::open(&net.db).await.unwrap();
+        let mut b = Books::open(&net.db).await.unwrap();
+        let venues = [Allotment {
+            venue: "v".into(),
+            faces: vec![(1, 10)],
+        }];
+        a.open_game("g", ("national", "ID", "£"), "c1", &venues)
+            .await
+            .unwrap();
+        // A second control with another commitment is refused.
+        let again = b
+            .open_game("g", ("national", "ID", "£"), "c2", &venues)
+            .await;
+        assert!(again.unwrap_err().to_string().contains("another control"));
+        a.venue("v", "1").await.unwrap();
+        let t = Takings {
+            venue: "v".into(),
+            faces: 10,
+            amount: 500,
+        };
+        a.sales("g", &t).await.unwrap();
+        a.sales("g", &t).await.unwrap();
+        let changed = Takings {
+            amount: 400,
+            ..t.clone()
+        };
+        assert!(a.sales("g", &changed).await.is_err());
+        assert_eq!(a.takings("g").await.unwrap(), [t]);
+        assert_eq!(a.fix_prize("g", 500, 250).await.unwrap(), 250);
+        assert_eq!(
+            b.fix_prize("g", 500, 999).await.unwrap(),
+            250,
+            "the first fixing stands"
+        );
+        let c = Judged {
+            venue: "v".into(),
+            claim: 1,
+            face: 3,
+            call: 50,
+            refused: String::new(),
+        };
+        assert!(a.claim("g", &c).await.unwrap());
+        assert!(
+            !b.claim("g", &c).await.unwrap(),
+            "a redelivered claim books nothing"
+        );
+        // Two settlers racing: one set of payouts.
+        let one = [Payout {
+            venue: "v".into(),
+            face: 3,
+            amount: 250,
+        }];
+        let two = [Payout {
+            venue: "v".into(),
+            face: 4,
+            amount: 250,
+        }];
+        let (x, y) = tokio::join!(a.settle("g", Some(50), &one), b.settle("g", Some(50), &two));
+        let (x, y) = (x.unwrap(), y.unwrap());
+        assert_eq!(x, y);
+        assert_eq!(x.len(), 1);
+    });
+    assert_eq!(net.sql("select count(*) from payouts"), "1");
+}
