@@ -7,6 +7,7 @@
 #   scripts/network.sh start DIR   # start both; prints their addresses
 #   scripts/network.sh stop DIR    # stop both (DIR is kept; delete it after)
 #   scripts/network.sh status DIR  # exit 0 when both answer
+#   scripts/network.sh db-stop DIR / db-start DIR   # PostgreSQL alone (fault tests)
 #
 # DIR/network.env holds NATS_URL and DATABASE_URL for the halls to read
 # (`. DIR/network.env`). Needs nats-server (Debian: apt-get install
@@ -16,7 +17,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '7,9p' "$0" | sed 's/^# //' >&2
+    sed -n '7,10p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 
@@ -159,7 +160,25 @@ status() {
     exit $ok
 }
 
+# PostgreSQL alone stopped, or started again on its port: a fault a linked
+# network must survive.
+db() {
+    [ -e "$dir/network.env" ] || { echo "network.sh: no network in '$dir'" >&2; exit 2; }
+    local pg pg_port
+    pg=$(sed -n 's|^PG_DIR=||p' "$dir/network.env")
+    pg_port=$(sed -n 's|^DATABASE_URL=postgres://bingo@127.0.0.1:\([0-9]*\)/.*|\1|p' "$dir/network.env")
+    if [ "$1" = stop ]; then
+        as_pg "$(pg_bin pg_ctl)" -D "$pg/data" -w -m fast stop >/dev/null
+    else
+        as_pg "$(pg_bin pg_ctl)" -D "$pg/data" -w -l "$pg/postgres.log" \
+            -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $pg" start </dev/null >/dev/null 2>&1 ||
+            { echo "network.sh: PostgreSQL did not start: see $pg/postgres.log" >&2; exit 1; }
+    fi
+}
+
 case "$action" in
+    db-stop) db stop ;;
+    db-start) db start ;;
     start) start ;;
     stop) stop ;;
     status) status ;;

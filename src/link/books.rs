@@ -27,7 +27,32 @@ pub enum BooksError {
 
 /// A connection to the network's books.
 pub struct Books {
+    url: String,
     client: Client,
+}
+
+/// How long [`Books::again`] keeps trying a server that went away.
+const RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Whether `e` is the connection's (the server gone, restarting, not
+/// reachable), not the statement's: worth a retry on a new connection.
+fn is_lost(e: &BooksError) -> bool {
+    let BooksError::Db(e) = e else { return false };
+    e.is_closed()
+        || e.as_db_error().is_none_or(|d| {
+            let code = d.code().code();
+            code.starts_with("57") || code.starts_with("08")
+        })
+}
+
+async fn connect(url: &str) -> Result<Client, BooksError> {
+    let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
+    tokio::spawn(async move {
+        // Ends when the client is dropped or the server goes away; the
+        // next query then answers the error.
+        let _ = conn.await;
+    });
+    Ok(client)
 }
 
 fn i(n: u64) -> i64 {
@@ -38,15 +63,39 @@ impl Books {
     /// Connects to `url` (`postgres://user@host:port/db`) and brings the
     /// schema up to date.
     pub async fn open(url: &str) -> Result<Books, BooksError> {
-        let (client, conn) = tokio_postgres::connect(url, NoTls).await?;
-        tokio::spawn(async move {
-            // Ends when the client is dropped or the server goes away;
-            // the next query then answers the error.
-            let _ = conn.await;
-        });
-        let mut books = Books { client };
+        let client = connect(url).await?;
+        let mut books = Books {
+            url: url.to_string(),
+            client,
+        };
         books.migrate().await?;
         Ok(books)
+    }
+
+    /// Runs `op` until it is done, connecting again while the server is
+    /// away (for up to two minutes). Every write here is idempotent, so a
+    /// write that committed before its answer was lost books nothing new
+    /// when it is tried again.
+    pub async fn again<T>(
+        &mut self,
+        mut op: impl AsyncFnMut(&mut Books) -> Result<T, BooksError>,
+    ) -> Result<T, BooksError> {
+        let until = std::time::Instant::now() + RETRY_FOR;
+        let mut said = false;
+        loop {
+            match op(self).await {
+                Err(e) if is_lost(&e) && std::time::Instant::now() < until => {
+                    if !std::mem::replace(&mut said, true) {
+                        eprintln!("the books are not answering ({e}); trying again");
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+                    if let Ok(client) = connect(&self.url).await {
+                        self.client = client;
+                    }
+                }
+                other => return other,
+            }
+        }
     }
 
     async fn migrate(&mut self) -> Result<(), BooksError> {

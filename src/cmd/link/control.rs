@@ -77,7 +77,7 @@ pub async fn run(
     let stock = net.stock.short_id();
     let what = ("national", stock.as_str(), net.currency.as_str());
     books
-        .open_game(&game, what, &commitment, &net.venues)
+        .again(async |b| b.open_game(&game, what, &commitment, &net.venues).await)
         .await?;
     let mut w = Writer {
         chain: Chain::new(key, &game),
@@ -175,7 +175,9 @@ impl Heard {
                 self.refuse(w, &venue, why).await
             }
             VenueMessage::Hello { version, .. } => {
-                self.books.venue(&venue, &version).await?;
+                self.books
+                    .again(async |b| b.venue(&venue, &version).await)
+                    .await?;
                 self.hello.insert(venue);
                 Ok(())
             }
@@ -190,7 +192,9 @@ impl Heard {
                             faces: count,
                             amount,
                         };
-                        if let Err(e) = self.books.sales(&self.net.game, &t).await {
+                        let game = &self.net.game;
+                        let booked = self.books.again(async |b| b.sales(game, &t).await);
+                        if let Err(e) = booked.await {
                             return self.refuse(w, &venue, e.to_string()).await;
                         }
                         self.sold.insert(venue, faces);
@@ -209,12 +213,13 @@ impl Heard {
     /// Closes sales and fixes the prize from the booked takings.
     async fn close(&mut self, w: &mut Writer) -> Result<u64> {
         let game = self.net.game.clone();
-        let takings = self.books.takings(&game).await?;
+        let takings = self.books.again(async |b| b.takings(&game).await).await?;
         let total: u64 = takings.iter().map(|t| t.amount).sum();
-        let prize = self
+        let offered = self.net.prize.amount(total);
+        let fixing = self
             .books
-            .fix_prize(&game, total, self.net.prize.amount(total))
-            .await?;
+            .again(async |b| b.fix_prize(&game, total, offered).await);
+        let prize = fixing.await?;
         let c = &self.net.currency;
         eprintln!(
             "sales closed: {} venues, {} faces, {}; prize {}",

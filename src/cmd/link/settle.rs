@@ -68,7 +68,10 @@ impl Heard {
                     call,
                     refused,
                 };
-                self.books.claim(&self.net.game, &judged).await?;
+                let game = &self.net.game;
+                self.books
+                    .again(async |b| b.claim(game, &judged).await)
+                    .await?;
                 self.judged.entry((venue, claim)).or_insert(judged);
             }
             VenueMessage::Done { .. } => {
@@ -90,13 +93,18 @@ impl Heard {
         let game = self.net.game.clone();
         let c = self.net.currency.clone();
         let Some((call, payouts)) = national::settle(&claims, prize) else {
-            self.books.settle(&game, None, &[]).await?;
+            self.books
+                .again(async |b| b.settle(&game, None, &[]).await)
+                .await?;
             let why = "no good claim by the end of the claim window".to_string();
             eprintln!("game {game}: unwon, {why}");
             w.emit(Body::Unwon { why }).await?;
             return Ok(Outcome::Success);
         };
-        let booked = self.books.settle(&game, Some(call), &payouts).await?;
+        let settling = self
+            .books
+            .again(async |b| b.settle(&game, Some(call), &payouts).await);
+        let booked = settling.await?;
         for p in &booked {
             let amount = money::show(p.amount, &c);
             println!(
