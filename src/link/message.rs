@@ -95,6 +95,22 @@ pub enum Body {
     Unwon { why: String },
 }
 
+impl Body {
+    /// The record's kind, as its JSON names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Body::Open { .. } => "open",
+            Body::Refused { .. } => "refused",
+            Body::SalesClosed { .. } => "sales_closed",
+            Body::Prize { .. } => "prize",
+            Body::Reveal { .. } => "reveal",
+            Body::Verdicts { .. } => "verdicts",
+            Body::Settled { .. } => "settled",
+            Body::Unwon { .. } => "unwon",
+        }
+    }
+}
+
 /// What a venue sends the control (carried by the broker, judged against
 /// the books; a retry carries the same message id and is booked once).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -74,6 +74,11 @@ enum Sub {
         /// Seconds to wait for the control's next record.
         #[arg(long, value_name = "SECS", default_value_t = 3600)]
         wait: u64,
+        /// Append a line a record to FILE: its place, kind, when the
+        /// control signed it and when this venue took it (ms since the
+        /// epoch), for measuring a network.
+        #[arg(long, value_name = "FILE")]
+        timings: Option<PathBuf>,
         #[command(flatten)]
         servers: Servers,
     },
@@ -153,6 +158,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             venue,
             log,
             wait,
+            timings,
             servers,
         } => {
             let v = files::venue(&venue)?;
@@ -162,7 +168,17 @@ pub fn run(args: Args) -> Result<Outcome> {
                 .append(true)
                 .open(&log)
                 .with_context(|| format!("--log: cannot open '{}'", log.display()))?;
-            runtime()?.block_on(venue::run(v, file, kept, servers.nats()?, wait))
+            let timings = (timings.as_deref())
+                .map(|p| {
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(p)
+                })
+                .transpose()
+                .context("--timings: cannot open the file")?;
+            let nats = servers.nats()?;
+            runtime()?.block_on(venue::run(v, (file, kept), nats, (wait, timings)))
         }
         Sub::Verify {
             log,

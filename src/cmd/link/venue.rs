@@ -25,6 +25,7 @@ struct Follow {
     /// Records kept by an earlier run, checked again as the broker resends them.
     kept: Vec<Signed>,
     log: std::fs::File,
+    timings: Option<std::fs::File>,
     commitment: String,
     pattern: String,
     currency: String,
@@ -52,10 +53,9 @@ pub fn kept(path: &std::path::Path, v: &Venue) -> Result<Vec<Signed>> {
 /// are the records it already holds).
 pub async fn run(
     v: Venue,
-    log: std::fs::File,
-    kept: Vec<Signed>,
+    (log, kept): (std::fs::File, Vec<Signed>),
     nats: &str,
-    wait: u64,
+    (wait, timings): (u64, Option<std::fs::File>),
 ) -> Result<Outcome> {
     let bus = Bus::open(nats, &v.game).await?;
     let follower = Follower::new(v.control, &v.game);
@@ -65,6 +65,7 @@ pub async fn run(
         follower,
         kept,
         log,
+        timings,
         commitment: String::new(),
         pattern: String::new(),
         currency: String::new(),
@@ -118,6 +119,11 @@ impl Follow {
     fn keep(&mut self, s: &Signed) -> Result<()> {
         writeln!(self.log, "{}", s.line())?;
         self.log.sync_data()?;
+        if let Some(t) = &mut self.timings {
+            let r = &s.record;
+            let kind = r.body.kind();
+            writeln!(t, "{}\t{kind}\t{}\t{}", r.seq, r.at_ms, super::now_ms())?;
+        }
         Ok(())
     }
 
