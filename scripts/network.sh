@@ -8,6 +8,7 @@
 #   scripts/network.sh stop DIR    # stop both (DIR is kept; delete it after)
 #   scripts/network.sh status DIR  # exit 0 when both answer
 #   scripts/network.sh db-stop DIR / db-start DIR   # PostgreSQL alone (fault tests)
+#   scripts/network.sh broker-kill DIR / broker-start DIR   # NATS alone, kill -9
 #
 # DIR/network.env holds NATS_URL and DATABASE_URL for the halls to read
 # (`. DIR/network.env`). Needs nats-server (Debian: apt-get install
@@ -17,7 +18,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '7,10p' "$0" | sed 's/^# //' >&2
+    sed -n '7,11p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 
@@ -176,7 +177,35 @@ db() {
     fi
 }
 
+# NATS alone killed (kill -9), or started again on its ports and store.
+broker() {
+    [ -e "$dir/network.env" ] || { echo "network.sh: no network in '$dir'" >&2; exit 2; }
+    local nats_port monitor_port
+    nats_port=$(sed -n 's|^NATS_URL=nats://127.0.0.1:||p' "$dir/network.env")
+    monitor_port=$(sed -n 's|^NATS_MONITOR=http://127.0.0.1:||p' "$dir/network.env")
+    if [ "$1" = kill ]; then
+        local pid
+        pid=$(cat "$dir/nats/nats.pid")
+        kill -9 "$pid"
+        for _ in $(seq 1 100); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.05
+        done
+        return
+    fi
+    nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
+        -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
+    for _ in $(seq 1 100); do
+        healthy_nats "$monitor_port" && return
+        sleep 0.05
+    done
+    echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2
+    exit 1
+}
+
 case "$action" in
+    broker-kill) broker kill ;;
+    broker-start) broker start ;;
     db-stop) db stop ;;
     db-start) db start ;;
     start) start ;;

@@ -405,8 +405,9 @@ fn the_books_book_a_retry_once_and_settle_once() {
     assert_eq!(net.sql("select count(*) from payouts"), "1");
 }
 
-/// Waits up to 30 s for `query` to answer `want`.
-fn wait_sql(net: &Net, query: &str, want: &str) {
+/// Waits up to 30 s for `query` to answer `want`; else stops `control`
+/// and fails with what it said.
+fn wait_sql(net: &Net, query: &str, want: &str, control: &mut Child) {
     let start = Instant::now();
     let answer = || {
         let out = Command::new(psql())
@@ -416,10 +417,13 @@ fn wait_sql(net: &Net, query: &str, want: &str) {
         String::from_utf8(out.stdout).unwrap().trim().to_string()
     };
     while answer() != want {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "{query} never gave {want}"
-        );
+        if start.elapsed() > Duration::from_secs(30) {
+            control.kill().unwrap();
+            let mut said = String::new();
+            let stderr = control.stderr.as_mut().unwrap();
+            std::io::Read::read_to_string(stderr, &mut said).unwrap();
+            panic!("{query} never gave {want}; the control said:\n{said}");
+        }
         std::thread::sleep(Duration::from_millis(50));
     }
 }
@@ -431,12 +435,17 @@ fn postgresql_restarted_mid_game_loses_nothing() {
     for (venue, sold) in SOLD {
         net.venue("n4", venue, sold, &net.public);
     }
-    let control = net.control("n4", "control.key", 60);
+    let mut control = net.control("n4", "control.key", 60);
     let early: Vec<Child> = ["leeds", "york"]
         .iter()
         .map(|v| net.play("n4", v))
         .collect();
-    wait_sql(&net, "select count(*) from sales where game = 'n4'", "2");
+    wait_sql(
+        &net,
+        "select count(*) from sales where game = 'n4'",
+        "2",
+        &mut control,
+    );
     // The books go away; hull's sales arrive while they are away.
     assert!(run("db-stop", &net.dir.join("net")).status.success());
     let hull = net.play("n4", "hull");
@@ -489,4 +498,47 @@ fn a_replayed_record_is_named_and_stops_the_venue() {
     );
     control.kill().unwrap();
     control.wait().unwrap();
+}
+
+// See: issue 64, item 8: the broker killed mid-game (kill -9) and started
+// again on its store.
+#[test]
+fn the_broker_killed_mid_game_loses_nothing_and_repeats_nothing() {
+    let Some(net) = Net::start() else { return };
+    for (venue, sold) in SOLD {
+        net.venue("n6", venue, sold, &net.public);
+    }
+    let mut control = net.control("n6", "control.key", 60);
+    let early: Vec<Child> = ["leeds", "york"]
+        .iter()
+        .map(|v| net.play("n6", v))
+        .collect();
+    wait_sql(
+        &net,
+        "select count(*) from sales where game = 'n6'",
+        "2",
+        &mut control,
+    );
+    assert!(run("broker-kill", &net.dir.join("net")).status.success());
+    // Hull comes while the broker is down; its hello waits for it.
+    let hull = net.play("n6", "hull");
+    std::thread::sleep(Duration::from_millis(1500));
+    let started = run("broker-start", &net.dir.join("net"));
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    for v in early.into_iter().chain([hull]) {
+        let out = finish(v);
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    let verified = net.verify("n6", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    assert_eq!(net.sql("select count(*) from sales where game = 'n6'"), "3");
+    let claims = net.sql("select count(*) from claims where game = 'n6'");
+    let distinct = net.sql("select count(distinct (venue, face)) from claims where game = 'n6'");
+    assert_eq!(claims, distinct, "a claim booked twice");
 }

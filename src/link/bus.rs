@@ -17,6 +17,9 @@ use async_nats::jetstream::{self, consumer, stream, Context};
 use futures_util::StreamExt;
 use std::time::Duration;
 
+/// How long a write is tried again while the broker is away.
+pub const RETRY_FOR: Duration = Duration::from_secs(120);
+
 /// What the broker could not do.
 #[derive(Debug, thiserror::Error)]
 pub enum BusError {
@@ -150,40 +153,76 @@ impl Bus {
         Ok(())
     }
 
-    /// Every message on `filter`, from the first, then as they come: the
-    /// payloads as text (an ordered consumer: in order, none twice).
-    pub async fn follow(
-        &self,
-        filter: String,
-    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
-        let config = consumer::pull::OrderedConfig {
-            filter_subject: filter,
-            deliver_policy: consumer::DeliverPolicy::All,
-            ..Default::default()
-        };
-        let consumer = self
-            .stream
-            .create_consumer(config)
-            .await
-            .map_err(stream_err)?;
-        let messages = consumer.messages().await.map_err(stream_err)?;
-        Ok(messages.map(|m| {
-            m.map(|m| String::from_utf8_lossy(&m.payload).into_owned())
-                .map_err(stream_err)
-        }))
+    /// A follower of `filter`'s messages from the first.
+    pub fn follow(&self, filter: String) -> Following {
+        Following {
+            stream: self.stream.clone(),
+            filter,
+            after: 0,
+            inner: None,
+        }
     }
 
     /// The control's records, from the first.
-    pub async fn records(
-        &self,
-    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
-        self.follow(self.control_subject()).await
+    pub fn records(&self) -> Following {
+        self.follow(self.control_subject())
     }
 
     /// Every venue's messages, from the first.
-    pub async fn venue_messages(
-        &self,
-    ) -> Result<impl futures_util::Stream<Item = Result<String, BusError>>, BusError> {
-        self.follow(format!("link.{}.venue.>", self.game)).await
+    pub fn venue_messages(&self) -> Following {
+        self.follow(format!("link.{}.venue.>", self.game))
+    }
+}
+
+/// Messages on a filter, in order, none twice, across the broker going away:
+/// an ordered consumer, made again after the last message taken whenever
+/// it fails (a restarted server has lost it).
+pub struct Following {
+    stream: stream::Stream,
+    filter: String,
+    /// The stream sequence of the last message taken.
+    after: u64,
+    inner: Option<std::pin::Pin<Box<consumer::pull::Ordered>>>,
+}
+
+impl Following {
+    /// The next message's payload as text; an error when the broker failed
+    /// (the next call starts again after the last message taken).
+    pub async fn next(&mut self) -> Result<String, BusError> {
+        if self.inner.is_none() {
+            let config = consumer::pull::OrderedConfig {
+                filter_subject: self.filter.clone(),
+                deliver_policy: match self.after {
+                    0 => consumer::DeliverPolicy::All,
+                    n => consumer::DeliverPolicy::ByStartSequence {
+                        start_sequence: n + 1,
+                    },
+                },
+                ..Default::default()
+            };
+            let made = self
+                .stream
+                .create_consumer(config)
+                .await
+                .map_err(stream_err)?;
+            self.inner = Some(Box::pin(made.messages().await.map_err(stream_err)?));
+        }
+        let inner = self.inner.as_mut().expect("made above");
+        match inner.next().await {
+            Some(Ok(m)) => {
+                if let Ok(info) = m.info() {
+                    self.after = info.stream_sequence;
+                }
+                Ok(String::from_utf8_lossy(&m.payload).into_owned())
+            }
+            Some(Err(e)) => {
+                self.inner = None;
+                Err(stream_err(e))
+            }
+            None => {
+                self.inner = None;
+                Err(BusError::Stream("the consumer ended".into()))
+            }
+        }
     }
 }

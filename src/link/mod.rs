@@ -15,6 +15,7 @@ pub mod bus;
 pub mod message;
 pub mod national;
 pub mod record;
+pub mod verify;
 
 /// The software's version, which every venue must share with the control.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

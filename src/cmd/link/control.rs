@@ -5,14 +5,13 @@
 use super::files::Network;
 use super::now_ms;
 use crate::cmd::Outcome;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use bingomint::hall::money;
 use bingomint::link::books::Books;
 use bingomint::link::bus::Bus;
 use bingomint::link::message::{Allotment, Body, Faces, Judged, Takings, VenueMessage};
 use bingomint::link::national;
 use bingomint::link::record::{Chain, Signed};
-use futures_util::{Stream, StreamExt};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use tokio::time::{timeout_at, Duration, Instant};
@@ -31,13 +30,13 @@ impl Writer {
         let s = self.chain.sign(body, now_ms());
         writeln!(self.log, "{}", s.line())?;
         self.log.sync_data()?;
-        let mut tries = 0;
+        let until = Instant::now() + bingomint::link::bus::RETRY_FOR;
         loop {
             match self.bus.publish_record(&s, self.stored).await {
                 Ok(at) => break self.stored = at,
                 Err(e @ bingomint::link::bus::BusError::SecondWriter { .. }) => bail!("{e}"),
-                Err(e) if tries >= 30 => bail!("{e}"),
-                Err(_) => tries += 1,
+                Err(e) if Instant::now() >= until => bail!("{e}"),
+                Err(_) => {}
             }
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
@@ -56,8 +55,26 @@ pub struct Heard {
     pub done: BTreeSet<String>,
 }
 
-pub type Messages =
-    std::pin::Pin<Box<dyn Stream<Item = Result<String, bingomint::link::bus::BusError>> + Send>>;
+pub type Messages = bingomint::link::bus::Following;
+
+/// The venues' next message, None when `until` passes first. While the
+/// broker is away the messages answer errors and the consumer recovers:
+/// they are waited through.
+pub async fn next_message(messages: &mut Messages, until: Instant) -> Result<Option<String>> {
+    let mut said = false;
+    loop {
+        match timeout_at(until, messages.next()).await {
+            Err(_) => return Ok(None),
+            Ok(Ok(text)) => return Ok(Some(text)),
+            Ok(Err(e)) => {
+                if !std::mem::replace(&mut said, true) {
+                    eprintln!("the broker is not answering ({e}); waiting");
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}
 
 /// Runs the game `net` signed with `key`, logged to `log`.
 pub async fn run(
@@ -90,7 +107,7 @@ pub async fn run(
         "game {game} open: {} venues, commitment {commitment}",
         net.venues.len()
     );
-    let mut messages: Messages = Box::pin(w.bus.venue_messages().await?);
+    let mut messages = w.bus.venue_messages();
     let mut heard = Heard::new(net, books, seed.clone());
     heard.sales(&mut messages, &mut w).await?;
     let prize = heard.close(&mut w).await?;
@@ -146,10 +163,9 @@ impl Heard {
     async fn sales(&mut self, messages: &mut Messages, w: &mut Writer) -> Result<()> {
         let until = Instant::now() + Duration::from_secs(self.net.sales_seconds);
         while self.sold.len() < self.net.venues.len() {
-            let Ok(next) = timeout_at(until, messages.next()).await else {
+            let Some(text) = next_message(messages, until).await? else {
                 break;
             };
-            let text = next.ok_or_else(|| anyhow!("the broker closed the venues' messages"))??;
             match serde_json::from_str::<VenueMessage>(&text) {
                 Ok(m) => self.before_reveal(m, w).await?,
                 Err(e) => eprintln!("a message that is not a venue's was ignored: {e}"),

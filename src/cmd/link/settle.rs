@@ -1,14 +1,13 @@
 //! `link control`, after the reveal: every claim judged and booked once,
 //! then the game settled once in the books and announced.
 
-use super::control::{Heard, Messages, Writer};
+use super::control::{next_message, Heard, Messages, Writer};
 use crate::cmd::Outcome;
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 use bingomint::hall::money;
 use bingomint::link::message::{Body, Judged, VenueMessage};
 use bingomint::link::national;
-use futures_util::StreamExt;
-use tokio::time::{timeout_at, Duration, Instant};
+use tokio::time::{Duration, Instant};
 
 impl Heard {
     /// Takes claims until every venue that sold is done or the time is up.
@@ -16,7 +15,7 @@ impl Heard {
         let until = Instant::now() + Duration::from_secs(self.net.claim_seconds);
         let calls = national::calls(self.balls(), &self.seed, &self.net.game);
         while self.done.len() < self.sold.len() {
-            let Ok(next) = timeout_at(until, messages.next()).await else {
+            let Some(text) = next_message(messages, until).await? else {
                 let late: Vec<_> = self
                     .sold
                     .keys()
@@ -25,7 +24,6 @@ impl Heard {
                 eprintln!("the claim window closed without word from {late:?}");
                 break;
             };
-            let text = next.ok_or_else(|| anyhow!("the broker closed the venues' messages"))??;
             let Ok(m) = serde_json::from_str::<VenueMessage>(&text) else {
                 continue;
             };

@@ -13,9 +13,8 @@ use bingomint::link::bus::Bus;
 use bingomint::link::message::{Body, VenueMessage};
 use bingomint::link::national;
 use bingomint::link::record::{ChainError, Follower, Signed};
-use futures_util::StreamExt;
 use std::io::Write;
-use tokio::time::{timeout, Duration};
+use tokio::time::Duration;
 
 /// The venue as it follows a game.
 struct Follow {
@@ -75,12 +74,24 @@ pub async fn run(
         version: bingomint::link::VERSION.into(),
     };
     f.bus.publish_venue(&hello).await?;
-    let mut records = Box::pin(f.bus.records().await?);
+    let mut records = f.bus.records();
+    let mut said = false;
+    let mut until = tokio::time::Instant::now() + Duration::from_secs(wait);
     loop {
-        let next = timeout(Duration::from_secs(wait), records.next()).await;
-        let text = next
-            .map_err(|_| anyhow!("no word from the control in {wait} s (--wait)"))?
-            .ok_or_else(|| anyhow!("the broker closed the control's records"))??;
+        let next = tokio::time::timeout_at(until, records.next()).await;
+        let text =
+            match next.map_err(|_| anyhow!("no word from the control in {wait} s (--wait)"))? {
+                Ok(text) => text,
+                Err(e) => {
+                    // Followed again from the last record taken.
+                    if !std::mem::replace(&mut said, true) {
+                        eprintln!("the broker is not answering ({e}); waiting");
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            };
+        until = tokio::time::Instant::now() + Duration::from_secs(wait);
         let s = match Signed::parse(&text).map_err(ChainError::Unreadable) {
             Ok(s) => s,
             Err(e) => return stopped(e),
