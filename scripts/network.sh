@@ -51,12 +51,19 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# Whether the NATS server whose monitor is on port $1 is healthy and is the
+# one serving clients on port $2 (not another's that took the port).
 healthy_nats() {
-    python3 - "$1" <<'EOF'
-import sys, urllib.request
+    python3 - "$1" "${2:-}" <<'EOF'
+import json, sys, urllib.request
 try:
-    with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/healthz", timeout=1) as r:
-        sys.exit(0 if r.status == 200 else 1)
+    base = f"http://127.0.0.1:{sys.argv[1]}"
+    with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+        if r.status != 200:
+            sys.exit(1)
+    if sys.argv[2]:
+        with urllib.request.urlopen(base + "/varz", timeout=1) as r:
+            sys.exit(0 if json.load(r).get("port") == int(sys.argv[2]) else 1)
 except Exception:
     sys.exit(1)
 EOF
@@ -73,20 +80,31 @@ start() {
     fi
     mkdir -p "$dir/nats" "$dir/pg"
     dir=$(cd "$dir" && pwd)
-    local nats_port monitor_port pg_port
-    nats_port=$(free_port)
-    monitor_port=$(free_port)
-    pg_port=$(free_port)
+    local nats_port monitor_port pg_port nats_pid started=no
 
     # A start that fails leaves nothing running.
     trap 'kill "$(cat "$dir/nats/nats.pid" 2>/dev/null)" 2>/dev/null || true' ERR EXIT
-    nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
-        -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
-    for _ in $(seq 1 100); do
-        healthy_nats "$monitor_port" && break
-        sleep 0.05
+    # Free ports are picked, then taken: another program may take one in
+    # between, so a server that did not get its ports is started again on
+    # others (three tries).
+    for _ in 1 2 3; do
+        nats_port=$(free_port)
+        monitor_port=$(free_port)
+        nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
+            -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
+        nats_pid=$!
+        for _ in $(seq 1 100); do
+            healthy_nats "$monitor_port" "$nats_port" && break
+            kill -0 "$nats_pid" 2>/dev/null || break
+            sleep 0.05
+        done
+        if kill -0 "$nats_pid" 2>/dev/null && healthy_nats "$monitor_port" "$nats_port"; then
+            started=yes
+            break
+        fi
+        kill "$nats_pid" 2>/dev/null || true
     done
-    healthy_nats "$monitor_port" || { echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2; exit 1; }
+    [ "$started" = yes ] || { echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2; exit 1; }
 
     # PostgreSQL's files: in DIR/pg, or, when the postgres user cannot
     # reach DIR (run as root in a private folder), a folder of its own in
@@ -102,9 +120,16 @@ start() {
     chmod 0700 "$pg" 2>/dev/null || as_pg chmod 0700 "$pg"
     as_pg "$(pg_bin initdb)" -D "$pg/data" -A trust -U bingo --no-sync >"$dir/pg-init.log" 2>&1 ||
         { echo "network.sh: initdb failed: see $dir/pg-init.log" >&2; exit 1; }
-    as_pg "$(pg_bin pg_ctl)" -D "$pg/data" -w -l "$pg/postgres.log" \
-        -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $pg" start </dev/null >/dev/null 2>&1 ||
-        { echo "network.sh: PostgreSQL did not start: see $pg/postgres.log" >&2; exit 1; }
+    started=no
+    for _ in 1 2 3; do
+        pg_port=$(free_port)
+        if as_pg "$(pg_bin pg_ctl)" -D "$pg/data" -w -l "$pg/postgres.log" \
+            -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $pg" start </dev/null >/dev/null 2>&1; then
+            started=yes
+            break
+        fi
+    done
+    [ "$started" = yes ] || { echo "network.sh: PostgreSQL did not start: see $pg/postgres.log" >&2; exit 1; }
 
     cat >"$dir/network.env" <<EOF
 NATS_URL=nats://127.0.0.1:$nats_port
@@ -196,7 +221,7 @@ broker() {
     nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
         -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
     for _ in $(seq 1 100); do
-        healthy_nats "$monitor_port" && return
+        healthy_nats "$monitor_port" "$nats_port" && return
         sleep 0.05
     done
     echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2
