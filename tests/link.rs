@@ -64,7 +64,10 @@ impl Net {
 
     /// Writes the network file of game `game` (a claim window of `claim` s).
     fn network(&self, game: &str, claim: u64) -> PathBuf {
-        let text = std::fs::read_to_string("data/link/network.toml").unwrap();
+        let mut text = std::fs::read_to_string("data/link/network.toml").unwrap();
+        if game.starts_with("live") {
+            text = format!("play = \"live\"\ncall_ms = 150\nclaim_ms = 500\n{text}");
+        }
         let text = text
             .replace("\"national-1\"", &format!("{game:?}"))
             .replace("claim_seconds = 120", &format!("claim_seconds = {claim}"))
@@ -541,4 +544,51 @@ fn the_broker_killed_mid_game_loses_nothing_and_repeats_nothing() {
     let claims = net.sql("select count(*) from claims where game = 'n6'");
     let distinct = net.sql("select count(distinct (venue, face)) from claims where game = 'n6'");
     assert_eq!(claims, distinct, "a claim booked twice");
+}
+
+// See: issue 64, item 6 (b): a live game.
+#[test]
+fn a_live_game_is_called_held_at_a_claim_and_settled_there() {
+    let Some(net) = Net::start() else { return };
+    for (venue, sold) in SOLD {
+        net.venue("live1", venue, sold, &net.public);
+    }
+    let control = net.control("live1", "control.key", 60);
+    let venues: Vec<Child> = SOLD.iter().map(|(v, _)| net.play("live1", v)).collect();
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    for v in venues {
+        let out = finish(v);
+        assert!(out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains("held at call"), "{}", text(&out));
+    }
+    let verified = net.verify("live1", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    // The record: calls 1, 2, … in order, one hold at the last call, then
+    // the verdicts, the seed and the settlement at that call.
+    let log = std::fs::read_to_string(net.dir.join("live1-control.jsonl")).unwrap();
+    let bodies: Vec<serde_json::Value> = (log.lines())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["record"]["body"].clone())
+        .collect();
+    let kinds: Vec<&str> = bodies.iter().map(|b| b["kind"].as_str().unwrap()).collect();
+    let calls: Vec<u64> = (bodies.iter())
+        .filter(|b| b["kind"] == "call")
+        .map(|b| b["n"].as_u64().unwrap())
+        .collect();
+    assert_eq!(calls, (1..=calls.len() as u64).collect::<Vec<_>>());
+    let last = calls.len();
+    assert_eq!(kinds[..3], ["open", "sales_closed", "prize"]);
+    assert!(kinds[3..3 + last].iter().all(|k| *k == "call"), "{kinds:?}");
+    let tail: Vec<&str> = kinds[3 + last..]
+        .iter()
+        .copied()
+        .filter(|k| *k != "verdicts")
+        .collect();
+    assert_eq!(tail, ["hold", "reveal", "settled"], "{kinds:?}");
+    let settled = bodies.last().unwrap();
+    assert_eq!(settled["call"].as_u64().unwrap() as usize, last);
+    let paid: u64 = (settled["payouts"].as_array().unwrap().iter())
+        .map(|p| p["amount"].as_u64().unwrap())
+        .sum();
+    assert_eq!(paid, 182_500);
 }

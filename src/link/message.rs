@@ -85,8 +85,15 @@ pub enum Body {
     },
     /// The prize, fixed from the takings before the first ball.
     Prize { amount: u64 },
-    /// The sealed order's seed, which every venue calls from.
+    /// The sealed order's seed: in a national game before the first call
+    /// (every venue calls from it), in a live game after the last.
     Reveal { seed: String },
+    /// A live game's call `n` (from 1): every venue shows it at `show_at_ms`
+    /// (milliseconds since the Unix epoch).
+    Call { n: u8, ball: u8, show_at_ms: u64 },
+    /// A live game held at call `call` by a claim: no next call until the
+    /// claims at this call are judged.
+    Hold { call: u8, venue: String },
     /// Every claim, judged together.
     Verdicts { claims: Vec<Judged> },
     /// The winners' call and the payouts, booked once.
@@ -104,6 +111,8 @@ impl Body {
             Body::SalesClosed { .. } => "sales_closed",
             Body::Prize { .. } => "prize",
             Body::Reveal { .. } => "reveal",
+            Body::Call { .. } => "call",
+            Body::Hold { .. } => "hold",
             Body::Verdicts { .. } => "verdicts",
             Body::Settled { .. } => "settled",
             Body::Unwon { .. } => "unwon",

@@ -14,6 +14,9 @@ use crate::play::calls::Calls;
 use crate::play::claims;
 use crate::play::pattern::Pattern;
 
+/// How a live game's claim made after the next call begins its refusal.
+pub const LATE: &str = "too late: ";
+
 /// How many faces `ranges` hold.
 pub fn count(ranges: &[Faces]) -> u64 {
     ranges.iter().map(|&(a, b)| b - a + 1).sum()
@@ -122,6 +125,31 @@ pub fn winners(
         return Ok(Vec::new());
     };
     found.retain(|&(_, c)| c == first);
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// The faces of `sold` that complete `pattern` at the last of `calls` (a
+/// live game's claims at that call).
+pub fn completing_now(
+    file: &CardFile,
+    sold: &[Faces],
+    pattern: &Pattern,
+    calls: &Calls,
+) -> Result<Vec<u64>, String> {
+    let now = calls.len() as u8;
+    let mut found = Vec::new();
+    for &(a, b) in sold {
+        let Some((lo, hi)) = file.header().records_within(&(a..=b)) else {
+            continue;
+        };
+        let won =
+            claims::winners(file, lo..=hi, pattern, calls, false).map_err(|e| e.to_string())?;
+        let now = won
+            .into_iter()
+            .filter(|w| w.completed.call == now && (a..=b).contains(&w.face));
+        found.extend(now.map(|w| w.face));
+    }
     found.sort_unstable();
     Ok(found)
 }

@@ -17,9 +17,12 @@ pub struct Said {
     pub game: String,
     commitment: String,
     pattern: String,
+    balls: u8,
     pub currency: String,
     pub takings: Vec<Takings>,
     total: u64,
+    /// A live game's calls as made: (n, ball).
+    calls: Vec<(u8, u8)>,
     sold: Vec<Allotment>,
     pub prize: Option<u64>,
     seed: Option<String>,
@@ -58,9 +61,11 @@ impl Said {
                 commitment,
                 pattern,
                 currency,
+                balls,
                 ..
             } => {
                 (self.commitment, self.pattern, self.currency) = (commitment, pattern, currency);
+                self.balls = balls;
             }
             Body::SalesClosed {
                 takings,
@@ -69,10 +74,18 @@ impl Said {
             } => (self.takings, self.sold, self.total) = (takings, sold, total),
             Body::Prize { amount } => self.prize = Some(amount),
             Body::Reveal { seed } => self.seed = Some(seed),
-            Body::Verdicts { claims } => self.verdicts = claims,
+            Body::Verdicts { claims } => {
+                // A live game judges at each hold: every claim once.
+                let known = |c: &Judged| {
+                    (self.verdicts.iter()).any(|v| (&v.venue, v.claim) == (&c.venue, c.claim))
+                };
+                let new: Vec<Judged> = claims.into_iter().filter(|c| !known(c)).collect();
+                self.verdicts.extend(new);
+            }
+            Body::Call { n, ball, .. } => self.calls.push((n, ball)),
             Body::Settled { call, payouts } => self.settled = Some((Some(call), payouts)),
             Body::Unwon { .. } => self.settled = Some((None, Vec::new())),
-            Body::Refused { .. } => {}
+            Body::Refused { .. } | Body::Hold { .. } => {}
         }
     }
 
@@ -82,6 +95,7 @@ impl Said {
             if crate::hall::commitment(seed) != self.commitment {
                 problems.push("the revealed seed does not match the commitment".into());
             }
+            self.calls_by_seed(seed, problems);
         }
         let sum: u64 = self.takings.iter().map(|t| t.amount).sum();
         if sum != self.total {
@@ -111,6 +125,20 @@ impl Said {
         }
     }
 
+    /// A live game's calls are the sealed order's, in order from 1.
+    fn calls_by_seed(&self, seed: &str, problems: &mut Vec<String>) {
+        let order = crate::play::live::order(self.balls, seed, &self.game);
+        for (k, &(n, ball)) in self.calls.iter().enumerate() {
+            if usize::from(n) != k + 1 || order.get(k) != Some(&ball) {
+                problems.push(format!(
+                    "call {n} ({ball}) is not call {} of the sealed order",
+                    k + 1
+                ));
+                return;
+            }
+        }
+    }
+
     /// Every claim judged again on the stock.
     pub fn judge_again(&self, stock: &CardFile, problems: &mut Vec<String>) {
         let Some(seed) = &self.seed else { return };
@@ -122,7 +150,11 @@ impl Said {
             ));
         };
         let calls = national::calls(spec.balls(), seed, &self.game);
-        for c in &self.verdicts {
+        for c in self
+            .verdicts
+            .iter()
+            .filter(|c| !c.refused.starts_with(national::LATE))
+        {
             let sold = self
                 .sold
                 .iter()

@@ -2,7 +2,7 @@
 //! Every record is written to the control's log (synced) before the broker
 //! carries it; the money goes to the books before any record says it.
 
-use super::files::Network;
+use super::files::{Network, Play};
 use super::now_ms;
 use crate::cmd::Outcome;
 use anyhow::{bail, Result};
@@ -92,7 +92,7 @@ pub async fn run(
     let seed = bingomint::hall::fresh_seed()?;
     let commitment = bingomint::hall::commitment(&seed);
     let stock = net.stock.short_id();
-    let what = ("national", stock.as_str(), net.currency.as_str());
+    let what = (net.play.name(), stock.as_str(), net.currency.as_str());
     books
         .again(async |b| b.open_game(&game, what, &commitment, &net.venues).await)
         .await?;
@@ -111,6 +111,11 @@ pub async fn run(
     let mut heard = Heard::new(net, books, seed.clone());
     heard.sales(&mut messages, &mut w).await?;
     let prize = heard.close(&mut w).await?;
+    if let Play::Live { call_ms, claim_ms } = heard.net.play {
+        return heard
+            .live(&mut messages, &mut w, prize, (call_ms, claim_ms))
+            .await;
+    }
     w.emit(Body::Reveal { seed }).await?;
     heard.claims(&mut messages, &mut w).await?;
     heard.settle(&mut w, prize).await
@@ -118,7 +123,7 @@ pub async fn run(
 
 fn open(net: &Network, stock: &str, commitment: &str) -> Body {
     Body::Open {
-        play: "national".into(),
+        play: net.play.name().into(),
         version: bingomint::link::VERSION.into(),
         stock: stock.into(),
         balls: net.stock.header().spec.balls(),

@@ -24,6 +24,12 @@ struct NetworkEntry {
     sales_seconds: u64,
     #[serde(default = "claim_seconds")]
     claim_seconds: u64,
+    #[serde(default = "national")]
+    play: String,
+    #[serde(default = "call_ms")]
+    call_ms: u64,
+    #[serde(default = "claim_ms")]
+    claim_ms: u64,
     venue: Vec<VenueEntry>,
 }
 
@@ -43,6 +49,48 @@ fn sales_seconds() -> u64 {
 fn claim_seconds() -> u64 {
     120
 }
+fn national() -> String {
+    "national".into()
+}
+fn call_ms() -> u64 {
+    3000
+}
+fn claim_ms() -> u64 {
+    5000
+}
+
+/// How the game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// The sealed order revealed to all; the fewest calls win.
+    National,
+    /// The control calls, a call every `call_ms`; a claim holds the next
+    /// call for `claim_ms`, then the claims at that call are judged.
+    Live { call_ms: u64, claim_ms: u64 },
+}
+
+impl Play {
+    /// Its name in the game's records.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::National => "national",
+            Play::Live { .. } => "live",
+        }
+    }
+}
+
+fn play(e: &NetworkEntry) -> Result<Play> {
+    let ms = 100..=600_000;
+    match e.play.as_str() {
+        "national" => Ok(Play::National),
+        "live" if ms.contains(&e.call_ms) && ms.contains(&e.claim_ms) => Ok(Play::Live {
+            call_ms: e.call_ms,
+            claim_ms: e.claim_ms,
+        }),
+        "live" => bail!("call_ms and claim_ms: give 100 to 600000 milliseconds"),
+        other => bail!("play: {other:?} is not a linked game: give \"national\" or \"live\""),
+    }
+}
 
 /// A linked game as the control runs it.
 pub struct Network {
@@ -54,6 +102,7 @@ pub struct Network {
     pub prize: Cut,
     pub sales_seconds: u64,
     pub claim_seconds: u64,
+    pub play: Play,
     pub venues: Vec<Allotment>,
 }
 
@@ -128,6 +177,7 @@ pub fn network(path: &Path) -> Result<Network> {
         prize,
         sales_seconds: e.sales_seconds,
         claim_seconds: e.claim_seconds,
+        play: play(&e)?,
         venues,
     })
 }

@@ -4,6 +4,7 @@
 
 mod control;
 mod files;
+mod live;
 mod settle;
 mod venue;
 mod verify;

@@ -84,10 +84,23 @@ impl Heard {
     /// Judges together, settles once, announces.
     pub async fn settle(&mut self, w: &mut Writer, prize: u64) -> Result<Outcome> {
         let claims: Vec<Judged> = self.judged.values().cloned().collect();
-        w.emit(Body::Verdicts {
-            claims: claims.clone(),
-        })
-        .await?;
+        self.settle_after(w, prize, claims, None).await
+    }
+
+    /// Announces the verdicts `new` (and a live game's seed, `reveal`),
+    /// then settles on every claim judged.
+    pub async fn settle_after(
+        &mut self,
+        w: &mut Writer,
+        prize: u64,
+        new: Vec<Judged>,
+        reveal: Option<String>,
+    ) -> Result<Outcome> {
+        w.emit(Body::Verdicts { claims: new }).await?;
+        if let Some(seed) = reveal {
+            w.emit(Body::Reveal { seed }).await?;
+        }
+        let claims: Vec<Judged> = self.judged.values().cloned().collect();
         let game = self.net.game.clone();
         let c = self.net.currency.clone();
         let Some((call, payouts)) = national::settle(&claims, prize) else {

@@ -28,6 +28,12 @@ struct Follow {
     commitment: String,
     pattern: String,
     currency: String,
+    /// `national` or `live`, as the game opened.
+    play: String,
+    /// A live game's calls so far.
+    calls: Vec<u8>,
+    /// Claims made so far.
+    claims: u64,
 }
 
 /// Records the venue kept in its log, each checked as a follower would.
@@ -68,6 +74,9 @@ pub async fn run(
         commitment: String::new(),
         pattern: String::new(),
         currency: String::new(),
+        play: String::new(),
+        calls: Vec::new(),
+        claims: 0,
     };
     let hello = VenueMessage::Hello {
         venue: f.v.venue.clone(),
@@ -184,6 +193,14 @@ impl Follow {
                 eprintln!("{me}: the game ended unwon: {why}");
                 return Ok(Some(Outcome::Success));
             }
+            Body::Call {
+                n,
+                ball,
+                show_at_ms,
+            } => self.call(*n, *ball, *show_at_ms).await?,
+            Body::Hold { call, venue } => {
+                eprintln!("{me}: held at call {call} by a claim at {venue}")
+            }
             Body::Refused { .. } | Body::SalesClosed { .. } => {}
         }
         Ok(None)
@@ -192,6 +209,7 @@ impl Follow {
     /// Checks the game opened is the one this venue sells, then sells.
     async fn open(&mut self, body: &Body) -> Result<()> {
         let Body::Open {
+            play,
             version,
             stock,
             venues,
@@ -224,6 +242,7 @@ impl Follow {
             .map_err(|why| anyhow!("sold: {why}"))?;
         (self.commitment, self.pattern, self.currency) =
             (commitment.clone(), pattern.clone(), currency.clone());
+        self.play.clone_from(play);
         let amount = count
             .checked_mul(self.v.price)
             .ok_or_else(|| anyhow!("price: too large"))?;
@@ -240,6 +259,43 @@ impl Follow {
         Ok(())
     }
 
+    fn parsed_pattern(&self) -> Result<bingomint::play::pattern::Pattern> {
+        let spec = self.v.stock.header().spec;
+        bingomint::play::pattern::Pattern::parse(&self.pattern, spec).map_err(|e| anyhow!("{e}"))
+    }
+
+    /// A live game's call: shown at its instant; the faces sold here that
+    /// it completes are claimed.
+    async fn call(&mut self, n: u8, ball: u8, show_at_ms: u64) -> Result<()> {
+        let me = self.v.venue.clone();
+        if usize::from(n) != self.calls.len() + 1 {
+            bail!("call {n} came after call {}", self.calls.len());
+        }
+        let wait = show_at_ms.saturating_sub(super::now_ms());
+        tokio::time::sleep(Duration::from_millis(wait.min(10_000))).await;
+        self.calls.push(ball);
+        eprintln!("{me}: call {n}: {ball}");
+        let calls = bingomint::play::calls::Calls::from_order(
+            self.v.stock.header().spec.balls(),
+            self.calls.clone(),
+        );
+        let now =
+            national::completing_now(&self.v.stock, &self.v.sold, &self.parsed_pattern()?, &calls)
+                .map_err(|e| anyhow!("{e}"))?;
+        for face in now {
+            self.claims += 1;
+            let claim = VenueMessage::Claim {
+                venue: me.clone(),
+                claim: self.claims,
+                face,
+                call: n,
+            };
+            eprintln!("{me}: face {face} claims at call {n}");
+            self.bus.publish_venue(&claim).await?;
+        }
+        Ok(())
+    }
+
     /// Checks the seed against the commitment, calls the order, claims.
     async fn reveal(&mut self, seed: &str) -> Result<()> {
         let me = self.v.venue.clone();
@@ -247,9 +303,15 @@ impl Follow {
             bail!("the revealed seed does not match the commitment the game opened with");
         }
         let spec = self.v.stock.header().spec;
-        let pattern = bingomint::play::pattern::Pattern::parse(&self.pattern, spec)
-            .map_err(|e| anyhow!("{e}"))?;
         let calls = national::calls(spec.balls(), seed, &self.v.game);
+        if self.play == "live" {
+            // The calls made were the committed order's.
+            if !calls.order().starts_with(&self.calls) {
+                bail!("the calls made do not follow the order the game committed to");
+            }
+            return Ok(());
+        }
+        let pattern = self.parsed_pattern()?;
         let won = national::winners(&self.v.stock, &self.v.sold, &pattern, &calls)
             .map_err(|e| anyhow!("{e}"))?;
         for (k, &(face, call)) in won.iter().enumerate() {

@@ -1,0 +1,120 @@
+//! `link control`, a live game: the control calls; each call is shown at
+//! every venue at the same instant; a claim anywhere holds the next call
+//! until the claim window closes, then every claim at that call is judged
+//! together. The seed is revealed at the end, so anyone can check the calls.
+
+use super::control::{next_message, Heard, Messages, Writer};
+use super::now_ms;
+use crate::cmd::Outcome;
+use anyhow::Result;
+use bingomint::link::message::{Body, Judged, VenueMessage};
+use bingomint::link::national;
+use bingomint::play::calls::Calls;
+use tokio::time::{Duration, Instant};
+
+/// How far ahead of its signing a call is shown, so every venue shows it at
+/// once.
+const LEAD_MS: u64 = 250;
+
+impl Heard {
+    /// Calls until a claim is good; settles then.
+    pub async fn live(
+        &mut self,
+        messages: &mut Messages,
+        w: &mut Writer,
+        prize: u64,
+        (call_ms, claim_ms): (u64, u64),
+    ) -> Result<Outcome> {
+        let order = bingomint::play::live::order(self.balls(), &self.seed, &self.net.game);
+        for k in 1..=order.len() {
+            let n = k as u8;
+            let show_at_ms = now_ms() + LEAD_MS;
+            w.emit(Body::Call {
+                n,
+                ball: order[k - 1],
+                show_at_ms,
+            })
+            .await?;
+            let calls = Calls::from_order(self.balls(), order[..k].to_vec());
+            let until = Instant::now() + Duration::from_millis(LEAD_MS + call_ms);
+            let at_call = self.window(messages, w, (&calls, until), claim_ms).await?;
+            if at_call.is_empty() {
+                continue;
+            }
+            eprintln!("call {n}: {} claim(s) judged", at_call.len());
+            if at_call.iter().any(|c| c.refused.is_empty()) {
+                let seed = Some(self.seed.clone());
+                return self.settle_after(w, prize, at_call, seed).await;
+            }
+            w.emit(Body::Verdicts { claims: at_call }).await?;
+        }
+        let seed = Some(self.seed.clone());
+        self.settle_after(w, prize, Vec::new(), seed).await
+    }
+
+    /// The claims that came before `until` (a late claim refused); the
+    /// first at the last of `calls` holds the game and the window then
+    /// runs `claim_ms` from it.
+    async fn window(
+        &mut self,
+        messages: &mut Messages,
+        w: &mut Writer,
+        (calls, mut until): (&Calls, Instant),
+        claim_ms: u64,
+    ) -> Result<Vec<Judged>> {
+        let n = calls.len() as u8;
+        let (mut at_call, mut held) = (Vec::new(), false);
+        while let Some(text) = next_message(messages, until).await? {
+            let Ok(VenueMessage::Claim {
+                venue,
+                claim,
+                face,
+                call,
+            }) = serde_json::from_str(&text)
+            else {
+                continue;
+            };
+            let key = (venue.clone(), claim);
+            if self.judged.contains_key(&key) {
+                continue;
+            }
+            let refused = match self.sold.get(&venue) {
+                None => "a claim from a venue with no sales booked".to_string(),
+                Some(_) if call != n => format!(
+                    "{}claimed at call {call}, after call {n} was made",
+                    national::LATE
+                ),
+                Some(sold) => national::judge(
+                    &self.net.stock,
+                    sold,
+                    &self.net.pattern,
+                    calls,
+                    (face, call),
+                ),
+            };
+            if !held && call == n {
+                held = true;
+                w.emit(Body::Hold {
+                    call: n,
+                    venue: venue.clone(),
+                })
+                .await?;
+                until = Instant::now() + Duration::from_millis(claim_ms);
+            }
+            let judged = Judged {
+                venue,
+                claim,
+                face,
+                call,
+                refused,
+            };
+            let game = &self.net.game;
+            self.books
+                .again(async |b| b.claim(game, &judged).await)
+                .await?;
+            self.judged.insert(key, judged.clone());
+            at_call.push(judged);
+        }
+        Ok(at_call)
+    }
+}
