@@ -7,7 +7,11 @@ reach every venue (from the control signing the record to the venue taking
 it: p50, p99, max), the claims booked, the messages the game took and the
 control's peak memory.
 
-    python3 scripts/link-bench.py [--venues 300] [--bin target/release/bingomint]
+    python3 scripts/link-bench.py [--venues 300] [--play national|live] [--call-ms 500]
+
+With --play live the control calls (a call every --call-ms, shown 250 ms
+after it is signed) and the figures include each call's arrival at every
+venue.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time, urllib.request
 
@@ -40,6 +44,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--venues", type=int, default=300)
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/bingomint"))
+    ap.add_argument("--play", choices=["national", "live"], default="national")
+    ap.add_argument("--call-ms", type=int, default=500)
     a = ap.parse_args()
     if a.venues < 1 or a.venues > 1000:
         sys.exit("--venues: give 1 to 1000")
@@ -61,6 +67,7 @@ def setup(a, work):
                             check=True, capture_output=True, text=True).stdout.strip()
     names = [f"v{k:03}" for k in range(a.venues)]
     with open(os.path.join(work, "network.toml"), "w") as f:
+        f.write(f'play = "{a.play}"\ncall_ms = {a.call_ms}\nclaim_ms = 1000\n')
         f.write('game = "bench"\nstock = "stock.bmc"\npattern = "coverall"\n'
                 'prize = { share = "50%" }\nsales_seconds = 600\nclaim_seconds = 600\n')
         for k, n in enumerate(names):
@@ -108,13 +115,19 @@ def report(a, work, e, names, wall, peak, out):
     jsz = json.load(urllib.request.urlopen(e["NATS_MONITOR"] + "/jsz?streams=true"))
     msgs = sum(s["state"]["messages"] for a_ in jsz.get("account_details", [])
                for s in a_.get("stream_detail", []))
-    print(f"venues                     {len(names)}")
+    print(f"venues                     {len(names)} ({a.play})")
     print(f"game, first to last record {(at['settled'] - at['open']) / 1000:.2f} s (wall {wall:.2f} s, processes starting included)")
     print(f"sales: open to closed      {(at['sales_closed'] - at['open']) / 1000:.2f} s")
-    for kind in ["reveal", "settled"]:
-        v = took[kind]
-        print(f"{kind:8} to every venue   p50 {statistics.median(v):.0f} ms, p99 {pct(v, 99)} ms, max {max(v)} ms ({len(v)} venues)")
-    print(f"reveal to settled          {(at['settled'] - at['reveal']) / 1000:.2f} s (claims judged and booked)")
+    for kind in ["call", "reveal", "settled"]:
+        v = took.get(kind)
+        if not v:
+            continue
+        print(f"{kind:8} to every venue   p50 {statistics.median(v):.0f} ms, p99 {pct(v, 99)} ms, max {max(v)} ms ({len(v)} deliveries)")
+    if a.play == "national":
+        print(f"reveal to settled          {(at['settled'] - at['reveal']) / 1000:.2f} s (claims judged and booked)")
+    else:
+        print(f"calls                      {sum(1 for r in records if r['body']['kind'] == 'call')}; "
+              f"hold to settled {(at['settled'] - at['hold']) / 1000:.2f} s (the claim window, then judged and booked)")
     print(f"claims booked              {q('select count(*) from claims')} "
           f"(distinct {q('select count(distinct (venue, claim)) from claims')}), "
           f"winners {q('select count(*) from payouts')} at call {q('select call from settlements')}")
