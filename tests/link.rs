@@ -66,7 +66,8 @@ impl Net {
     fn network(&self, game: &str, claim: u64) -> PathBuf {
         let mut text = std::fs::read_to_string("data/link/network.toml").unwrap();
         if game.starts_with("live") {
-            text = format!("play = \"live\"\ncall_ms = 150\nclaim_ms = 500\n{text}");
+            let live = "play = \"live\"\ncall_ms = 150\nclaim_ms = 500";
+            text = text.replace("play = \"national\"", live);
         }
         let text = text
             .replace("\"national-1\"", &format!("{game:?}"))
