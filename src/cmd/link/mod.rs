@@ -1,137 +1,18 @@
-//! `link`: linked venues playing one national game. `link key` makes the
-//! control's signing key, `link control` runs the game, `link venue` plays
-//! a venue's part, `link verify` checks the record against the books.
+//! `link`: linked venues playing one game. `link key` makes the control's
+//! signing key, `link control` runs the game, `link venue` plays a venue's
+//! part, `link verify` checks the record against the books. The games
+//! themselves are the library's ([`bingomint::link`]).
 
-mod control;
-mod files;
-mod live;
-mod settle;
-mod venue;
+mod args;
 mod verify;
 
 use crate::cmd::Outcome;
 use anyhow::{anyhow, Context, Result};
-use std::path::{Path, PathBuf};
-
-/// Link venues into one game: a control runs it, each venue sells its
-/// allotted faces, calls the sealed order in its room and claims; the
-/// fewest calls across the network wins, ties share the prize to the cent.
-///
-/// The broker (NATS JetStream, NATS_URL) carries the messages; the
-/// network's books are in PostgreSQL (DATABASE_URL); the control's records
-/// are signed and chained, so a venue trusts neither the broker nor the
-/// network. `scripts/network.sh start DIR` starts both servers on this
-/// machine and writes DIR/network.env.
-#[derive(clap::Args)]
-#[command(after_help = "\
-Examples:
-  bingomint link key --out control.key      # prints the public key
-  bingomint link control data/link/network.toml --key control.key \\
-      --log control.jsonl       # needs: NATS_URL, DATABASE_URL, a stock
-  bingomint link venue data/link/venue.toml \\
-      --log leeds.jsonl         # needs: NATS_URL, the control's key pinned
-  bingomint link verify control.jsonl --control PUBLIC-KEY \\
-      --stock stock.bmc         # needs: a control's log
-  scripts/link-demo.sh demo     # needs: the repository; plays it all")]
-pub struct Args {
-    #[command(subcommand)]
-    command: Sub,
-}
-
-#[derive(clap::Subcommand)]
-enum Sub {
-    /// Make the control's signing key (Ed25519); prints the public key
-    /// every venue file pins.
-    Key {
-        /// Where to write the secret key (readable by its owner only).
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-        /// Replace an existing key file.
-        #[arg(long)]
-        force: bool,
-    },
-    /// Run a national game for the venues of a network file.
-    Control {
-        /// The network file: the game, its stock, pattern, prize, venues.
-        network: PathBuf,
-        /// The control's signing key (`link key`).
-        #[arg(long, value_name = "FILE")]
-        key: PathBuf,
-        /// The control's log: every record it signed (a new file).
-        #[arg(long, value_name = "FILE")]
-        log: PathBuf,
-        #[command(flatten)]
-        servers: Servers,
-    },
-    /// Play a venue's part in a linked game.
-    Venue {
-        /// The venue file: the venue, the game, its stock, the control's
-        /// public key, the faces sold and their price.
-        venue: PathBuf,
-        /// The venue's log of the control's records; given again after a
-        /// crash, the venue checks it and carries on.
-        #[arg(long, value_name = "FILE")]
-        log: PathBuf,
-        /// Seconds to wait for the control's next record.
-        #[arg(long, value_name = "SECS", default_value_t = 3600)]
-        wait: u64,
-        /// Append a line a record to FILE: its place, kind, when the
-        /// control signed it and when this venue took it (ms since the
-        /// epoch), for measuring a network.
-        #[arg(long, value_name = "FILE")]
-        timings: Option<PathBuf>,
-        #[command(flatten)]
-        servers: Servers,
-    },
-    /// Check a control's log: its chain, its sums and winners, against the
-    /// stock, the books and the venues' logs. Exits 1 when anything
-    /// disagrees.
-    Verify {
-        /// The control's log.
-        log: PathBuf,
-        /// The control's public key (64 hex digits).
-        #[arg(long, value_name = "HEX")]
-        control: String,
-        /// The stock, to judge every claim again.
-        #[arg(long, value_name = "FILE")]
-        stock: Option<PathBuf>,
-        /// A venue's log, which must be the control's records unchanged.
-        #[arg(long = "venue-log", value_name = "FILE")]
-        venue_logs: Vec<PathBuf>,
-        /// The network's books, which must hold what the log says.
-        #[arg(long, value_name = "URL", env = "DATABASE_URL")]
-        database: Option<String>,
-    },
-}
-
-#[derive(clap::Args)]
-struct Servers {
-    /// The NATS server (JetStream on).
-    #[arg(long, value_name = "URL", env = "NATS_URL")]
-    nats: Option<String>,
-    /// The network's books (PostgreSQL), control only.
-    #[arg(long, value_name = "URL", env = "DATABASE_URL")]
-    database: Option<String>,
-}
-
-impl Servers {
-    fn nats(&self) -> Result<&str> {
-        self.nats.as_deref().ok_or_else(|| {
-            anyhow!("--nats URL: name the NATS server (or set NATS_URL; scripts/network.sh start DIR writes it)")
-        })
-    }
-    fn database(&self) -> Result<&str> {
-        self.database.as_deref().ok_or_else(|| {
-            anyhow!("--database URL: name the network's books (or set DATABASE_URL; scripts/network.sh start DIR writes it)")
-        })
-    }
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> u64 {
-    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    t.map_or(0, |d| d.as_millis() as u64)
-}
+pub use args::Args;
+use args::Sub;
+use bingomint::hall::money;
+use bingomint::link::{control, files, venue, Ended};
+use std::path::Path;
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread()
@@ -140,7 +21,31 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
         .build()?)
 }
 
+/// Prints how a side's game ended: the payouts, one a line, each line
+/// starting with `lead`; a venue that stopped exits 1.
+fn said(ended: Ended, lead: &str) -> Outcome {
+    match ended {
+        Ended::Settled {
+            call,
+            payouts,
+            currency,
+        } => {
+            for p in payouts {
+                let amount = money::show(p.amount, &currency);
+                println!("{lead}{}\tcall {call}\tface {}\t{amount}", p.venue, p.face);
+            }
+            Outcome::Success
+        }
+        Ended::Unwon => Outcome::Success,
+        Ended::Stopped(why) => {
+            eprintln!("{why}");
+            Outcome::Negative
+        }
+    }
+}
+
 pub fn run(args: Args) -> Result<Outcome> {
+    bingomint::link::set_notes(|text| eprintln!("{text}"));
     match args.command {
         Sub::Key { out, force } => key(&out, force),
         Sub::Control {
@@ -150,10 +55,12 @@ pub fn run(args: Args) -> Result<Outcome> {
             servers,
         } => {
             let net = files::network(&network)?;
+            let game = net.game.clone();
             let key = read_key(&key)?;
             let (nats, db) = (servers.nats()?, servers.database()?);
             let log = new_log(&log)?;
-            runtime()?.block_on(control::run(net, key, log, (nats, db)))
+            let ended = runtime()?.block_on(control::run(net, key, log, (nats, db)))?;
+            Ok(said(ended, &format!("{game}\t")))
         }
         Sub::Venue {
             venue,
@@ -161,26 +68,7 @@ pub fn run(args: Args) -> Result<Outcome> {
             wait,
             timings,
             servers,
-        } => {
-            let v = files::venue(&venue)?;
-            let kept = venue::kept(&log, &v)?;
-            let file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&log)
-                .with_context(|| format!("--log: cannot open '{}'", log.display()))?;
-            let timings = (timings.as_deref())
-                .map(|p| {
-                    std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(p)
-                })
-                .transpose()
-                .context("--timings: cannot open the file")?;
-            let nats = servers.nats()?;
-            runtime()?.block_on(venue::run(v, (file, kept), nats, (wait, timings)))
-        }
+        } => play_venue(&venue, &log, (wait, timings.as_deref()), servers.nats()?),
         Sub::Verify {
             log,
             control,
@@ -198,6 +86,28 @@ pub fn run(args: Args) -> Result<Outcome> {
             runtime()?.block_on(check.run())
         }
     }
+}
+
+/// A venue's part: its file, its log (continued after a crash), the
+/// longest wait for the control and where timings go.
+fn play_venue(
+    venue: &Path,
+    log: &Path,
+    (wait, timings): (u64, Option<&Path>),
+    nats: &str,
+) -> Result<Outcome> {
+    let v = files::venue(venue)?;
+    let kept = venue::kept(log, &v)?;
+    let append = |p: &Path| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+    };
+    let file = append(log).with_context(|| format!("--log: cannot open '{}'", log.display()))?;
+    let timings = (timings.map(append).transpose()).context("--timings: cannot open the file")?;
+    let ended = runtime()?.block_on(venue::run(v, (file, kept), nats, (wait, timings)))?;
+    Ok(said(ended, ""))
 }
 
 fn new_log(path: &Path) -> Result<std::fs::File> {

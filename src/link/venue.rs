@@ -6,15 +6,16 @@
 //! books keep each once).
 
 use super::files::Venue;
-use crate::cmd::Outcome;
-use anyhow::{anyhow, bail, Result};
-use bingomint::hall::money;
-use bingomint::link::bus::Bus;
-use bingomint::link::message::{Body, VenueMessage};
-use bingomint::link::national;
-use bingomint::link::record::{ChainError, Follower, Signed};
+use super::{game, note, now_ms, Ended, LinkError};
+use crate::hall::money;
+use crate::link::bus::Bus;
+use crate::link::message::{Body, VenueMessage};
+use crate::link::national;
+use crate::link::record::{ChainError, Follower, Signed};
 use std::io::Write;
 use tokio::time::Duration;
+
+type Result<T, E = LinkError> = std::result::Result<T, E>;
 
 /// The venue as it follows a game.
 struct Follow {
@@ -45,10 +46,10 @@ pub fn kept(path: &std::path::Path, v: &Venue) -> Result<Vec<Signed>> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let s =
-            Signed::parse(line).map_err(|e| anyhow!("'{}' line {}: {e}", path.display(), n + 1))?;
+            Signed::parse(line).map_err(|e| game!("'{}' line {}: {e}", path.display(), n + 1))?;
         follower
             .take(&s)
-            .map_err(|e| anyhow!("'{}' line {}: {e}", path.display(), n + 1))?;
+            .map_err(|e| game!("'{}' line {}: {e}", path.display(), n + 1))?;
         out.push(s);
     }
     Ok(out)
@@ -61,7 +62,7 @@ pub async fn run(
     (log, kept): (std::fs::File, Vec<Signed>),
     nats: &str,
     (wait, timings): (u64, Option<std::fs::File>),
-) -> Result<Outcome> {
+) -> Result<Ended> {
     let bus = Bus::open(nats, &v.game).await?;
     let follower = Follower::new(v.control, &v.game);
     let mut f = Follow {
@@ -80,7 +81,7 @@ pub async fn run(
     };
     let hello = VenueMessage::Hello {
         venue: f.v.venue.clone(),
-        version: bingomint::link::VERSION.into(),
+        version: crate::link::VERSION.into(),
     };
     f.bus.publish_venue(&hello).await?;
     let mut records = f.bus.records();
@@ -88,18 +89,17 @@ pub async fn run(
     let mut until = tokio::time::Instant::now() + Duration::from_secs(wait);
     loop {
         let next = tokio::time::timeout_at(until, records.next()).await;
-        let text =
-            match next.map_err(|_| anyhow!("no word from the control in {wait} s (--wait)"))? {
-                Ok(text) => text,
-                Err(e) => {
-                    // Followed again from the last record taken.
-                    if !std::mem::replace(&mut said, true) {
-                        eprintln!("the broker is not answering ({e}); waiting");
-                    }
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    continue;
+        let text = match next.map_err(|_| game!("no word from the control in {wait} s (--wait)"))? {
+            Ok(text) => text,
+            Err(e) => {
+                // Followed again from the last record taken.
+                if !std::mem::replace(&mut said, true) {
+                    note!("the broker is not answering ({e}); waiting");
                 }
-            };
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+        };
         until = tokio::time::Instant::now() + Duration::from_secs(wait);
         let s = match Signed::parse(&text).map_err(ChainError::Unreadable) {
             Ok(s) => s,
@@ -116,9 +116,8 @@ pub async fn run(
     }
 }
 
-fn stopped(e: ChainError) -> Result<Outcome> {
-    eprintln!("linked game stopped: {e}");
-    Ok(Outcome::Negative)
+fn stopped(e: ChainError) -> Result<Ended> {
+    Ok(Ended::Stopped(format!("linked game stopped: {e}")))
 }
 
 impl Follow {
@@ -142,21 +141,21 @@ impl Follow {
         if let Some(t) = &mut self.timings {
             let r = &s.record;
             let kind = r.body.kind();
-            writeln!(t, "{}\t{kind}\t{}\t{}", r.seq, r.at_ms, super::now_ms())?;
+            writeln!(t, "{}\t{kind}\t{}\t{}", r.seq, r.at_ms, now_ms())?;
         }
         Ok(())
     }
 
-    async fn act(&mut self, body: &Body) -> Result<Option<Outcome>> {
+    async fn act(&mut self, body: &Body) -> Result<Option<Ended>> {
         let me = self.v.venue.clone();
         match body {
             Body::Open { .. } => self.open(body).await?,
             Body::Refused { venue, why } if *venue == me => {
-                eprintln!("the control refused {me}: {why}");
-                return Ok(Some(Outcome::Negative));
+                let why = format!("the control refused {me}: {why}");
+                return Ok(Some(Ended::Stopped(why)));
             }
             Body::Prize { amount } => {
-                eprintln!(
+                note!(
                     "{me}: the linked prize is {}",
                     money::show(*amount, &self.currency)
                 );
@@ -167,31 +166,32 @@ impl Follow {
                     .iter()
                     .filter(|c| c.venue == me && !c.refused.is_empty())
                 {
-                    eprintln!(
+                    note!(
                         "{me}: claim {} (face {}) refused: {}",
-                        c.claim, c.face, c.refused
+                        c.claim,
+                        c.face,
+                        c.refused
                     );
                 }
             }
             Body::Settled { call, payouts } => {
-                let ours: Vec<_> = payouts.iter().filter(|p| p.venue == me).collect();
-                for p in &ours {
-                    println!(
-                        "{me}\tcall {call}\tface {}\t{}",
-                        p.face,
-                        money::show(p.amount, &self.currency)
-                    );
-                }
-                eprintln!(
+                let ours: Vec<_> = payouts.iter().filter(|p| p.venue == me).cloned().collect();
+                note!(
                     "{me}: settled at call {call}; {} of {} winning face(s) here",
                     ours.len(),
                     payouts.len()
                 );
-                return Ok(Some(Outcome::Success));
+                let call = *call;
+                let currency = self.currency.clone();
+                return Ok(Some(Ended::Settled {
+                    call,
+                    payouts: ours,
+                    currency,
+                }));
             }
             Body::Unwon { why } => {
-                eprintln!("{me}: the game ended unwon: {why}");
-                return Ok(Some(Outcome::Success));
+                note!("{me}: the game ended unwon: {why}");
+                return Ok(Some(Ended::Unwon));
             }
             Body::Call {
                 n,
@@ -199,7 +199,7 @@ impl Follow {
                 show_at_ms,
             } => self.call(*n, *ball, *show_at_ms).await?,
             Body::Hold { call, venue } => {
-                eprintln!("{me}: held at call {call} by a claim at {venue}")
+                note!("{me}: held at call {call} by a claim at {venue}")
             }
             Body::Refused { .. } | Body::SalesClosed { .. } => {}
         }
@@ -222,31 +222,31 @@ impl Follow {
             return Ok(());
         };
         let me = &self.v.venue;
-        if version != bingomint::link::VERSION {
-            bail!(
+        if version != crate::link::VERSION {
+            return Err(game!(
                 "the control runs version {version}; this venue runs {}",
-                bingomint::link::VERSION
-            );
+                crate::link::VERSION
+            ));
         }
         if *stock != self.v.stock.short_id() {
-            bail!(
+            return Err(game!(
                 "stock: the game plays stock {stock}, this venue's file is {}",
                 self.v.stock.short_id()
-            );
+            ));
         }
         let allotted = venues
             .iter()
             .find(|a| a.venue == *me)
-            .ok_or_else(|| anyhow!("venue: the game does not name {me:?}"))?;
+            .ok_or_else(|| game!("venue: the game does not name {me:?}"))?;
         let count = national::check_sales(&allotted.faces, &self.v.sold)
-            .map_err(|why| anyhow!("sold: {why}"))?;
+            .map_err(|why| game!("sold: {why}"))?;
         (self.commitment, self.pattern, self.currency) =
             (commitment.clone(), pattern.clone(), currency.clone());
         self.play.clone_from(play);
         let amount = count
             .checked_mul(self.v.price)
-            .ok_or_else(|| anyhow!("price: too large"))?;
-        eprintln!(
+            .ok_or_else(|| game!("price: too large"))?;
+        note!(
             "{me}: sold {count} faces, {}",
             money::show(amount, currency)
         );
@@ -259,9 +259,9 @@ impl Follow {
         Ok(())
     }
 
-    fn parsed_pattern(&self) -> Result<bingomint::play::pattern::Pattern> {
+    fn parsed_pattern(&self) -> Result<crate::play::pattern::Pattern> {
         let spec = self.v.stock.header().spec;
-        bingomint::play::pattern::Pattern::parse(&self.pattern, spec).map_err(|e| anyhow!("{e}"))
+        crate::play::pattern::Pattern::parse(&self.pattern, spec).map_err(|e| game!("{e}"))
     }
 
     /// A live game's call: shown at its instant; the faces sold here that
@@ -269,19 +269,19 @@ impl Follow {
     async fn call(&mut self, n: u8, ball: u8, show_at_ms: u64) -> Result<()> {
         let me = self.v.venue.clone();
         if usize::from(n) != self.calls.len() + 1 {
-            bail!("call {n} came after call {}", self.calls.len());
+            return Err(game!("call {n} came after call {}", self.calls.len()));
         }
-        let wait = show_at_ms.saturating_sub(super::now_ms());
+        let wait = show_at_ms.saturating_sub(now_ms());
         tokio::time::sleep(Duration::from_millis(wait.min(10_000))).await;
         self.calls.push(ball);
-        eprintln!("{me}: call {n}: {ball}");
-        let calls = bingomint::play::calls::Calls::from_order(
+        note!("{me}: call {n}: {ball}");
+        let calls = crate::play::calls::Calls::from_order(
             self.v.stock.header().spec.balls(),
             self.calls.clone(),
         );
         let now =
             national::completing_now(&self.v.stock, &self.v.sold, &self.parsed_pattern()?, &calls)
-                .map_err(|e| anyhow!("{e}"))?;
+                .map_err(|e| game!("{e}"))?;
         for face in now {
             self.claims += 1;
             let claim = VenueMessage::Claim {
@@ -290,7 +290,7 @@ impl Follow {
                 face,
                 call: n,
             };
-            eprintln!("{me}: face {face} claims at call {n}");
+            note!("{me}: face {face} claims at call {n}");
             self.bus.publish_venue(&claim).await?;
         }
         Ok(())
@@ -299,21 +299,25 @@ impl Follow {
     /// Checks the seed against the commitment, calls the order, claims.
     async fn reveal(&mut self, seed: &str) -> Result<()> {
         let me = self.v.venue.clone();
-        if bingomint::hall::commitment(seed) != self.commitment {
-            bail!("the revealed seed does not match the commitment the game opened with");
+        if crate::hall::commitment(seed) != self.commitment {
+            return Err(game!(
+                "the revealed seed does not match the commitment the game opened with"
+            ));
         }
         let spec = self.v.stock.header().spec;
         let calls = national::calls(spec.balls(), seed, &self.v.game);
         if self.play == "live" {
             // The calls made were the committed order's.
             if !calls.order().starts_with(&self.calls) {
-                bail!("the calls made do not follow the order the game committed to");
+                return Err(game!(
+                    "the calls made do not follow the order the game committed to"
+                ));
             }
             return Ok(());
         }
         let pattern = self.parsed_pattern()?;
         let won = national::winners(&self.v.stock, &self.v.sold, &pattern, &calls)
-            .map_err(|e| anyhow!("{e}"))?;
+            .map_err(|e| game!("{e}"))?;
         for (k, &(face, call)) in won.iter().enumerate() {
             let claim = VenueMessage::Claim {
                 venue: me.clone(),
@@ -324,8 +328,8 @@ impl Follow {
             self.bus.publish_venue(&claim).await?;
         }
         match won.first() {
-            Some((_, call)) => eprintln!("{me}: {} face(s) won at call {call}; claimed", won.len()),
-            None => eprintln!("{me}: no face sold here completes the pattern"),
+            Some((_, call)) => note!("{me}: {} face(s) won at call {call}; claimed", won.len()),
+            None => note!("{me}: no face sold here completes the pattern"),
         }
         let done = VenueMessage::Done {
             venue: me,

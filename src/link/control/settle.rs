@@ -1,13 +1,13 @@
 //! `link control`, after the reveal: every claim judged and booked once,
 //! then the game settled once in the books and announced.
 
-use super::control::{next_message, Heard, Messages, Writer};
-use crate::cmd::Outcome;
-use anyhow::Result;
-use bingomint::hall::money;
-use bingomint::link::message::{Body, Judged, VenueMessage};
-use bingomint::link::national;
+use super::{next_message, Heard, Messages, Writer};
+use crate::link::message::{Body, Judged, VenueMessage};
+use crate::link::national;
+use crate::link::{note, Ended, LinkError};
 use tokio::time::{Duration, Instant};
+
+type Result<T, E = LinkError> = std::result::Result<T, E>;
 
 impl Heard {
     /// Takes claims until every venue that sold is done or the time is up.
@@ -21,7 +21,7 @@ impl Heard {
                     .keys()
                     .filter(|v| !self.done.contains(*v))
                     .collect();
-                eprintln!("the claim window closed without word from {late:?}");
+                note!("the claim window closed without word from {late:?}");
                 break;
             };
             let Ok(m) = serde_json::from_str::<VenueMessage>(&text) else {
@@ -35,7 +35,7 @@ impl Heard {
     async fn after_reveal(
         &mut self,
         m: VenueMessage,
-        calls: &bingomint::play::calls::Calls,
+        calls: &crate::play::calls::Calls,
         w: &mut Writer,
     ) -> Result<()> {
         let venue = m.venue().to_string();
@@ -82,7 +82,7 @@ impl Heard {
     }
 
     /// Judges together, settles once, announces.
-    pub async fn settle(&mut self, w: &mut Writer, prize: u64) -> Result<Outcome> {
+    pub async fn settle(&mut self, w: &mut Writer, prize: u64) -> Result<Ended> {
         let claims: Vec<Judged> = self.judged.values().cloned().collect();
         self.settle_after(w, prize, claims, None).await
     }
@@ -95,43 +95,36 @@ impl Heard {
         prize: u64,
         new: Vec<Judged>,
         reveal: Option<String>,
-    ) -> Result<Outcome> {
+    ) -> Result<Ended> {
         w.emit(Body::Verdicts { claims: new }).await?;
         if let Some(seed) = reveal {
             w.emit(Body::Reveal { seed }).await?;
         }
         let claims: Vec<Judged> = self.judged.values().cloned().collect();
         let game = self.net.game.clone();
-        let c = self.net.currency.clone();
         let Some((call, payouts)) = national::settle(&claims, prize) else {
             self.books
                 .again(async |b| b.settle(&game, None, &[]).await)
                 .await?;
             let why = "no good claim by the end of the claim window".to_string();
-            eprintln!("game {game}: unwon, {why}");
+            note!("game {game}: unwon, {why}");
             w.emit(Body::Unwon { why }).await?;
-            return Ok(Outcome::Success);
+            return Ok(Ended::Unwon);
         };
         let settling = self
             .books
             .again(async |b| b.settle(&game, Some(call), &payouts).await);
         let booked = settling.await?;
-        for p in &booked {
-            let amount = money::show(p.amount, &c);
-            println!(
-                "{game}\t{}\tcall {call}\tface {}\t{amount}",
-                p.venue, p.face
-            );
-        }
-        eprintln!(
+        note!(
             "game {game} settled at call {call}: {} winning face(s)",
             booked.len()
         );
-        w.emit(Body::Settled {
+        let payouts = booked.clone();
+        w.emit(Body::Settled { call, payouts }).await?;
+        Ok(Ended::Settled {
             call,
             payouts: booked,
+            currency: self.net.currency.clone(),
         })
-        .await?;
-        Ok(Outcome::Success)
     }
 }

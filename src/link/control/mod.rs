@@ -2,16 +2,17 @@
 //! Every record is written to the control's log (synced) before the broker
 //! carries it; the money goes to the books before any record says it.
 
+mod live;
+mod settle;
+
 use super::files::{Network, Play};
-use super::now_ms;
-use crate::cmd::Outcome;
-use anyhow::{bail, Result};
-use bingomint::hall::money;
-use bingomint::link::books::Books;
-use bingomint::link::bus::Bus;
-use bingomint::link::message::{Allotment, Body, Faces, Judged, Takings, VenueMessage};
-use bingomint::link::national;
-use bingomint::link::record::{Chain, Signed};
+use super::{game, note, now_ms, Ended, LinkError};
+use crate::hall::money;
+use crate::link::books::Books;
+use crate::link::bus::Bus;
+use crate::link::message::{Allotment, Body, Faces, Judged, Takings, VenueMessage};
+use crate::link::national;
+use crate::link::record::{Chain, Signed};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use tokio::time::{timeout_at, Duration, Instant};
@@ -30,12 +31,14 @@ impl Writer {
         let s = self.chain.sign(body, now_ms());
         writeln!(self.log, "{}", s.line())?;
         self.log.sync_data()?;
-        let until = Instant::now() + bingomint::link::bus::RETRY_FOR;
+        let until = Instant::now() + crate::link::bus::RETRY_FOR;
         loop {
             match self.bus.publish_record(&s, self.stored).await {
                 Ok(at) => break self.stored = at,
-                Err(e @ bingomint::link::bus::BusError::SecondWriter { .. }) => bail!("{e}"),
-                Err(e) if Instant::now() >= until => bail!("{e}"),
+                Err(e @ crate::link::bus::BusError::SecondWriter { .. }) => {
+                    return Err(game!("{e}"))
+                }
+                Err(e) if Instant::now() >= until => return Err(game!("{e}")),
                 Err(_) => {}
             }
             tokio::time::sleep(Duration::from_millis(500)).await;
@@ -55,7 +58,9 @@ pub struct Heard {
     pub done: BTreeSet<String>,
 }
 
-pub type Messages = bingomint::link::bus::Following;
+type Result<T, E = LinkError> = std::result::Result<T, E>;
+
+pub type Messages = crate::link::bus::Following;
 
 /// The venues' next message, None when `until` passes first. While the
 /// broker is away the messages answer errors and the consumer recovers:
@@ -68,7 +73,7 @@ pub async fn next_message(messages: &mut Messages, until: Instant) -> Result<Opt
             Ok(Ok(text)) => return Ok(Some(text)),
             Ok(Err(e)) => {
                 if !std::mem::replace(&mut said, true) {
-                    eprintln!("the broker is not answering ({e}); waiting");
+                    note!("the broker is not answering ({e}); waiting");
                 }
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
@@ -82,15 +87,15 @@ pub async fn run(
     key: ed25519_dalek::SigningKey,
     log: std::fs::File,
     (nats, db): (&str, &str),
-) -> Result<Outcome> {
+) -> Result<Ended> {
     let game = net.game.clone();
     let bus = Bus::open(nats, &game).await?;
     if bus.last_control().await? != 0 {
-        bail!("game {game:?} has a control already (its records are on the broker): give the game another id");
+        return Err(game!("game {game:?} has a control already (its records are on the broker): give the game another id"));
     }
     let mut books = Books::open(db).await?;
-    let seed = bingomint::hall::fresh_seed()?;
-    let commitment = bingomint::hall::commitment(&seed);
+    let seed = crate::hall::fresh_seed()?;
+    let commitment = crate::hall::commitment(&seed);
     let stock = net.stock.short_id();
     let what = (net.play.name(), stock.as_str(), net.currency.as_str());
     books
@@ -103,7 +108,7 @@ pub async fn run(
         stored: 0,
     };
     w.emit(open(&net, &stock, &commitment)).await?;
-    eprintln!(
+    note!(
         "game {game} open: {} venues, commitment {commitment}",
         net.venues.len()
     );
@@ -124,7 +129,7 @@ pub async fn run(
 fn open(net: &Network, stock: &str, commitment: &str) -> Body {
     Body::Open {
         play: net.play.name().into(),
-        version: bingomint::link::VERSION.into(),
+        version: crate::link::VERSION.into(),
         stock: stock.into(),
         balls: net.stock.header().spec.balls(),
         pattern: net.pattern_name.clone(),
@@ -155,7 +160,7 @@ impl Heard {
     }
 
     pub async fn refuse(&mut self, w: &mut Writer, venue: &str, why: String) -> Result<()> {
-        eprintln!("refused {venue}: {why}");
+        note!("refused {venue}: {why}");
         w.emit(Body::Refused {
             venue: venue.into(),
             why,
@@ -173,7 +178,7 @@ impl Heard {
             };
             match serde_json::from_str::<VenueMessage>(&text) {
                 Ok(m) => self.before_reveal(m, w).await?,
-                Err(e) => eprintln!("a message that is not a venue's was ignored: {e}"),
+                Err(e) => note!("a message that is not a venue's was ignored: {e}"),
             }
         }
         Ok(())
@@ -188,10 +193,10 @@ impl Heard {
         };
         let allotted = allotted.faces.clone();
         match m {
-            VenueMessage::Hello { version, .. } if version != bingomint::link::VERSION => {
+            VenueMessage::Hello { version, .. } if version != crate::link::VERSION => {
                 let why = format!(
                     "runs version {version}; the network plays {}",
-                    bingomint::link::VERSION
+                    crate::link::VERSION
                 );
                 self.refuse(w, &venue, why).await
             }
@@ -242,7 +247,7 @@ impl Heard {
             .again(async |b| b.fix_prize(&game, total, offered).await);
         let prize = fixing.await?;
         let c = &self.net.currency;
-        eprintln!(
+        note!(
             "sales closed: {} venues, {} faces, {}; prize {}",
             takings.len(),
             takings.iter().map(|t| t.faces).sum::<u64>(),

@@ -3,18 +3,18 @@
 //! until the claim window closes, then every claim at that call is judged
 //! together. The seed is revealed at the end, so anyone can check the calls.
 
-use super::control::{next_message, Heard, Messages, Writer};
-use super::now_ms;
-use crate::cmd::Outcome;
-use anyhow::Result;
-use bingomint::link::message::{Body, Judged, VenueMessage};
-use bingomint::link::national;
-use bingomint::play::calls::Calls;
+use super::{next_message, Heard, Messages, Writer};
+use crate::link::message::{Body, Judged, VenueMessage};
+use crate::link::national;
+use crate::link::{note, now_ms, Ended, LinkError};
+use crate::play::calls::Calls;
 use tokio::time::{Duration, Instant};
 
 /// How far ahead of its signing a call is shown, so every venue shows it at
 /// once.
 const LEAD_MS: u64 = 250;
+
+type Result<T, E = LinkError> = std::result::Result<T, E>;
 
 impl Heard {
     /// Calls until a claim is good; settles then.
@@ -24,8 +24,8 @@ impl Heard {
         w: &mut Writer,
         prize: u64,
         (call_ms, claim_ms): (u64, u64),
-    ) -> Result<Outcome> {
-        let order = bingomint::play::live::order(self.balls(), &self.seed, &self.net.game);
+    ) -> Result<Ended> {
+        let order = crate::play::live::order(self.balls(), &self.seed, &self.net.game);
         for k in 1..=order.len() {
             let n = k as u8;
             let show_at_ms = now_ms() + LEAD_MS;
@@ -41,7 +41,7 @@ impl Heard {
             if at_call.is_empty() {
                 continue;
             }
-            eprintln!("call {n}: {} claim(s) judged", at_call.len());
+            note!("call {n}: {} claim(s) judged", at_call.len());
             if at_call.iter().any(|c| c.refused.is_empty()) {
                 let seed = Some(self.seed.clone());
                 return self.settle_after(w, prize, at_call, seed).await;
@@ -78,20 +78,7 @@ impl Heard {
             if self.judged.contains_key(&key) {
                 continue;
             }
-            let refused = match self.sold.get(&venue) {
-                None => "a claim from a venue with no sales booked".to_string(),
-                Some(_) if call != n => format!(
-                    "{}claimed at call {call}, after call {n} was made",
-                    national::LATE
-                ),
-                Some(sold) => national::judge(
-                    &self.net.stock,
-                    sold,
-                    &self.net.pattern,
-                    calls,
-                    (face, call),
-                ),
-            };
+            let refused = self.judge_live(&venue, (face, call), calls);
             if !held && call == n {
                 held = true;
                 w.emit(Body::Hold {
@@ -116,5 +103,24 @@ impl Heard {
             at_call.push(judged);
         }
         Ok(at_call)
+    }
+
+    /// A claim of `face` at `call` from `venue`, judged after `calls`:
+    /// empty when good, else why not (a claim at an earlier call is late).
+    fn judge_live(&self, venue: &str, (face, call): (u64, u8), calls: &Calls) -> String {
+        let n = calls.len() as u8;
+        match self.sold.get(venue) {
+            None => "a claim from a venue with no sales booked".to_string(),
+            Some(_) if call != n => {
+                format!(
+                    "{}claimed at call {call}, after call {n} was made",
+                    national::LATE
+                )
+            }
+            Some(sold) => {
+                let (stock, pattern) = (&self.net.stock, &self.net.pattern);
+                national::judge(stock, sold, pattern, calls, (face, call))
+            }
+        }
     }
 }

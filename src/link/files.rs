@@ -1,14 +1,16 @@
 //! The network file (the control's) and the venue file, read and checked
 //! field by field.
 
-use anyhow::{anyhow, bail, Context, Result};
-use bingomint::cardfile::CardFile;
-use bingomint::hall::sales::Cut;
-use bingomint::link::bus::is_name;
-use bingomint::link::message::{Allotment, Faces};
-use bingomint::play::pattern::Pattern;
+use super::{game, LinkError};
+use crate::cardfile::CardFile;
+use crate::hall::sales::Cut;
+use crate::link::bus::is_name;
+use crate::link::message::{Allotment, Faces};
+use crate::play::pattern::Pattern;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
+
+type Result<T, E = LinkError> = std::result::Result<T, E>;
 
 /// The control's network file as written.
 #[derive(Deserialize)]
@@ -87,8 +89,12 @@ fn play(e: &NetworkEntry) -> Result<Play> {
             call_ms: e.call_ms,
             claim_ms: e.claim_ms,
         }),
-        "live" => bail!("call_ms and claim_ms: give 100 to 600000 milliseconds"),
-        other => bail!("play: {other:?} is not a linked game: give \"national\" or \"live\""),
+        "live" => Err(game!(
+            "call_ms and claim_ms: give 100 to 600000 milliseconds"
+        )),
+        other => Err(game!(
+            "play: {other:?} is not a linked game: give \"national\" or \"live\""
+        )),
     }
 }
 
@@ -108,8 +114,8 @@ pub struct Network {
 
 fn read_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
     let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    toml::from_str(&text).map_err(|e| anyhow!("'{}': {}", path.display(), e.to_string().trim()))
+        .map_err(|e| game!("cannot read '{}': {e}", path.display()))?;
+    toml::from_str(&text).map_err(|e| game!("'{}': {}", path.display(), e.to_string().trim()))
 }
 
 /// A path in a file, taken from the file's folder.
@@ -122,40 +128,43 @@ fn beside(file: &Path, path: &Path) -> PathBuf {
 
 fn name(field: &str, text: &str) -> Result<String> {
     if !is_name(text) {
-        bail!("{field}: {text:?} cannot name it: give 1 to 32 letters, digits, '-' or '_'");
+        return Err(game!(
+            "{field}: {text:?} cannot name it: give 1 to 32 letters, digits, '-' or '_'"
+        ));
     }
     Ok(text.to_string())
 }
 
 /// Face ranges `1..3000,5001..6000` of `stock`.
 fn ranges(field: &str, text: &str, stock: &CardFile) -> Result<Vec<Faces>> {
-    let parsed = bingomint::hall::sold::parse_sold(text, stock.header())
-        .map_err(|e| anyhow!("{field}: {e}"))?;
-    let within =
-        bingomint::hall::sold::sold_within(parsed, stock.header().face_range(), stock.path())
-            .map_err(|e| anyhow!("{field}: {e}"))?;
+    let parsed =
+        crate::hall::sold::parse_sold(text, stock.header()).map_err(|e| game!("{field}: {e}"))?;
+    let within = crate::hall::sold::sold_within(parsed, stock.header().face_range(), stock.path())
+        .map_err(|e| game!("{field}: {e}"))?;
     Ok(within.into_iter().map(|r| (*r.start(), *r.end())).collect())
 }
 
 fn pattern(text: &str, stock: &CardFile) -> Result<Pattern> {
-    Pattern::parse(text, stock.header().spec).map_err(|e| anyhow!("pattern: {e}"))
+    Pattern::parse(text, stock.header().spec).map_err(|e| game!("pattern: {e}"))
 }
 
 /// Reads and checks the network file at `path`.
 pub fn network(path: &Path) -> Result<Network> {
     let e: NetworkEntry = read_toml(path)?;
     let stock =
-        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| anyhow!("stock: {err}"))?;
-    let prize = bingomint::hall::sales::parse::cut(&e.prize, "prize")
-        .map_err(|(field, why)| anyhow!("{field}: {why}"))?;
-    anyhow::ensure!(
-        !e.venue.is_empty(),
-        "venue: name the venues that play, [[venue]] id = \"leeds\", faces = \"1..3000\""
-    );
-    anyhow::ensure!(
-        (1..=86_400).contains(&e.sales_seconds) && (1..=86_400).contains(&e.claim_seconds),
-        "sales_seconds and claim_seconds: give 1 to 86400 seconds"
-    );
+        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| game!("stock: {err}"))?;
+    let prize = crate::hall::sales::parse::cut(&e.prize, "prize")
+        .map_err(|(field, why)| game!("{field}: {why}"))?;
+    if e.venue.is_empty() {
+        return Err(game!(
+            "venue: name the venues that play, [[venue]] id = \"leeds\", faces = \"1..3000\""
+        ));
+    }
+    if !(1..=86_400).contains(&e.sales_seconds) || !(1..=86_400).contains(&e.claim_seconds) {
+        return Err(game!(
+            "sales_seconds and claim_seconds: give 1 to 86400 seconds"
+        ));
+    }
     let mut venues = Vec::new();
     for (k, v) in e.venue.iter().enumerate() {
         let field = format!("venue {} ({:?})", k + 1, v.id);
@@ -165,14 +174,14 @@ pub fn network(path: &Path) -> Result<Network> {
         });
     }
     let range = stock.header().face_range();
-    bingomint::link::national::check_allotments(&venues, (*range.start(), *range.end()))
-        .map_err(|why| anyhow!("venue: {why}"))?;
+    crate::link::national::check_allotments(&venues, (*range.start(), *range.end()))
+        .map_err(|why| game!("venue: {why}"))?;
     Ok(Network {
         game: name("game", &e.game)?,
         pattern: pattern(&e.pattern, &stock)?,
         pattern_name: e.pattern.clone(),
-        currency: bingomint::hall::rules::shown_field("currency", &e.currency, 8)
-            .map_err(|err| anyhow!("{err}"))?,
+        currency: crate::hall::rules::shown_field("currency", &e.currency, 8)
+            .map_err(|err| game!("{err}"))?,
         stock,
         prize,
         sales_seconds: e.sales_seconds,
@@ -209,15 +218,19 @@ pub struct Venue {
 pub fn venue(path: &Path) -> Result<Venue> {
     let e: VenueFileEntry = read_toml(path)?;
     let stock =
-        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| anyhow!("stock: {err}"))?;
-    let control = bingomint::link::record::unhex::<32>(&e.control)
+        CardFile::open_intact(&beside(path, &e.stock)).map_err(|err| game!("stock: {err}"))?;
+    let control = crate::link::record::unhex::<32>(&e.control)
         .and_then(|b| ed25519_dalek::VerifyingKey::from_bytes(&b).ok())
-        .ok_or_else(|| anyhow!("control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))?;
+        .ok_or_else(|| game!("control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))?;
     let price = match &e.price {
         toml::Value::String(s) => {
-            bingomint::hall::money::parse_amount(s).map_err(|err| anyhow!("price: {err}"))?
+            crate::hall::money::parse_amount(s).map_err(|err| game!("price: {err}"))?
         }
-        _ => bail!("price: give a face's price in quotes, such as \"0.50\""),
+        _ => {
+            return Err(game!(
+                "price: give a face's price in quotes, such as \"0.50\""
+            ))
+        }
     };
     Ok(Venue {
         venue: name("venue", &e.venue)?,
