@@ -66,7 +66,7 @@ impl Net {
     fn network(&self, game: &str, claim: u64) -> PathBuf {
         let mut text = std::fs::read_to_string("data/link/network.toml").unwrap();
         if game.starts_with("live") {
-            let live = "play = \"live\"\ncall_ms = 150\nclaim_ms = 500";
+            let live = "play = \"live\"\ncall_ms = 150\nclaim_ms = 500\ngrace_ms = 1000";
             text = text.replace("play = \"national\"", live);
         }
         let text = text
@@ -592,4 +592,42 @@ fn a_live_game_is_called_held_at_a_claim_and_settled_there() {
         .map(|p| p["amount"].as_u64().unwrap())
         .sum();
     assert_eq!(paid, 182_500);
+}
+
+// See: issue 64, item 6 (b): a live game's venue whose link drops past the
+// grace period is voided, and the game goes on without it.
+#[test]
+fn a_live_venue_gone_past_the_grace_period_is_voided_and_the_game_goes_on() {
+    let Some(net) = Net::start() else { return };
+    for (venue, sold) in SOLD {
+        net.venue("live2", venue, sold, &net.public);
+    }
+    let control = net.control("live2", "control.key", 60);
+    let others: Vec<Child> = ["leeds", "york"]
+        .iter()
+        .map(|v| net.play("live2", v))
+        .collect();
+    let mut hull = net.play("live2", "hull");
+    // Killed once it has shown call 5 (open, sales closed, prize, 5 calls).
+    wait_lines(&net.dir.join("live2-hull.jsonl"), 8);
+    hull.kill().unwrap();
+    hull.wait().unwrap();
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    assert!(text(&control).contains("voided hull"), "{}", text(&control));
+    for v in others {
+        let out = finish(v);
+        assert!(out.status.success(), "{}", text(&out));
+        assert!(text(&out).contains("hull was voided"), "{}", text(&out));
+    }
+    let verified = net.verify("live2", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    // Back with its log, hull catches up and learns it was voided.
+    let back = finish(net.play("live2", "hull"));
+    assert_eq!(back.status.code(), Some(1), "{}", text(&back));
+    assert!(
+        text(&back).contains("voided hull for this game"),
+        "{}",
+        text(&back)
+    );
 }

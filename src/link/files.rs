@@ -32,6 +32,8 @@ struct NetworkEntry {
     call_ms: u64,
     #[serde(default = "claim_ms")]
     claim_ms: u64,
+    #[serde(default = "grace_ms")]
+    grace_ms: u64,
     venue: Vec<VenueEntry>,
 }
 
@@ -60,15 +62,28 @@ fn call_ms() -> u64 {
 fn claim_ms() -> u64 {
     5000
 }
+fn grace_ms() -> u64 {
+    10_000
+}
+
+/// A live game's pace, in milliseconds: between calls, the claim window
+/// after a hold, and how long a venue may leave a call unacknowledged
+/// before it is voided for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    pub call_ms: u64,
+    pub claim_ms: u64,
+    pub grace_ms: u64,
+}
 
 /// How the game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Play {
     /// The sealed order revealed to all; the fewest calls win.
     National,
-    /// The control calls, a call every `call_ms`; a claim holds the next
-    /// call for `claim_ms`, then the claims at that call are judged.
-    Live { call_ms: u64, claim_ms: u64 },
+    /// The control calls at its pace; a claim holds the next call for the
+    /// claim window, then the claims at that call are judged.
+    Live(Pace),
 }
 
 impl Play {
@@ -76,7 +91,7 @@ impl Play {
     pub fn name(self) -> &'static str {
         match self {
             Play::National => "national",
-            Play::Live { .. } => "live",
+            Play::Live(_) => "live",
         }
     }
 }
@@ -85,12 +100,19 @@ fn play(e: &NetworkEntry) -> Result<Play> {
     let ms = 100..=600_000;
     match e.play.as_str() {
         "national" => Ok(Play::National),
-        "live" if ms.contains(&e.call_ms) && ms.contains(&e.claim_ms) => Ok(Play::Live {
-            call_ms: e.call_ms,
-            claim_ms: e.claim_ms,
-        }),
+        "live"
+            if [e.call_ms, e.claim_ms, e.grace_ms]
+                .iter()
+                .all(|t| ms.contains(t)) =>
+        {
+            Ok(Play::Live(Pace {
+                call_ms: e.call_ms,
+                claim_ms: e.claim_ms,
+                grace_ms: e.grace_ms,
+            }))
+        }
         "live" => Err(game!(
-            "call_ms and claim_ms: give 100 to 600000 milliseconds"
+            "call_ms, claim_ms and grace_ms: give 100 to 600000 milliseconds"
         )),
         other => Err(game!(
             "play: {other:?} is not a linked game: give \"national\" or \"live\""

@@ -94,6 +94,13 @@ pub enum Body {
     /// A live game held at call `call` by a claim: no next call until the
     /// claims at this call are judged.
     Hold { call: u8, venue: String },
+    /// A venue voided for the game: its link dropped past the grace period
+    /// (its claims are refused from here on).
+    Voided {
+        venue: String,
+        call: u8,
+        why: String,
+    },
     /// Every claim, judged together.
     Verdicts { claims: Vec<Judged> },
     /// The winners' call and the payouts, booked once.
@@ -113,6 +120,7 @@ impl Body {
             Body::Reveal { .. } => "reveal",
             Body::Call { .. } => "call",
             Body::Hold { .. } => "hold",
+            Body::Voided { .. } => "voided",
             Body::Verdicts { .. } => "verdicts",
             Body::Settled { .. } => "settled",
             Body::Unwon { .. } => "unwon",
@@ -140,6 +148,8 @@ pub enum VenueMessage {
         face: u64,
         call: u8,
     },
+    /// It has shown a live game's call `call`.
+    Seen { venue: String, call: u8 },
     /// It has sent every claim it makes (`claims` of them; 0: no face it
     /// sold completes the pattern).
     Done { venue: String, claims: u64 },
@@ -152,6 +162,7 @@ impl VenueMessage {
             VenueMessage::Hello { venue, .. }
             | VenueMessage::Sales { venue, .. }
             | VenueMessage::Claim { venue, .. }
+            | VenueMessage::Seen { venue, .. }
             | VenueMessage::Done { venue, .. } => venue,
         }
     }
@@ -162,6 +173,7 @@ impl VenueMessage {
             VenueMessage::Hello { .. } => "hello".to_string(),
             VenueMessage::Sales { .. } => "sales".to_string(),
             VenueMessage::Claim { claim, .. } => format!("claim-{claim}"),
+            VenueMessage::Seen { call, .. } => format!("seen-{call}"),
             VenueMessage::Done { .. } => "done".to_string(),
         };
         format!("{game}:{}:{what}", self.venue())

@@ -17,6 +17,9 @@ use crate::play::pattern::Pattern;
 /// How a live game's claim made after the next call begins its refusal.
 pub const LATE: &str = "too late: ";
 
+/// How a claim from a venue voided for the game begins its refusal.
+pub const VOIDED: &str = "voided: ";
+
 /// How many faces `ranges` hold.
 pub fn count(ranges: &[Faces]) -> u64 {
     ranges.iter().map(|&(a, b)| b - a + 1).sum()

@@ -150,6 +150,11 @@ impl Follow {
         let me = self.v.venue.clone();
         match body {
             Body::Open { .. } => self.open(body).await?,
+            Body::Voided { venue, call, why } if *venue == me => {
+                let why = format!("the control voided {me} for this game at call {call}: {why}");
+                return Ok(Some(Ended::Stopped(why)));
+            }
+            Body::Voided { venue, call, .. } => note!("{me}: {venue} was voided at call {call}"),
             Body::Refused { venue, why } if *venue == me => {
                 let why = format!("the control refused {me}: {why}");
                 return Ok(Some(Ended::Stopped(why)));
@@ -275,6 +280,11 @@ impl Follow {
         tokio::time::sleep(Duration::from_millis(wait.min(10_000))).await;
         self.calls.push(ball);
         note!("{me}: call {n}: {ball}");
+        let seen = VenueMessage::Seen {
+            venue: me.clone(),
+            call: n,
+        };
+        self.bus.publish_venue(&seen).await?;
         let calls = crate::play::calls::Calls::from_order(
             self.v.stock.header().spec.balls(),
             self.calls.clone(),

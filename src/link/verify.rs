@@ -85,7 +85,7 @@ impl Said {
             Body::Call { n, ball, .. } => self.calls.push((n, ball)),
             Body::Settled { call, payouts } => self.settled = Some((Some(call), payouts)),
             Body::Unwon { .. } => self.settled = Some((None, Vec::new())),
-            Body::Refused { .. } | Body::Hold { .. } => {}
+            Body::Refused { .. } | Body::Hold { .. } | Body::Voided { .. } => {}
         }
     }
 
@@ -154,6 +154,7 @@ impl Said {
             .verdicts
             .iter()
             .filter(|c| !c.refused.starts_with(national::LATE))
+            .filter(|c| !c.refused.starts_with(national::VOIDED))
         {
             let sold = self
                 .sold

@@ -4,6 +4,7 @@
 //! together. The seed is revealed at the end, so anyone can check the calls.
 
 use super::{next_message, Heard, Messages, Writer};
+use crate::link::files::Pace;
 use crate::link::message::{Body, Judged, VenueMessage};
 use crate::link::national;
 use crate::link::{note, now_ms, Ended, LinkError};
@@ -23,12 +24,15 @@ impl Heard {
         messages: &mut Messages,
         w: &mut Writer,
         prize: u64,
-        (call_ms, claim_ms): (u64, u64),
+        pace: Pace,
     ) -> Result<Ended> {
         let order = crate::play::live::order(self.balls(), &self.seed, &self.net.game);
+        let mut shown = Vec::new();
         for k in 1..=order.len() {
             let n = k as u8;
+            self.void_lagging(w, &shown, pace.grace_ms).await?;
             let show_at_ms = now_ms() + LEAD_MS;
+            shown.push(Instant::now() + Duration::from_millis(LEAD_MS));
             w.emit(Body::Call {
                 n,
                 ball: order[k - 1],
@@ -36,8 +40,10 @@ impl Heard {
             })
             .await?;
             let calls = Calls::from_order(self.balls(), order[..k].to_vec());
-            let until = Instant::now() + Duration::from_millis(LEAD_MS + call_ms);
-            let at_call = self.window(messages, w, (&calls, until), claim_ms).await?;
+            let until = Instant::now() + Duration::from_millis(LEAD_MS + pace.call_ms);
+            let at_call = self
+                .window(messages, w, (&calls, until), pace.claim_ms)
+                .await?;
             if at_call.is_empty() {
                 continue;
             }
@@ -65,14 +71,19 @@ impl Heard {
         let n = calls.len() as u8;
         let (mut at_call, mut held) = (Vec::new(), false);
         while let Some(text) = next_message(messages, until).await? {
-            let Ok(VenueMessage::Claim {
-                venue,
-                claim,
-                face,
-                call,
-            }) = serde_json::from_str(&text)
-            else {
-                continue;
+            let (venue, claim, face, call) = match serde_json::from_str(&text) {
+                Ok(VenueMessage::Claim {
+                    venue,
+                    claim,
+                    face,
+                    call,
+                }) => (venue, claim, face, call),
+                Ok(VenueMessage::Seen { venue, call }) => {
+                    let last = self.seen.entry(venue).or_insert(0);
+                    *last = (*last).max(call);
+                    continue;
+                }
+                _ => continue,
             };
             let key = (venue.clone(), claim);
             if self.judged.contains_key(&key) {
@@ -109,6 +120,9 @@ impl Heard {
     /// empty when good, else why not (a claim at an earlier call is late).
     fn judge_live(&self, venue: &str, (face, call): (u64, u8), calls: &Calls) -> String {
         let n = calls.len() as u8;
+        if let Some(at) = self.voided.get(venue) {
+            return format!("{}the venue was voided at call {at}", national::VOIDED);
+        }
         match self.sold.get(venue) {
             None => "a claim from a venue with no sales booked".to_string(),
             Some(_) if call != n => {
@@ -122,5 +136,31 @@ impl Heard {
                 national::judge(stock, sold, pattern, calls, (face, call))
             }
         }
+    }
+
+    /// Voids each venue that sold and has left a call unshown for longer
+    /// than `grace_ms` after the call's instant (`shown`: each call's).
+    async fn void_lagging(
+        &mut self,
+        w: &mut Writer,
+        shown: &[Instant],
+        grace_ms: u64,
+    ) -> Result<()> {
+        let grace = Duration::from_millis(grace_ms);
+        let lagging: Vec<(String, u8)> = (self.sold.keys())
+            .filter(|v| !self.voided.contains_key(*v))
+            .filter_map(|v| {
+                let last = self.seen.get(v).copied().unwrap_or(0);
+                let due = shown.get(usize::from(last))?;
+                (due.elapsed() > grace).then(|| (v.clone(), last + 1))
+            })
+            .collect();
+        for (venue, call) in lagging {
+            let why = format!("call {call} not shown within {grace_ms} ms: the link dropped");
+            note!("voided {venue}: {why}");
+            self.voided.insert(venue.clone(), call);
+            w.emit(Body::Voided { venue, call, why }).await?;
+        }
+        Ok(())
     }
 }

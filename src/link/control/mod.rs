@@ -56,6 +56,10 @@ pub struct Heard {
     pub sold: BTreeMap<String, Vec<Faces>>,
     pub judged: BTreeMap<(String, u64), Judged>,
     pub done: BTreeSet<String>,
+    /// A live game's last call each venue showed.
+    pub seen: BTreeMap<String, u8>,
+    /// Venues voided for the game, and at which call.
+    pub voided: BTreeMap<String, u8>,
 }
 
 type Result<T, E = LinkError> = std::result::Result<T, E>;
@@ -116,10 +120,8 @@ pub async fn run(
     let mut heard = Heard::new(net, books, seed.clone());
     heard.sales(&mut messages, &mut w).await?;
     let prize = heard.close(&mut w).await?;
-    if let Play::Live { call_ms, claim_ms } = heard.net.play {
-        return heard
-            .live(&mut messages, &mut w, prize, (call_ms, claim_ms))
-            .await;
+    if let Play::Live(pace) = heard.net.play {
+        return heard.live(&mut messages, &mut w, prize, pace).await;
     }
     w.emit(Body::Reveal { seed }).await?;
     heard.claims(&mut messages, &mut w).await?;
@@ -151,6 +153,8 @@ impl Heard {
             sold: BTreeMap::new(),
             judged: BTreeMap::new(),
             done: BTreeSet::new(),
+            seen: BTreeMap::new(),
+            voided: BTreeMap::new(),
         }
     }
 

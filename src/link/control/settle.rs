@@ -76,7 +76,8 @@ impl Heard {
                 self.done.insert(venue);
             }
             // Hellos and sales again: a venue that came back resends them.
-            VenueMessage::Hello { .. } | VenueMessage::Sales { .. } => {}
+            VenueMessage::Hello { .. } | VenueMessage::Sales { .. } | VenueMessage::Seen { .. } => {
+            }
         }
         Ok(())
     }
