@@ -167,10 +167,10 @@ impl Follow {
             }
             Body::Reveal { seed } => self.reveal(seed).await?,
             Body::Verdicts { claims } => {
-                for c in claims
+                let refused = claims
                     .iter()
-                    .filter(|c| c.venue == me && !c.refused.is_empty())
-                {
+                    .filter(|c| c.venue == me && !c.refused.is_empty());
+                for c in refused {
                     note!(
                         "{me}: claim {} (face {}) refused: {}",
                         c.claim,
@@ -179,21 +179,7 @@ impl Follow {
                     );
                 }
             }
-            Body::Settled { call, payouts } => {
-                let ours: Vec<_> = payouts.iter().filter(|p| p.venue == me).cloned().collect();
-                note!(
-                    "{me}: settled at call {call}; {} of {} winning face(s) here",
-                    ours.len(),
-                    payouts.len()
-                );
-                let call = *call;
-                let currency = self.currency.clone();
-                return Ok(Some(Ended::Settled {
-                    call,
-                    payouts: ours,
-                    currency,
-                }));
-            }
+            Body::Settled { call, payouts } => return Ok(Some(self.settled(*call, payouts))),
             Body::Unwon { why } => {
                 note!("{me}: the game ended unwon: {why}");
                 return Ok(Some(Ended::Unwon));
@@ -209,6 +195,20 @@ impl Follow {
             Body::Refused { .. } | Body::SalesClosed { .. } => {}
         }
         Ok(None)
+    }
+
+    /// The game settled: this venue's payouts.
+    fn settled(&self, call: u8, payouts: &[crate::link::message::Payout]) -> Ended {
+        let me = &self.v.venue;
+        let ours: Vec<_> = payouts.iter().filter(|p| p.venue == *me).cloned().collect();
+        let (here, all) = (ours.len(), payouts.len());
+        note!("{me}: settled at call {call}; {here} of {all} winning face(s) here");
+        let currency = self.currency.clone();
+        Ended::Settled {
+            call,
+            payouts: ours,
+            currency,
+        }
     }
 
     /// Checks the game opened is the one this venue sells, then sells.
