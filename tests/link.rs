@@ -15,6 +15,7 @@ struct Net {
     dir: PathBuf,
     nats: String,
     db: String,
+    replicas: String,
     public: String,
 }
 
@@ -26,13 +27,24 @@ impl Net {
     /// The servers started in a new folder, or None when they are not
     /// installed (the test is then skipped).
     fn start() -> Option<Net> {
+        Net::start_nodes(1)
+    }
+
+    /// The servers with `nodes` NATS servers (1, or a cluster of 3).
+    fn start_nodes(nodes: u8) -> Option<Net> {
         if !servers_installed() {
             return None;
         }
         let temp = tempfile::tempdir().unwrap();
         let dir = temp.path().to_path_buf();
         let stop = Stop(dir.join("net"));
-        let started = run("start", &dir.join("net"));
+        let started = Command::new("bash")
+            .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/network.sh"))
+            .arg("start")
+            .arg(dir.join("net"))
+            .env("NATS_NODES", nodes.to_string())
+            .output()
+            .unwrap();
         assert!(
             started.status.success(),
             "{}",
@@ -55,6 +67,7 @@ impl Net {
         Some(Net {
             nats: env_value(&dir.join("net"), "NATS_URL"),
             db: env_value(&dir.join("net"), "DATABASE_URL"),
+            replicas: env_value(&dir.join("net"), "NATS_REPLICAS"),
             public: String::from_utf8(key.stdout).unwrap().trim().to_string(),
             _temp: temp,
             _stop: stop,
@@ -68,6 +81,10 @@ impl Net {
         if game.starts_with("live") {
             let live = "play = \"live\"\ncall_ms = 150\nclaim_ms = 500\ngrace_ms = 1000";
             text = text.replace("play = \"national\"", live);
+            if game.starts_with("livec") {
+                // Calls pause while a cluster elects a leader: no venue is late.
+                text = text.replace("grace_ms = 1000", "grace_ms = 60000");
+            }
         }
         let text = text
             .replace("\"national-1\"", &format!("{game:?}"))
@@ -95,6 +112,7 @@ impl Net {
         let mut c = bin();
         c.current_dir(&self.dir)
             .env("NATS_URL", &self.nats)
+            .env("NATS_REPLICAS", &self.replicas)
             .env("DATABASE_URL", &self.db);
         c.arg("link").args(args);
         c.stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -629,5 +647,51 @@ fn a_live_venue_gone_past_the_grace_period_is_voided_and_the_game_goes_on() {
         text(&back).contains("voided hull for this game"),
         "{}",
         text(&back)
+    );
+}
+
+// See: issue 64, item 8: the NATS node leading the game's stream, in a
+// cluster of three, killed mid-game.
+#[test]
+fn a_cluster_node_leading_the_game_killed_mid_game_pauses_the_calls_with_no_gap_or_repeat() {
+    let Some(net) = Net::start_nodes(3) else {
+        return;
+    };
+    for (venue, sold) in SOLD {
+        net.venue("livec", venue, sold, &net.public);
+    }
+    let mut control = net.control("livec", "control.key", 60);
+    let venues: Vec<Child> = SOLD.iter().map(|(v, _)| net.play("livec", v)).collect();
+    // Open, sales closed, prize and five calls signed: the leader goes.
+    let log = net.dir.join("livec-control.jsonl");
+    let start = Instant::now();
+    while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 8 {
+        if start.elapsed() > Duration::from_secs(30) {
+            control.kill().unwrap();
+            let out = finish(control);
+            panic!("the game never reached call 5: {}", text(&out));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let killed = run("leader-kill", &net.dir.join("net"));
+    assert!(
+        killed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&killed.stderr)
+    );
+    let control = finish(control);
+    assert!(control.status.success(), "{}", text(&control));
+    for v in venues {
+        let out = finish(v);
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    // The verifier checks every call is the next of the sealed order: no
+    // gap, no call twice; and each venue kept the same chain.
+    let verified = net.verify("livec", &["leeds", "york", "hull"]);
+    assert!(verified.status.success(), "{}", text(&verified));
+    let log = std::fs::read_to_string(net.dir.join("livec-control.jsonl")).unwrap();
+    assert!(
+        log.lines().count() > 8 + 10,
+        "the game went on after the kill"
     );
 }

@@ -17,6 +17,9 @@ use async_nats::jetstream::{self, consumer, stream, Context};
 use futures_util::StreamExt;
 use std::time::Duration;
 
+/// How long a follower waits in silence before it follows again.
+const QUIET: Duration = Duration::from_secs(5);
+
 /// How long a write is tried again while the broker is away.
 pub const RETRY_FOR: Duration = Duration::from_secs(120);
 
@@ -50,12 +53,14 @@ pub fn is_name(name: &str) -> bool {
 }
 
 impl Bus {
-    /// Connects to `url` and opens (or makes) `game`'s stream.
-    pub async fn open(url: &str, game: &str) -> Result<Bus, BusError> {
+    /// Connects to `url` (a cluster's servers separated by commas) and
+    /// opens (or makes) `game`'s stream, kept on `replicas` servers.
+    pub async fn open(url: &str, game: &str, replicas: usize) -> Result<Bus, BusError> {
+        let servers: Vec<&str> = url.split(',').map(str::trim).collect();
         let client = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
             .retry_on_initial_connect()
-            .connect(url)
+            .connect(&servers[..])
             .await
             .map_err(|e| BusError::Connect {
                 url: url.to_string(),
@@ -67,9 +72,18 @@ impl Bus {
             subjects: vec![format!("link.{game}.>")],
             storage: stream::StorageType::File,
             duplicate_window: Duration::from_secs(600),
+            num_replicas: replicas,
             ..Default::default()
         };
-        let stream = js.get_or_create_stream(config).await.map_err(stream_err)?;
+        // A cluster just started may not have elected its leaders yet.
+        let until = std::time::Instant::now() + Duration::from_secs(30);
+        let stream = loop {
+            match js.get_or_create_stream(config.clone()).await {
+                Ok(stream) => break stream,
+                Err(e) if std::time::Instant::now() >= until => return Err(stream_err(e)),
+                Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+            }
+        };
         Ok(Bus {
             js,
             stream,
@@ -81,16 +95,23 @@ impl Bus {
         format!("link.{}.control", self.game)
     }
 
-    /// The stream sequence of the control's last record, 0 when it has none.
+    /// The stream sequence of the control's last record, 0 when it has none
+    /// (asked again while a new stream's servers elect its leader).
     pub async fn last_control(&self) -> Result<u64, BusError> {
-        match self
-            .stream
-            .get_last_raw_message_by_subject(&self.control_subject())
-            .await
-        {
-            Ok(m) => Ok(m.sequence),
-            Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(0),
-            Err(e) => Err(stream_err(e)),
+        let until = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let last = self
+                .stream
+                .get_last_raw_message_by_subject(&self.control_subject())
+                .await;
+            match last {
+                Ok(m) => return Ok(m.sequence),
+                Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => {
+                    return Ok(0)
+                }
+                Err(e) if std::time::Instant::now() >= until => return Err(stream_err(e)),
+                Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
+            }
         }
     }
 
@@ -137,20 +158,28 @@ impl Bus {
         }
     }
 
-    /// Publishes a venue's message; a retry is stored once.
+    /// Publishes a venue's message, trying again (with the same message
+    /// id: the stream stores it once) while the broker is away or the
+    /// game's stream is not there yet, for up to two minutes.
     pub async fn publish_venue(&self, m: &VenueMessage) -> Result<(), BusError> {
         let subject = format!("link.{}.venue.{}", self.game, m.venue());
         let json = serde_json::to_string(m).expect("a message is always JSON");
-        let message = PublishMessage::build()
-            .payload(json.into())
-            .message_id(m.id(&self.game));
-        let ack = self
-            .js
-            .send_publish(subject, message)
-            .await
-            .map_err(stream_err)?;
-        ack.await.map_err(stream_err)?;
-        Ok(())
+        let until = std::time::Instant::now() + RETRY_FOR;
+        loop {
+            let message = PublishMessage::build()
+                .payload(json.clone().into())
+                .message_id(m.id(&self.game));
+            let sent = match self.js.send_publish(subject.clone(), message).await {
+                Ok(ack) => ack.await.map(drop).map_err(stream_err),
+                Err(e) => Err(stream_err(e)),
+            };
+            match sent {
+                Err(_) if std::time::Instant::now() < until => {
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                other => return other,
+            }
+        }
     }
 
     /// A follower of `filter`'s messages from the first.
@@ -189,40 +218,54 @@ impl Following {
     /// The next message's payload as text; an error when the broker failed
     /// (the next call starts again after the last message taken).
     pub async fn next(&mut self) -> Result<String, BusError> {
-        if self.inner.is_none() {
-            let config = consumer::pull::OrderedConfig {
-                filter_subject: self.filter.clone(),
-                deliver_policy: match self.after {
-                    0 => consumer::DeliverPolicy::All,
-                    n => consumer::DeliverPolicy::ByStartSequence {
-                        start_sequence: n + 1,
-                    },
-                },
-                ..Default::default()
+        loop {
+            if self.inner.is_none() {
+                self.inner = Some(Box::pin(self.consumer().await?));
+            }
+            let inner = self.inner.as_mut().expect("made above");
+            // A consumer whose server died can fall silent without an error:
+            // after a quiet spell it is made again from the last message
+            // taken (nothing is missed, nothing comes twice).
+            let Ok(next) = tokio::time::timeout(QUIET, inner.next()).await else {
+                self.inner = None;
+                continue;
             };
-            let made = self
-                .stream
-                .create_consumer(config)
-                .await
-                .map_err(stream_err)?;
-            self.inner = Some(Box::pin(made.messages().await.map_err(stream_err)?));
-        }
-        let inner = self.inner.as_mut().expect("made above");
-        match inner.next().await {
-            Some(Ok(m)) => {
-                if let Ok(info) = m.info() {
-                    self.after = info.stream_sequence;
+            return match next {
+                Some(Ok(m)) => {
+                    if let Ok(info) = m.info() {
+                        self.after = info.stream_sequence;
+                    }
+                    Ok(String::from_utf8_lossy(&m.payload).into_owned())
                 }
-                Ok(String::from_utf8_lossy(&m.payload).into_owned())
-            }
-            Some(Err(e)) => {
-                self.inner = None;
-                Err(stream_err(e))
-            }
-            None => {
-                self.inner = None;
-                Err(BusError::Stream("the consumer ended".into()))
-            }
+                Some(Err(e)) => {
+                    self.inner = None;
+                    Err(stream_err(e))
+                }
+                None => {
+                    self.inner = None;
+                    Err(BusError::Stream("the consumer ended".into()))
+                }
+            };
         }
+    }
+
+    /// An ordered consumer of the filter, after the last message taken.
+    async fn consumer(&self) -> Result<consumer::pull::Ordered, BusError> {
+        let config = consumer::pull::OrderedConfig {
+            filter_subject: self.filter.clone(),
+            deliver_policy: match self.after {
+                0 => consumer::DeliverPolicy::All,
+                n => consumer::DeliverPolicy::ByStartSequence {
+                    start_sequence: n + 1,
+                },
+            },
+            ..Default::default()
+        };
+        let made = self
+            .stream
+            .create_consumer(config)
+            .await
+            .map_err(stream_err)?;
+        made.messages().await.map_err(stream_err)
     }
 }

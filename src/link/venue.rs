@@ -60,10 +60,10 @@ pub fn kept(path: &std::path::Path, v: &Venue) -> Result<Vec<Signed>> {
 pub async fn run(
     v: Venue,
     (log, kept): (std::fs::File, Vec<Signed>),
-    nats: &str,
+    nats: (&str, usize),
     (wait, timings): (u64, Option<std::fs::File>),
 ) -> Result<Ended> {
-    let bus = Bus::open(nats, &v.game).await?;
+    let bus = Bus::open(nats.0, &v.game, nats.1).await?;
     let follower = Follower::new(v.control, &v.game);
     let mut f = Follow {
         v,

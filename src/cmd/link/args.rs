@@ -99,16 +99,23 @@ pub struct Servers {
     /// The NATS server (JetStream on).
     #[arg(long, value_name = "URL", env = "NATS_URL")]
     nats: Option<String>,
+    /// Servers that keep each copy of a game's messages (3 on a cluster of
+    /// three).
+    #[arg(long, value_name = "N", env = "NATS_REPLICAS", default_value_t = 1)]
+    pub replicas: usize,
     /// The network's books (PostgreSQL), control only.
     #[arg(long, value_name = "URL", env = "DATABASE_URL")]
     database: Option<String>,
 }
 
 impl Servers {
-    pub fn nats(&self) -> Result<&str> {
-        self.nats.as_deref().ok_or_else(|| {
+    /// The NATS servers and the replicas a stream keeps.
+    pub fn nats(&self) -> Result<(&str, usize)> {
+        anyhow::ensure!((1..=5).contains(&self.replicas), "--replicas: give 1 to 5");
+        let url = self.nats.as_deref().ok_or_else(|| {
             anyhow!("--nats URL: name the NATS server (or set NATS_URL; scripts/network.sh start DIR writes it)")
-        })
+        })?;
+        Ok((url, self.replicas))
     }
     pub fn database(&self) -> Result<&str> {
         self.database.as_deref().ok_or_else(|| {

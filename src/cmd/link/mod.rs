@@ -94,7 +94,7 @@ fn play_venue(
     venue: &Path,
     log: &Path,
     (wait, timings): (u64, Option<&Path>),
-    nats: &str,
+    nats: (&str, usize),
 ) -> Result<Outcome> {
     let v = files::venue(venue)?;
     let kept = venue::kept(log, &v)?;

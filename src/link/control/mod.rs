@@ -90,10 +90,10 @@ pub async fn run(
     net: Network,
     key: ed25519_dalek::SigningKey,
     log: std::fs::File,
-    (nats, db): (&str, &str),
+    (nats, db): ((&str, usize), &str),
 ) -> Result<Ended> {
     let game = net.game.clone();
-    let bus = Bus::open(nats, &game).await?;
+    let bus = Bus::open(nats.0, &game, nats.1).await?;
     if bus.last_control().await? != 0 {
         return Err(game!("game {game:?} has a control already (its records are on the broker): give the game another id"));
     }
