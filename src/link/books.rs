@@ -86,7 +86,7 @@ impl Books {
             match op(self).await {
                 Err(e) if is_lost(&e) && std::time::Instant::now() < until => {
                     if !std::mem::replace(&mut said, true) {
-                        eprintln!("the books are not answering ({e}); trying again");
+                        super::note!("the books are not answering ({e}); trying again");
                     }
                     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
                     if let Ok(client) = connect(&self.url).await {
