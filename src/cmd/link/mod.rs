@@ -4,6 +4,7 @@
 //! themselves are the library's ([`bingomint::link`]).
 
 mod args;
+mod keys;
 mod verify;
 
 use crate::cmd::Outcome;
@@ -12,6 +13,7 @@ pub use args::Args;
 use args::Sub;
 use bingomint::hall::money;
 use bingomint::link::{control, files, venue, Ended};
+use keys::{key, read_key};
 use std::path::Path;
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
@@ -125,27 +127,4 @@ fn new_log(path: &Path) -> Result<std::fs::File> {
                 anyhow!("--log: cannot create '{}': {e}", path.display())
             }
         })
-}
-
-fn key(out: &Path, force: bool) -> Result<Outcome> {
-    let mut seed = [0u8; 32];
-    getrandom::fill(&mut seed).map_err(|e| anyhow!("no randomness from the system: {e}"))?;
-    let text = format!("{}\n", bingomint::link::record::hex(&seed));
-    crate::cmd::output::write_new(out, text.as_bytes(), 0o600, force)?;
-    let public = ed25519_dalek::SigningKey::from_bytes(&seed).verifying_key();
-    println!("{}", bingomint::link::record::hex(public.as_bytes()));
-    eprintln!("'{}' holds the control's secret key; pin the public key above in every venue file: control = \"…\"", out.display());
-    Ok(Outcome::Success)
-}
-
-fn read_key(path: &Path) -> Result<ed25519_dalek::SigningKey> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("--key: cannot read '{}'", path.display()))?;
-    let seed = bingomint::link::record::unhex::<32>(&text).ok_or_else(|| {
-        anyhow!(
-            "--key: '{}' is not a key `bingomint link key` wrote",
-            path.display()
-        )
-    })?;
-    Ok(ed25519_dalek::SigningKey::from_bytes(&seed))
 }
