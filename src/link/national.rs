@@ -106,9 +106,9 @@ pub fn calls(balls: u8, seed: &str, game: &str) -> Calls {
     Calls::from_order(balls, crate::play::live::order(balls, seed, game))
 }
 
-/// The faces of `sold` that complete `pattern` first under `calls`, and
-/// that call: a venue's winners (none when no sold face completes it).
-pub fn winners(
+/// Every face of `sold` that completes `pattern` within `calls`, with the
+/// call that completes it.
+fn completed(
     file: &CardFile,
     sold: &[Faces],
     pattern: &Pattern,
@@ -124,11 +124,23 @@ pub fn winners(
         let within = won.into_iter().filter(|w| (a..=b).contains(&w.face));
         found.extend(within.map(|w| (w.face, w.completed.call)));
     }
+    found.sort_unstable();
+    Ok(found)
+}
+
+/// The faces of `sold` that complete `pattern` first under `calls`, and
+/// that call: a venue's winners (none when no sold face completes it).
+pub fn winners(
+    file: &CardFile,
+    sold: &[Faces],
+    pattern: &Pattern,
+    calls: &Calls,
+) -> Result<Vec<(u64, u8)>, String> {
+    let mut found = completed(file, sold, pattern, calls)?;
     let Some(first) = found.iter().map(|&(_, c)| c).min() else {
         return Ok(Vec::new());
     };
     found.retain(|&(_, c)| c == first);
-    found.sort_unstable();
     Ok(found)
 }
 
@@ -141,20 +153,12 @@ pub fn completing_now(
     calls: &Calls,
 ) -> Result<Vec<u64>, String> {
     let now = calls.len() as u8;
-    let mut found = Vec::new();
-    for &(a, b) in sold {
-        let Some((lo, hi)) = file.header().records_within(&(a..=b)) else {
-            continue;
-        };
-        let won =
-            claims::winners(file, lo..=hi, pattern, calls, false).map_err(|e| e.to_string())?;
-        let now = won
-            .into_iter()
-            .filter(|w| w.completed.call == now && (a..=b).contains(&w.face));
-        found.extend(now.map(|w| w.face));
-    }
-    found.sort_unstable();
-    Ok(found)
+    let found = completed(file, sold, pattern, calls)?;
+    Ok(found
+        .into_iter()
+        .filter(|&(_, c)| c == now)
+        .map(|(f, _)| f)
+        .collect())
 }
 
 /// Judges a claim that `face`, sold at the venue (`sold`), completed

@@ -106,12 +106,7 @@ impl Heard {
                 call,
                 refused,
             };
-            let game = &self.net.game;
-            self.books
-                .again(async |b| b.claim(game, &judged).await)
-                .await?;
-            self.judged.insert(key, judged.clone());
-            at_call.push(judged);
+            at_call.push(self.book_claim(judged).await?);
         }
         Ok(at_call)
     }

@@ -60,17 +60,13 @@ impl Heard {
                     (face, call),
                 );
                 let judged = Judged {
-                    venue: venue.clone(),
+                    venue,
                     claim,
                     face,
                     call,
                     refused,
                 };
-                let game = &self.net.game;
-                self.books
-                    .again(async |b| b.claim(game, &judged).await)
-                    .await?;
-                self.judged.entry((venue, claim)).or_insert(judged);
+                self.book_claim(judged).await?;
             }
             VenueMessage::Done { .. } => {
                 self.done.insert(venue);
@@ -80,6 +76,17 @@ impl Heard {
             }
         }
         Ok(())
+    }
+
+    /// Books a judged claim once and keeps it; the claim as kept (the
+    /// first, when the same claim came before).
+    pub async fn book_claim(&mut self, judged: Judged) -> Result<Judged> {
+        let game = &self.net.game;
+        self.books
+            .again(async |b| b.claim(game, &judged).await)
+            .await?;
+        let key = (judged.venue.clone(), judged.claim);
+        Ok(self.judged.entry(key).or_insert(judged).clone())
     }
 
     /// Judges together, settles once, announces.
