@@ -9,24 +9,24 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// A network in a folder: its servers, a stock, the control's key.
-struct Net {
+pub(crate) struct Net {
     _temp: tempfile::TempDir,
     _stop: Stop,
-    dir: PathBuf,
+    pub dir: PathBuf,
     nats: String,
-    db: String,
+    pub db: String,
     replicas: String,
-    public: String,
+    pub public: String,
 }
 
-fn bin() -> Command {
+pub(crate) fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bingomint"))
 }
 
 impl Net {
     /// The servers started in a new folder, or None when they are not
     /// installed (the test is then skipped).
-    fn start() -> Option<Net> {
+    pub(crate) fn start() -> Option<Net> {
         Net::start_nodes(1)
     }
 
@@ -76,7 +76,7 @@ impl Net {
     }
 
     /// Writes the network file of game `game` (a claim window of `claim` s).
-    fn network(&self, game: &str, claim: u64) -> PathBuf {
+    pub(crate) fn network(&self, game: &str, claim: u64) -> PathBuf {
         let mut text = std::fs::read_to_string("data/link/network.toml").unwrap();
         if game.starts_with("live") {
             let live = "play = \"live\"\ncall_ms = 150\nclaim_ms = 500\ngrace_ms = 1000";
@@ -96,7 +96,7 @@ impl Net {
     }
 
     /// Writes venue `venue`'s file for `game`, pinning `key`.
-    fn venue(&self, game: &str, venue: &str, sold: &str, key: &str) -> PathBuf {
+    pub(crate) fn venue(&self, game: &str, venue: &str, sold: &str, key: &str) -> PathBuf {
         let text = std::fs::read_to_string("data/link/venue.toml").unwrap();
         let text = text
             .replace("\"leeds\"", &format!("{venue:?}"))
@@ -108,7 +108,7 @@ impl Net {
         path
     }
 
-    fn cmd(&self, args: &[&str]) -> Command {
+    pub(crate) fn cmd(&self, args: &[&str]) -> Command {
         let mut c = bin();
         c.current_dir(&self.dir)
             .env("NATS_URL", &self.nats)
@@ -119,7 +119,7 @@ impl Net {
         c
     }
 
-    fn control(&self, game: &str, key: &str, claim: u64) -> Child {
+    pub(crate) fn control(&self, game: &str, key: &str, claim: u64) -> Child {
         let net = self.network(game, claim);
         let log = format!("{game}-control.jsonl");
         self.cmd(&[
@@ -134,7 +134,7 @@ impl Net {
         .unwrap()
     }
 
-    fn play(&self, game: &str, venue: &str) -> Child {
+    pub(crate) fn play(&self, game: &str, venue: &str) -> Child {
         let file = self.dir.join(format!("{game}-{venue}.toml"));
         let log = format!("{game}-{venue}.jsonl");
         self.cmd(&[
@@ -149,7 +149,7 @@ impl Net {
         .unwrap()
     }
 
-    fn verify(&self, game: &str, venues: &[&str]) -> Output {
+    pub(crate) fn verify(&self, game: &str, venues: &[&str]) -> Output {
         let log = format!("{game}-control.jsonl");
         let mut args = vec![
             "verify",
@@ -166,7 +166,7 @@ impl Net {
         self.cmd(&args).output().unwrap()
     }
 
-    fn sql(&self, query: &str) -> String {
+    pub(crate) fn sql(&self, query: &str) -> String {
         let out = Command::new(psql())
             .args([self.db.as_str(), "-tAc", query])
             .output()
@@ -186,11 +186,11 @@ const SOLD: [(&str, &str); 3] = [
     ("hull", "6001..8000"),
 ];
 
-fn finish(child: Child) -> Output {
+pub(crate) fn finish(child: Child) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn text(out: &Output) -> String {
+pub(crate) fn text(out: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -480,6 +480,22 @@ jackpot = { within = 50, prize = "500.00", consolation = "100.00" }
         );
         let said = err(&product);
         assert!(said.contains("product 2 (\"Single\"): price"), "{said}");
+        // A product of a linked game (`bingomint link`) names it by its id.
+        let linked = |extra: &str| {
+            err(&format!(
+                "{head}pattern = \"line\"\n[[product]]\nname = \"N\"\nprice = \"1.00\"\n{extra}"
+            ))
+        };
+        let said = linked("linked = \"national 1\"\n");
+        assert!(
+            said.contains("product 1 (\"N\"): linked: \"national 1\" is not a linked game's id"),
+            "{said}"
+        );
+        let said = linked("linked = \"n1\"\ngames = [\"Line\"]\n");
+        assert!(
+            said.contains("games: a linked product plays its linked game only"),
+            "{said}"
+        );
         // See: issue 62, 2,000 stages in a game gave every viewer 312 KiB.
         let stages = vec!["\"line\""; 2000].join(", ");
         let said = err(&format!("{head}stages = [{stages}]\n"));

@@ -221,8 +221,18 @@ struct VenueFileEntry {
     game: String,
     stock: PathBuf,
     control: String,
-    sold: String,
-    price: toml::Value,
+    sold: Option<String>,
+    price: Option<toml::Value>,
+    hall: Option<PathBuf>,
+}
+
+/// Where a venue's sales come from.
+pub enum Selling {
+    /// Faces and a face's price (minor units), as the venue file gives them.
+    Fixed { sold: Vec<Faces>, price: u64 },
+    /// A hall's night log (`hall`): the faces its products linked to the
+    /// game sold, and their net takings, read when the game opens.
+    Hall(PathBuf),
 }
 
 /// A venue's part in a linked game.
@@ -231,9 +241,7 @@ pub struct Venue {
     pub game: String,
     pub stock: CardFile,
     pub control: ed25519_dalek::VerifyingKey,
-    pub sold: Vec<Faces>,
-    /// Minor units a face.
-    pub price: u64,
+    pub selling: Selling,
 }
 
 /// Reads and checks the venue file at `path`.
@@ -244,22 +252,40 @@ pub fn venue(path: &Path) -> Result<Venue> {
     let control = crate::link::record::unhex::<32>(&e.control)
         .and_then(|b| ed25519_dalek::VerifyingKey::from_bytes(&b).ok())
         .ok_or_else(|| game!("control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))?;
-    let price = match &e.price {
-        toml::Value::String(s) => {
-            crate::hall::money::parse_amount(s).map_err(|err| game!("price: {err}"))?
-        }
-        _ => {
+    let selling = match (&e.hall, &e.sold, &e.price) {
+        (Some(hall), None, None) => Selling::Hall(beside(path, hall)),
+        (None, Some(sold), Some(price)) => Selling::Fixed {
+            sold: ranges("sold", sold, &stock)?,
+            price: face_price(price)?,
+        },
+        (Some(_), _, _) => {
             return Err(game!(
-                "price: give a face's price in quotes, such as \"0.50\""
+                "hall: a venue's sales come from its hall's log or from sold and price, not both: leave out sold and price"
+            ))
+        }
+        (None, _, _) => {
+            return Err(game!(
+                "sold: give the faces sold and a face's price (sold = \"1..2500\", price = \"0.50\"), or the hall's log (hall = \"night.jsonl\")"
             ))
         }
     };
     Ok(Venue {
         venue: name("venue", &e.venue)?,
         game: name("game", &e.game)?,
-        sold: ranges("sold", &e.sold, &stock)?,
         stock,
         control,
-        price,
+        selling,
     })
+}
+
+/// A face's price, written as an amount in quotes.
+fn face_price(price: &toml::Value) -> Result<u64> {
+    match price {
+        toml::Value::String(s) => {
+            crate::hall::money::parse_amount(s).map_err(|err| game!("price: {err}"))
+        }
+        _ => Err(game!(
+            "price: give a face's price in quotes, such as \"0.50\""
+        )),
+    }
 }

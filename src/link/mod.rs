@@ -21,6 +21,7 @@ pub mod books;
 pub mod bus;
 pub mod control;
 pub mod files;
+pub mod hall;
 pub mod message;
 pub mod national;
 pub mod record;

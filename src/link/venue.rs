@@ -5,7 +5,9 @@
 //! the broker's, then resends what it said before (the broker and the
 //! books keep each once).
 
-use super::files::Venue;
+use super::files::{Selling, Venue};
+use super::hall::Part;
+use super::message::Faces;
 use super::{game, note, now_ms, Ended, LinkError};
 use crate::hall::money;
 use crate::link::bus::Bus;
@@ -35,6 +37,8 @@ struct Follow {
     calls: Vec<u8>,
     /// Claims made so far.
     claims: u64,
+    /// The faces sold here, once the game opened.
+    sold: Vec<Faces>,
 }
 
 /// Records the venue kept in its log, each checked as a follower would.
@@ -78,6 +82,7 @@ pub async fn run(
         play: String::new(),
         calls: Vec::new(),
         claims: 0,
+        sold: Vec::new(),
     };
     let hello = VenueMessage::Hello {
         venue: f.v.venue.clone(),
@@ -243,25 +248,48 @@ impl Follow {
             .iter()
             .find(|a| a.venue == *me)
             .ok_or_else(|| game!("venue: the game does not name {me:?}"))?;
-        let count = national::check_sales(&allotted.faces, &self.v.sold)
-            .map_err(|why| game!("sold: {why}"))?;
+        let (sold, amount) = self.selling()?;
+        let count =
+            national::check_sales(&allotted.faces, &sold).map_err(|why| game!("sold: {why}"))?;
+        self.sold = sold;
         (self.commitment, self.pattern, self.currency) =
             (commitment.clone(), pattern.clone(), currency.clone());
         self.play.clone_from(play);
-        let amount = count
-            .checked_mul(self.v.price)
-            .ok_or_else(|| game!("price: too large"))?;
         note!(
             "{me}: sold {count} faces, {}",
             money::show(amount, currency)
         );
         let sales = VenueMessage::Sales {
             venue: me.clone(),
-            faces: self.v.sold.clone(),
+            faces: self.sold.clone(),
             amount,
         };
         self.bus.publish_venue(&sales).await?;
         Ok(())
+    }
+
+    /// The faces sold here and their takings: as the venue file gives
+    /// them, or as the hall's log holds them now.
+    fn selling(&self) -> Result<(Vec<Faces>, u64)> {
+        match &self.v.selling {
+            Selling::Fixed { sold, price } => {
+                let amount = (national::count(sold))
+                    .checked_mul(*price)
+                    .ok_or_else(|| game!("price: too large"))?;
+                Ok((sold.clone(), amount))
+            }
+            Selling::Hall(path) => {
+                let part = Part::read(path, &self.v.game)?;
+                if part.stock != self.v.stock.short_id() {
+                    return Err(game!(
+                        "hall: the night sells from card file {}, the venue file's stock is {}",
+                        part.stock,
+                        self.v.stock.short_id()
+                    ));
+                }
+                Ok((part.faces, part.amount))
+            }
+        }
     }
 
     fn parsed_pattern(&self) -> Result<crate::play::pattern::Pattern> {
@@ -290,7 +318,7 @@ impl Follow {
             self.calls.clone(),
         );
         let now =
-            national::completing_now(&self.v.stock, &self.v.sold, &self.parsed_pattern()?, &calls)
+            national::completing_now(&self.v.stock, &self.sold, &self.parsed_pattern()?, &calls)
                 .map_err(|e| game!("{e}"))?;
         for face in now {
             self.claims += 1;
@@ -326,7 +354,7 @@ impl Follow {
             return Ok(());
         }
         let pattern = self.parsed_pattern()?;
-        let won = national::winners(&self.v.stock, &self.v.sold, &pattern, &calls)
+        let won = national::winners(&self.v.stock, &self.sold, &pattern, &calls)
             .map_err(|e| game!("{e}"))?;
         for (k, &(face, call)) in won.iter().enumerate() {
             let claim = VenueMessage::Claim {

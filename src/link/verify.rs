@@ -23,7 +23,11 @@ pub struct Said {
     total: u64,
     /// A live game's calls as made: (n, ball).
     calls: Vec<(u8, u8)>,
-    sold: Vec<Allotment>,
+    /// The stock's short id and each venue's allotment, as the game opened.
+    pub stock: String,
+    pub allotted: Vec<Allotment>,
+    /// The faces each venue sold, as booked when sales closed.
+    pub sold: Vec<Allotment>,
     pub prize: Option<u64>,
     seed: Option<String>,
     verdicts: Vec<Judged>,
@@ -62,10 +66,12 @@ impl Said {
                 pattern,
                 currency,
                 balls,
+                stock,
+                venues,
                 ..
             } => {
                 (self.commitment, self.pattern, self.currency) = (commitment, pattern, currency);
-                self.balls = balls;
+                (self.balls, self.stock, self.allotted) = (balls, stock, venues);
             }
             Body::SalesClosed {
                 takings,

@@ -113,7 +113,9 @@ pub(super) fn check(args: &Args) -> Result<Outcome> {
         outln!("{:>3}. {}", i + 1, game_line(plan));
     }
     for p in &night.products {
-        let games = if p.games.is_empty() {
+        let games = if let Some(game) = &p.linked {
+            format!("the linked game {game} (none of the night's own)")
+        } else if p.games.is_empty() {
             "every game".to_string()
         } else {
             let k: Vec<String> = p.games.iter().map(usize::to_string).collect();

@@ -34,13 +34,17 @@ Examples:
     /// revealed seed, every claim judged again, every sale, return and
     /// void against the products' prices and the faces issued. With
     /// --jackpots, the nights' logs in order against the ledger that
-    /// carried their progressive jackpots. Exit 0, or 1 naming the first
-    /// bad line.
+    /// carried their progressive jackpots. With --link, a venue's night
+    /// against the linked game's records the venue kept: the sales the
+    /// control booked are the night's own, every payout on a face it sold.
+    /// Exit 0, or 1 naming the first bad line.
     #[command(after_help = "\
 Examples:
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
   bingomint hall verify night1.jsonl night2.jsonl --cards cards.bmc \\
-      --jackpots jackpots.jsonl                     # needs: the nights' logs")]
+      --jackpots jackpots.jsonl                     # needs: the nights' logs
+  bingomint hall verify friday.jsonl --cards stock.bmc \\
+      --link leeds-link.jsonl --control KEY       # needs: a linked night")]
     Verify {
         /// The log (several: nights whose jackpots one ledger carried).
         #[arg(required = true, value_name = "LOG")]
@@ -51,6 +55,8 @@ Examples:
         /// The progressive jackpots' ledger the nights wrote to.
         #[arg(long, value_name = "FILE")]
         jackpots: Option<PathBuf>,
+        #[command(flatten)]
+        link: super::verify::Linked,
     },
     /// Make a self-signed TLS certificate and key for a venue without a
     /// domain: DIR/hall-cert.pem and DIR/hall-key.pem (mode 0600). Start

@@ -11,8 +11,17 @@ use bingomint::hall::verify::{pinned, verify, Pinned, Summary};
 use bingomint::text::count_of;
 use std::path::{Path, PathBuf};
 
+mod linked;
+pub use linked::Linked;
+
 /// `hall verify`.
-pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Result<Outcome> {
+pub fn run(
+    logs: &[PathBuf],
+    cards: &[PathBuf],
+    jackpots: Option<&Path>,
+    link: &Linked,
+) -> Result<Outcome> {
+    let key = link.key()?;
     let (files, _) = open_cards(cards)?;
     let balls = files[0].header().spec.balls();
     let mut cards = Cards::new(files, None);
@@ -42,6 +51,11 @@ pub fn run(logs: &[PathBuf], cards: &[PathBuf], jackpots: Option<&Path>) -> Resu
     if let Some((a, b, id)) = same_night(&found) {
         outln!("FAILED: {b} is the night {a} is (id {id}): a night's log is given once, and a copy of it is no other night");
         return Ok(Outcome::Negative);
+    }
+    if let Some(key) = key {
+        if let Outcome::Negative = linked::check_all(logs, link, key)? {
+            return Ok(Outcome::Negative);
+        }
     }
     let played = found.iter().any(|(_, s)| !s.outcomes.is_empty());
     let Some(ledger) = jackpots else {

@@ -498,6 +498,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
         games: Vec::new(),
         paper: None,
         electronic: false,
+        linked: None,
     };
     let session = Event::Session(ev::Session {
         files: Vec::new(),

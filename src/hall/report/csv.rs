@@ -93,7 +93,7 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             p.net,
             format!(
                 "{} · {} sold · gross {} · refunds {} · voided {}",
-                p.kind,
+                p.kind_words(),
                 p.units,
                 m.show(p.gross),
                 m.show(p.refunds),

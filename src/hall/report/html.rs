@@ -240,7 +240,7 @@ pub(super) fn money(m: &super::money::Money) -> String {
     for p in &m.products {
         h += &tr(&[
             &p.name,
-            p.kind,
+            &p.kind_words(),
             &m.show(p.price),
             &p.issued.to_string(),
             &p.returned.to_string(),

@@ -41,6 +41,11 @@ pub struct Product {
     /// Played on a device, not on paper.
     #[serde(default, skip_serializing_if = "is_false")]
     pub electronic: bool,
+    /// The linked game it plays (`bingomint link`), by the network's id:
+    /// it plays none of the night's own games, and its sales are the
+    /// venue's part of the linked game's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linked: Option<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -51,12 +56,15 @@ impl Product {
     /// Whether it plays the programme's game `planned` (None: a game
     /// outside the programme, which only products of every game play).
     pub fn plays(&self, planned: Option<usize>) -> bool {
-        self.games.is_empty() || planned.is_some_and(|k| self.games.contains(&k))
+        self.linked.is_none()
+            && (self.games.is_empty() || planned.is_some_and(|k| self.games.contains(&k)))
     }
 
     /// How many games it plays, of a programme of `programme`.
     pub fn games_played(&self, programme: usize) -> usize {
-        if self.games.is_empty() {
+        if self.linked.is_some() {
+            1
+        } else if self.games.is_empty() {
             programme.max(1)
         } else {
             self.games.len()
@@ -203,6 +211,18 @@ fn minus(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> Vec<RangeInclusive
     out
 }
 
+/// Ranges in order merged where they touch.
+fn merged(ranges: Vec<RangeInclusive<u64>>) -> Vec<RangeInclusive<u64>> {
+    let mut out: Vec<RangeInclusive<u64>> = Vec::new();
+    for r in ranges {
+        match out.last_mut() {
+            Some(l) if *r.start() <= l.end() + 1 => *l = *l.start()..=(*l.end()).max(*r.end()),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
 fn overlap(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> bool {
     a.start() <= b.end() && b.start() <= a.end()
 }
@@ -271,7 +291,10 @@ impl Sales {
     /// Refuses a move on product `p` once one of its games started.
     fn not_started(&self, p: usize, floor: &Floor) -> Result<(), SaleError> {
         let product = &self.products[p];
-        let started = if product.games.is_empty() {
+        let started = if product.linked.is_some() {
+            // The link closes its sales; the night's games do not.
+            None
+        } else if product.games.is_empty() {
             floor.any_game.then(|| "1".to_string())
         } else {
             (product.games.iter())
@@ -509,21 +532,51 @@ impl Sales {
             .flat_map(Sale::held)
             .collect();
         ranges.sort_by_key(|r| *r.start());
-        let mut out: Vec<RangeInclusive<u64>> = Vec::new();
-        for r in ranges {
-            match out.last_mut() {
-                Some(l) if *r.start() <= l.end() + 1 => *l = *l.start()..=(*l.end()).max(*r.end()),
-                _ => out.push(r),
-            }
-        }
-        out
+        merged(ranges)
     }
 
     /// The programme's games face `n` (of the first card file) plays,
     /// when a sale holds it tonight (empty: every game).
     pub fn games_of(&self, n: u64) -> Option<Vec<usize>> {
-        let sale = (self.list.iter()).find(|s| s.held().iter().any(|h| h.contains(&n)))?;
+        let sale = (self.list.iter())
+            .filter(|s| self.products[s.product].linked.is_none())
+            .find(|s| s.held().iter().any(|h| h.contains(&n)))?;
         Some(self.products[sale.product].games.clone())
+    }
+
+    /// The faces product `p` holds sold (merged, in order) and its net
+    /// sales: a linked game's part at this venue.
+    pub fn held_by(&self, p: usize) -> (Vec<RangeInclusive<u64>>, u64) {
+        let mut ranges: Vec<RangeInclusive<u64>> = (self.list.iter())
+            .filter(|s| s.product == p)
+            .flat_map(Sale::held)
+            .collect();
+        ranges.sort_by_key(|r| *r.start());
+        (merged(ranges), self.net(p))
+    }
+
+    /// The sales `lines` make, from the products of the log's last
+    /// session line: what a reader outside the hall (`link venue`, a
+    /// venue's linked report) takes from a night's log.
+    pub fn of_log(lines: &[crate::hall::log::Line<crate::hall::Event>]) -> Sales {
+        use crate::hall::Event;
+        let mut sales = Sales::default();
+        for line in lines {
+            match &line.event {
+                Event::Session(s) => {
+                    sales.products.clone_from(&s.products);
+                    if let Some(night) = &s.night {
+                        sales.programme = night.games;
+                    }
+                }
+                e => {
+                    if let Some(l) = e.sale_line() {
+                        sales.book(&l);
+                    }
+                }
+            }
+        }
+        sales
     }
 
     /// Net sales of product `p`.

@@ -46,6 +46,7 @@ pub struct ProductEntry {
     paper: Option<String>,
     #[serde(default)]
     electronic: bool,
+    linked: Option<String>,
 }
 
 fn one() -> u64 {
@@ -145,6 +146,13 @@ impl ProductEntry {
                 ))
             }
         };
+        let linked = self.linked()?;
+        if linked.is_some() && self.games.is_some() {
+            return Err(refused(
+                "games",
+                "a linked product plays its linked game only: leave out games, or linked",
+            ));
+        }
         let paper = (self.paper.as_deref())
             .map(|p| {
                 crate::hall::paper::paper_colour(p)
@@ -159,7 +167,22 @@ impl ProductEntry {
             games: played,
             paper,
             electronic: self.electronic,
+            linked,
         })
+    }
+
+    /// The linked game's id, as the network file names it.
+    fn linked(&self) -> Result<Option<String>, Refused> {
+        let Some(id) = &self.linked else {
+            return Ok(None);
+        };
+        if !crate::link::bus::is_name(id) {
+            return Err(refused(
+                "linked",
+                format!("{id:?} is not a linked game's id: give the network file's game, letters, digits, '-' and '_' (at most 32), such as \"national-1\""),
+            ));
+        }
+        Ok(Some(id.clone()))
     }
 }
 

@@ -14,6 +14,9 @@ pub struct ProductSold {
     pub faces: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paper: Option<String>,
+    /// The linked game it plays, if it plays one (`bingomint link`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub linked: Option<String>,
     pub issued: u64,
     pub returned: u64,
     pub voided: u64,
@@ -23,6 +26,16 @@ pub struct ProductSold {
     pub refunds: u64,
     pub void_amount: u64,
     pub net: u64,
+}
+
+impl ProductSold {
+    /// `paper`, `electronic`, or `paper for linked game national-1`.
+    pub fn kind_words(&self) -> String {
+        match &self.linked {
+            Some(game) => format!("{} for linked game {game}", self.kind),
+            None => self.kind.to_string(),
+        }
+    }
 }
 
 /// A sale as shown.
@@ -79,6 +92,7 @@ impl Sales {
                 price: p.price,
                 faces: p.faces,
                 paper: p.paper.clone(),
+                linked: p.linked.clone(),
                 issued,
                 returned,
                 voided: voided

@@ -13,6 +13,7 @@ fn product(name: &str, price: u64, faces: u64, games: Vec<usize>) -> Product {
         games,
         paper: None,
         electronic: false,
+        linked: None,
     }
 }
 
@@ -414,4 +415,29 @@ fn a_date_is_a_day_of_its_month() {
     ] {
         assert!(!is_date(bad), "{bad}");
     }
+}
+
+#[test]
+fn a_linked_product_plays_none_of_the_nights_games_and_sells_after_they_start() {
+    let mut sales = two_products();
+    let mut national = product("national", 300, 6, vec![]);
+    national.linked = Some("national-1".into());
+    sales.products.push(national);
+    let none = BTreeSet::new();
+    for m in [sale("book", 1, 6), sale("national", 7, 18)] {
+        let line = sales.event(&m, &floor(&none, false)).unwrap();
+        sales.book(&line);
+    }
+    // Only the book's takings make the night's games' sales and faces.
+    assert_eq!(sales.game_sales(Some(1)), 600, "1200 over two games");
+    assert_eq!(sales.sold_for(Some(1)), vec![1..=6]);
+    assert_eq!(sales.games_of(7), None, "no game of the night plays it");
+    assert_eq!(sales.held_by(2), (vec![7..=18], 600));
+    // Game 1 started: the book is shut, the linked game's paper is not.
+    let started = BTreeSet::from([1]);
+    let open = floor(&started, true);
+    assert!(sales.event(&sale("book", 19, 24), &open).is_err());
+    let late = sales.event(&sale("national", 19, 24), &open).unwrap();
+    sales.book(&late);
+    assert_eq!(sales.held_by(2), (vec![7..=24], 900));
 }
