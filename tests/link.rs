@@ -13,7 +13,7 @@ pub(crate) struct Net {
     _temp: tempfile::TempDir,
     _stop: Stop,
     pub dir: PathBuf,
-    nats: String,
+    pub nats: String,
     pub db: String,
     replicas: String,
     pub public: String,
@@ -199,7 +199,7 @@ pub(crate) fn text(out: &Output) -> String {
 }
 
 /// Lines of `path` once it holds at least `n`, waiting up to 30 s.
-fn wait_lines(path: &Path, n: usize) {
+pub(crate) fn wait_lines(path: &Path, n: usize) {
     let start = Instant::now();
     while std::fs::read_to_string(path).map_or(0, |t| t.lines().count()) < n {
         assert!(

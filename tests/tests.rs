@@ -31,6 +31,7 @@ mod info;
 mod items;
 mod kill;
 mod link;
+mod link_cut;
 mod link_halls;
 mod network;
 mod outcore;
