@@ -8,10 +8,13 @@ it: p50, p99, max), the claims booked, the messages the game took and the
 control's peak memory.
 
     python3 scripts/link-bench.py [--venues 300] [--play national|live] [--call-ms 500]
+                                  [--claim-ms 1000] [--pattern coverall|any-number|PATTERN]
 
 With --play live the control calls (a call every --call-ms, shown 250 ms
 after it is signed) and the figures include each call's arrival at every
-venue.
+venue. --pattern any-number (any one number of a face: 24 one-cell masks)
+makes about a third of every venue's faces win at the first call: every
+venue claims at that one call, about 2,900 claims judged together.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile, time, urllib.request
 
@@ -46,7 +49,14 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/bingomint"))
     ap.add_argument("--play", choices=["national", "live"], default="national")
     ap.add_argument("--call-ms", type=int, default=500)
+    ap.add_argument("--claim-ms", type=int, default=1000)
+    ap.add_argument("--pattern", default="coverall")
     a = ap.parse_args()
+    if a.pattern == "any-number":
+        cells = [(r, c) for r in range(5) for c in range(5) if (r, c) != (2, 2)]
+        a.pattern = "mask:" + "|".join(
+            "/".join("".join("X" if (r, c) == cell else "." for c in range(5)) for r in range(5))
+            for cell in cells)
     if a.venues < 1 or a.venues > 1000:
         sys.exit("--venues: give 1 to 1000")
     work = tempfile.mkdtemp(prefix="link-bench-")
@@ -67,8 +77,8 @@ def setup(a, work):
                             check=True, capture_output=True, text=True).stdout.strip()
     names = [f"v{k:03}" for k in range(a.venues)]
     with open(os.path.join(work, "network.toml"), "w") as f:
-        f.write(f'play = "{a.play}"\ncall_ms = {a.call_ms}\nclaim_ms = 1000\n')
-        f.write('game = "bench"\nstock = "stock.bmc"\npattern = "coverall"\n'
+        f.write(f'play = "{a.play}"\ncall_ms = {a.call_ms}\nclaim_ms = {a.claim_ms}\n')
+        f.write(f'game = "bench"\nstock = "stock.bmc"\npattern = "{a.pattern}"\n'
                 'prize = { share = "50%" }\nsales_seconds = 600\nclaim_seconds = 600\n')
         for k, n in enumerate(names):
             f.write(f'[[venue]]\nid = "{n}"\nfaces = "{k * faces + 1}..{(k + 1) * faces}"\n')
@@ -84,21 +94,27 @@ def run(a, work, net):
     e = env_of(net)
     env = dict(os.environ, NATS_URL=e["NATS_URL"], DATABASE_URL=e["DATABASE_URL"])
     start = time.monotonic()
+    # The payouts (a line each, thousands in a big game) go to a file: a
+    # pipe nobody reads until the end would fill and stop the control.
+    said = open(os.path.join(work, "control.txt"), "w+")
     control = subprocess.Popen([a.bin, "link", "control", "network.toml", "--key", "control.key",
                                 "--log", "control.jsonl"], cwd=work, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=said, stderr=subprocess.STDOUT, text=True)
     venues = [subprocess.Popen([a.bin, "link", "venue", f"{n}.toml", "--log", f"{n}.jsonl", "--wait", "600",
                                 "--timings", f"{n}.tsv"], cwd=work, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for n in names]
+                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{n}.err"), "w"))
+              for n in names]
     peak = 0
     while control.poll() is None:
         peak = max(peak, peak_kib(control.pid) or 0)
         time.sleep(0.1)
     wall = time.monotonic() - start
-    out, err = control.communicate()
+    control.wait()
+    said.seek(0)
+    out = said.read()
     failed = [n for n, p in zip(names, venues) if p.wait() != 0]
     if control.returncode != 0 or failed:
-        sys.exit(f"control exit {control.returncode}: {err}\nvenues failed: {failed[:10]}")
+        sys.exit(f"control exit {control.returncode}: {out[-2000:]}\nvenues failed: {failed[:10]}")
     report(a, work, e, names, wall, peak, out)
 
 
@@ -118,7 +134,7 @@ def report(a, work, e, names, wall, peak, out):
     print(f"venues                     {len(names)} ({a.play})")
     print(f"game, first to last record {(at['settled'] - at['open']) / 1000:.2f} s (wall {wall:.2f} s, processes starting included)")
     print(f"sales: open to closed      {(at['sales_closed'] - at['open']) / 1000:.2f} s")
-    for kind in ["call", "reveal", "settled"]:
+    for kind in ["call", "verdicts", "reveal", "settled"]:
         v = took.get(kind)
         if not v:
             continue
@@ -127,8 +143,11 @@ def report(a, work, e, names, wall, peak, out):
         print(f"reveal to settled          {(at['settled'] - at['reveal']) / 1000:.2f} s (claims judged and booked)")
     else:
         print(f"calls                      {sum(1 for r in records if r['body']['kind'] == 'call')}; "
-              f"hold to settled {(at['settled'] - at['hold']) / 1000:.2f} s (the claim window, then judged and booked)")
-    print(f"claims booked              {q('select count(*) from claims')} "
+              f"hold to verdicts {(at['verdicts'] - at['hold']) / 1000:.2f} s (the claim window of {a.claim_ms} ms, "
+              f"then every claim judged and booked), to settled {(at['settled'] - at['hold']) / 1000:.2f} s")
+    calls = q("select string_agg(distinct call::text, ',') from claims")
+    print(f"claims booked              {q('select count(*) from claims')} from "
+          f"{q('select count(distinct venue) from claims')} venues at call(s) {calls} "
           f"(distinct {q('select count(distinct (venue, claim)) from claims')}), "
           f"winners {q('select count(*) from payouts')} at call {q('select call from settlements')}")
     print(f"messages on the broker     {msgs} (control records {len(records)})")

@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 
 /// A network in a folder: its servers, a stock, the control's key.
 pub(crate) struct Net {
-    _temp: tempfile::TempDir,
+    // Fields drop in order: the servers stop before their folder goes
+    // (its network.env tells Stop what to stop).
     _stop: Stop,
+    _temp: tempfile::TempDir,
     pub dir: PathBuf,
     pub nats: String,
     pub db: String,

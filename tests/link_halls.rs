@@ -132,9 +132,65 @@ fn venue_halls_sell_the_linked_game_beside_their_own_and_verify_against_it() {
         text(&hall_verify(&net, "leeds", "h1")).contains("594 faces sold for £297.00"),
         "the night's part as booked"
     );
+    // The night's record gives the venue's part of the game and the
+    // network's.
+    let report = bin()
+        .current_dir(&net.dir)
+        .args([
+            "hall",
+            "report",
+            "leeds-night.jsonl",
+            "--cards",
+            "stock.bmc",
+        ])
+        .args([
+            "--link",
+            "h1-leeds.jsonl",
+            "--control",
+            &net.public,
+            "--out",
+            "leeds.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(report.status.success(), "{}", text(&report));
+    let csv = std::fs::read_to_string(net.dir.join("leeds.csv")).unwrap();
+    let total = net.sql("select sum(amount) from sales where game = 'h1'");
+    assert_eq!(total, "144700");
+    assert!(
+        csv.contains(
+            "national at venue leeds: 594 faces sold here; the network's takings £1447.00"
+        ),
+        "{csv}"
+    );
+    assert!(csv.contains("paper for linked game h1"), "{csv}");
     // A book of the linked game sold after its sales closed is no part of
     // the game: the night no longer agrees with the control, and says so.
     sell(&leeds, "National book", 601, 606);
+    let refused = bin()
+        .current_dir(&net.dir)
+        .args([
+            "hall",
+            "report",
+            "leeds-night.jsonl",
+            "--cards",
+            "stock.bmc",
+        ])
+        .args([
+            "--link",
+            "h1-leeds.jsonl",
+            "--control",
+            &net.public,
+            "--out",
+            "late.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused));
+    assert!(
+        !net.dir.join("late.csv").exists(),
+        "no report of a night that disagrees"
+    );
     let late = hall_verify(&net, "leeds", "h1");
     assert_eq!(late.status.code(), Some(1), "{}", text(&late));
     assert!(

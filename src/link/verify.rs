@@ -15,6 +15,8 @@ use crate::cardfile::CardFile;
 pub struct Said {
     pub records: Vec<Signed>,
     pub game: String,
+    /// `national` or `live`.
+    pub play: String,
     commitment: String,
     pattern: String,
     balls: u8,
@@ -68,8 +70,10 @@ impl Said {
                 balls,
                 stock,
                 venues,
+                play,
                 ..
             } => {
+                self.play = play;
                 (self.commitment, self.pattern, self.currency) = (commitment, pattern, currency);
                 (self.balls, self.stock, self.allotted) = (balls, stock, venues);
             }

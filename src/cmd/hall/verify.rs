@@ -12,7 +12,7 @@ use bingomint::text::count_of;
 use std::path::{Path, PathBuf};
 
 mod linked;
-pub use linked::Linked;
+pub use linked::{report_records, Linked};
 
 /// `hall verify`.
 pub fn run(

@@ -73,8 +73,54 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
             )?;
         }
     }
+    for cells in linked_rows(&r.linked) {
+        w.write_record(
+            cells
+                .iter()
+                .map(|c| crate::text::spreadsheet_safe(c).into_owned()),
+        )?;
+    }
     let bytes = w.into_inner().map_err(|e| e.into_error())?;
     Ok(String::from_utf8(bytes).expect("CSV of text is text"))
+}
+
+/// The linked games the night sold for, as rows of the same columns: a
+/// `linked` row each (this venue's takings, the network's and the prize in
+/// its detail), and a `linked payout` row for each face paid here.
+fn linked_rows(games: &[super::LinkedRecord]) -> Vec<[String; 13]> {
+    let mut out = Vec::new();
+    for g in games {
+        let mut row = |event: &str, card: String, amount: u64, detail: String| {
+            let mut cells: [String; 13] = Default::default();
+            (cells[1], cells[3], cells[7]) =
+                (format!("linked game {}", g.game), event.into(), card);
+            (cells[11], cells[12]) = (g.show(amount), detail);
+            out.push(cells);
+        };
+        row(
+            "linked",
+            String::new(),
+            g.takings,
+            format!(
+                "{} at venue {}: {} faces sold here; the network's takings {}, prize {}; {}",
+                g.play,
+                g.venue,
+                g.faces,
+                g.show(g.network),
+                g.prize.map_or("not fixed".into(), |p| g.show(p)),
+                g.outcome
+            ),
+        );
+        for (face, amount) in &g.payouts {
+            row(
+                "linked payout",
+                face.to_string(),
+                *amount,
+                g.outcome.clone(),
+            );
+        }
+    }
+    out
 }
 
 /// The session's money as rows of the same columns (no game): each sale,

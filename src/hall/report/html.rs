@@ -87,10 +87,51 @@ pub fn html(r: &Record, log: &str) -> String {
     if let Some(m) = &r.money {
         h += &money(m);
     }
+    h += &linked(&r.linked);
     for g in &r.games {
         h += &game(g);
     }
     h + "</body></html>\n"
+}
+
+/// The linked games the night sold for: its part and the network's.
+fn linked(games: &[super::LinkedRecord]) -> String {
+    if games.is_empty() {
+        return String::new();
+    }
+    let mut h = String::from("<h2>Linked games</h2>\n");
+    h += &head(&[
+        "Game",
+        "Play",
+        "Venue",
+        "Faces sold here",
+        "Takings here",
+        "Network's takings",
+        "Prize",
+        "Outcome",
+        "Paid here",
+    ]);
+    for g in games {
+        let paid: Vec<String> = (g.payouts.iter())
+            .map(|(face, amount)| format!("face {face}: {}", g.show(*amount)))
+            .collect();
+        h += &tr(&[
+            &g.game,
+            &g.play,
+            &g.venue,
+            &g.faces.to_string(),
+            &g.show(g.takings),
+            &g.show(g.network),
+            &g.prize.map_or("not fixed".into(), |p| g.show(p)),
+            &g.outcome,
+            &if paid.is_empty() {
+                "nothing".to_string()
+            } else {
+                paid.join("; ")
+            },
+        ]);
+    }
+    h + "</table>\n"
 }
 
 /// A game: its facts, calls, claims and payouts.

@@ -45,6 +45,37 @@ pub struct Record {
     /// progressive jackpot ([`money::money`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub money: Option<money::Money>,
+    /// The linked games the night sold for (`hall report --link`), each as
+    /// the control's records the venue kept give it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub linked: Vec<LinkedRecord>,
+}
+
+/// A linked game (`bingomint link`): this venue's part and the network's.
+#[derive(Debug, Serialize)]
+pub struct LinkedRecord {
+    pub game: String,
+    /// `national` or `live`.
+    pub play: String,
+    pub venue: String,
+    pub currency: String,
+    /// Faces sold here and their takings, as the control booked them.
+    pub faces: u64,
+    pub takings: u64,
+    /// Every venue's takings, and the prize fixed from them.
+    pub network: u64,
+    pub prize: Option<u64>,
+    /// `settled at call 54`, `ended unwon`, `not settled`.
+    pub outcome: String,
+    /// What the settlement paid here: (face, minor units).
+    pub payouts: Vec<(u64, u64)>,
+}
+
+impl LinkedRecord {
+    /// An amount in the game's currency.
+    pub fn show(&self, amount: u64) -> String {
+        show(amount, &self.currency)
+    }
 }
 
 /// A game of the night.
@@ -136,6 +167,7 @@ pub fn record(lines: &[Line<crate::hall::Event>]) -> Record {
         first: lines.first().map_or(String::new(), |l| l.time.clone()),
         last: lines.last().map_or(String::new(), |l| l.time.clone()),
         money: None,
+        linked: Vec::new(),
     };
     let mut by_currency: Vec<(String, u64)> = Vec::new();
     for line in replay(lines) {

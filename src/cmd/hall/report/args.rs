@@ -34,6 +34,14 @@ pub struct Args {
     /// wa-daily, prizes over it list their calls and cards).
     #[arg(long, value_name = "AMOUNT", default_value = "200.00")]
     pub threshold: String,
+    /// A linked game's records as the venue kept them (`link venue
+    /// --log`): the report adds the venue's part of the game and the
+    /// network's (takings, prize, what was paid here). Repeat for more.
+    #[arg(long = "link", value_name = "LOG", requires = "control", conflicts_with_all = ["slips", "form", "period"])]
+    pub link_logs: Vec<PathBuf>,
+    /// The control's public key (64 hex digits), with --link.
+    #[arg(long, value_name = "HEX", requires = "link_logs")]
+    pub control: Option<String>,
     /// Replace an existing report.
     #[arg(long)]
     pub force: bool,

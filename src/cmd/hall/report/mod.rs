@@ -37,13 +37,24 @@ pub fn run(a: &Args) -> Result<Outcome> {
     }
     let (files, _) = open_cards(&a.cards)?;
     let mut cards = Cards::new(files, None);
-    let Some(records) = period::nights(&a.logs, &mut cards, threshold)? else {
+    let Some(mut records) = period::nights(&a.logs, &mut cards, threshold)? else {
         return Ok(Outcome::Negative);
     };
     let (body, summary) = if let Some(span) = span {
         period::summed(&span, &records, threshold, kind)?
     } else {
-        let (log, record) = &records[0];
+        let (log, record) = &mut records[0];
+        if let Some(control) = &a.control {
+            let text = std::fs::read_to_string(&*log)?;
+            let (lines, _) = bingomint::hall::log::read(&text)?;
+            match super::verify::report_records(&lines, &a.link_logs, control)? {
+                Ok(linked) => record.linked = linked,
+                Err(why) => {
+                    outln!("FAILED: {why}");
+                    return Ok(Outcome::Negative);
+                }
+            }
+        }
         match one(a, kind, log, record, &cards)? {
             Some(made) => made,
             None => return Ok(Outcome::Negative),

@@ -4,6 +4,7 @@
 use crate::cmd::{outln, Outcome};
 use anyhow::{anyhow, Context, Result};
 use bingomint::hall::money;
+use bingomint::hall::report::LinkedRecord;
 use bingomint::link::books::Books;
 use bingomint::link::hall::{check, Agreement, Part};
 use bingomint::link::record::unhex;
@@ -92,6 +93,64 @@ pub fn check_all(nights: &[PathBuf], link: &Linked, key: VerifyingKey) -> Result
     Ok(outcome)
 }
 
+/// The linked games of `link_logs` for the report of the night `lines`:
+/// each game's records checked against the night (as `hall verify --link`
+/// does, the books aside). Err inside: the first disagreement, in words.
+pub fn report_records(
+    lines: &[bingomint::hall::log::Line<bingomint::hall::Event>],
+    link_logs: &[PathBuf],
+    control: &str,
+) -> Result<Result<Vec<LinkedRecord>, String>> {
+    let key = (Linked {
+        link_logs: Vec::new(),
+        control: Some(control.to_string()),
+        database: None,
+    })
+    .key()?
+    .expect("a key was given");
+    let mut out = Vec::new();
+    for path in link_logs {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("--link: cannot read '{}'", path.display()))?;
+        let mut problems = Vec::new();
+        let said = read(&text, key, &mut problems);
+        let a = match Part::of(lines, &said.game) {
+            Ok(part) => check(&part, &said),
+            Err(why) => anyhow::bail!("--link '{}': {why}", path.display()),
+        };
+        problems.extend(a.problems);
+        if let Some(p) = problems.first() {
+            return Ok(Err(format!(
+                "{}: {p} (hall verify --link names every disagreement)",
+                path.display()
+            )));
+        }
+        let (faces, takings) = a.booked.unwrap_or((0, 0));
+        out.push(LinkedRecord {
+            game: said.game.clone(),
+            play: said.play.clone(),
+            venue: a.venue.unwrap_or_default(),
+            currency: said.currency.clone(),
+            faces,
+            takings,
+            network: said.takings.iter().map(|t| t.amount).sum(),
+            prize: said.prize,
+            outcome: outcome(&said),
+            payouts: a.payouts.iter().map(|p| (p.face, p.amount)).collect(),
+        });
+    }
+    Ok(Ok(out))
+}
+
+/// How the game stands: `settled at call 54`, `ended unwon`, `not settled`.
+fn outcome(said: &Said) -> String {
+    match &said.settled {
+        Some((Some(call), _)) => format!("settled at call {call}"),
+        Some((None, _)) => "ended unwon".into(),
+        None => "not settled".into(),
+    }
+}
+
 /// The books checked against the records, on a runtime of their own.
 fn books(said: &Said, url: &str, problems: &mut Vec<String>) -> Result<()> {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -122,15 +181,14 @@ fn agreed(
         );
         return Ok(());
     };
-    let outcome = match &said.settled {
-        Some((Some(call), _)) => format!(
-            "settled at call {call}, {} here ({})",
+    let mut outcome = outcome(said);
+    if let Some((Some(_), _)) = &said.settled {
+        outcome += &format!(
+            ", {} here ({})",
             count_of(a.payouts.len() as u64, "winning face"),
             money::show(a.payouts.iter().map(|p| p.amount).sum(), c)
-        ),
-        Some((None, _)) => "ended unwon".into(),
-        None => "not settled yet".into(),
-    };
+        );
+    }
     outln!(
         "OK: {}: {} records chained and signed; linked game {} at venue {venue}: {} sold for {} as the control booked them; {outcome}{}",
         path.display(),
