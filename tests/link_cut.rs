@@ -1,14 +1,17 @@
 //! A venue cut off from the network and healed: the venue runs in a
 //! network namespace the test makes, joined to this machine by a veth
-//! pair and reaching the broker through a relay on the pair's address.
-//! Its link goes down while the game's sales close and its order is
-//! revealed; healed, the venue catches up, finishes locally and claims in
-//! time, and its claims count.
+//! pair and reaching the broker through a relay on the pair's address
+//! (directly, or through its own NATS leaf server in the namespace). Its
+//! link goes down while the game's sales close and its order is revealed;
+//! healed, the venue catches up, finishes locally and claims in time, and
+//! its claims count.
 
 use super::common::skipped;
 use super::link::{finish, text, wait_lines, Net};
+use super::network::{env_value, Stop};
 use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
+use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -26,8 +29,8 @@ fn ip(args: &[&str]) -> Output {
 impl Ns {
     /// A namespace and its pair, or None when this machine cannot make one
     /// (not root, no `ip`): the test is then skipped.
-    fn make() -> Option<Ns> {
-        let id = std::process::id() % 100_000;
+    fn make(tag: u32) -> Option<Ns> {
+        let id = (std::process::id() % 10_000) * 10 + tag;
         let (name, outer, inner) = (format!("bmcut{id}"), format!("bmh{id}"), format!("bmn{id}"));
         let net = format!("10.213.{}", id % 250);
         let made = Command::new("ip")
@@ -67,6 +70,7 @@ impl Ns {
         Some(ns)
     }
 
+    /// The namespace's end of the pair.
     fn inner(&self) -> String {
         self.name.replace("bmcut", "bmn")
     }
@@ -136,32 +140,64 @@ fn until_sql(net: &Net, query: &str, want: &str) {
 // See: issue 64, item 8: a venue cut off from the network and healed.
 #[test]
 fn a_venue_cut_off_while_the_order_is_revealed_catches_up_and_its_claims_count() {
+    cut_off(("c1", 1), false);
+}
+
+// See: issue 64, item 3: a venue behind its own leaf server.
+#[test]
+fn a_venue_behind_its_own_leaf_server_cut_off_catches_up_and_its_claims_count() {
+    cut_off(("c2", 2), true);
+}
+
+/// Game `game` with hull in a namespace of its own (`tag` tells the
+/// namespaces of tests running together apart), its link cut while
+/// sales close and the order is revealed; `leaf`: hull talks to its own
+/// NATS server in the namespace, a leaf of the network's.
+fn cut_off((game, tag): (&str, u32), leaf: bool) {
     let Some(net) = Net::start() else { return };
-    let Some(ns) = Ns::make() else { return };
-    let nats = net.nats.trim_start_matches("nats://").to_string();
-    let port = relay(&ns.host, nats);
+    let Some(ns) = Ns::make(tag) else { return };
+    let hub = env_value(
+        &net.dir.join("net"),
+        if leaf { "NATS_LEAFNODES" } else { "NATS_URL" },
+    );
+    let port = relay(&ns.host, hub.split("://").nth(1).unwrap().to_string());
+    let (url, domain, _leaf_stop) = if leaf {
+        let dir = net.dir.join("hull-nats");
+        let started = Command::new("ip")
+            .args(["netns", "exec", &ns.name, "bash"])
+            .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/network.sh"))
+            .arg("leaf")
+            .arg(&dir)
+            .env("NATS_LEAFNODES", format!("nats-leaf://{}:{port}", ns.host))
+            .env("NATS_NETWORK_DOMAIN", "network")
+            .output()
+            .unwrap();
+        assert!(started.status.success(), "{}", text(&started));
+        let stop = Stop(dir.clone());
+        (
+            env_value(&dir, "NATS_URL"),
+            env_value(&dir, "NATS_DOMAIN"),
+            Some(stop),
+        )
+    } else {
+        (format!("nats://{}:{port}", ns.host), String::new(), None)
+    };
     for (venue, sold) in [
         ("leeds", "1..2500"),
         ("york", "3001..5800"),
         ("hull", "6001..8000"),
     ] {
-        net.venue("c1", venue, sold, &net.public);
+        net.venue(game, venue, sold, &net.public);
     }
-    let control = net.control("c1", "control.key", 60);
-    // Hull plays from inside the namespace, through the pair.
+    let control = net.control(game, "control.key", 60);
+    // Hull plays from inside the namespace, through the pair (or its leaf).
     let hull: Child = Command::new("ip")
         .args(["netns", "exec", &ns.name, env!("CARGO_BIN_EXE_bingomint")])
-        .args([
-            "link",
-            "venue",
-            "c1-hull.toml",
-            "--log",
-            "c1-hull.jsonl",
-            "--wait",
-            "60",
-        ])
+        .args(["link", "venue", &format!("{game}-hull.toml")])
+        .args(["--log", &format!("{game}-hull.jsonl"), "--wait", "60"])
         .current_dir(&net.dir)
-        .env("NATS_URL", format!("nats://{}:{port}", ns.host))
+        .env("NATS_URL", url)
+        .env("NATS_DOMAIN", domain)
         .env("NATS_REPLICAS", "1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -169,14 +205,18 @@ fn a_venue_cut_off_while_the_order_is_revealed_catches_up_and_its_claims_count()
         .unwrap();
     // Its sales booked, its link goes down; the others sell, so sales
     // close, the prize is fixed and the order revealed while it is cut off.
-    until_sql(&net, "select count(*) from sales where game = 'c1'", "1");
+    until_sql(
+        &net,
+        &format!("select count(*) from sales where game = '{game}'"),
+        "1",
+    );
     ns.set(false);
     let others: Vec<Child> = ["leeds", "york"]
         .iter()
-        .map(|v| net.play("c1", v))
+        .map(|v| net.play(game, v))
         .collect();
-    wait_lines(&net.dir.join("c1-leeds.jsonl"), 4);
-    let kept = std::fs::read_to_string(net.dir.join("c1-hull.jsonl")).unwrap();
+    wait_lines(&net.dir.join(format!("{game}-leeds.jsonl")), 4);
+    let kept = std::fs::read_to_string(net.dir.join(format!("{game}-hull.jsonl"))).unwrap();
     assert!(
         !kept.contains("\"reveal\""),
         "hull was not cut off before the reveal"
@@ -192,13 +232,17 @@ fn a_venue_cut_off_while_the_order_is_revealed_catches_up_and_its_claims_count()
     let control = finish(control);
     assert!(control.status.success(), "{}", text(&control));
     // Hull's claims were judged on their merits, none refused as late.
-    let log = std::fs::read_to_string(net.dir.join("c1-control.jsonl")).unwrap();
+    let log = std::fs::read_to_string(net.dir.join(format!("{game}-control.jsonl"))).unwrap();
     let verdicts = log.lines().find(|l| l.contains("\"verdicts\"")).unwrap();
     assert!(verdicts.contains("\"venue\":\"hull\""), "{verdicts}");
     assert!(!verdicts.contains("too late"), "{verdicts}");
-    let verified = net.verify("c1", &["leeds", "york", "hull"]);
+    let verified = net.verify(game, &["leeds", "york", "hull"]);
     assert!(verified.status.success(), "{}", text(&verified));
-    let claims = net.sql("select count(*) from claims where game = 'c1'");
-    let distinct = net.sql("select count(distinct (venue, face)) from claims where game = 'c1'");
+    let claims = net.sql(&format!(
+        "select count(*) from claims where game = '{game}'"
+    ));
+    let distinct = net.sql(&format!(
+        "select count(distinct (venue, face)) from claims where game = '{game}'"
+    ));
     assert_eq!(claims, distinct, "a claim booked twice");
 }

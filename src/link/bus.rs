@@ -52,10 +52,21 @@ pub fn is_name(name: &str) -> bool {
         && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
+/// Where the broker is: its servers' URLs (commas between a cluster's),
+/// the servers each game's stream is kept on, and the network's JetStream
+/// domain when the servers named are a venue's own leaf server.
+#[derive(Clone, Copy, Debug)]
+pub struct Broker<'a> {
+    pub url: &'a str,
+    pub replicas: usize,
+    pub domain: Option<&'a str>,
+}
+
 impl Bus {
-    /// Connects to `url` (a cluster's servers separated by commas) and
-    /// opens (or makes) `game`'s stream, kept on `replicas` servers.
-    pub async fn open(url: &str, game: &str, replicas: usize) -> Result<Bus, BusError> {
+    /// Connects to the broker (a cluster's servers separated by commas)
+    /// and opens (or makes) `game`'s stream, kept on `replicas` servers.
+    pub async fn open(broker: &Broker<'_>, game: &str) -> Result<Bus, BusError> {
+        let (url, replicas) = (broker.url, broker.replicas);
         let servers: Vec<&str> = url.split(',').map(str::trim).collect();
         let client = async_nats::ConnectOptions::new()
             .connection_timeout(Duration::from_secs(5))
@@ -66,7 +77,12 @@ impl Bus {
                 url: url.to_string(),
                 why: e.to_string(),
             })?;
-        let js = jetstream::new(client);
+        // Through a venue's own leaf server, the network's JetStream is
+        // reached by its domain.
+        let js = match broker.domain {
+            Some(domain) => jetstream::with_domain(client, domain),
+            None => jetstream::new(client),
+        };
         let config = stream::Config {
             name: format!("LINK_{game}"),
             subjects: vec![format!("link.{game}.>")],

@@ -10,7 +10,7 @@ use super::hall::Part;
 use super::message::Faces;
 use super::{game, note, now_ms, Ended, LinkError};
 use crate::hall::money;
-use crate::link::bus::Bus;
+use crate::link::bus::{Broker, Bus};
 use crate::link::message::{Body, VenueMessage};
 use crate::link::national;
 use crate::link::record::{ChainError, Follower, Signed};
@@ -64,10 +64,10 @@ pub fn kept(path: &std::path::Path, v: &Venue) -> Result<Vec<Signed>> {
 pub async fn run(
     v: Venue,
     (log, kept): (std::fs::File, Vec<Signed>),
-    nats: (&str, usize),
+    broker: Broker<'_>,
     (wait, timings): (u64, Option<std::fs::File>),
 ) -> Result<Ended> {
-    let bus = Bus::open(nats.0, &v.game, nats.1).await?;
+    let bus = Bus::open(&broker, &v.game).await?;
     let follower = Follower::new(v.control, &v.game);
     let mut f = Follow {
         v,

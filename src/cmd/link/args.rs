@@ -1,6 +1,7 @@
 //! `link`'s flags and their help.
 
 use anyhow::{anyhow, Result};
+use bingomint::link::bus::Broker;
 use std::path::PathBuf;
 
 /// Link venues into one game: a control runs it, each venue sells its
@@ -103,19 +104,35 @@ pub struct Servers {
     /// three).
     #[arg(long, value_name = "N", env = "NATS_REPLICAS", default_value_t = 1)]
     pub replicas: usize,
+    /// The network's JetStream domain, for a venue that connects through
+    /// its own leaf server (`scripts/network.sh leaf`): the leaf carries
+    /// the game's messages to and from the network's servers.
+    #[arg(long, value_name = "DOMAIN", env = "NATS_DOMAIN")]
+    domain: Option<String>,
     /// The network's books (PostgreSQL), control only.
     #[arg(long, value_name = "URL", env = "DATABASE_URL")]
     database: Option<String>,
 }
 
 impl Servers {
-    /// The NATS servers and the replicas a stream keeps.
-    pub fn nats(&self) -> Result<(&str, usize)> {
+    /// The NATS servers, the replicas a stream keeps, the domain.
+    pub fn nats(&self) -> Result<Broker<'_>> {
         anyhow::ensure!((1..=5).contains(&self.replicas), "--replicas: give 1 to 5");
         let url = self.nats.as_deref().ok_or_else(|| {
             anyhow!("--nats URL: name the NATS server (or set NATS_URL; scripts/network.sh start DIR writes it)")
         })?;
-        Ok((url, self.replicas))
+        let domain = self.domain.as_deref().filter(|d| !d.is_empty());
+        if let Some(d) = domain {
+            anyhow::ensure!(
+                bingomint::link::bus::is_name(d),
+                "--domain {d:?}: give the network's JetStream domain as its servers name it (letters, digits, '-', '_')"
+            );
+        }
+        Ok(Broker {
+            url,
+            replicas: self.replicas,
+            domain,
+        })
     }
     pub fn database(&self) -> Result<&str> {
         self.database.as_deref().ok_or_else(|| {

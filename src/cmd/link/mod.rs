@@ -12,6 +12,7 @@ use anyhow::{anyhow, Context, Result};
 pub use args::Args;
 use args::Sub;
 use bingomint::hall::money;
+use bingomint::link::bus::Broker;
 use bingomint::link::{control, files, venue, Ended};
 use keys::{key, read_key};
 use std::path::Path;
@@ -96,7 +97,7 @@ fn play_venue(
     venue: &Path,
     log: &Path,
     (wait, timings): (u64, Option<&Path>),
-    nats: (&str, usize),
+    broker: Broker<'_>,
 ) -> Result<Outcome> {
     let v = files::venue(venue)?;
     let kept = venue::kept(log, &v)?;
@@ -108,7 +109,7 @@ fn play_venue(
     };
     let file = append(log).with_context(|| format!("--log: cannot open '{}'", log.display()))?;
     let timings = (timings.map(append).transpose()).context("--timings: cannot open the file")?;
-    let ended = runtime()?.block_on(venue::run(v, (file, kept), nats, (wait, timings)))?;
+    let ended = runtime()?.block_on(venue::run(v, (file, kept), broker, (wait, timings)))?;
     Ok(said(ended, ""))
 }
 

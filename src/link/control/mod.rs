@@ -9,7 +9,7 @@ use super::files::{Network, Play};
 use super::{game, note, now_ms, Ended, LinkError};
 use crate::hall::money;
 use crate::link::books::Books;
-use crate::link::bus::Bus;
+use crate::link::bus::{Broker, Bus};
 use crate::link::message::{Allotment, Body, Faces, Judged, Takings, VenueMessage};
 use crate::link::national;
 use crate::link::record::{Chain, Signed};
@@ -90,10 +90,10 @@ pub async fn run(
     net: Network,
     key: ed25519_dalek::SigningKey,
     log: std::fs::File,
-    (nats, db): ((&str, usize), &str),
+    (broker, db): (Broker<'_>, &str),
 ) -> Result<Ended> {
     let game = net.game.clone();
-    let bus = Bus::open(nats.0, &game, nats.1).await?;
+    let bus = Bus::open(&broker, &game).await?;
     if bus.last_control().await? != 0 {
         return Err(game!("game {game:?} has a control already (its records are on the broker): give the game another id"));
     }
