@@ -16,6 +16,14 @@ pub fn push_line<'a>(out: &mut String, numbers: impl IntoIterator<Item = &'a u8>
     out.push('\n');
 }
 
+/// Whether `name` may be an id of a linked game or a venue: 1 to 32 of
+/// A–Z, a–z, 0–9, `-` and `_` (it becomes part of the broker's subjects
+/// and a stream's name). A night file's product names its linked game so.
+pub fn is_id(name: &str) -> bool {
+    (1..=32).contains(&name.len())
+        && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
 /// `text` safe to open in a spreadsheet: a cell that begins with `=`, `+`,
 /// `-`, `@`, a tab or a carriage return would be read as a formula, so it
 /// gets a leading `'` (OWASP's rule for CSV injection). Every CSV cell the

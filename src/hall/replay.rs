@@ -109,3 +109,26 @@ pub fn revealed(text: &str) -> Result<Vec<Ended>, super::log::LogError> {
     let (lines, _) = super::log::read::<Event>(text)?;
     Ok(replay(&lines).filter_map(|step| step.revealed()).collect())
 }
+
+/// The sales `lines` make, from the products of the log's last session
+/// line: what a reader outside the hall (`link venue`, a venue's linked
+/// report) takes from a night's log.
+pub fn sales(lines: &[Line<Event>]) -> crate::hall::sales::Sales {
+    let mut sales = crate::hall::sales::Sales::default();
+    for line in lines {
+        match &line.event {
+            Event::Session(s) => {
+                sales.products.clone_from(&s.products);
+                if let Some(night) = &s.night {
+                    sales.programme = night.games;
+                }
+            }
+            e => {
+                if let Some(l) = e.sale_line() {
+                    sales.book(&l);
+                }
+            }
+        }
+    }
+    sales
+}

@@ -45,13 +45,6 @@ pub struct Bus {
     game: String,
 }
 
-/// Whether `name` may name a game or a venue: 1 to 32 of A–Z, a–z, 0–9,
-/// `-` and `_` (it becomes part of subjects and the stream's name).
-pub fn is_name(name: &str) -> bool {
-    (1..=32).contains(&name.len())
-        && (name.bytes()).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 /// Where the broker is: its servers' URLs (commas between a cluster's),
 /// the servers each game's stream is kept on, and the network's JetStream
 /// domain when the servers named are a venue's own leaf server.

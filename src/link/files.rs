@@ -4,9 +4,9 @@
 use super::{game, LinkError};
 use crate::cardfile::CardFile;
 use crate::hall::sales::Cut;
-use crate::link::bus::is_name;
 use crate::link::message::{Allotment, Faces};
 use crate::play::pattern::Pattern;
+use crate::text::is_id;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -149,7 +149,7 @@ fn beside(file: &Path, path: &Path) -> PathBuf {
 }
 
 fn name(field: &str, text: &str) -> Result<String> {
-    if !is_name(text) {
+    if !is_id(text) {
         return Err(game!(
             "{field}: {text:?} cannot name it: give 1 to 32 letters, digits, '-' or '_'"
         ));

@@ -8,10 +8,9 @@
 //!   kept. `hall verify --link` runs it.
 
 use super::message::{Faces, Payout};
-use super::verify::Said;
+use super::verify::{read, Said};
 use super::{game, national, LinkError};
 use crate::hall::log::Line;
-use crate::hall::sales::Sales;
 use crate::hall::Event;
 use std::path::Path;
 
@@ -31,7 +30,7 @@ pub struct Part {
 impl Part {
     /// Game `game`'s part of the night `lines`, or why there is none.
     pub fn of(lines: &[Line<Event>], game: &str) -> Result<Part, String> {
-        let sales = Sales::of_log(lines);
+        let sales = crate::hall::replay::sales(lines);
         let stock = (lines.iter().rev())
             .find_map(|l| match &l.event {
                 Event::Session(s) => s.files.first().map(|f| f.id.clone()),
@@ -176,6 +175,68 @@ pub fn check(part: &Part, said: &Said) -> Agreement {
     }
     a.venue = Some(venue);
     a
+}
+
+impl Agreement {
+    /// The night's report's record of the game (`hall report --link`).
+    pub fn record(&self, said: &Said) -> crate::hall::report::LinkedRecord {
+        let (faces, takings) = self.booked.unwrap_or((0, 0));
+        crate::hall::report::LinkedRecord {
+            game: said.game.clone(),
+            play: said.play.clone(),
+            venue: self.venue.clone().unwrap_or_default(),
+            currency: said.currency.clone(),
+            faces,
+            takings,
+            network: said.takings.iter().map(|t| t.amount).sum(),
+            prize: said.prize,
+            outcome: said.outcome(),
+            payouts: self.payouts.iter().map(|p| (p.face, p.amount)).collect(),
+        }
+    }
+}
+
+/// A linked game's records held against the nights that sold for it.
+pub struct Held<'a> {
+    /// What the records say.
+    pub said: Said,
+    /// Each night that sold for the game (its name), its part, and how it
+    /// agrees with the records.
+    pub nights: Vec<(&'a str, Part, Agreement)>,
+    /// Every disagreement in words: the chain's, and each night's (named).
+    pub problems: Vec<String>,
+}
+
+/// The records `text` (a venue's `link venue --log`, signed by `key`)
+/// held against `nights` (each a name and its log's lines): every night
+/// that sells for the game is checked; none is a problem.
+pub fn hold<'a>(
+    text: &str,
+    key: ed25519_dalek::VerifyingKey,
+    nights: &[(&'a str, &[Line<Event>])],
+) -> Held<'a> {
+    let mut problems = Vec::new();
+    let said = read(text, key, &mut problems);
+    let mut held = Vec::new();
+    for &(name, lines) in nights {
+        let Ok(part) = Part::of(lines, &said.game) else {
+            continue;
+        };
+        let a = check(&part, &said);
+        problems.extend(a.problems.iter().map(|p| format!("{name}: {p}")));
+        held.push((name, part, a));
+    }
+    if held.is_empty() {
+        problems.push(format!(
+            "no night given sells for linked game {:?} (a [[product]] with linked = {:?})",
+            said.game, said.game
+        ));
+    }
+    Held {
+        said,
+        nights: held,
+        problems,
+    }
 }
 
 /// `1..6, 13..18`.

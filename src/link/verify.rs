@@ -99,6 +99,16 @@ impl Said {
         }
     }
 
+    /// How the game stands: `settled at call 54`, `ended unwon`, `not
+    /// settled`.
+    pub fn outcome(&self) -> String {
+        match &self.settled {
+            Some((Some(call), _)) => format!("settled at call {call}"),
+            Some((None, _)) => "ended unwon".into(),
+            None => "not settled".into(),
+        }
+    }
+
     /// The sums and the rules, from the log alone.
     pub fn sums(&self, problems: &mut Vec<String>) {
         if let Some(seed) = &self.seed {

@@ -124,7 +124,7 @@ impl Servers {
         let domain = self.domain.as_deref().filter(|d| !d.is_empty());
         if let Some(d) = domain {
             anyhow::ensure!(
-                bingomint::link::bus::is_name(d),
+                bingomint::text::is_id(d),
                 "--domain {d:?}: give the network's JetStream domain as its servers name it (letters, digits, '-', '_')"
             );
         }

@@ -555,30 +555,6 @@ impl Sales {
         (merged(ranges), self.net(p))
     }
 
-    /// The sales `lines` make, from the products of the log's last
-    /// session line: what a reader outside the hall (`link venue`, a
-    /// venue's linked report) takes from a night's log.
-    pub fn of_log(lines: &[crate::hall::log::Line<crate::hall::Event>]) -> Sales {
-        use crate::hall::Event;
-        let mut sales = Sales::default();
-        for line in lines {
-            match &line.event {
-                Event::Session(s) => {
-                    sales.products.clone_from(&s.products);
-                    if let Some(night) = &s.night {
-                        sales.programme = night.games;
-                    }
-                }
-                e => {
-                    if let Some(l) = e.sale_line() {
-                        sales.book(&l);
-                    }
-                }
-            }
-        }
-        sales
-    }
-
     /// Net sales of product `p`.
     pub fn net(&self, p: usize) -> u64 {
         (self.list.iter().filter(|s| s.product == p))

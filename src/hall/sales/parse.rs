@@ -176,7 +176,7 @@ impl ProductEntry {
         let Some(id) = &self.linked else {
             return Ok(None);
         };
-        if !crate::link::bus::is_name(id) {
+        if !crate::text::is_id(id) {
             return Err(refused(
                 "linked",
                 format!("{id:?} is not a linked game's id: give the network file's game, letters, digits, '-' and '_' (at most 32), such as \"national-1\""),

@@ -1,17 +1,20 @@
-//! `hall verify --link`: a venue's night against the linked games'
-//! records the venue kept (`link venue --log`), and the network's books.
+//! `hall verify --link` and `hall report --link`: a venue's night against
+//! the linked games' records the venue kept (`link venue --log`), and the
+//! network's books. The checks are the library's ([`bingomint::link::hall`]).
 
 use crate::cmd::{outln, Outcome};
 use anyhow::{anyhow, Context, Result};
+use bingomint::hall::log::Line;
 use bingomint::hall::money;
 use bingomint::hall::report::LinkedRecord;
+use bingomint::hall::Event;
 use bingomint::link::books::Books;
-use bingomint::link::hall::{check, Agreement, Part};
+use bingomint::link::hall::{hold, Agreement, Part};
 use bingomint::link::record::unhex;
-use bingomint::link::verify::{read, Said};
+use bingomint::link::verify::Said;
 use bingomint::text::count_of;
 use ed25519_dalek::VerifyingKey;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The linked games a venue's night played.
 #[derive(clap::Args)]
@@ -33,122 +36,71 @@ pub struct Linked {
 impl Linked {
     /// The control's key, when linked games are to be checked.
     pub fn key(&self) -> Result<Option<VerifyingKey>> {
-        let Some(hex) = &self.control else {
-            return Ok(None);
-        };
-        let key = unhex::<32>(hex)
-            .and_then(|b| VerifyingKey::from_bytes(&b).ok())
-            .ok_or_else(|| anyhow!("--control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))?;
-        Ok(Some(key))
+        self.control.as_deref().map(key).transpose()
     }
 }
 
-/// Each linked game's records against the night `logs` that sold for it.
+fn key(hex: &str) -> Result<VerifyingKey> {
+    unhex::<32>(hex)
+        .and_then(|b| VerifyingKey::from_bytes(&b).ok())
+        .ok_or_else(|| anyhow!("--control: give the control's public key, 64 hex digits, as `bingomint link key` printed it"))
+}
+
+fn read(path: &Path, flag: &str) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("{flag}cannot read '{}'", path.display()))
+}
+
+/// Each linked game's records against the nights `nights` that sold for it.
 pub fn check_all(nights: &[PathBuf], link: &Linked, key: VerifyingKey) -> Result<Outcome> {
-    let mut lines = Vec::new();
+    let mut logs = Vec::new();
     for night in nights {
-        let text = std::fs::read_to_string(night)
-            .with_context(|| format!("cannot read '{}'", night.display()))?;
-        lines.push((night, bingomint::hall::log::read(&text)?.0));
+        let lines = bingomint::hall::log::read(&read(night, "")?)?.0;
+        logs.push((night.display().to_string(), lines));
     }
+    let named: Vec<(&str, &[Line<Event>])> = (logs.iter())
+        .map(|(n, l)| (n.as_str(), l.as_slice()))
+        .collect();
     let mut outcome = Outcome::Success;
     for path in &link.link_logs {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("--link: cannot read '{}'", path.display()))?;
-        let mut problems = Vec::new();
-        let said = read(&text, key, &mut problems);
-        let parts: Vec<_> = (lines.iter())
-            .filter_map(|(night, l)| Part::of(l, &said.game).ok().map(|p| (night, p)))
-            .collect();
-        if parts.is_empty() {
-            problems.push(format!(
-                "no night given sells for linked game {:?} (a [[product]] with linked = {:?})",
-                said.game, said.game
-            ));
-        }
+        let mut held = hold(&read(path, "--link: ")?, key, &named);
         if let Some(url) = &link.database {
-            books(&said, url, &mut problems)?;
+            books(&held.said, url, &mut held.problems)?;
         }
-        let mut agreements = Vec::new();
-        for (night, part) in &parts {
-            let a = check(part, &said);
-            problems.extend(
-                a.problems
-                    .iter()
-                    .map(|p| format!("{}: {p}", night.display())),
-            );
-            agreements.push((part, a));
-        }
-        for p in &problems {
+        for p in &held.problems {
             outln!("FAILED: {}: {p}", path.display());
         }
-        if problems.is_empty() {
-            for (part, a) in &agreements {
-                agreed(path, &said, part, a, link.database.is_some())?;
-            }
-        } else {
+        if !held.problems.is_empty() {
             outcome = Outcome::Negative;
+            continue;
+        }
+        for (_, part, a) in &held.nights {
+            agreed(path, &held.said, part, a, link.database.is_some())?;
         }
     }
     Ok(outcome)
 }
 
-/// The linked games of `link_logs` for the report of the night `lines`:
-/// each game's records checked against the night (as `hall verify --link`
-/// does, the books aside). Err inside: the first disagreement, in words.
+/// The linked games of `link_logs` for the report of the night `lines`,
+/// each checked against it as `hall verify --link` does (the books
+/// aside). Err inside: the first disagreement, in words.
 pub fn report_records(
-    lines: &[bingomint::hall::log::Line<bingomint::hall::Event>],
+    lines: &[Line<Event>],
     link_logs: &[PathBuf],
     control: &str,
 ) -> Result<Result<Vec<LinkedRecord>, String>> {
-    let key = (Linked {
-        link_logs: Vec::new(),
-        control: Some(control.to_string()),
-        database: None,
-    })
-    .key()?
-    .expect("a key was given");
+    let key = key(control)?;
     let mut out = Vec::new();
     for path in link_logs {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("--link: cannot read '{}'", path.display()))?;
-        let mut problems = Vec::new();
-        let said = read(&text, key, &mut problems);
-        let a = match Part::of(lines, &said.game) {
-            Ok(part) => check(&part, &said),
-            Err(why) => anyhow::bail!("--link '{}': {why}", path.display()),
-        };
-        problems.extend(a.problems);
-        if let Some(p) = problems.first() {
+        let held = hold(&read(path, "--link: ")?, key, &[("the night", lines)]);
+        if let Some(p) = held.problems.first() {
             return Ok(Err(format!(
                 "{}: {p} (hall verify --link names every disagreement)",
                 path.display()
             )));
         }
-        let (faces, takings) = a.booked.unwrap_or((0, 0));
-        out.push(LinkedRecord {
-            game: said.game.clone(),
-            play: said.play.clone(),
-            venue: a.venue.unwrap_or_default(),
-            currency: said.currency.clone(),
-            faces,
-            takings,
-            network: said.takings.iter().map(|t| t.amount).sum(),
-            prize: said.prize,
-            outcome: outcome(&said),
-            payouts: a.payouts.iter().map(|p| (p.face, p.amount)).collect(),
-        });
+        out.extend(held.nights.iter().map(|(_, _, a)| a.record(&held.said)));
     }
     Ok(Ok(out))
-}
-
-/// How the game stands: `settled at call 54`, `ended unwon`, `not settled`.
-fn outcome(said: &Said) -> String {
-    match &said.settled {
-        Some((Some(call), _)) => format!("settled at call {call}"),
-        Some((None, _)) => "ended unwon".into(),
-        None => "not settled".into(),
-    }
 }
 
 /// The books checked against the records, on a runtime of their own.
@@ -165,14 +117,7 @@ fn books(said: &Said, url: &str, problems: &mut Vec<String>) -> Result<()> {
 }
 
 /// What one linked game's check found, when all agreed.
-fn agreed(
-    path: &std::path::Path,
-    said: &Said,
-    part: &Part,
-    a: &Agreement,
-    books: bool,
-) -> Result<()> {
-    let c = &said.currency;
+fn agreed(path: &Path, said: &Said, part: &Part, a: &Agreement, books: bool) -> Result<()> {
     let Some(venue) = &a.venue else {
         outln!(
             "OK: {}: linked game {}: the night sold none of its faces",
@@ -181,7 +126,8 @@ fn agreed(
         );
         return Ok(());
     };
-    let mut outcome = outcome(said);
+    let c = &said.currency;
+    let mut outcome = said.outcome();
     if let Some((Some(_), _)) = &said.settled {
         outcome += &format!(
             ", {} here ({})",
