@@ -519,12 +519,20 @@ fn night(dir: &Path) -> (PathBuf, PathBuf) {
         hall.post("/api/calls", json!({}));
     }
     let before = hall.calls();
+    let key = hall.key.clone();
     drop(hall); // SIGKILL
     let hall = start(&[&cards], &log, &[]);
     assert_eq!(
         hall.calls(),
         before,
         "the resumed game shows the same calls"
+    );
+    // See: issue 65, item 7: the caller's open tab survives the restart.
+    assert_eq!(hall.key, key, "the console's key is kept beside the log");
+    let kept = std::fs::metadata(format!("{}.console", log.display())).unwrap();
+    assert_eq!(
+        std::os::unix::fs::PermissionsExt::mode(&kept.permissions()) & 0o777,
+        0o600
     );
     for _ in 0..5 {
         hall.post("/api/calls", json!({}));

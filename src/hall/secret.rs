@@ -3,7 +3,9 @@
 //! followed), mode 0600, and read back only from a plain file of one name,
 //! owned by the hall's user, that no one else may read. The players'
 //! claims key (`LOG.claims`) is kept the same way, once for the log's life,
-//! so a phone's claim token still reads its claim after a restart.
+//! so a phone's claim token still reads its claim after a restart; and so
+//! is the console's key (`LOG.console`), so the caller's open tab still
+//! works when the hall is started again on the same night.
 
 /// Where an open game's seed is kept: beside the log.
 pub fn secret_path(log: &std::path::Path) -> std::path::PathBuf {
@@ -108,17 +110,55 @@ pub fn write_secret(path: &std::path::Path, seed: &str) -> Result<(), SecretErro
         .map_err(SecretError::Lost)
 }
 
+/// A key kept beside the log for its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// The players' claims key (`LOG.claims`): a claim's token is made
+    /// with it.
+    Claims,
+    /// The console's key (`LOG.console`): the caller's Bearer key.
+    Console,
+}
+
+impl Kept {
+    fn suffix(self) -> &'static str {
+        match self {
+            Kept::Claims => ".claims",
+            Kept::Console => ".console",
+        }
+    }
+
+    /// What it is, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Kept::Claims => "the players' claims key",
+            Kept::Console => "the console's key",
+        }
+    }
+}
+
+/// Where a kept key is: beside the log.
+pub fn key_path(log: &std::path::Path, which: Kept) -> std::path::PathBuf {
+    let mut name = log.as_os_str().to_owned();
+    name.push(which.suffix());
+    std::path::PathBuf::from(name)
+}
+
 /// Where the players' claims key is kept: beside the log.
 pub fn claims_key_path(log: &std::path::Path) -> std::path::PathBuf {
-    let mut name = log.as_os_str().to_owned();
-    name.push(".claims");
-    std::path::PathBuf::from(name)
+    key_path(log, Kept::Claims)
 }
 
 /// The key a claim's token is made with: read from beside the log, or made
 /// (128 bits of the operating system's entropy) when the log has none yet.
 pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
-    let path = claims_key_path(log);
+    kept_key(log, Kept::Claims)
+}
+
+/// A key kept beside the log: read back, or made (128 bits of the
+/// operating system's entropy) when the log has none yet.
+pub fn kept_key(log: &std::path::Path, which: Kept) -> Result<String, SecretError> {
+    let path = key_path(log, which);
     let fresh = || {
         let key = random_hex().map_err(SecretError::Lost)?;
         write_secret(&path, &key)?;
@@ -129,9 +169,10 @@ pub fn claims_key(log: &std::path::Path) -> Result<String, SecretError> {
         // Made, but the hall stopped before writing it: no token was
         // given with it (tokens come after the key is written).
         Ok(key) if key.is_empty() => fresh(),
-        Ok(_) => Err(SecretError::Unsafe(
-            "does not hold a claims key (32 hex digits): remove it, and phones' claims made before are read by the caller only".into(),
-        )),
+        Ok(_) => Err(SecretError::Unsafe(match which {
+            Kept::Claims => "does not hold a claims key (32 hex digits): remove it, and phones' claims made before are read by the caller only".into(),
+            Kept::Console => "does not hold a console key (32 hex digits): remove it, and the hall makes a new key (open the console at the address it prints)".into(),
+        })),
         Err(SecretError::Lost(e)) if e.kind() == std::io::ErrorKind::NotFound => fresh(),
         Err(e) => Err(e),
     }
@@ -162,7 +203,7 @@ pub fn fresh_seed() -> std::io::Result<String> {
     ))
 }
 
-/// 128 bits of the operating system's entropy, in hex: the console's key.
+/// 128 bits of the operating system's entropy, in hex: a kept key, a night's id.
 pub fn random_hex() -> std::io::Result<String> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| std::io::Error::other(e.to_string()))?;

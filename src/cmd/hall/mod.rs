@@ -5,9 +5,10 @@
 //! certificate.
 
 use super::{outln, Outcome};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use bingomint::hall::join::Join;
 use bingomint::hall::judge::Cards;
+use bingomint::hall::secret::Kept;
 use bingomint::hall::shell::Hall;
 
 mod args;
@@ -89,9 +90,10 @@ fn open_night(args: Args) -> Result<Outcome> {
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;
     hall.daub = args.daub.into();
-    let key =
-        bingomint::hall::random_hex().context("cannot read the operating system's entropy")?;
-    let claims_key = open::claims_key(&log)?;
+    // Kept beside the log: a restart on the same night keeps the
+    // caller's open tab working.
+    let key = open::kept_key(&log, Kept::Console)?;
+    let claims_key = open::kept_key(&log, Kept::Claims)?;
     let join = Join::new(listener.local_addr()?, &join::machine(), tls.is_some());
     let sells = hall.books().sales().active();
     announce(

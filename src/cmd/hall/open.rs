@@ -3,6 +3,7 @@
 
 use anyhow::{Context, Result};
 use bingomint::cardfile::CardFile;
+use bingomint::hall::secret::Kept;
 use bingomint::hall::FileEntry;
 use std::path::PathBuf;
 
@@ -89,14 +90,17 @@ pub(super) fn sold(
     Ok(Some(ranges))
 }
 
-/// The players' claims key kept beside the log (made when new).
-pub(super) fn claims_key(log: &std::path::Path) -> Result<String> {
-    use bingomint::hall::secret::{claims_key, claims_key_path, SecretError};
-    claims_key(log).map_err(|e| match e {
-        SecretError::Unsafe(why) => anyhow::anyhow!("'{}' {why}", claims_key_path(log).display()),
+/// A key kept beside the log (made when new): the players' claims key,
+/// or the console's, which stays the same when the hall is started again
+/// on the night's log.
+pub(super) fn kept_key(log: &std::path::Path, which: Kept) -> Result<String> {
+    use bingomint::hall::secret::{kept_key, key_path, SecretError};
+    kept_key(log, which).map_err(|e| match e {
+        SecretError::Unsafe(why) => anyhow::anyhow!("'{}' {why}", key_path(log, which).display()),
         SecretError::Lost(e) => anyhow::Error::new(e).context(format!(
-            "cannot keep the players' claims key '{}'",
-            claims_key_path(log).display()
+            "cannot keep {} '{}'",
+            which.words(),
+            key_path(log, which).display()
         )),
     })
 }
