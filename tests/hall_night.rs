@@ -1265,3 +1265,86 @@ fn split(amount: u64, n: usize) -> Vec<u64> {
     let (each, left) = (amount / n as u64, amount % n as u64);
     (0..n as u64).map(|i| each + u64::from(i < left)).collect()
 }
+
+// See: issue 65, item 5: a consolation that found nobody was shown as "0
+// faces were 1 to go, more than a prize is paid to", and the record paid
+// it ("£100.00 + £20.00", a £0.00 prize row, a slip counted and not made).
+#[test]
+fn a_consolation_nobody_was_near_enough_for_is_no_prize_paid() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"House\"\npattern = \"coverall\"\nprize = \"100.00\"\nconsolation = { to_go = 1, prize = \"20.00\" }\n",
+    );
+    let log = dir.path().join("nobody.jsonl");
+    // Card 3 alone is sold: when it wins, no other face is 1 to go.
+    let args = [
+        "--night",
+        night.to_str().unwrap(),
+        "--balls",
+        "blower",
+        "--sold",
+        "3..3",
+    ];
+    let hall = start(&[&cards], &log, &args);
+    let balls: Vec<u8> = face(&hall, "3")
+        .concat()
+        .into_iter()
+        .filter(|&x| x != 0)
+        .collect();
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    key_in(&hall, &balls);
+    let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+    assert_eq!(v["accepted"], true, "{v}");
+    assert_eq!(
+        v["near"], "consolation: no face was 1 to go; not paid",
+        "{v}"
+    );
+    assert_eq!(hall.state()["winner"]["near"], v["near"]);
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    let json_out = dir.path().join("nobody.json");
+    assert_eq!(report_code(&log, &cards, &json_out), 0);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&json_out).unwrap()).unwrap();
+    let payouts = record["games"][0]["payouts"].as_array().unwrap();
+    assert_eq!(payouts.len(), 2, "the win and the consolation, as logged");
+    assert_eq!(
+        payouts[1]["kind"],
+        "consolation: no face was 1 to go; not paid"
+    );
+    assert_eq!(payouts[1]["amount"], Value::Null, "no amount stands");
+    assert_eq!(record["paid_text"], "£100.00");
+    let html = dir.path().join("nobody.html");
+    assert_eq!(report_code(&log, &cards, &html), 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(!page.contains("+ £20.00"), "shown paid: {page}");
+    assert!(page.contains("no face was 1 to go; not paid"), "{page}");
+    let csv_out = dir.path().join("nobody.csv");
+    assert_eq!(report_code(&log, &cards, &csv_out), 0);
+    let csv = std::fs::read_to_string(&csv_out).unwrap();
+    let said: Vec<&str> = csv.lines().filter(|l| l.contains(",payout,")).collect();
+    assert_eq!(said.len(), 2, "{csv}");
+    assert!(
+        said[1].ends_with(",,consolation: no face was 1 to go; not paid"),
+        "{csv}"
+    );
+    let slips = bingomint()
+        .args(["hall", "report"])
+        .arg(&log)
+        .arg("--cards")
+        .arg(&cards)
+        .args(["--slips", "--out"])
+        .arg(dir.path().join("slips.html"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&slips.stdout);
+    assert!(said.contains("winner slips: 1 prize paid"), "{said}");
+    let written = std::fs::read_to_string(dir.path().join("slips.html")).unwrap();
+    assert_eq!(
+        written.matches("class=\"slip\"").count(),
+        1,
+        "one slip, as counted"
+    );
+}

@@ -22,6 +22,17 @@ pub(super) fn shown_of(e: &ev::Payout) -> PayoutShown {
     )
 }
 
+/// A consolation by closeness that paid nothing, and why: no face was that
+/// near, or more were than a prize is paid to.
+pub(super) fn near_unpaid(faces: u64, to_go: u8) -> String {
+    match faces {
+        0 => format!("consolation: no face was {to_go} to go; not paid"),
+        n => format!(
+            "consolation: {n} faces were {to_go} to go, more than a prize is paid to; not paid"
+        ),
+    }
+}
+
 /// A consolation by closeness in words, as the board shows it under the
 /// prize it follows: `consolation, 1 to go: £1.00 shared by 3: …`.
 pub(super) fn near_words(e: &ev::NearPayout) -> String {
@@ -36,9 +47,7 @@ pub(super) fn near_words(e: &ev::NearPayout) -> String {
     } = e;
     match (*to_go, winners.len()) {
         (0, _) => "consolation: no face was near".into(),
-        (k, 0) => format!(
-            "consolation: {faces} faces were {k} to go, more than a prize is paid to; not paid"
-        ),
+        (k, 0) => near_unpaid(*faces, k),
         (k, 1) => format!(
             "consolation, {k} to go: {} to {}",
             show(*amount, currency),
@@ -188,6 +197,12 @@ mod tests {
             "consolation: 20001 faces were 1 to go, more than a prize is paid to; not paid"
         );
         assert_eq!(near(Vec::new(), 0, 0), "consolation: no face was near");
+        // See: issue 65, item 5: nobody 1 to go was "0 faces were 1 to go,
+        // more than a prize is paid to".
+        assert_eq!(
+            near(Vec::new(), 0, 1),
+            "consolation: no face was 1 to go; not paid"
+        );
         // See: issue 62, a consolation shared by more faces than it has
         // cents logged faces with a share of £0.00, unexplained.
         let wide: Vec<u32> = (1..=700).collect();

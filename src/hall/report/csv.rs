@@ -272,19 +272,24 @@ fn claim_row(c: &super::ClaimRecord) -> Row<'_> {
 
 /// A payout's rows: a share of each winner, at the game's end.
 fn share_rows<'a>(p: &'a PayoutRecord, ended: &'a str) -> impl Iterator<Item = Row<'a>> {
-    (p.winners.iter().enumerate()).map(move |(k, who)| Row {
+    let row = move |card: &'a str, amount: &'a str| Row {
         time: ended,
         event: "payout",
         call: p.call.to_string(),
-        card: who,
+        card,
         stage: &p.stage,
-        amount: p.shares.get(k).map_or("", String::as_str),
+        amount,
         detail: match &p.voided {
             Some(why) => format!("{} voided {why}", p.kind.as_deref().unwrap_or("")),
             None => p.kind.clone().unwrap_or_default(),
         },
         ..Row::default()
-    })
+    };
+    // A consolation nobody took: one row that says so, with no amount.
+    let nobody = p.winners.is_empty().then(|| row("", ""));
+    (p.winners.iter().enumerate())
+        .map(move |(k, who)| row(who, p.shares.get(k).map_or("", String::as_str)))
+        .chain(nobody)
 }
 
 /// A game's rows in order: its start, calls and recalls, claims, payout

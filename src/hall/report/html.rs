@@ -212,6 +212,10 @@ fn payouts(g: &GameRecord) -> String {
         if let Some(why) = &p.voided {
             amount = format!("{amount} (voided {why})");
         }
+        if p.winners.is_empty() {
+            // A consolation nobody took: said, with no winner and no share.
+            h += &tr(&[&p.stage, &p.call.to_string(), &amount, "—", "—"]);
+        }
         for (k, who) in p.winners.iter().enumerate() {
             let share = p.shares.get(k).map_or("—", String::as_str);
             h += &tr(&[&p.stage, &p.call.to_string(), &amount, who, share]);

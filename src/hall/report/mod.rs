@@ -384,18 +384,18 @@ fn near_step(g: &mut GameRecord, n: &ev::NearPayout, by_currency: &mut Vec<(Stri
         shares,
         ..
     } = n;
-    let kind = match (*to_go, *faces as usize) {
+    let kind = match (*to_go, winners.len()) {
         (0, _) => "consolation: no face was near".to_string(),
-        (k, n) if n > winners.len() => {
-            format!("consolation: {n} faces {k} to go, more than a prize is paid to; not paid")
-        }
+        (k, 0) => crate::hall::payout::near_unpaid(*faces, k),
         (k, _) => format!("consolation {k} to go"),
     };
+    // A consolation nobody took is no prize paid: no amount stands.
+    let paid = !winners.is_empty();
     paid_step(g, by_currency, shares, |sum| PayoutRecord {
         stage: stage.clone(),
         call: *call,
         kind: Some(kind),
-        amount: Some(show(*amount, currency)),
+        amount: paid.then(|| show(*amount, currency)),
         winners: winners.clone(),
         shares: shares.iter().map(|&s| show(s, currency)).collect(),
         currency: currency.clone(),

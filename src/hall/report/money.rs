@@ -159,11 +159,11 @@ fn sets_of(s: &Summary, sales: &[SaleShown]) -> Vec<SetRecord> {
 }
 
 /// Every prize paid and not voided, and those at or over `threshold` and
-/// under, counted.
+/// under, counted (a consolation nobody took is no prize paid).
 fn prizes_of(r: &Record, threshold: u64) -> (Vec<PrizeRecord>, Tally, Tally) {
     let prizes: Vec<PrizeRecord> = (r.games.iter())
         .flat_map(|g| g.payouts.iter().map(move |p| (g, p)))
-        .filter(|(_, p)| p.voided.is_none())
+        .filter(|(_, p)| p.voided.is_none() && !p.winners.is_empty())
         .map(|(g, p)| PrizeRecord {
             game: g.game,
             name: g.name.clone(),

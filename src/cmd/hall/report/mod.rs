@@ -147,9 +147,10 @@ fn one(
 /// night paid nothing.
 fn slip_page(record: &Record, cards: &Cards) -> Option<(String, String)> {
     let page = slips(record, cards)?;
+    // The slips' own count: a consolation nobody took has no slip.
     let paid = (record.games.iter())
         .flat_map(|g| &g.payouts)
-        .filter(|p| p.voided.is_none())
+        .filter(|p| p.voided.is_none() && !p.winners.is_empty())
         .count();
     let prizes = if paid == 1 { "prize" } else { "prizes" };
     Some((page, format!("winner slips: {paid} {prizes} paid")))
