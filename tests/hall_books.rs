@@ -217,7 +217,7 @@ fn a_sales_night(dir: &Path, cards: &Path) -> Vec<Value> {
     };
     sell("/api/sales", "book", 1, 30);
     sell("/api/sales", "single", 31, 40);
-    sell("/api/sales", "book", 41, 46);
+    sell("/api/sales", "book", 43, 48);
     sell("/api/sales/return", "book", 25, 30);
     hall.post("/api/sales/void", json!({"sale": 3, "reason": "twice"}));
     hall.post("/api/attendance", json!({"count": 12}));

@@ -220,7 +220,7 @@ fn a_session_s_money_is_sold_paid_carried_and_verified_across_two_nights() {
         sell(&hall, "/api/sales", "Snowball single", 101, 140).0,
         201
     );
-    assert_eq!(sell(&hall, "/api/sales", "Electronic 12", 141, 164).0, 201);
+    assert_eq!(sell(&hall, "/api/sales", "Electronic 12", 145, 168).0, 201);
     // Two books came back unsold; the electronic sale was keyed by mistake.
     assert_eq!(
         sell(&hall, "/api/sales/return", "Session book", 49, 60).0,

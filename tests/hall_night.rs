@@ -1348,3 +1348,46 @@ fn a_consolation_nobody_was_near_enough_for_is_no_prize_paid() {
         "one slip, as counted"
     );
 }
+
+// See: issue 65, item 4: sales across the books' boundaries were taken.
+#[test]
+fn a_sale_across_the_files_own_books_is_refused_and_a_forged_one_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[product]]\nname = \"Book\"\nprice = \"3.00\"\nfaces = 6\n[[game]]\nname = \"Line\"\npattern = \"line\"\nprize = \"10.00\"\n",
+    );
+    let log = dir.path().join("books.jsonl");
+    let hall = start(&[&cards], &log, &["--night", night.to_str().unwrap()]);
+    let sell = |first: u64, last: u64| {
+        let body = json!({"product": "Book", "first": first, "last": last});
+        hall.post("/api/sales", body)
+    };
+    let (status, v) = sell(183, 188);
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("(181..186 holds face 183): give 181..192"),
+        "{v}"
+    );
+    assert_eq!(sell(181, 192).0, 201);
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    // The same sale moved two faces, every hash chained again.
+    forge(&log, |v| {
+        if v["event"] == "sale" {
+            v["first"] = json!(183);
+            v["last"] = json!(194);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("does not start on a unit of \"Book\""),
+        "{out}"
+    );
+}

@@ -210,6 +210,7 @@ impl Hall {
             products,
             jackpots,
             currency,
+            selling: sales::SELLING,
         })))?;
         hall.mend(void)?;
         Ok(hall)

@@ -97,6 +97,7 @@ impl Books {
         if let Some(n) = &e.night {
             self.sales.programme = n.games;
         }
+        self.sales.rules = e.selling;
         if self.pots.is_empty() {
             self.pots.clone_from(&e.jackpots);
         }

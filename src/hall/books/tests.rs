@@ -509,6 +509,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
         products: vec![book],
         jackpots: Vec::new(),
         currency: "£".into(),
+        selling: 0,
     });
     let sale = |amount| {
         Event::Sale(ev::Sale {

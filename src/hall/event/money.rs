@@ -35,6 +35,15 @@ pub struct Session {
     /// it (older logs: the first game's).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub currency: String,
+    /// The rules of selling the session keeps ([`crate::hall::sales::SELLING`]):
+    /// 1, a sale covers whole units on the card file's own boundaries
+    /// (books 1–6, 7–12, …); absent (older logs), any run of whole units.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub selling: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The night file a session plays.

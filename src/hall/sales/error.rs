@@ -24,14 +24,24 @@ pub enum SaleError {
         missing: u64,
         next: String,
     },
-    #[error("{first}..{last} is {count} faces, not whole units of {product:?} ({faces} faces a unit): give {first}..{suggest}")]
+    #[error("{first}..{last} is {count} faces, not whole units of {product:?} ({faces} faces a unit): give {suggest}")]
     Units {
         first: u64,
         last: u64,
         count: u64,
         product: String,
         faces: u64,
-        suggest: u64,
+        suggest: String,
+    },
+    #[error("{first}..{last} does not start on a unit of {product:?}: its units of {faces} faces are the card file's own ({unit} holds face {first}): give {lo}..{hi}")]
+    Boundary {
+        first: u64,
+        last: u64,
+        product: String,
+        faces: u64,
+        unit: String,
+        lo: u64,
+        hi: u64,
     },
     #[error("faces {first}..{last} were sold already (sale {sale}, {held}): a face is sold once a night")]
     SoldTwice {

@@ -227,6 +227,12 @@ fn overlap(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> bool {
     a.start() <= b.end() && b.start() <= a.end()
 }
 
+/// The rules of selling this build keeps, written on each session's line:
+/// 1, a sale covers whole units on the card file's own boundaries. A log
+/// whose session says less (an older build's) is held to the rules it was
+/// written under.
+pub const SELLING: u8 = 1;
+
 /// The night's products and every sale made.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sales {
@@ -234,6 +240,8 @@ pub struct Sales {
     /// The programme's games (for products of every game).
     pub programme: usize,
     pub list: Vec<Sale>,
+    /// The session's rules of selling (its line's `selling`).
+    pub rules: u8,
 }
 
 /// A sale, return or void as the log states it.
@@ -338,17 +346,50 @@ impl Sales {
         let product = &self.products[p];
         let count = last - first + 1;
         if count % product.faces != 0 {
-            let units = count.div_ceil(product.faces).max(1);
+            // The hint keeps to the file's own units where the session does.
+            let off = match self.rules {
+                0 => 0,
+                _ => (first - floor.faces.start()) % product.faces,
+            };
+            let lo = first - off;
+            let units = (last - lo + 1).div_ceil(product.faces).max(1);
             return Err(SaleError::Units {
                 first,
                 last,
                 count,
                 product: product.name.clone(),
                 faces: product.faces,
-                suggest: first + units * product.faces - 1,
+                suggest: format!("{lo}..{}", lo + units * product.faces - 1),
             });
         }
         Ok(count / product.faces)
+    }
+
+    /// Refuses a sale of product `p` whose units are not the card file's
+    /// own (books of 6 are 1–6, 7–12, … from the file's first face), under
+    /// the session's rules of selling since [`SELLING`] 1.
+    fn on_boundaries(
+        &self,
+        p: usize,
+        first: u64,
+        last: u64,
+        floor: &Floor,
+    ) -> Result<(), SaleError> {
+        let faces = self.products[p].faces;
+        let off = (first - floor.faces.start()) % faces;
+        if self.rules < 1 || off == 0 {
+            return Ok(());
+        }
+        let lo = first - off;
+        Err(SaleError::Boundary {
+            first,
+            last,
+            product: self.products[p].name.clone(),
+            faces,
+            unit: format!("{lo}..{}", lo + faces - 1),
+            lo,
+            hi: lo + (last - lo + 1).div_ceil(faces) * faces - 1,
+        })
     }
 
     /// The amount of `units` of product `p`.
@@ -402,6 +443,7 @@ impl Sales {
     ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let (p, units) = self.movable(product, first, last, floor)?;
+        self.on_boundaries(p, first, last, floor)?;
         for sale in &self.list {
             if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
                 return Err(SaleError::SoldTwice {

@@ -65,6 +65,7 @@ fn two_products() -> Sales {
         ],
         programme: 2,
         list: Vec::new(),
+        rules: 0,
     }
 }
 
@@ -102,7 +103,7 @@ fn a_face_is_sold_once_and_returned_within_its_sale() {
     let mut s = a_night_of_sales();
     assert!(matches!(
         take(&mut s, sale("book", 61, 64)),
-        Err(SaleError::Units { suggest: 66, .. })
+        Err(SaleError::Units { ref suggest, .. }) if suggest == "61..66"
     ));
     assert!(matches!(
         take(&mut s, sale("single", 60, 60)),
@@ -215,6 +216,7 @@ fn paper_in_an_imports_gap_is_never_sold() {
         ],
         programme: 1,
         list: Vec::new(),
+        rules: 0,
     };
     let refused = |m: Move| s.event(&m, &open).unwrap_err();
     let gap = refused(sale("book", 4518, 4523));
@@ -440,4 +442,42 @@ fn a_linked_product_plays_none_of_the_nights_games_and_sells_after_they_start() 
     let late = sales.event(&sale("national", 19, 24), &open).unwrap();
     sales.book(&late);
     assert_eq!(sales.held_by(2), (vec![7..=24], 900));
+}
+
+// See: issue 65, item 4: `183..188` (books are 181–186, 187–192) was
+// taken as one book, and the hint ("give 100..111") was off the books too.
+#[test]
+fn a_session_of_the_current_rules_sells_whole_units_on_the_files_own_boundaries() {
+    let mut s = two_products();
+    let none = BTreeSet::new();
+    let err = |s: &Sales, m: Move| s.event(&m, &floor(&none, false)).unwrap_err().to_string();
+    // An older build's session: any run of whole units, as it was logged.
+    assert!(s
+        .event(&sale("book", 183, 188), &floor(&none, false))
+        .is_ok());
+    s.rules = SELLING;
+    assert_eq!(
+        err(&s, sale("book", 183, 188)),
+        "183..188 does not start on a unit of \"book\": its units of 6 faces are the card file's own (181..186 holds face 183): give 181..192"
+    );
+    assert_eq!(
+        err(&s, sale("book", 100, 111)),
+        "100..111 does not start on a unit of \"book\": its units of 6 faces are the card file's own (97..102 holds face 100): give 97..114"
+    );
+    assert_eq!(
+        err(&s, sale("book", 62, 65)),
+        "62..65 is 4 faces, not whole units of \"book\" (6 faces a unit): give 61..66"
+    );
+    let line = s
+        .event(&sale("book", 181, 192), &floor(&none, false))
+        .unwrap();
+    s.book(&line);
+    // Singles are every face's own unit; a return keeps to its sale's units.
+    assert!(s.event(&sale("single", 7, 9), &floor(&none, false)).is_ok());
+    let back = Move::Return {
+        product: "book".into(),
+        first: 187,
+        last: 192,
+    };
+    assert!(s.event(&back, &floor(&none, false)).is_ok());
 }
