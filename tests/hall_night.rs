@@ -1391,3 +1391,87 @@ fn a_sale_across_the_files_own_books_is_refused_and_a_forged_one_named() {
         "{out}"
     );
 }
+
+// See: issue 65, item 6: a one-stage game ends when its win is accepted,
+// so a mistaken full house could not be voided ("no game is open").
+#[test]
+fn a_mistaken_last_prize_is_taken_back_after_its_game_ended_logged_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"House\"\npattern = \"coverall\"\nprize = \"100.00\"\nconsolation = { to_go = \"nearest\", prize = \"10.00\" }\n[[game]]\nname = \"Next\"\npattern = \"line\"\nprize = \"5.00\"\n",
+    );
+    let log = dir.path().join("taken.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    let balls: Vec<u8> = face(&hall, "3")
+        .concat()
+        .into_iter()
+        .filter(|&x| x != 0)
+        .collect();
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    key_in(&hall, &balls);
+    let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+    assert_eq!(v["accepted"], true, "{v}");
+    let state = hall.state();
+    assert!(state["game"].is_null(), "the game ended with its win");
+    assert_eq!(state["reversible"]["stage"], "coverall", "{state}");
+    let void = |reason: &str| {
+        hall.post(
+            "/api/payouts/void",
+            json!({"stage": "coverall", "reason": reason}),
+        )
+    };
+    assert_eq!(void("").0, 400);
+    let (status, v) = void("card 3 was misread: 41 was not called");
+    assert_eq!(status, 200, "{v}");
+    let state = hall.state();
+    assert!(state["reversible"].is_null(), "{state}");
+    assert!(state["winner"].is_null(), "the winner shown goes");
+    let notice = state["notice"].as_str().unwrap();
+    assert!(
+        notice
+            .contains("the payout of coverall at call 24 was taken back (£110.00 no longer paid)"),
+        "{notice}"
+    );
+    // Once only; and the game stays ended.
+    let (status, v) = void("again");
+    assert_eq!(status, 409, "{v}");
+    assert!(v.to_string().contains("no payout left to take back"), "{v}");
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("1 payout taken back after its game ended"),
+        "{out}"
+    );
+    let json_out = dir.path().join("taken.json");
+    assert_eq!(report_code(&log, &cards, &json_out), 0);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&json_out).unwrap()).unwrap();
+    assert_eq!(
+        record["paid"], 0,
+        "the prize and its consolation taken back"
+    );
+    for p in record["games"][0]["payouts"].as_array().unwrap() {
+        let why = p["voided"].as_str().unwrap();
+        assert!(
+            why.starts_with("after the game ended, ")
+                && why.ends_with("misread: 41 was not called"),
+            "{why}"
+        );
+    }
+    // A reversal whose amount was changed, every hash chained again.
+    forge(&log, |v| {
+        if v["event"] == "payout_reversed" {
+            v["amount"] = json!(1000);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("taken back as 1000, but it paid 11000"),
+        "{out}"
+    );
+}

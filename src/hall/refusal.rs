@@ -25,6 +25,10 @@ pub enum Refusal {
     VoidNotLast { last: String, asked: String },
     #[error("say why the payout is voided: the reason is logged and shown to the room")]
     VoidReason,
+    #[error("no game is open, and game {0} (the last ended) has no payout left to take back")]
+    NothingToReverse(u64),
+    #[error("game {game} played progressive jackpot {name:?}, which the ledger carried on when the game ended: its payouts are not taken back here (settle it outside the hall, and note it)")]
+    ReverseJackpot { game: u64, name: String },
     #[error("name a pattern")]
     NoPattern,
     #[error("pattern {name:?}: {why}")]

@@ -332,6 +332,22 @@ impl Hall {
         if events.iter().any(moves) {
             self.winner = None;
         }
+        if let Some(r) = events.iter().find_map(|e| match e {
+            Event::PayoutReversed(r) => Some(r),
+            _ => None,
+        }) {
+            // The winner shown goes, and the caller reads what was undone.
+            self.winner = None;
+            let currency = (self.night.as_ref()).map_or(String::new(), |n| n.currency.clone());
+            self.notice = Some(format!(
+                "game {}: the payout of {} at call {} was taken back ({} no longer paid): {}",
+                r.game,
+                r.stage,
+                r.call,
+                super::money::show(r.amount, &currency),
+                r.reason
+            ));
+        }
         let ends =
             (events.iter()).any(|e| matches!(e, Event::GameEnd(end) if end.seed.seed().is_some()));
         let over = (events.iter()).any(|e| matches!(e, Event::GameEnd(_) | Event::GameVoid(_)));

@@ -29,6 +29,18 @@ pub struct State {
     /// The last win accepted, shown to the room until the next call or
     /// game.
     pub winner: Option<WinnerShown>,
+    /// The last ended game's last payout, while no other game has started:
+    /// the caller may take it back (a win accepted by mistake).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reversible: Option<Reversible>,
+}
+
+/// A payout an ended game's void would take back.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reversible {
+    pub game: u64,
+    pub stage: String,
+    pub call: usize,
 }
 
 /// An accepted win as the room sees it: the face claimed as printed, the

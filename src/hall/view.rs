@@ -57,6 +57,7 @@ impl Hall {
             night: self.night_shown(),
             card: card_shape(spec),
             winner: self.winner.clone(),
+            reversible: self.books.reversible(),
         }
     }
 

@@ -170,6 +170,13 @@ fn said(log: &Path, s: &Summary) -> Result<()> {
             shown.faces
         );
     }
+    if s.reversed > 0 {
+        outln!(
+            "note: {} taken back after {} game ended (out of the night's sum, as logged with the reason)",
+            count_of(s.reversed, "payout"),
+            if s.reversed == 1 { "its" } else { "their" }
+        );
+    }
     if s.blower > 0 {
         outln!(
             "note: {} of balls from a blower ({}): no seed to check their calls against (each ball is a number of the game, none called twice)",

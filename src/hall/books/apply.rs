@@ -64,6 +64,7 @@ impl Books {
             Event::GameEnd(e) => self.apply_end(e),
             Event::GameVoid(e) => {
                 let open = self.open.take().ok_or(Mismatch::EndWithNoGame)?;
+                self.ended = None;
                 let paid = open.kinds_paid();
                 self.end_money(&open.rules, e.game, &paid, open.balls, e.keeps_pot);
                 self.revealed = None;
@@ -72,6 +73,7 @@ impl Books {
             }
             Event::Claim(e) => self.apply_claim(e),
             Event::Queued(e) => self.apply_queued(e, cards),
+            Event::PayoutReversed(e) => self.apply_reversal(e),
         }
     }
 
@@ -83,6 +85,7 @@ impl Books {
         let spec = cards.files[0].header().spec;
         self.apply_start_money(&e.rules);
         self.open = Some(Open::begun(e, spec)?);
+        (self.ended, self.near_paid) = (None, 0);
         self.games = e.game;
         if let Some(k) = e.rules.planned {
             self.played.insert(k);
@@ -122,6 +125,7 @@ impl Books {
     fn apply_end(&mut self, e: &ev::GameEnd) -> Result<(), Mismatch> {
         let open = self.open.take().ok_or(Mismatch::EndWithNoGame)?;
         self.end_money(&open.rules, e.game, &open.kinds_paid(), open.balls, false);
+        self.ended = Some(super::reverse::Ended::of(&open, self.near_paid));
         self.revealed = Some(Revealed {
             game: e.game,
             seed: e.seed.clone().into(),
@@ -229,6 +233,7 @@ impl Books {
             return Err(Mismatch::ConsolationFirst);
         }
         self.paid = self.paid.saturating_add(sum(&e.shares));
+        self.near_paid = sum(&e.shares);
         Ok(())
     }
 }

@@ -141,6 +141,9 @@ impl Books {
                 Decision::of(vec![], Answer::Recalled(recall.ball)).with(Event::Recall(recall))
             }
             Command::End => self.end()?,
+            Command::Void { stage, reason } if self.open.is_none() => {
+                logged(self.reverse(stage.as_deref(), &reason)?)
+            }
             Command::Void { stage, reason } => logged(self.void(stage.as_deref(), &reason)?),
             Command::Session(session) => logged(vec![Event::Session(*session)]),
             Command::Abandon { reason } => logged(vec![Event::GameVoid(ev::GameVoid {

@@ -15,12 +15,14 @@
 //! | `claim.rs` | `claim`, `bingo`, `reject_not_wins`, `complete_payout`, `move_on`; `target`, `judge_first` | | `split` (how Accept would pay a waiting claim) |
 //! | `share.rs` | `payout` (who shares a prize), `near_payout` (the consolation by closeness) | | |
 //! | `sale.rs` | `fix_money` (a game's prizes from sales and its jackpot offer, at its start) | `apply_session`, `apply_sale`, `apply_attendance`, `apply_start_money`, `end_money` | `floor`, `not_sold`, `sold_tonight`, `sale_finding`, `take_sold` |
+//! | `reverse.rs` | `reverse` (an ended game's last payout taken back) | `apply_reversal` | |
 //! | `apply.rs` | | `apply` (the one entry: every `Event`), `apply_start`, `apply_call`, `apply_recall`, `apply_end`, `apply_void`, `apply_claim`, `apply_queued`, `apply_payout`, `apply_near` | |
 //! | `mod.rs` | | `know_seed` (the seed read back from its file) | `the_open`, `sales`, `outcomes`, `pots`, `night_id`, `attendance` |
 
 mod apply;
 mod claim;
 mod decide;
+mod reverse;
 
 mod sale;
 mod share;
@@ -78,6 +80,11 @@ pub struct Books {
     /// serial range, and whether the shell has taken them since.
     pub(in crate::hall) game_sold: Option<Vec<std::ops::RangeInclusive<u64>>>,
     sold_changed: bool,
+    /// The open game's consolation by closeness paid (minor units).
+    near_paid: u64,
+    /// The last game ended, while no other has started: its last payout
+    /// may be taken back ([`reverse`]).
+    ended: Option<reverse::Ended>,
 }
 
 impl Books {

@@ -146,6 +146,19 @@ pub struct Void {
     pub reason: String,
 }
 
+/// The last payout of a game already ended taken back, with the reason
+/// (a win accepted by mistake): `amount`, its shares and the consolation
+/// by closeness paid with it, is no longer paid. The game stays ended (its
+/// seed is out, so it is not played on).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reversal {
+    pub game: u64,
+    pub stage: String,
+    pub call: usize,
+    pub amount: u64,
+    pub reason: String,
+}
+
 /// The last call taken back (a mistaken call): `call` is no longer shown.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recall {

@@ -61,6 +61,10 @@ pub enum Mismatch {
     UnknownStage,
     #[error("a void of a payout that is not the game's last")]
     VoidNotLast,
+    #[error(
+        "a payout taken back that is not the last ended game's last payout, or not its amount"
+    )]
+    ReversalNotLast,
     #[error("a claim of no stage of the game")]
     ClaimOfNoStage,
     #[error("{0} at a call not shown")]

@@ -15,7 +15,7 @@ mod money;
 pub use crate::hall::sales::ledger::{JackpotNight, JackpotOpen, JackpotPlay, LedgerEvent};
 pub use game::{
     Call, Claim, Commitment, GameEnd, GameStart, GameVoid, NearPayout, Payout, PayoutKind, Queued,
-    Recall, RevealedSeed, RoomSeed, Source, Stage, Void, Wild,
+    Recall, RevealedSeed, Reversal, RoomSeed, Source, Stage, Void, Wild,
 };
 pub use mismatch::{Mismatch, Needs};
 pub use money::{Attendance, FileEntry, NightEntry, Sale, SaleLine, SaleReturn, SaleVoid, Session};
@@ -62,6 +62,8 @@ pub enum Event {
     GameEnd(GameEnd),
     /// The game ended unrevealed.
     GameVoid(GameVoid),
+    /// An ended game's last payout taken back.
+    PayoutReversed(Reversal),
 }
 
 impl Event {

@@ -135,6 +135,20 @@ function renderGame(s) {
     }
     parts.push(row);
   });
+  // A win accepted by mistake and found after its game ended: its payout
+  // (and the consolation paid with it) is taken back; the game stays ended.
+  const r = !g && s.reversible;
+  if (r) {
+    const row = el("div", "win", `Game ${r.game}'s last payout: ${r.stage} at call ${r.call} `);
+    const b = el("button", "", "Take back");
+    b.id = "reverse";
+    b.onclick = () => {
+      const why = prompt(`Take back game ${r.game}'s payout of ${r.stage}? Say why (it is logged; the game stays ended):`);
+      if (why) act(async () => ({ state: await api("POST", "/api/payouts/void", { stage: r.stage, reason: why }) }));
+    };
+    row.append(b);
+    parts.push(row);
+  }
   $("gameinfo").replaceChildren(...parts);
   const blower = !!g && g.balls_from === "blower";
   $("blower").hidden = !blower; $("rngrow").hidden = blower;

@@ -240,6 +240,13 @@ fn game_step(g: &mut GameRecord, line: Step, by_currency: &mut Vec<(String, u64)
             let why = format!("{time}: {}", e.reason);
             void_step(g, &e.stage, e.call, &why, by_currency)
         }
+        Event::PayoutReversed(e) => {
+            // The payout and the consolation paid with it (same stage and
+            // call), taken back after the game ended.
+            let why = format!("after the game ended, {time}: {}", e.reason);
+            void_step(g, &e.stage, e.call, &why, by_currency);
+            void_step(g, &e.stage, e.call, &why, by_currency);
+        }
         Event::GameEnd(e) => {
             g.seed = e.seed.seed().map(str::to_string);
             g.ended = Some(time);

@@ -147,7 +147,7 @@ impl SessionRow {
         };
         let paid = (r.games.iter())
             .flat_map(|g| &g.payouts)
-            .filter(|x| x.voided.is_none());
+            .filter(|x| x.voided.is_none() && !x.winners.is_empty());
         for pay in paid {
             let t = if pay.minor >= threshold {
                 &mut row.over

@@ -54,6 +54,78 @@ pub struct Summary {
     pub opened_pots: Vec<super::sales::jackpot::Pot>,
     pub outcomes: Vec<super::sales::jackpot::Outcome>,
     pub attendance: Option<u64>,
+    /// Payouts taken back after their game ended (their amounts are out
+    /// of `paid`).
+    pub reversed: u64,
+}
+
+/// The last game ended while no other has started: its last payout, as
+/// the log paid it, may be taken back once.
+struct LastEnded {
+    game: u64,
+    /// (stage, call, its shares and the consolation paid with it).
+    last: Option<(String, usize, u64)>,
+    progressive: bool,
+}
+
+impl LastEnded {
+    fn of(game: u64, g: &Game) -> LastEnded {
+        let near = |stage: &str| {
+            (g.near.as_ref())
+                .filter(|(_, n, _)| n.stage == stage)
+                .map_or(0, |(_, n, _)| {
+                    n.shares.iter().fold(0u64, |a, &b| a.saturating_add(b))
+                })
+        };
+        let last = g.payouts.last().map(|(_, p, ..)| {
+            let shares = p.shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
+            (
+                p.stage.clone(),
+                p.call,
+                shares.saturating_add(near(&p.stage)),
+            )
+        });
+        LastEnded {
+            game,
+            last,
+            progressive: g.rules.progressive.is_some(),
+        }
+    }
+
+    /// A reversal's line `r` at line `at`: the last ended game's last
+    /// payout, its amount, once; out of the night's sum.
+    fn reverse(
+        this: &mut Option<LastEnded>,
+        at: u64,
+        r: &ev::Reversal,
+        summary: &mut Summary,
+    ) -> Result<(), Finding> {
+        let bad = |what: String| Finding { line: at, what };
+        let ended = (this.as_mut())
+            .filter(|e| e.game == r.game)
+            .ok_or_else(|| bad(format!("a payout of game {} taken back, which is not the last game ended (or another game started since)", r.game)))?;
+        if ended.progressive {
+            return Err(bad(format!(
+                "a payout of game {} taken back, a game of a progressive jackpot the ledger carried on",
+                r.game
+            )));
+        }
+        let paid = (ended.last.take())
+            .filter(|(stage, call, _)| (stage, *call) == (&r.stage, r.call))
+            .ok_or_else(|| bad(format!("the payout of {} at call {} taken back, which is not game {}'s last payout (or was taken back already)", r.stage, r.call, r.game)))?;
+        if paid.2 != r.amount {
+            return Err(bad(format!(
+                "the payout of {} at call {} taken back as {}, but it paid {} (with its consolation)",
+                r.stage, r.call, r.amount, paid.2
+            )));
+        }
+        if r.reason.trim().is_empty() {
+            return Err(bad("a payout taken back with no reason".into()));
+        }
+        summary.paid = summary.paid.saturating_sub(r.amount);
+        summary.reversed += 1;
+        Ok(())
+    }
 }
 
 struct Game {
@@ -390,6 +462,7 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
         ..Summary::default()
     };
     let mut game: Option<(u64, Game)> = None;
+    let mut ended: Option<LastEnded> = None;
     // The live hall's own state, built by the same `apply` as it built it:
     // whatever the hall would not have followed, verify names too.
     let mut books = super::books::Books::default();
@@ -402,7 +475,7 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
             line: line.seq,
             what: what.to_string(),
         })?;
-        step(line, &mut game, cards, &mut summary)?;
+        step(line, (&mut game, &mut ended), cards, &mut summary)?;
         books.apply(&line.event, cards).map_err(|what| Finding {
             line: line.seq,
             what: what.to_string(),
@@ -426,7 +499,7 @@ pub fn verify(text: &str, cards: &mut Cards) -> Result<Summary, Finding> {
 /// One line of the log, checked against what came before it.
 fn step(
     line: &super::log::Line<crate::hall::Event>,
-    game: &mut Option<(u64, Game)>,
+    (game, ended): (&mut Option<(u64, Game)>, &mut Option<LastEnded>),
     cards: &mut Cards,
     summary: &mut Summary,
 ) -> Result<(), Finding> {
@@ -440,6 +513,7 @@ fn step(
                 return Err(bad("a game starts while another is open".into()));
             }
             *game = Some((start.game, started(start, cards, at)?));
+            *ended = None;
         }
         Event::Call(ev::Call {
             call, ball, source, ..
@@ -462,16 +536,22 @@ fn step(
             open(game, at, "a queued claim")?.queue(at, *id, claim)?
         }
         Event::Stage(_) => {}
-        Event::GameEnd(ev::GameEnd { game: ended, seed }) => {
-            let g = close(game, *ended, at, "ends")?;
+        Event::GameEnd(ev::GameEnd {
+            game: ended_no,
+            seed,
+        }) => {
+            let g = close(game, *ended_no, at, "ends")?;
             check_game(&g, seed.seed().unwrap_or(""), at, cards, summary)?;
             near::check_near(&g, at, cards, summary)?;
             summary.games += 1;
+            *ended = Some(LastEnded::of(*ended_no, &g));
         }
-        Event::GameVoid(ev::GameVoid { game: ended, .. }) => {
-            close(game, *ended, at, "is voided")?;
-            summary.voided.push(*ended);
+        Event::GameVoid(ev::GameVoid { game: voided, .. }) => {
+            close(game, *voided, at, "is voided")?;
+            summary.voided.push(*voided);
+            *ended = None;
         }
+        Event::PayoutReversed(r) => LastEnded::reverse(ended, at, r, summary)?,
     }
     Ok(())
 }
