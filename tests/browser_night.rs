@@ -267,7 +267,7 @@ fn the_console_sells_paper_by_serial_range() {
     sell("1", "60", "#sell");
     driver.until_text(
         "#salemade",
-        "sale 1: 10 × Session book, faces 1..60, 120.00",
+        "sale 1: 10 × Session book, faces 1..60, $120.00",
     );
     sell("61", "65", "#sell");
     driver.until_text("#saleerror", "give 61..66");
@@ -276,13 +276,13 @@ fn the_console_sells_paper_by_serial_range() {
     sell("55", "60", "#giveback");
     driver.until_text(
         "#salemade",
-        "returned faces 55..60 of sale 1: 12.00 refunded",
+        "returned faces 55..60 of sale 1: $12.00 refunded",
     );
     driver.type_in("#voidsale", "2");
     driver.type_in("#voidwhy", "<img src=x onerror=alert(1)>");
     driver.click("#voidbtn");
-    driver.until_text("#salemade", "sale 2 voided: 12.00 no longer taken");
-    driver.until_text("#salestotal", "receipts 108.00");
+    driver.until_text("#salemade", "sale 2 voided: $12.00 no longer taken");
+    driver.until_text("#salestotal", "receipts $108.00");
     assert_eq!(
         driver.script("return document.querySelectorAll('#saleslist img').length"),
         json!(0)

@@ -200,7 +200,7 @@ impl Hall {
         hall.no_jackpot_in_play(&progressives)?;
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
-        let currency = (hall.night.as_ref()).map_or(String::new(), |n| n.currency.clone());
+        let currency = hall.currency();
         hall.execute(Command::Session(Box::new(ev::Session {
             files,
             sold,
@@ -338,7 +338,7 @@ impl Hall {
         }) {
             // The winner shown goes, and the caller reads what was undone.
             self.winner = None;
-            let currency = (self.night.as_ref()).map_or(String::new(), |n| n.currency.clone());
+            let currency = self.currency();
             self.notice = Some(format!(
                 "game {}: the payout of {} at call {} was taken back ({} no longer paid): {}",
                 r.game,
@@ -398,6 +398,11 @@ impl Hall {
     }
 
     /// What the caller should know since the hall started, if anything.
+    /// The night file's currency ("" with no night file).
+    pub fn currency(&self) -> String {
+        (self.night.as_ref()).map_or(String::new(), |n| n.currency.clone())
+    }
+
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }

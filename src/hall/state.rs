@@ -199,6 +199,8 @@ pub struct NightShown {
     pub next: Option<usize>,
     /// Paid so far tonight, in the night's currency.
     pub paid: String,
+    /// The night's currency, as its file gives it (`£`, `$`).
+    pub currency: String,
 }
 
 /// A game of the programme.

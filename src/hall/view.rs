@@ -107,6 +107,7 @@ impl Hall {
             games,
             next: self.next_planned(),
             paid: super::money::show(self.books.paid, &night.currency),
+            currency: night.currency.clone(),
         })
     }
 }
@@ -221,14 +222,24 @@ fn listed(p: &super::state::PayoutShown) -> super::state::PayoutShown {
 /// A game of the programme, as the console lists it.
 fn night_game(number: usize, plan: &Plan, status: &'static str) -> NightGame {
     let r = &plan.rules;
+    let prize = plan.prize_text();
+    // A share of sales the prize already says in words is not said twice.
+    let mut specials = r.specials();
+    specials.retain(|s| {
+        let words = s
+            .split_once(": ")
+            .filter(|(k, _)| k.starts_with("prize "))
+            .map_or(s.as_str(), |(_, w)| w);
+        !prize.contains(words)
+    });
     NightGame {
         number,
         name: r.name.clone().unwrap_or_default(),
         paper: r.paper.clone(),
         paper_colour: r.paper.as_deref().and_then(|p| paper_colour(p).ok()),
         stages: plan.stages.clone(),
-        prize: plan.prize_text(),
-        specials: r.specials(),
+        prize,
+        specials,
         status,
     }
 }

@@ -296,6 +296,7 @@ fn sales(hall: &Hall, made: Option<super::Event>) -> Reply {
         sales: Box::new(books.sales().shown()),
         jackpots: books.pots().to_vec(),
         attendance: books.attendance(),
+        currency: hall.currency(),
     }
 }
 

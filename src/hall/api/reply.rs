@@ -71,6 +71,9 @@ pub enum Reply {
         jackpots: Vec<super::super::sales::jackpot::Pot>,
         #[serde(skip_serializing_if = "Option::is_none")]
         attendance: Option<u64>,
+        /// The night's currency, which every amount is in.
+        #[serde(skip_serializing_if = "String::is_empty")]
+        currency: String,
     },
     /// A refusal.
     Error {

@@ -88,8 +88,13 @@ function renderNight(s) {
   if (!n) return;
   $("nighttitle").textContent = n.title;
   $("paid").textContent = "paid tonight: " + n.paid;
+  // A prize typed for a game outside the programme, in the night's currency.
+  $("prize").placeholder = `${n.currency}50 line`;
   $("next").disabled = !!s.game || !n.next;
-  $("next").textContent = n.next ? `Next game: ${n.next}. ${n.games[n.next - 1].name}` : "The programme is over";
+  // The last game still playing is not the programme over.
+  const playing = n.games.some(g => g.status === "playing");
+  $("next").textContent = n.next ? `Next game: ${n.next}. ${n.games[n.next - 1].name}`
+    : playing ? "The last game of the programme is playing" : "The programme is over";
   $("programme").replaceChildren(...n.games.map(g => {
     const li = el("li", g.status.replace(" ", "-"), el("b", "", g.name), " · ", g.stages.join(g.specials.includes("prizes open at once") ? " + " : " → "));
     if (g.prize) li.append(" · " + g.prize);

@@ -4,10 +4,13 @@
 // keeps every amount in cents; this page only writes them out. Everything
 // is shown as text.
 const Sales = (() => {
-  const cents = m => `${Math.floor(m / 100)}.${String(m % 100).padStart(2, "0")}`;
+  // Amounts in the night's currency, as the hall writes them (£12.00).
+  let currency = "";
+  const cents = m => `${currency}${Math.floor(m / 100)}.${String(m % 100).padStart(2, "0")}`;
   const face = () => ({ product: $("product").value, first: Number($("first").value), last: Number($("last").value) });
   function render(r) {
     const s = r.sales;
+    currency = r.currency || "";
     $("salesbox").hidden = !s.products.length;
     if (!s.products.length) return;
     const sel = $("product");
