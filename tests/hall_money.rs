@@ -251,8 +251,14 @@ fn a_session_s_money_is_sold_paid_carried_and_verified_across_two_nights() {
     // Snowball at call 34, past its 30 calls: the consolation; the pot
     // offered was 500.00 + 10% of its sales (48.00 + 80.00).
     assert_eq!(snow["payout"]["kind"], "consolation", "{snow}");
+    // Every game the book plays has started: no late sale is left.
     let sold_late = sell(&hall, "/api/sales", "Session book", 67, 72);
     assert_eq!(sold_late.0, 409, "{}", sold_late.1);
+    assert!(
+        sold_late.1.to_string().contains("every game"),
+        "{}",
+        sold_late.1
+    );
     drop(hall);
     let n1 = lines(&n.dir.join("n1.jsonl"));
     let start2 = n1

@@ -1475,3 +1475,87 @@ fn a_mistaken_last_prize_is_taken_back_after_its_game_ended_logged_and_verified(
         "{out}"
     );
 }
+
+// See: issue 65, item 3: once game 1 started, a book of every game was
+// refused ("plays game 1, which has started"); halls sell late-comers a
+// pack for the games still to come.
+#[test]
+fn a_late_sale_plays_the_games_still_to_come_and_changes_no_prize_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[product]]\nname = \"Book\"\nprice = \"6.00\"\nfaces = 6\n[[game]]\nname = \"One\"\npattern = \"line\"\nprize = { share = \"50%\" }\n[[game]]\nname = \"Two\"\npattern = \"line\"\nprize = { share = \"50%\" }\n[[game]]\nname = \"Three\"\npattern = \"coverall\"\nprize = { share = \"50%\" }\n",
+    );
+    let log = dir.path().join("late.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    let sell = |path: &str, first: u64, last: u64| {
+        hall.post(
+            path,
+            json!({"product": "Book", "first": first, "last": last}),
+        )
+    };
+    // £12.00 before the night: £4.00 of sales to each game.
+    assert_eq!(sell("/api/sales", 1, 12).0, 201);
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    // Game 1 playing: two books late, for games 2 and 3 (£6.00 to each).
+    let (status, v) = sell("/api/sales", 13, 24);
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["made"]["games"], json!([2, 3]), "{v}");
+    let late = &v["sales"]["sales"][1];
+    assert_eq!(late["games"], json!([2, 3]), "{v}");
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    // Game 2 started: the late sale is not returned now.
+    let (status, v) = sell("/api/sales/return", 13, 18);
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("plays game 2, which has started"),
+        "{v}"
+    );
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    let (status, v) = sell("/api/sales", 25, 30);
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("every game \"Book\" plays has started"),
+        "{v}"
+    );
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
+    drop(hall);
+    // Each game's prize was fixed from its sales when it started: game 1
+    // from £4.00, games 2 and 3 from £4.00 + £6.00.
+    let prizes: Vec<Value> = (lines(&log).into_iter())
+        .filter(|l| l["event"] == "game_start")
+        .map(|l| l["rules"]["amounts"][0].clone())
+        .collect();
+    assert_eq!(prizes, [json!(200), json!(500), json!(500)]);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    let html = dir.path().join("late.html");
+    assert_eq!(report_code(&log, &cards, &html), 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("Book (late: games 2, 3)"),
+        "the report says so"
+    );
+    // A late sale moved to game 1, every hash chained again, is named.
+    forge(&log, |v| {
+        if v["event"] == "sale" && v["sale"] == 2 {
+            v["games"] = json!([1, 2, 3]);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a sale whose number, units or amount are not the hall's"),
+        "{out}"
+    );
+}

@@ -97,6 +97,7 @@ fn sale_status(e: &SaleError) -> u16 {
         SaleError::SoldTwice { .. }
         | SaleError::SplitsUnits { .. }
         | SaleError::Started { .. }
+        | SaleError::AllStarted { .. }
         | SaleError::NotIssued { .. }
         | SaleError::Voided(_) => 409,
         SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,

@@ -519,6 +519,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
             last: 12,
             units: 2,
             amount,
+            games: Vec::new(),
         })
     };
     let mut books = Books::default();

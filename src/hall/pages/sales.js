@@ -7,6 +7,8 @@ const Sales = (() => {
   // Amounts in the night's currency, as the hall writes them (£12.00).
   let currency = "";
   const cents = m => `${currency}${Math.floor(m / 100)}.${String(m % 100).padStart(2, "0")}`;
+  // A late sale plays the games still to come when it was made.
+  const late = x => x.games && x.games.length ? ` (late: games ${x.games.join(", ")})` : "";
   const face = () => ({ product: $("product").value, first: Number($("first").value), last: Number($("last").value) });
   function render(r) {
     const s = r.sales;
@@ -19,10 +21,10 @@ const Sales = (() => {
     $("salestotal").textContent = `receipts ${cents(s.net)} (paper ${cents(s.paper)}, electronic ${cents(s.electronic)}) · ${s.faces} faces sold${people}`;
     const head = el("tr", "", ...["Sale", "Product", "Faces", "Amount", "Returned", "Net"].map(h => el("th", "", h)));
     $("saleslist").replaceChildren(head, ...s.sales.map(x => el("tr", x.void ? "void" : "",
-      el("td", "", x.sale), el("td", "", x.product), el("td", "", `${x.first}..${x.last}`), el("td", "", cents(x.amount)),
+      el("td", "", x.sale), el("td", "", x.product + late(x)), el("td", "", `${x.first}..${x.last}`), el("td", "", cents(x.amount)),
       el("td", "", x.returned.join(", ")), el("td", "", x.void ? `void: ${x.void}` : cents(x.net)))));
     const m = r.made;
-    $("salemade").textContent = !m ? "" : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}` :
+    $("salemade").textContent = !m ? "" : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}${late(m)}` :
       m.event === "sale_return" ? `returned faces ${m.first}..${m.last} of sale ${m.sale}: ${cents(m.amount)} refunded` : `sale ${m.sale} voided: ${cents(m.amount)} no longer taken`;
   }
   function act(path, body) {

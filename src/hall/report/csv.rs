@@ -211,12 +211,19 @@ fn set_rows(m: &super::money::Money) -> Vec<[String; 13]> {
     for s in &m.sets {
         let range = format!("{}..{}", s.sale.first, s.sale.last);
         let colour = s.colour.as_deref().unwrap_or(s.kind);
+        let late = match s.sale.games.is_empty() {
+            true => String::new(),
+            false => {
+                let games: Vec<String> = s.sale.games.iter().map(usize::to_string).collect();
+                format!(" · late: games {}", games.join(", "))
+            }
+        };
         out.push(row(
             "sale",
             range,
             &s.sale.product,
             s.sale.amount,
-            format!("sale {} · {} units · {colour}", s.sale.sale, s.units),
+            format!("sale {} · {} units · {colour}{late}", s.sale.sale, s.units),
         ));
         for r in &s.sale.returned {
             out.push(row(

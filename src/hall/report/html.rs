@@ -320,7 +320,7 @@ fn sets(m: &super::money::Money) -> String {
     for s in &m.sets {
         h += &tr(&[
             &s.sale.sale.to_string(),
-            &s.sale.product,
+            &s.sale.product_words(),
             s.colour.as_deref().unwrap_or(s.kind),
             &m.show(s.value),
             &s.sale.first.to_string(),

@@ -52,6 +52,8 @@ pub enum SaleError {
     },
     #[error("{product:?} plays game {game}, which has started: paper is sold, returned or voided before its games")]
     Started { product: String, game: String },
+    #[error("every game {product:?} plays has started: nothing is left to sell it for")]
+    AllStarted { product: String },
     #[error("{first}..{last} of {product:?} was not issued (or was returned already): a return is of faces issued and still out")]
     NotIssued {
         first: u64,

@@ -15,6 +15,10 @@ pub struct Sale {
     pub last: u64,
     pub units: u64,
     pub amount: u64,
+    /// A late sale's games: the programme's games still to come when it
+    /// was made (empty: the product's own games).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<usize>,
 }
 
 /// Faces of sale `sale` returned unsold before their games, refunded.

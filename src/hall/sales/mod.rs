@@ -175,6 +175,8 @@ pub struct Sale {
     pub returned: Vec<RangeInclusive<u64>>,
     pub refunded: u64,
     pub void: Option<String>,
+    /// A late sale's games (empty: its product's).
+    pub games: Vec<usize>,
 }
 
 impl Sale {
@@ -229,10 +231,11 @@ fn overlap(a: &RangeInclusive<u64>, b: &RangeInclusive<u64>) -> bool {
 }
 
 /// The rules of selling this build keeps, written on each session's line:
-/// 1, a sale covers whole units on the card file's own boundaries. A log
-/// whose session says less (an older build's) is held to the rules it was
-/// written under.
-pub const SELLING: u8 = 1;
+/// 1, a sale covers whole units on the card file's own boundaries; 2, a
+/// product may be sold late, after its first games started, for the games
+/// still to come. A log whose session says less (an older build's) is
+/// held to the rules it was written under.
+pub const SELLING: u8 = 2;
 
 /// The night's products and every sale made.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -319,6 +322,55 @@ impl Sales {
         }
     }
 
+    /// Whether sale `s` plays the programme's game `planned`.
+    fn sale_plays(&self, s: &Sale, planned: Option<usize>) -> bool {
+        match s.games.is_empty() {
+            true => self.products[s.product].plays(planned),
+            false => planned.is_some_and(|k| s.games.contains(&k)),
+        }
+    }
+
+    /// The games a sale of product `p` made now plays: none named (its
+    /// product's own) before any of them started; once some started, and
+    /// when the session sells late (rules 2), the programme's games it
+    /// plays still to come, or a refusal when none is left.
+    fn sale_games(&self, p: usize, floor: &Floor) -> Result<Vec<usize>, SaleError> {
+        let started = match self.not_started(p, floor) {
+            Ok(()) => return Ok(Vec::new()),
+            Err(e) => e,
+        };
+        let product = &self.products[p];
+        if self.rules < 2 || self.programme == 0 {
+            return Err(started);
+        }
+        let plays: Vec<usize> = match product.games.is_empty() {
+            true => (1..=self.programme).collect(),
+            false => product.games.clone(),
+        };
+        let to_come: Vec<usize> = plays
+            .into_iter()
+            .filter(|k| !floor.played.contains(k))
+            .collect();
+        if to_come.is_empty() {
+            return Err(SaleError::AllStarted {
+                product: product.name.clone(),
+            });
+        }
+        Ok(to_come)
+    }
+
+    /// Refuses a return or void of sale `s` once one of its games started.
+    fn sale_not_started(&self, s: &Sale, floor: &Floor) -> Result<(), SaleError> {
+        match s.games.iter().find(|k| floor.played.contains(k)) {
+            Some(k) => Err(SaleError::Started {
+                product: self.products[s.product].name.clone(),
+                game: k.to_string(),
+            }),
+            None if s.games.is_empty() => self.not_started(s.product, floor),
+            None => Ok(()),
+        }
+    }
+
     /// The amount of `units` of product `p`.
     fn price(&self, p: usize, units: u64) -> Result<u64, SaleError> {
         (self.products[p].price)
@@ -345,22 +397,6 @@ impl Sales {
         }
     }
 
-    /// Product `product`'s place and the units of `first..=last`, whole
-    /// units of faces the file holds, its games not started: what a sale
-    /// and a return both need.
-    fn movable(
-        &self,
-        product: &str,
-        first: u64,
-        last: u64,
-        floor: &Floor,
-    ) -> Result<(usize, u64), SaleError> {
-        let p = self.product(product)?;
-        let units = self.units(p, first, last, floor)?;
-        self.not_started(p, floor)?;
-        Ok((p, units))
-    }
-
     /// A sale of `asked`, faces none sold yet.
     fn sale(
         &self,
@@ -369,7 +405,9 @@ impl Sales {
         floor: &Floor,
     ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
-        let (p, units) = self.movable(product, first, last, floor)?;
+        let p = self.product(product)?;
+        let units = self.units(p, first, last, floor)?;
+        let games = self.sale_games(p, floor)?;
         self.on_boundaries(p, first, last, floor)?;
         for sale in &self.list {
             if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
@@ -388,6 +426,7 @@ impl Sales {
             last,
             units,
             amount: self.price(p, units)?,
+            games,
         }))
     }
 
@@ -400,7 +439,8 @@ impl Sales {
         floor: &Floor,
     ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
-        let (p, units) = self.movable(product, first, last, floor)?;
+        let p = self.product(product)?;
+        let units = self.units(p, first, last, floor)?;
         let sale = (self.list.iter())
             .filter(|s| s.product == p)
             .find(|s| (s.held().iter()).any(|h| h.contains(&first) && h.contains(&last)))
@@ -409,6 +449,7 @@ impl Sales {
                 last,
                 product: product.to_string(),
             })?;
+        self.sale_not_started(sale, floor)?;
         let faces = self.products[p].faces;
         if (first - sale.first) % faces != 0 {
             let lo = first - (first - sale.first) % faces;
@@ -438,7 +479,7 @@ impl Sales {
         if s.void.is_some() {
             return Err(SaleError::Voided(sale));
         }
-        self.not_started(s.product, floor)?;
+        self.sale_not_started(s, floor)?;
         let reason = crate::shown::shown(reason, crate::shown::max::PRIZE)
             .map_err(|_| SaleError::NoReason)?;
         if reason.is_empty() {
@@ -459,6 +500,7 @@ impl Sales {
                 first,
                 last,
                 amount,
+                games,
                 ..
             }) => {
                 let p = self.products.iter().position(|x| x.name == *product);
@@ -471,6 +513,7 @@ impl Sales {
                     returned: Vec::new(),
                     refunded: 0,
                     void: None,
+                    games: games.clone(),
                 });
             }
             SaleLine::Return(line::SaleReturn {
@@ -497,7 +540,7 @@ impl Sales {
     /// merged and in order.
     pub fn sold_for(&self, planned: Option<usize>) -> Vec<RangeInclusive<u64>> {
         let mut ranges: Vec<RangeInclusive<u64>> = (self.list.iter())
-            .filter(|s| self.products[s.product].plays(planned))
+            .filter(|s| self.sale_plays(s, planned))
             .flat_map(Sale::held)
             .collect();
         ranges.sort_by_key(|r| *r.start());
@@ -510,7 +553,10 @@ impl Sales {
         let sale = (self.list.iter())
             .filter(|s| self.products[s.product].linked.is_none())
             .find(|s| s.held().iter().any(|h| h.contains(&n)))?;
-        Some(self.products[sale.product].games.clone())
+        Some(match sale.games.is_empty() {
+            true => self.products[sale.product].games.clone(),
+            false => sale.games.clone(),
+        })
     }
 
     /// The faces product `p` holds sold (merged, in order) and its net
@@ -535,10 +581,24 @@ impl Sales {
     /// `1/n` of its net sales, `n` the games it plays (rounded down).
     pub fn game_sales(&self, planned: Option<usize>) -> u64 {
         let Some(k) = planned else { return 0 };
-        (self.products.iter().enumerate())
+        // Sales made before the product's games started: its share, as ever.
+        let own = |i: usize| -> u64 {
+            (self.list.iter())
+                .filter(|s| s.product == i && s.games.is_empty())
+                .map(Sale::net)
+                .sum()
+        };
+        let before: u64 = (self.products.iter().enumerate())
             .filter(|(_, p)| p.plays(Some(k)))
-            .map(|(i, p)| self.net(i) / p.games_played(self.programme) as u64)
-            .sum()
+            .map(|(i, p)| own(i) / p.games_played(self.programme) as u64)
+            .sum();
+        // A late sale gives each game still to come when it was made its
+        // `1/n`, rounded down: never a game that had started.
+        let late: u64 = (self.list.iter())
+            .filter(|s| s.games.contains(&k))
+            .map(|s| s.net() / s.games.len() as u64)
+            .sum();
+        before + late
     }
 }
 

@@ -52,6 +52,20 @@ pub struct SaleShown {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub void: Option<String>,
     pub net: u64,
+    /// A late sale's games (the programme's still to come when it was made).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<usize>,
+}
+
+impl SaleShown {
+    /// `Session book`, or for a late sale `Session book (late: games 2, 3)`.
+    pub fn product_words(&self) -> String {
+        if self.games.is_empty() {
+            return self.product.clone();
+        }
+        let games: Vec<String> = self.games.iter().map(usize::to_string).collect();
+        format!("{} (late: games {})", self.product, games.join(", "))
+    }
 }
 
 /// The session's sales.
@@ -133,6 +147,7 @@ impl Sales {
                 refunded: s.refunded,
                 void: s.void.clone(),
                 net: s.net(),
+                games: s.games.clone(),
             })
             .collect();
         out

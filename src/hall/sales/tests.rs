@@ -481,3 +481,43 @@ fn a_session_of_the_current_rules_sells_whole_units_on_the_files_own_boundaries(
     };
     assert!(s.event(&back, &floor(&none, false)).is_ok());
 }
+
+// See: issue 65, item 3: late sales.
+#[test]
+fn a_late_sale_gives_only_the_games_still_to_come_their_share() {
+    let mut s = two_products();
+    s.programme = 3;
+    let none = BTreeSet::new();
+    let line = s.event(&sale("book", 1, 6), &floor(&none, false)).unwrap();
+    s.book(&line);
+    let one = BTreeSet::from([1]);
+    // An older build's session refused it; this one sells it late.
+    assert!(matches!(
+        s.event(&sale("book", 7, 12), &floor(&one, true)),
+        Err(SaleError::Started { .. })
+    ));
+    s.rules = SELLING;
+    let line = s.event(&sale("book", 7, 18), &floor(&one, true)).unwrap();
+    let SaleLine::Sale(ref made) = line else {
+        panic!("{line:?}")
+    };
+    assert_eq!(made.games, [2, 3]);
+    s.book(&line);
+    // 12.00 over three games (4.00 each), then 24.00 over two (12.00 each).
+    assert_eq!(
+        (
+            s.game_sales(Some(1)),
+            s.game_sales(Some(2)),
+            s.game_sales(Some(3))
+        ),
+        (400, 1600, 1600)
+    );
+    assert_eq!(s.sold_for(Some(1)), vec![1..=6]);
+    assert_eq!(s.sold_for(Some(2)), vec![1..=18]);
+    assert_eq!(s.games_of(9), Some(vec![2, 3]));
+    let all = BTreeSet::from([1, 2, 3]);
+    assert!(matches!(
+        s.event(&sale("book", 19, 24), &floor(&all, true)),
+        Err(SaleError::AllStarted { .. })
+    ));
+}
