@@ -1559,3 +1559,70 @@ fn a_late_sale_plays_the_games_still_to_come_and_changes_no_prize_fixed() {
         "{out}"
     );
 }
+
+// See: issue 65, item 8: a US hall got no list of prizes at or over the
+// IRS W-2G threshold ($1,200) with the winner's details to fill.
+#[test]
+fn the_w2g_list_gives_each_winners_share_at_or_over_the_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[game]]\nname = \"Big\"\npattern = \"coverall\"\nprize = \"1500.00\"\n[[game]]\nname = \"Small\"\npattern = \"line\"\nprize = \"50.00\"\n",
+    );
+    let log = dir.path().join("w2g.jsonl");
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let hall = start(&[&cards], &log, &args);
+    let rows = face(&hall, "3");
+    for stage in 0..2 {
+        assert_eq!(hall.post("/api/games", json!({})).0, 201);
+        let balls: Vec<u8> = match stage {
+            0 => rows.concat(),
+            _ => rows[0].clone(),
+        };
+        key_in(
+            &hall,
+            &balls.into_iter().filter(|&x| x != 0).collect::<Vec<_>>(),
+        );
+        let v = claim(&hall, json!({"card": "3", "accept": true})).1;
+        assert_eq!(v["accepted"], true, "{v}");
+    }
+    drop(hall);
+    let form = |threshold: Option<&str>, out: &str| {
+        let mut c = bingomint();
+        c.args(["hall", "report"])
+            .arg(&log)
+            .arg("--cards")
+            .arg(&cards);
+        c.args(["--form", "w2g", "--out"]).arg(dir.path().join(out));
+        if let Some(t) = threshold {
+            c.args(["--threshold", t]);
+        }
+        c.output().unwrap()
+    };
+    let made = form(None, "w2g.html");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let page = std::fs::read_to_string(dir.path().join("w2g.html")).unwrap();
+    assert!(
+        page.contains("Each winner's share of £1200.00 or more (1 share)"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<td>Big</td>") && page.contains("£1500.00"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("<td>Small</td>"),
+        "a £50.00 prize is not listed"
+    );
+    assert!(page.contains("card 3 of"), "{page}");
+    // A threshold no share reaches: nothing to fill, exit 1, no page.
+    let none = form(Some("2000.00"), "none.html");
+    assert_eq!(none.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&none.stdout).contains("no winner's share reached £2000.00"));
+    assert!(!dir.path().join("none.html").exists());
+}

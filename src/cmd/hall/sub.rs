@@ -27,6 +27,8 @@ Examples:
       --out slips.html                              # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc --form wa-daily \\
       --out daily.html                              # needs: a night of sales
+  bingomint hall report friday.jsonl --cards cards.bmc --form w2g \\
+      --out w2g.html                                # needs: a night's log
   bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
       --cards cards.bmc --out q4.csv                # needs: the nights' logs")]
     Report(super::report::Args),

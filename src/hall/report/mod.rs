@@ -17,10 +17,12 @@ mod html;
 pub mod money;
 pub mod period;
 mod slips;
+mod w2g;
 mod wa;
 pub use self::csv::csv;
 pub use html::html;
 pub use slips::slips;
+pub use w2g::w2g;
 pub use wa::wa_daily;
 
 /// The night's record.
@@ -151,6 +153,12 @@ pub struct PayoutRecord {
     currency: String,
     #[serde(skip)]
     minor: u64,
+    /// Each winner's share in minor units, as `shares` says in words.
+    #[serde(skip)]
+    share_minor: Vec<u64>,
+    /// When the payout was logged (its line's time).
+    #[serde(skip)]
+    time: String,
 }
 
 /// The record of a verified log's `lines`.
@@ -234,8 +242,14 @@ fn game_step(g: &mut GameRecord, line: Step, by_currency: &mut Vec<(String, u64)
             }
             g.claims.push(ClaimRecord::decided(e, time))
         }
-        Event::Payout(p) => payout_step(g, p, by_currency),
-        Event::NearPayout(n) => near_step(g, n, by_currency),
+        Event::Payout(p) => {
+            payout_step(g, p, by_currency);
+            stamp(g, time);
+        }
+        Event::NearPayout(n) => {
+            near_step(g, n, by_currency);
+            stamp(g, time);
+        }
         Event::Void(e) => {
             let why = format!("{time}: {}", e.reason);
             void_step(g, &e.stage, e.call, &why, by_currency)
@@ -374,6 +388,8 @@ fn payout_step(g: &mut GameRecord, p: &ev::Payout, by_currency: &mut Vec<(String
         currency: currency.clone(),
         minor: sum,
         voided: None,
+        share_minor: Vec::new(),
+        time: String::new(),
     });
 }
 
@@ -408,7 +424,16 @@ fn near_step(g: &mut GameRecord, n: &ev::NearPayout, by_currency: &mut Vec<(Stri
         currency: currency.clone(),
         minor: sum,
         voided: None,
+        share_minor: Vec::new(),
+        time: String::new(),
     });
+}
+
+/// The time of the payout just recorded.
+fn stamp(g: &mut GameRecord, time: String) {
+    if let Some(p) = g.payouts.last_mut() {
+        p.time = time;
+    }
 }
 
 /// A payout's record (made from the sum of its `shares`) added to the
@@ -420,7 +445,8 @@ fn paid_step(
     record: impl FnOnce(u64) -> PayoutRecord,
 ) {
     let sum = shares.iter().fold(0u64, |a, &b| a.saturating_add(b));
-    let p = record(sum);
+    let mut p = record(sum);
+    p.share_minor = shares.to_vec();
     g.paid = g.paid.saturating_add(sum);
     match by_currency.iter_mut().find(|(c, _)| *c == p.currency) {
         Some((_, a)) => *a = a.saturating_add(sum),

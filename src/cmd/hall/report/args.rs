@@ -22,8 +22,9 @@ pub struct Args {
     #[arg(long)]
     pub slips: bool,
     /// A regulator's form instead of the record: wa-daily, Washington's
-    /// bingo daily record (WAC 230-10-335) with its per-set records;
-    /// HTML, for a night that sold by serial range.
+    /// bingo daily record (WAC 230-10-335) with its per-set records, for a
+    /// night that sold by serial range; w2g, the winners' shares a US hall
+    /// reports on Form W-2G. HTML.
     #[arg(long, value_enum, value_name = "FORM", conflicts_with = "slips")]
     pub form: Option<Form>,
     /// Sum the sessions of LOG… whose date is within FROM..TO
@@ -31,9 +32,10 @@ pub struct Args {
     #[arg(long, value_name = "FROM..TO", conflicts_with_all = ["slips", "form"])]
     pub period: Option<String>,
     /// Prizes of this amount or more are counted apart (and, in
-    /// wa-daily, prizes over it list their calls and cards).
-    #[arg(long, value_name = "AMOUNT", default_value = "200.00")]
-    pub threshold: String,
+    /// wa-daily, prizes over it list their calls and cards; w2g lists each
+    /// winner's share of it or more). Default 200.00; 1200.00 for w2g.
+    #[arg(long, value_name = "AMOUNT")]
+    pub threshold: Option<String>,
     /// A linked game's records as the venue kept them (`link venue
     /// --log`): the report adds the venue's part of the game and the
     /// network's (takings, prize, what was paid here). Repeat for more.
@@ -55,4 +57,7 @@ pub struct Args {
 pub enum Form {
     /// Washington's bingo daily record (WAC 230-10-335).
     WaDaily,
+    /// The prizes for IRS Form W-2G: each winner's share at or over
+    /// --threshold (default 1200.00), with lines for the winner's details.
+    W2g,
 }

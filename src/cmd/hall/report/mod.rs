@@ -10,14 +10,18 @@ use crate::cmd::{outln, Outcome};
 use anyhow::{bail, Context, Result};
 pub use args::{Args, Form};
 use bingomint::hall::judge::Cards;
-use bingomint::hall::report::{csv, html, period as span, slips, wa_daily, Record};
+use bingomint::hall::report::{csv, html, period as span, slips, w2g, wa_daily, Record};
 use std::path::{Path, PathBuf};
 
 /// `hall report LOG… --cards FILE… --out FILE`.
 pub fn run(a: &Args) -> Result<Outcome> {
     let out = a.out.as_path();
     let kind = kind_of(a)?;
-    let threshold = bingomint::hall::money::parse_amount(&a.threshold)
+    let default = match a.form {
+        Some(Form::W2g) => "1200.00",
+        _ => "200.00",
+    };
+    let threshold = bingomint::hall::money::parse_amount(a.threshold.as_deref().unwrap_or(default))
         .map_err(|e| anyhow::anyhow!("--threshold: {e}"))?;
     if a.logs.len() > 1 && a.period.is_none() {
         bail!("LOG: {} logs given; one night's record is of one log (give --period FROM..TO to sum several sessions)", a.logs.len());
@@ -55,7 +59,7 @@ pub fn run(a: &Args) -> Result<Outcome> {
                 }
             }
         }
-        match one(a, kind, log, record, &cards)? {
+        match one(a, (kind, threshold), log, record, &cards)? {
             Some(made) => made,
             None => return Ok(Outcome::Negative),
         }
@@ -100,7 +104,7 @@ fn kind_of(a: &Args) -> Result<&'static str> {
 /// when there is nothing to write.
 fn one(
     a: &Args,
-    kind: &str,
+    (kind, threshold): (&str, u64),
     log: &str,
     record: &Record,
     cards: &Cards,
@@ -111,6 +115,16 @@ fn one(
             outln!("no prize was paid (or every payout was voided): no winner slips written");
         }
         return Ok(made);
+    }
+    if let Some(Form::W2g) = a.form {
+        let Some(page) = w2g(record, threshold, log) else {
+            outln!(
+                "{log}: no winner's share reached {}: no W-2G list to fill",
+                bingomint::hall::money::show(threshold, &record.currency)
+            );
+            return Ok(None);
+        };
+        return Ok(Some((page, "the prizes for Form W-2G".to_string())));
     }
     if let Some(Form::WaDaily) = a.form {
         let text = std::fs::read_to_string(log)?;
