@@ -1626,3 +1626,62 @@ fn the_w2g_list_gives_each_winners_share_at_or_over_the_threshold() {
     assert!(String::from_utf8_lossy(&none.stdout).contains("no winner's share reached £2000.00"));
     assert!(!dir.path().join("none.html").exists());
 }
+
+// See: issue 65, item 8: a UK club got no figures for its bingo duty
+// return (promotion profits: stakes less prizes, per accounting period).
+#[test]
+fn the_uk_duty_figures_sum_an_accounting_periods_sessions() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[product]]\nname = \"Book\"\nprice = \"6.00\"\nfaces = 6\n[[game]]\nname = \"Line\"\npattern = \"line\"\nprize = \"10.00\"\n",
+    );
+    let args = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let mut logs = Vec::new();
+    for (k, last) in [(1, 60), (2, 6)] {
+        let log = dir.path().join(format!("s{k}.jsonl"));
+        let hall = start(&[&cards], &log, &args);
+        let body = json!({"product": "Book", "first": 1, "last": last});
+        assert_eq!(hall.post("/api/sales", body).0, 201);
+        assert_eq!(hall.post("/api/games", json!({})).0, 201);
+        let top: Vec<u8> = face(&hall, "3")[0]
+            .iter()
+            .copied()
+            .filter(|&x| x != 0)
+            .collect();
+        key_in(&hall, &top);
+        assert_eq!(
+            claim(&hall, json!({"card": "3", "accept": true})).1["accepted"],
+            true
+        );
+        drop(hall);
+        logs.push(log);
+    }
+    let today = lines(&logs[0])[0]["time"].as_str().unwrap()[..10].to_string();
+    let report = |extra: &[&str], out: &str| {
+        let mut c = bingomint();
+        c.args(["hall", "report"])
+            .args(&logs)
+            .arg("--cards")
+            .arg(&cards);
+        c.args(extra).arg("--out").arg(dir.path().join(out));
+        c.output().unwrap()
+    };
+    let period = format!("{today}..{today}");
+    let made = report(&["--period", &period, "--form", "uk-duty"], "duty.html");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    assert!(String::from_utf8_lossy(&made.stdout).contains("2 sessions, duty £4.60"));
+    let page = std::fs::read_to_string(dir.path().join("duty.html")).unwrap();
+    for figure in ["£66.00", "£20.00", "<td>£46.00</td>", "<td>£4.60</td>"] {
+        assert!(page.contains(figure), "{figure}: {page}");
+    }
+    // A duty return is of a period; a night's forms are of one night.
+    let refused = report(&["--form", "uk-duty"], "one.html");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("give --period FROM..TO"));
+}

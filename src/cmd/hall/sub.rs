@@ -30,7 +30,9 @@ Examples:
   bingomint hall report friday.jsonl --cards cards.bmc --form w2g \\
       --out w2g.html                                # needs: a night's log
   bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
-      --cards cards.bmc --out q4.csv                # needs: the nights' logs")]
+      --cards cards.bmc --out q4.csv                # needs: the nights' logs
+  bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
+      --cards cards.bmc --form uk-duty --out duty.html  # needs: the logs")]
     Report(super::report::Args),
     /// Check a night's log: its chain, every game's calls against its
     /// revealed seed, every claim judged again, every sale, return and

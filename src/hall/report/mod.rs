@@ -13,6 +13,7 @@ use crate::hall::event as ev;
 use serde::Serialize;
 
 mod csv;
+mod duty;
 mod html;
 pub mod money;
 pub mod period;

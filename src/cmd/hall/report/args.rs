@@ -24,12 +24,13 @@ pub struct Args {
     /// A regulator's form instead of the record: wa-daily, Washington's
     /// bingo daily record (WAC 230-10-335) with its per-set records, for a
     /// night that sold by serial range; w2g, the winners' shares a US hall
-    /// reports on Form W-2G. HTML.
+    /// reports on Form W-2G; uk-duty (with --period), a UK bingo duty
+    /// return's figures. HTML.
     #[arg(long, value_enum, value_name = "FORM", conflicts_with = "slips")]
     pub form: Option<Form>,
     /// Sum the sessions of LOG… whose date is within FROM..TO
     /// (2026-10-01..2026-12-31): a row per session and the totals.
-    #[arg(long, value_name = "FROM..TO", conflicts_with_all = ["slips", "form"])]
+    #[arg(long, value_name = "FROM..TO", conflicts_with = "slips")]
     pub period: Option<String>,
     /// Prizes of this amount or more are counted apart (and, in
     /// wa-daily, prizes over it list their calls and cards; w2g lists each
@@ -60,4 +61,7 @@ pub enum Form {
     /// The prizes for IRS Form W-2G: each winner's share at or over
     /// --threshold (default 1200.00), with lines for the winner's details.
     W2g,
+    /// The figures of a UK bingo duty return for --period FROM..TO:
+    /// stakes, prizes, promotion profits and the duty at 10%.
+    UkDuty,
 }

@@ -29,6 +29,15 @@ pub fn run(a: &Args) -> Result<Outcome> {
     let span = (a.period.as_deref())
         .map(|p| span::parse(p).map_err(|e| anyhow::anyhow!("--period: {e}")))
         .transpose()?;
+    match (a.form, &span) {
+        (Some(Form::UkDuty), None) => {
+            bail!("--form uk-duty: a duty return is of an accounting period: give --period FROM..TO and its sessions' logs")
+        }
+        (Some(Form::WaDaily | Form::W2g), Some(_)) => {
+            bail!("--form: wa-daily and w2g are of one night; --period sums sessions (its form is uk-duty)")
+        }
+        _ => {}
+    }
     crate::cmd::output::not_an_input(
         out,
         "--out",
@@ -45,7 +54,12 @@ pub fn run(a: &Args) -> Result<Outcome> {
         return Ok(Outcome::Negative);
     };
     let (body, summary) = if let Some(span) = span {
-        period::summed(&span, &records, threshold, kind)?
+        period::summed(
+            &span,
+            &records,
+            threshold,
+            (kind, a.form == Some(Form::UkDuty)),
+        )?
     } else {
         let (log, record) = &mut records[0];
         if let Some(control) = &a.control {

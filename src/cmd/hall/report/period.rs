@@ -30,12 +30,21 @@ pub(super) fn summed(
     (from, to): &(String, String),
     records: &[(String, Record)],
     threshold: u64,
-    kind: &str,
+    (kind, duty): (&str, bool),
 ) -> Result<(String, String)> {
     if let Some(why) = period::refused(records) {
         anyhow::bail!("--period: {why}");
     }
     let p = period::period(from, to, records, threshold);
+    if duty {
+        let (_, _, _, due) = p.duty();
+        let summary = format!(
+            "bingo duty {from} to {to}: {}, duty {}",
+            bingomint::text::count_of(p.sessions.len() as u64, "session"),
+            show(due, &p.currency)
+        );
+        return Ok((p.duty_html(), summary));
+    }
     let body = match kind {
         "csv" => p.csv().context("cannot make the CSV")?,
         "json" => serde_json::to_string_pretty(&p)? + "\n",
