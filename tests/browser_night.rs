@@ -288,6 +288,19 @@ fn the_console_sells_paper_by_serial_range() {
         json!(0)
     );
     driver.until_text("#saleslist", "void: <img src=x onerror=alert(1)>");
+    // See: issue 65, item 1: a drawer's float and count, at the panel.
+    driver.type_in("#drawer", "Door");
+    driver.type_in("#cash", "50.00");
+    driver.click("#floatbtn");
+    driver.until_text("#salemade", "drawer Door: float $50.00");
+    driver.script("document.getElementById('cash').value = ''");
+    driver.type_in("#cash", "49.00");
+    driver.click("#countbtn");
+    driver.until_text(
+        "#salemade",
+        "drawer Door: counted $49.00, expected $50.00, short $1.00; deposit $0.00",
+    );
+    driver.until_text("#cashup", "short $1.00");
     driver.screenshot("console-sales", (1400, 1100));
     let (_, sales) = http(&hall.addr, "GET", "/api/sales", Some(&hall.key), None);
     assert_eq!(sales["sales"]["net"], 10_800, "{sales}");

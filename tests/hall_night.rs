@@ -1685,3 +1685,84 @@ fn the_uk_duty_figures_sum_an_accounting_periods_sessions() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("give --period FROM..TO"));
 }
+
+// See: issue 65, item 1: no float, no cash counted per drawer, no
+// over/short, no deposit.
+#[test]
+fn the_session_is_cashed_up_drawer_by_drawer_and_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = cards(dir.path());
+    let night = night_file(
+        dir.path(),
+        "[[product]]\nname = \"Book\"\nprice = \"6.00\"\nfaces = 6\n[[game]]\nname = \"Line\"\npattern = \"line\"\nprize = \"10.00\"\n",
+    );
+    let log = dir.path().join("cash.jsonl");
+    let hall = start(&[&cards], &log, &["--night", night.to_str().unwrap()]);
+    let cash = |what: &str, drawer: &str, amount: &str| {
+        hall.post(
+            &format!("/api/cash/{what}"),
+            json!({"drawer": drawer, "amount": amount}),
+        )
+    };
+    let sell = |drawer: &str, first: u64, last: u64| {
+        let body = json!({"product": "Book", "first": first, "last": last, "drawer": drawer});
+        hall.post("/api/sales", body)
+    };
+    let (status, v) = sell("Door", 1, 6);
+    assert_eq!(status, 409, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("drawer \"Door\" has no float"),
+        "{v}"
+    );
+    assert_eq!(cash("float", "Door", "50.00").0, 201);
+    assert_eq!(cash("float", "Bar", "20.00").0, 201);
+    assert_eq!(sell("Door", 1, 60).0, 201);
+    assert_eq!(sell("Bar", 61, 72).0, 201);
+    let back = json!({"product": "Book", "first": 55, "last": 60});
+    assert_eq!(hall.post("/api/sales/return", back).0, 201);
+    let (status, v) = cash("count", "Door", "104.00");
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["made"]["over"], 0, "{v}");
+    // The bar is £2.00 short.
+    let (status, v) = cash("count", "Bar", "30.00");
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(
+        (v["made"]["expected"].as_u64(), v["made"]["over"].as_i64()),
+        (Some(3200), Some(-200))
+    );
+    assert_eq!(v["made"]["deposit"], 1000);
+    assert_eq!(sell("Bar", 73, 78).0, 409, "a drawer counted takes no more");
+    drop(hall);
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 0, "{out}");
+    let csv_out = dir.path().join("cash.csv");
+    assert_eq!(report_code(&log, &cards, &csv_out), 0);
+    let csv = std::fs::read_to_string(&csv_out).unwrap();
+    assert!(
+        csv.contains("cash,,,,Bar,drawer,,,£30.00,float £20.00 · takings £12.00 · expected £32.00 · counted £30.00 · short £2.00 · deposit £10.00"),
+        "{csv}"
+    );
+    let html = dir.path().join("cash.html");
+    assert_eq!(report_code(&log, &cards, &html), 0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains("<h3>Cash-up</h3>") && page.contains("short £2.00"),
+        "{page}"
+    );
+    // A count edited to hide the shortage, every hash chained again.
+    forge(&log, |v| {
+        if v["event"] == "cash_count" && v["drawer"] == "Bar" {
+            v["over"] = json!(0);
+        }
+    });
+    let (code, out) = verify_log(&log, &cards);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a cash line whose figures are not the books'"),
+        "{out}"
+    );
+    assert!(out.contains("\"over\":-200"), "{out}");
+}

@@ -98,6 +98,9 @@ fn sale_status(e: &SaleError) -> u16 {
         | SaleError::SplitsUnits { .. }
         | SaleError::Started { .. }
         | SaleError::AllStarted { .. }
+        | SaleError::NoDrawer(_)
+        | SaleError::Floated(..)
+        | SaleError::Counted(_)
         | SaleError::NotIssued { .. }
         | SaleError::Voided(_) => 409,
         SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,

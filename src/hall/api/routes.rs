@@ -59,7 +59,7 @@ const fn route(method: &'static str, path: &'static str, access: Access, done: D
 const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
-pub const ROUTES: [Route; 21] = [
+pub const ROUTES: [Route; 23] = [
     route("GET", "/api/state", Public, Answered),
     route("GET", "/api/join", Public, Answered),
     route("GET", "/api/night", Public, Answered),
@@ -79,6 +79,8 @@ pub const ROUTES: [Route; 21] = [
     route("POST", "/api/sales", Caller, Made),
     route("POST", "/api/sales/return", Caller, Made),
     route("POST", "/api/sales/void", Caller, Made),
+    route("POST", "/api/cash/float", Caller, Made),
+    route("POST", "/api/cash/count", Caller, Made),
     route("GET", "/api/sales", Caller, Answered),
     route("POST", "/api/attendance", Caller, Made),
 ];
@@ -210,6 +212,16 @@ struct SaleBody {
     product: String,
     first: u64,
     last: u64,
+    /// The cash drawer (or seller) taking a sale.
+    drawer: Option<String>,
+}
+
+/// `POST /api/cash/float` and `/api/cash/count`: a drawer and an amount.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CashBody {
+    drawer: String,
+    amount: String,
 }
 
 /// A sale voided, and why.
@@ -354,6 +366,17 @@ impl Command {
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
             ("GET", "/api/sales") => Command::Sales,
+            ("POST", "/api/cash/float" | "/api/cash/count") => {
+                let CashBody { drawer, amount } = read(body)?;
+                let amount = money("amount", &amount).map_err(ApiError::Field)?;
+                Command::Sell(match path.ends_with("/float") {
+                    true => Move::Float { drawer, amount },
+                    false => Move::Count {
+                        drawer,
+                        counted: amount,
+                    },
+                })
+            }
             ("POST", "/api/sales" | "/api/sales/return" | "/api/sales/void") => {
                 sale_command(path, body)?
             }
@@ -423,6 +446,7 @@ fn sale_command(path: &str, body: &[u8]) -> Result<Command, ApiError> {
         product,
         first,
         last,
+        drawer,
     } = read(body)?;
     if product.len() > max::NAME * 4 {
         return Err(ApiError::Body(
@@ -440,6 +464,7 @@ fn sale_command(path: &str, body: &[u8]) -> Result<Command, ApiError> {
             product,
             first,
             last,
+            drawer,
         }
     }))
 }

@@ -38,7 +38,11 @@ impl Books {
             Event::Wild(_) => Ok(()),
             Event::Session(e) => self.apply_session(e),
             Event::Attendance(e) => self.apply_attendance(e),
-            Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) => self.apply_sale(event),
+            Event::Sale(_)
+            | Event::SaleReturn(_)
+            | Event::SaleVoid(_)
+            | Event::CashFloat(_)
+            | Event::CashCount(_) => self.apply_sale(event),
             Event::GameStart(e) => self.apply_start(e, cards),
             Event::Call(e) => self.apply_call(e),
             Event::Payout(e) => self.apply_payout(e),

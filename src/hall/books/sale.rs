@@ -49,8 +49,14 @@ impl Books {
     /// it so.
     pub fn sale_finding(&self, event: &Event, cards: &Cards) -> Option<String> {
         let m = event.sale_line()?.as_move();
+        let cash = matches!(event, Event::CashFloat(_) | Event::CashCount(_));
         match self.sales.event(&m, &self.floor(cards)).map(Event::from) {
+            Err(e) if cash => Some(format!("a cash line the hall would have refused: {e}")),
             Err(e) => Some(format!("a sale the hall would have refused: {e}")),
+            Ok(made) if made != *event && cash => Some(format!(
+                "a cash line whose figures are not the books': the float and the sales taken give {}",
+                serde_json::to_string(&made).unwrap_or_default()
+            )),
             Ok(made) if made != *event => Some(format!(
                 "a sale whose number, units or amount are not the hall's: the products' prices give {}",
                 serde_json::to_string(&made).unwrap_or_default()

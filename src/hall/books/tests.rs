@@ -520,6 +520,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
             units: 2,
             amount,
             games: Vec::new(),
+            drawer: None,
         })
     };
     let mut books = Books::default();

@@ -18,7 +18,10 @@ pub use game::{
     Recall, RevealedSeed, Reversal, RoomSeed, Source, Stage, Void, Wild,
 };
 pub use mismatch::{Mismatch, Needs};
-pub use money::{Attendance, FileEntry, NightEntry, Sale, SaleLine, SaleReturn, SaleVoid, Session};
+pub use money::{
+    Attendance, CashCount, CashFloat, FileEntry, NightEntry, Sale, SaleLine, SaleReturn, SaleVoid,
+    Session,
+};
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +37,10 @@ pub enum Event {
     SaleReturn(SaleReturn),
     /// A sale taken back whole (keyed by mistake).
     SaleVoid(SaleVoid),
+    /// A cash drawer's float, at the session's start.
+    CashFloat(CashFloat),
+    /// A drawer's cash counted at the end, against the books.
+    CashCount(CashCount),
     /// The head count the caller keyed.
     Attendance(Attendance),
     /// A game: its stages (patterns, in order), prize and commitment.

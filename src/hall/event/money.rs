@@ -4,7 +4,7 @@
 
 use super::Event;
 use crate::hall::sales::jackpot::Pot;
-pub use crate::hall::sales::line::{Sale, SaleLine, SaleReturn, SaleVoid};
+pub use crate::hall::sales::line::{CashCount, CashFloat, Sale, SaleLine, SaleReturn, SaleVoid};
 use crate::hall::sales::Product;
 use serde::{Deserialize, Serialize};
 
@@ -77,6 +77,8 @@ impl From<SaleLine> for Event {
             SaleLine::Sale(e) => Event::Sale(e),
             SaleLine::Return(e) => Event::SaleReturn(e),
             SaleLine::Void(e) => Event::SaleVoid(e),
+            SaleLine::Float(e) => Event::CashFloat(e),
+            SaleLine::Count(e) => Event::CashCount(e),
         }
     }
 }
@@ -88,6 +90,8 @@ impl Event {
             Event::Sale(e) => Some(SaleLine::Sale(e.clone())),
             Event::SaleReturn(e) => Some(SaleLine::Return(e.clone())),
             Event::SaleVoid(e) => Some(SaleLine::Void(e.clone())),
+            Event::CashFloat(e) => Some(SaleLine::Float(e.clone())),
+            Event::CashCount(e) => Some(SaleLine::Count(e.clone())),
             _ => None,
         }
     }

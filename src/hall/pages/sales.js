@@ -9,7 +9,13 @@ const Sales = (() => {
   const cents = m => `${currency}${Math.floor(m / 100)}.${String(m % 100).padStart(2, "0")}`;
   // A late sale plays the games still to come when it was made.
   const late = x => x.games && x.games.length ? ` (late: games ${x.games.join(", ")})` : "";
-  const face = () => ({ product: $("product").value, first: Number($("first").value), last: Number($("last").value) });
+  // A sale names the drawer (or seller) taking it, when one is typed.
+  const face = () => {
+    const f = { product: $("product").value, first: Number($("first").value), last: Number($("last").value) };
+    if ($("drawer").value.trim()) f.drawer = $("drawer").value.trim();
+    return f;
+  };
+  const over = o => o === 0 ? "exact" : o > 0 ? `over ${cents(o)}` : `short ${cents(-o)}`;
   function render(r) {
     const s = r.sales;
     currency = r.currency || "";
@@ -24,7 +30,13 @@ const Sales = (() => {
       el("td", "", x.sale), el("td", "", x.product + late(x)), el("td", "", `${x.first}..${x.last}`), el("td", "", cents(x.amount)),
       el("td", "", x.returned.join(", ")), el("td", "", x.void ? `void: ${x.void}` : cents(x.net)))));
     const m = r.made;
-    $("salemade").textContent = !m ? "" : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}${late(m)}` :
+    const cash = s.drawers || [];
+    $("cashup").replaceChildren(...(cash.length ? [el("tr", "", ...["Drawer", "Float", "Takings", "Expected", "Counted", "Over or short", "Deposit"].map(h => el("th", "", h)))] : []),
+      ...cash.map(d => el("tr", "", el("td", "", d.drawer), el("td", "", cents(d.float)), el("td", "", cents(d.takings)), el("td", "", cents(d.expected)),
+        el("td", "", d.counted === undefined ? "not counted" : cents(d.counted)), el("td", "", d.over === undefined ? "" : over(d.over)),
+        el("td", "", d.deposit === undefined ? "" : cents(d.deposit)))));
+    $("salemade").textContent = !m ? "" : m.event === "cash_float" ? `drawer ${m.drawer}: float ${cents(m.amount)}` :
+      m.event === "cash_count" ? `drawer ${m.drawer}: counted ${cents(m.counted)}, expected ${cents(m.expected)}, ${over(m.over)}; deposit ${cents(m.deposit)}` : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}${late(m)}` :
       m.event === "sale_return" ? `returned faces ${m.first}..${m.last} of sale ${m.sale}: ${cents(m.amount)} refunded` : `sale ${m.sale} voided: ${cents(m.amount)} no longer taken`;
   }
   function act(path, body) {
@@ -34,6 +46,8 @@ const Sales = (() => {
   $("sell").onclick = () => act("/api/sales", face());
   $("giveback").onclick = () => act("/api/sales/return", face());
   $("voidbtn").onclick = () => act("/api/sales/void", { sale: Number($("voidsale").value), reason: $("voidwhy").value });
+  $("floatbtn").onclick = () => act("/api/cash/float", { drawer: $("drawer").value.trim(), amount: $("cash").value.trim() });
+  $("countbtn").onclick = () => act("/api/cash/count", { drawer: $("drawer").value.trim(), amount: $("cash").value.trim() });
   $("peoplebtn").onclick = () => act("/api/attendance", { count: Number($("people").value) });
   api("GET", "/api/sales").then(render).catch(e => { $("saleerror").textContent = e.message; });
   return { render };

@@ -176,10 +176,43 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             m.payout_share.as_deref().unwrap_or("none")
         ),
     ));
+    for d in &m.cash {
+        let counted = match (d.counted, d.over, d.deposit) {
+            (Some(c), Some(over), Some(deposit)) => format!(
+                "counted {} · {} · deposit {}",
+                m.show(c),
+                over_words(m, over),
+                m.show(deposit)
+            ),
+            _ => "not counted".into(),
+        };
+        let detail = format!(
+            "float {} · takings {} · expected {} · {counted}",
+            m.show(d.float),
+            m.show(d.takings),
+            m.show(d.expected)
+        );
+        out.push(row(
+            "cash",
+            d.drawer.clone(),
+            "drawer",
+            d.counted.unwrap_or(0),
+            detail,
+        ));
+    }
     for j in &m.jackpots {
         out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
     }
     out
+}
+
+/// `over £1.00`, `short £2.00`, `exact`.
+pub(super) fn over_words(m: &super::money::Money, over: i64) -> String {
+    match over {
+        0 => "exact".into(),
+        o if o > 0 => format!("over {}", m.show(o.unsigned_abs())),
+        o => format!("short {}", m.show(o.unsigned_abs())),
+    }
 }
 
 /// A row of the session's money.

@@ -306,7 +306,39 @@ pub(super) fn money(m: &super::money::Money) -> String {
         esc(&m.show(m.refunds)),
         esc(&m.show(m.voided))
     );
+    h += &cash(m);
     h + &sets(m) + &prizes(m) + &jackpots(m)
+}
+
+/// The cash-up: each drawer against the books.
+fn cash(m: &super::money::Money) -> String {
+    if m.cash.is_empty() {
+        return String::new();
+    }
+    let mut h = String::from("<h3>Cash-up</h3>\n");
+    h += &head(&[
+        "Drawer",
+        "Float",
+        "Takings",
+        "Expected",
+        "Counted",
+        "Over or short",
+        "Deposit",
+    ]);
+    for d in &m.cash {
+        let or_dash = |a: Option<u64>| a.map_or("not counted".into(), |a| m.show(a));
+        h += &tr(&[
+            &d.drawer,
+            &m.show(d.float),
+            &m.show(d.takings),
+            &m.show(d.expected),
+            &or_dash(d.counted),
+            &d.over
+                .map_or(String::new(), |o| super::csv::over_words(m, o)),
+            &or_dash(d.deposit),
+        ]);
+    }
+    h + "</table>\n"
 }
 
 /// The sets issued.

@@ -38,6 +38,10 @@ pub struct Money {
     /// Prizes paid as a share of the receipts (`62.50%`).
     pub payout_share: Option<String>,
     pub jackpots: Vec<JackpotMove>,
+    /// The cash-up: each drawer's float, takings, count, over or short and
+    /// deposit.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cash: Vec<crate::hall::sales::DrawerShown>,
 }
 
 /// A count of prizes and their sum.
@@ -138,6 +142,7 @@ pub fn money(
         paid,
         payout_share,
         jackpots,
+        cash: s.sales.cash_up(),
     })
 }
 

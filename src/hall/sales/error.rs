@@ -54,6 +54,14 @@ pub enum SaleError {
     Started { product: String, game: String },
     #[error("every game {product:?} plays has started: nothing is left to sell it for")]
     AllStarted { product: String },
+    #[error("name the drawer (or seller): 1 to 40 characters of text")]
+    DrawerName,
+    #[error("drawer {0:?} has no float: give it one first (POST /api/cash/float)")]
+    NoDrawer(String),
+    #[error("drawer {0:?} has its float already ({1})")]
+    Floated(String, String),
+    #[error("drawer {0:?} was counted: its cash is up for the session")]
+    Counted(String),
     #[error("{first}..{last} of {product:?} was not issued (or was returned already): a return is of faces issued and still out")]
     NotIssued {
         first: u64,

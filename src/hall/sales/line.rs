@@ -19,6 +19,28 @@ pub struct Sale {
     /// was made (empty: the product's own games).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<usize>,
+    /// The cash drawer (or seller) that took it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawer: Option<String>,
+}
+
+/// A cash drawer (or seller) given its float at the session's start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CashFloat {
+    pub drawer: String,
+    pub amount: u64,
+}
+
+/// A drawer's cash counted at the end: what the books expect (its float
+/// and the net takings of the sales it took), over (or short, negative)
+/// and the deposit (the count less the float kept for the next session).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CashCount {
+    pub drawer: String,
+    pub counted: u64,
+    pub expected: u64,
+    pub over: i64,
+    pub deposit: u64,
 }
 
 /// Faces of sale `sale` returned unsold before their games, refunded.
@@ -47,6 +69,8 @@ pub enum SaleLine {
     Sale(Sale),
     Return(SaleReturn),
     Void(SaleVoid),
+    Float(CashFloat),
+    Count(CashCount),
 }
 
 impl SaleLine {
@@ -57,11 +81,23 @@ impl SaleLine {
                 product,
                 first,
                 last,
+                drawer,
                 ..
             }) => Move::Sale {
                 product: product.clone(),
                 first: *first,
                 last: *last,
+                drawer: drawer.clone(),
+            },
+            SaleLine::Float(CashFloat { drawer, amount }) => Move::Float {
+                drawer: drawer.clone(),
+                amount: *amount,
+            },
+            SaleLine::Count(CashCount {
+                drawer, counted, ..
+            }) => Move::Count {
+                drawer: drawer.clone(),
+                counted: *counted,
             },
             SaleLine::Return(SaleReturn {
                 product,

@@ -10,6 +10,7 @@
 //! and voided), rounded down to the minor unit. A game outside the
 //! programme has no sales of its own.
 
+mod cash;
 mod cut;
 mod error;
 pub mod jackpot;
@@ -19,6 +20,7 @@ pub mod parse;
 pub mod shown;
 mod units;
 
+pub use cash::{Drawer, DrawerShown};
 pub use cut::{Cut, Percent};
 pub use error::SaleError;
 
@@ -100,6 +102,8 @@ pub struct Sale {
     pub void: Option<String>,
     /// A late sale's games (empty: its product's).
     pub games: Vec<usize>,
+    /// The cash drawer that took it.
+    pub drawer: Option<String>,
 }
 
 impl Sale {
@@ -169,6 +173,8 @@ pub struct Sales {
     pub list: Vec<Sale>,
     /// The session's rules of selling (its line's `selling`).
     pub rules: u8,
+    /// The cash drawers given a float, in order.
+    pub drawers: Vec<cash::Drawer>,
 }
 
 /// A sale, return or void as the log states it.
@@ -178,6 +184,18 @@ pub enum Move {
         product: String,
         first: u64,
         last: u64,
+        /// The cash drawer (or seller) taking it, if the session has drawers.
+        drawer: Option<String>,
+    },
+    /// A drawer's float, at the session's start.
+    Float {
+        drawer: String,
+        amount: u64,
+    },
+    /// A drawer's cash counted at the end.
+    Count {
+        drawer: String,
+        counted: u64,
     },
     Return {
         product: String,
@@ -310,7 +328,10 @@ impl Sales {
                 product,
                 first,
                 last,
-            } => self.sale(product, *first..=*last, floor),
+                drawer,
+            } => self.sale(product, *first..=*last, drawer.as_deref(), floor),
+            Move::Float { drawer, amount } => self.float(drawer, *amount),
+            Move::Count { drawer, counted } => self.count(drawer, *counted),
             Move::Return {
                 product,
                 first,
@@ -325,8 +346,10 @@ impl Sales {
         &self,
         product: &str,
         asked: RangeInclusive<u64>,
+        drawer: Option<&str>,
         floor: &Floor,
     ) -> Result<SaleLine, SaleError> {
+        let drawer = self.taking(drawer)?;
         let (first, last) = (*asked.start(), *asked.end());
         let p = self.product(product)?;
         let units = self.units(p, first, last, floor)?;
@@ -350,6 +373,7 @@ impl Sales {
             units,
             amount: self.price(p, units)?,
             games,
+            drawer,
         }))
     }
 
@@ -424,6 +448,7 @@ impl Sales {
                 last,
                 amount,
                 games,
+                drawer,
                 ..
             }) => {
                 let p = self.products.iter().position(|x| x.name == *product);
@@ -437,6 +462,7 @@ impl Sales {
                     refunded: 0,
                     void: None,
                     games: games.clone(),
+                    drawer: drawer.clone(),
                 });
             }
             SaleLine::Return(line::SaleReturn {
@@ -451,6 +477,8 @@ impl Sales {
                     s.refunded += amount;
                 }
             }
+            SaleLine::Float(f) => self.book_float(f),
+            SaleLine::Count(c) => self.book_count(c),
             SaleLine::Void(line::SaleVoid { sale, reason, .. }) => {
                 if let Some(s) = self.list.iter_mut().find(|s| s.id == *sale) {
                     s.void = Some(reason.clone());

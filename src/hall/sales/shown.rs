@@ -82,6 +82,9 @@ pub struct SalesShown {
     pub electronic: u64,
     /// Faces sold (issued, not returned, not voided).
     pub faces: u64,
+    /// The cash drawers: float, takings, count.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawers: Vec<super::DrawerShown>,
 }
 
 fn faces_of(ranges: &[std::ops::RangeInclusive<u64>]) -> u64 {
@@ -150,6 +153,7 @@ impl Sales {
                 games: s.games.clone(),
             })
             .collect();
+        out.drawers = self.cash_up();
         out
     }
 }

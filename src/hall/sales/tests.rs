@@ -17,11 +17,12 @@ fn product(name: &str, price: u64, faces: u64, games: Vec<usize>) -> Product {
     }
 }
 
-fn sale(product: &str, first: u64, last: u64) -> Move {
+pub(super) fn sale(product: &str, first: u64, last: u64) -> Move {
     Move::Sale {
         product: product.into(),
         first,
         last,
+        drawer: None,
     }
 }
 
@@ -47,7 +48,7 @@ fn shares_are_read_to_the_hundredth_of_a_percent_and_rounded_down() {
 }
 
 /// A card file of 200 faces, the programme's games `played`.
-fn floor(played: &BTreeSet<usize>, any_game: bool) -> Floor<'_> {
+pub(super) fn floor(played: &BTreeSet<usize>, any_game: bool) -> Floor<'_> {
     Floor {
         faces: 1..=200,
         serials: None,
@@ -57,7 +58,7 @@ fn floor(played: &BTreeSet<usize>, any_game: bool) -> Floor<'_> {
 }
 
 /// A book of 6 for every game, a single for game 2.
-fn two_products() -> Sales {
+pub(super) fn two_products() -> Sales {
     Sales {
         products: vec![
             product("book", 1200, 6, vec![]),
@@ -66,6 +67,7 @@ fn two_products() -> Sales {
         programme: 2,
         list: Vec::new(),
         rules: 0,
+        drawers: Vec::new(),
     }
 }
 
@@ -217,6 +219,7 @@ fn paper_in_an_imports_gap_is_never_sold() {
         programme: 1,
         list: Vec::new(),
         rules: 0,
+        drawers: Vec::new(),
     };
     let refused = |m: Move| s.event(&m, &open).unwrap_err();
     let gap = refused(sale("book", 4518, 4523));

@@ -440,7 +440,12 @@ fn step(
     let bad = |what: String| Finding { line: at, what };
     match &line.event {
         Event::Session(s) => session::session(s, cards, at)?,
-        Event::Sale(_) | Event::SaleReturn(_) | Event::SaleVoid(_) | Event::Attendance(_) => {}
+        Event::Sale(_)
+        | Event::SaleReturn(_)
+        | Event::SaleVoid(_)
+        | Event::CashFloat(_)
+        | Event::CashCount(_)
+        | Event::Attendance(_) => {}
         Event::GameStart(start) => {
             if game.is_some() {
                 return Err(bad("a game starts while another is open".into()));
