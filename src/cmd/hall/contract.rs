@@ -192,6 +192,16 @@ fn sale_routes(s: &Served) {
     assert_eq!((status, &v["made"]["event"]), (201, &json!("sale_void")));
     let (status, v) = s.caller("POST", "/api/attendance", json!({"count": 30}));
     assert_eq!((status, &v["attendance"]), (201, &json!(30)), "{v}");
+    let float = json!({"drawer": "Door", "amount": "10.00"});
+    let (status, v) = s.caller("POST", "/api/cash/float", float);
+    assert_eq!(
+        (status, &v["made"]["event"]),
+        (201, &json!("cash_float")),
+        "{v}"
+    );
+    let count = json!({"drawer": "Door", "amount": "10.00"});
+    let (status, v) = s.caller("POST", "/api/cash/count", count);
+    assert_eq!((status, &v["made"]["over"]), (201, &json!(0)), "{v}");
     let (status, v) = s.caller("GET", "/api/sales", Value::Null);
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["sales"]["net"], 5400, "{v}");
