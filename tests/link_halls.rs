@@ -81,6 +81,29 @@ fn hall_verify(net: &Net, venue: &str, game: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// `hall report` of leeds' night with its linked game's records, to `out`.
+fn report(net: &Net, out: &str) -> std::process::Output {
+    bin()
+        .current_dir(&net.dir)
+        .args([
+            "hall",
+            "report",
+            "leeds-night.jsonl",
+            "--cards",
+            "stock.bmc",
+        ])
+        .args([
+            "--link",
+            "h1-leeds.jsonl",
+            "--control",
+            &net.public,
+            "--out",
+            out,
+        ])
+        .output()
+        .unwrap()
+}
+
 // See: issue 64, items 2 and 7: venue halls sell the linked game's paper
 // beside their own, and each night verifies against the network.
 #[test]
@@ -134,26 +157,8 @@ fn venue_halls_sell_the_linked_game_beside_their_own_and_verify_against_it() {
     );
     // The night's record gives the venue's part of the game and the
     // network's.
-    let report = bin()
-        .current_dir(&net.dir)
-        .args([
-            "hall",
-            "report",
-            "leeds-night.jsonl",
-            "--cards",
-            "stock.bmc",
-        ])
-        .args([
-            "--link",
-            "h1-leeds.jsonl",
-            "--control",
-            &net.public,
-            "--out",
-            "leeds.csv",
-        ])
-        .output()
-        .unwrap();
-    assert!(report.status.success(), "{}", text(&report));
+    let made = report(&net, "leeds.csv");
+    assert!(made.status.success(), "{}", text(&made));
     let csv = std::fs::read_to_string(net.dir.join("leeds.csv")).unwrap();
     let total = net.sql("select sum(amount) from sales where game = 'h1'");
     assert_eq!(total, "144700");
@@ -167,25 +172,7 @@ fn venue_halls_sell_the_linked_game_beside_their_own_and_verify_against_it() {
     // A book of the linked game sold after its sales closed is no part of
     // the game: the night no longer agrees with the control, and says so.
     sell(&leeds, "National book", 601, 606);
-    let refused = bin()
-        .current_dir(&net.dir)
-        .args([
-            "hall",
-            "report",
-            "leeds-night.jsonl",
-            "--cards",
-            "stock.bmc",
-        ])
-        .args([
-            "--link",
-            "h1-leeds.jsonl",
-            "--control",
-            &net.public,
-            "--out",
-            "late.csv",
-        ])
-        .output()
-        .unwrap();
+    let refused = report(&net, "late.csv");
     assert_eq!(refused.status.code(), Some(1), "{}", text(&refused));
     assert!(
         !net.dir.join("late.csv").exists(),
