@@ -181,7 +181,7 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             (Some(c), Some(over), Some(deposit)) => format!(
                 "counted {} · {} · deposit {}",
                 m.show(c),
-                over_words(m, over),
+                m.over_words(over),
                 m.show(deposit)
             ),
             _ => "not counted".into(),
@@ -204,15 +204,6 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
         out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
     }
     out
-}
-
-/// `over £1.00`, `short £2.00`, `exact`.
-pub(super) fn over_words(m: &super::money::Money, over: i64) -> String {
-    match over {
-        0 => "exact".into(),
-        o if o > 0 => format!("over {}", m.show(o.unsigned_abs())),
-        o => format!("short {}", m.show(o.unsigned_abs())),
-    }
 }
 
 /// A row of the session's money.

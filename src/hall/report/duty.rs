@@ -66,14 +66,7 @@ impl Period {
             ]);
         }
         h += "</table>\n";
-        for (log, date) in &self.outside {
-            h += &format!(
-                "<p>Left out: <code>{}</code> ({}), outside the period.</p>\n",
-                esc(log),
-                esc(date)
-            );
-        }
-        h + "</body></html>\n"
+        h + &self.left_out() + "</body></html>\n"
     }
 }
 

@@ -333,8 +333,7 @@ fn cash(m: &super::money::Money) -> String {
             &m.show(d.takings),
             &m.show(d.expected),
             &or_dash(d.counted),
-            &d.over
-                .map_or(String::new(), |o| super::csv::over_words(m, o)),
+            &d.over.map_or(String::new(), |o| m.over_words(o)),
             &or_dash(d.deposit),
         ]);
     }

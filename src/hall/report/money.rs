@@ -219,6 +219,16 @@ fn jackpots_of(s: &Summary, progress: &[(u64, Progress)], balls: u8) -> Vec<Jack
 }
 
 impl Money {
+    /// A drawer's count against the books: `over £1.00`, `short £2.00`,
+    /// `exact`.
+    pub fn over_words(&self, over: i64) -> String {
+        match over {
+            0 => "exact".into(),
+            o if o > 0 => format!("over {}", self.show(o.unsigned_abs())),
+            o => format!("short {}", self.show(o.unsigned_abs())),
+        }
+    }
+
     /// `minor` in the session's currency.
     pub fn show(&self, minor: u64) -> String {
         show(minor, &self.currency)

@@ -228,14 +228,20 @@ impl Period {
             h += &tr(&cells.each_ref().map(String::as_str));
         }
         h += "</table>\n";
-        for (log, date) in &self.outside {
-            h += &format!(
-                "<p>Left out: <code>{}</code> ({}), outside the period.</p>\n",
-                esc(log),
-                esc(date)
-            );
-        }
-        h + "</body></html>\n"
+        h + &self.left_out() + "</body></html>\n"
+    }
+
+    /// The logs left out, outside the period, a line each.
+    pub(super) fn left_out(&self) -> String {
+        (self.outside.iter())
+            .map(|(log, date)| {
+                format!(
+                    "<p>Left out: <code>{}</code> ({}), outside the period.</p>\n",
+                    esc(log),
+                    esc(date)
+                )
+            })
+            .collect()
     }
 
     /// The period as CSV: a row per session, then the total.
