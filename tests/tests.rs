@@ -22,6 +22,7 @@ mod hall_live;
 mod hall_money;
 mod hall_night;
 mod hall_players;
+mod hall_stock;
 mod help;
 mod help_examples;
 mod import;

@@ -56,6 +56,11 @@ pub enum HallError {
         night: String,
         name: String,
     },
+    #[error("the paper stock '{path}': {source}")]
+    Stock {
+        path: String,
+        source: crate::hall::stock::StockError,
+    },
     #[error("the jackpot ledger '{0}' is the log itself: give the ledger a file of its own")]
     LedgerIsLog(String),
     #[error("the night's products differ from those its sales were made under: put the night file back as it was, or start a new log")]

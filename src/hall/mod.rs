@@ -43,6 +43,8 @@ mod session;
 pub mod shell;
 pub mod sold;
 pub mod state;
+pub mod stock;
+mod stocked;
 pub mod track;
 pub mod verify;
 mod view;

@@ -103,6 +103,8 @@ pub enum Refusal {
     Attendance(u64),
     #[error("the night plays the progressive jackpot {0:?}: the hall needs the ledger that carries it from night to night (created if new)")]
     NoLedger(String),
+    #[error("the paper stock: {0}")]
+    Stock(String),
 }
 
 /// Why a claim cannot join the queue now: the limit it is at.

@@ -39,6 +39,8 @@ pub struct Hall {
     pub(in crate::hall) tracked_at: Option<(u64, Calls, Vec<usize>)>,
     /// The progressive jackpots' ledger, when the night plays one.
     pub(in crate::hall) ledger: Option<sales::ledger::Ledger>,
+    /// The paper stock book, when the night keeps one (`--stock`).
+    pub(in crate::hall) stock: Option<super::stock::Stock>,
     /// Who sent each player's claim still waiting (the client a cap
     /// counts): the shell's to know, not the log's.
     pub(in crate::hall) senders: std::collections::HashMap<u64, std::net::IpAddr>,
@@ -63,6 +65,8 @@ pub struct Opening {
     /// A ledger that does not exist yet may be begun although nights in
     /// the log's folder played its jackpots (`--new-ledger`).
     pub new_ledger: bool,
+    /// The paper stock book (`--stock`).
+    pub stock: Option<std::path::PathBuf>,
 }
 
 /// What to do with an open game whose seed file is lost.
@@ -153,6 +157,7 @@ impl Hall {
             tracked: 0,
             tracked_at: None,
             ledger: None,
+            stock: None,
             senders: Default::default(),
             faces: Default::default(),
         }
@@ -170,6 +175,7 @@ impl Hall {
             night_changed,
             ledger,
             new_ledger,
+            stock,
         } = opening;
         let (night, night_entry) = night.unzip();
         let opened = Log::open(log_path).map_err(|e| match e {
@@ -198,6 +204,7 @@ impl Hall {
             logged.check(entry, night, night_changed)?;
         }
         hall.no_jackpot_in_play(&progressives)?;
+        hall.open_stock(stock.as_deref())?;
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
         let currency = hall.currency();
@@ -295,7 +302,9 @@ impl Hall {
             Command::Start { draw, .. } => Some(draw.clone()),
             _ => None,
         };
+        let back = self.stock_why(&command);
         let Decision { events, answer } = self.books.decide(&self.cards, command)?;
+        self.stock_allows(&events)?;
         if let Some(draw) = &draw {
             // The ledger first: no other night offers a pot in play here.
             self.play_jackpot(&events)?;
@@ -312,6 +321,11 @@ impl Hall {
         }
         if let Answer::Judged(verdict) = &answer {
             self.show_winner(verdict);
+        }
+        // The log first, then the stock book: a crash between the two is
+        // mended when the hall opens this log again.
+        if let Some(why) = back {
+            self.follow_stock(&why)?;
         }
         Ok(answer)
     }

@@ -33,6 +33,8 @@ Examples:
       --balls blower                                # serves until stopped
   bingomint hall --cards cards.bmc --night data/session.toml \\
       --jackpots jackpots.jsonl                     # serves until stopped
+  bingomint hall --cards cards.bmc --night data/session.toml \\
+      --jackpots jackpots.jsonl --stock stock.jsonl # serves until stopped
   bingomint hall --night data/night.toml --check
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc \\
@@ -99,6 +101,13 @@ pub struct Args {
     /// start every pot again at its seed).
     #[arg(long, requires = "jackpots")]
     pub new_ledger: bool,
+
+    /// The paper stock book kept across sessions (`hall stock receive`
+    /// begins it): a sale of faces not on hand (never received,
+    /// destroyed, or sold in another session and not come back) is
+    /// refused, and each sale, return and void is written to it.
+    #[arg(long, value_name = "FILE", requires = "night")]
+    pub stock: Option<PathBuf>,
 
     /// Check --night FILE (against --cards' game, when given) and exit: 0
     /// when it can be played, 2 naming the game and field when not.

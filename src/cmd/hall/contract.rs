@@ -83,6 +83,7 @@ fn served(blower: bool) -> Served {
         night_changed: false,
         ledger: None,
         new_ledger: false,
+        stock: None,
     };
     let cards = Cards::new(vec![file], None);
     let hall = Hall::open(cards, &dir.path().join("n.jsonl"), opening).unwrap();

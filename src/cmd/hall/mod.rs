@@ -24,6 +24,7 @@ mod routes;
 mod serve;
 mod slots;
 mod status;
+mod stock;
 mod sub;
 mod tables;
 mod tls;
@@ -39,10 +40,19 @@ pub fn run(args: Args) -> Result<Outcome> {
             logs,
             cards,
             jackpots,
+            stock,
             link,
-        }) => return verify::run(&logs, &cards, jackpots.as_deref(), &link),
+        }) => {
+            return verify::run(
+                &logs,
+                &cards,
+                (jackpots.as_deref(), stock.as_deref()),
+                &link,
+            )
+        }
         Some(Sub::Cert { hosts, out, force }) => return cert::cert(hosts, &out, force),
         Some(Sub::Tables(tables)) => return tables::run(&tables),
+        Some(Sub::Stock(stock)) => return stock::run(&stock),
         Some(Sub::Report(report)) => return report::run(&report),
         None if args.check => return night::check(&args),
         None => {}
@@ -86,6 +96,7 @@ fn open_night(args: Args) -> Result<Outcome> {
         night_changed: args.night_changed.is_some(),
         ledger: args.jackpots.clone(),
         new_ledger: args.new_ledger,
+        stock: args.stock.clone(),
     };
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;

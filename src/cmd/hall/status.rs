@@ -5,6 +5,7 @@
 use bingomint::hall::api::{ApiError, Done, Reply};
 use bingomint::hall::sales::ledger::LedgerError;
 use bingomint::hall::sales::SaleError;
+use bingomint::hall::stock::StockError;
 use bingomint::hall::{HallError, Refusal};
 
 /// The status and JSON body of what the API answered.
@@ -52,11 +53,16 @@ fn hall_status(e: &HallError) -> u16 {
             source: LedgerError::Refused { .. },
             ..
         } => 409,
+        HallError::Stock {
+            source: StockError::Refused(_),
+            ..
+        } => 409,
         HallError::Log(_)
         | HallError::Internal(_)
         | HallError::LogOpen(_)
         | HallError::BadLog { .. }
-        | HallError::Ledger { .. } => 500,
+        | HallError::Ledger { .. }
+        | HallError::Stock { .. } => 500,
         HallError::UnsafeSeed { .. }
         | HallError::WrongSeed { .. }
         | HallError::SeedLost { .. }

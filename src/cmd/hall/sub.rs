@@ -32,13 +32,15 @@ Examples:
   bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
       --cards cards.bmc --out q4.csv                # needs: the nights' logs
   bingomint hall report --period 2026-10-01..2026-12-31 n1.jsonl n2.jsonl \\
-      --cards cards.bmc --form uk-duty --out duty.html  # needs: the logs")]
+      --cards cards.bmc --form uk-duty --out duty.html  # needs: the logs
+  bingomint hall report --stock stock.jsonl --out stock.html  # needs: a stock book")]
     Report(super::report::Args),
     /// Check a night's log: its chain, every game's calls against its
     /// revealed seed, every claim judged again, every sale, return and
     /// void against the products' prices and the faces issued. With
     /// --jackpots, the nights' logs in order against the ledger that
-    /// carried their progressive jackpots. With --link, a venue's night
+    /// carried their progressive jackpots. With --stock, the nights' sales
+    /// against the paper stock book they sold from. With --link, a venue's night
     /// against the linked game's records the venue kept: the sales the
     /// control booked are the night's own, every payout on a face it sold.
     /// Exit 0, or 1 naming the first bad line.
@@ -47,6 +49,8 @@ Examples:
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
   bingomint hall verify night1.jsonl night2.jsonl --cards cards.bmc \\
       --jackpots jackpots.jsonl                     # needs: the nights' logs
+  bingomint hall verify tue.jsonl fri.jsonl --cards cards.bmc \\
+      --stock stock.jsonl                           # needs: the nights' logs
   bingomint hall verify friday.jsonl --cards stock.bmc \\
       --link leeds-link.jsonl --control KEY       # needs: a linked night")]
     Verify {
@@ -59,6 +63,10 @@ Examples:
         /// The progressive jackpots' ledger the nights wrote to.
         #[arg(long, value_name = "FILE")]
         jackpots: Option<PathBuf>,
+        /// The paper stock book the nights sold from: each night's faces
+        /// sold are those the book holds issued to it.
+        #[arg(long, value_name = "FILE")]
+        stock: Option<PathBuf>,
         #[command(flatten)]
         link: super::verify::Linked,
     },
@@ -96,4 +104,8 @@ Examples:
   bingomint hall tables --url http://192.168.1.20:8075/play \\
       --wifi 'Hall guests' --paper a4 --out tables.pdf")]
     Tables(super::tables::Args),
+    /// The paper stock book kept across sessions: paper received by
+    /// serial range and series, destroyed; sessions issue from it as they
+    /// sell (hall --stock), and `hall report --stock` lists it.
+    Stock(super::stock::Args),
 }

@@ -18,11 +18,13 @@ mod html;
 pub mod money;
 pub mod period;
 mod slips;
+mod stock;
 mod w2g;
 mod wa;
 pub use self::csv::csv;
 pub use html::html;
 pub use slips::slips;
+pub use stock::{stock_csv, stock_html, stock_json};
 pub use w2g::w2g;
 pub use wa::wa_daily;
 

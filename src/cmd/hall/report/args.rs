@@ -6,10 +6,10 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// The log (several, with --period).
-    #[arg(required = true, value_name = "LOG")]
+    #[arg(required_unless_present = "stock", value_name = "LOG")]
     pub logs: Vec<PathBuf>,
     /// The card files the night played.
-    #[arg(long = "cards", value_name = "FILE", required = true)]
+    #[arg(long = "cards", value_name = "FILE", required_unless_present = "stock")]
     pub cards: Vec<PathBuf>,
     /// The report: .html (a page to print), .csv (a row per event) or
     /// .json, by its extension; - writes HTML to standard output.
@@ -45,6 +45,11 @@ pub struct Args {
     /// The control's public key (64 hex digits), with --link.
     #[arg(long, value_name = "HEX", requires = "link_logs")]
     pub control: Option<String>,
+    /// The paper stock book instead of a night: each card file's paper
+    /// received (by range and series), each session's sold and come back,
+    /// destroyed, and on hand; its chain verified first.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["logs", "slips", "form", "period", "link_logs"])]
+    pub stock: Option<PathBuf>,
     /// Replace an existing report.
     #[arg(long)]
     pub force: bool,
