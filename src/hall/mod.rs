@@ -48,6 +48,7 @@ mod stocked;
 pub mod track;
 pub mod verify;
 mod view;
+pub mod zone;
 
 pub use error::{Advice, HallError};
 pub use event::{Event, FileEntry, LedgerEvent, NightEntry, Source};

@@ -24,6 +24,9 @@ pub struct Night {
     pub products: Vec<Product>,
     /// The progressive jackpots its games offer (`[[progressive]]`).
     pub progressives: Vec<Progressive>,
+    /// The hall's time zone (`zone = "America/Los_Angeles"`): reports show
+    /// the night's times in it.
+    pub zone: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -32,6 +35,7 @@ struct File {
     title: String,
     #[serde(default)]
     currency: String,
+    zone: Option<String>,
     balls: Option<u8>,
     /// Who shares a prize, for every game that does not say.
     share: Option<Share>,
@@ -178,6 +182,13 @@ impl Night {
             });
         }
         let progressives = progressives(&file.progressive)?;
+        let zone = (file.zone.as_deref())
+            .map(|z| super::zone::Zone::parse(z).map(|z| z.name().to_string()))
+            .transpose()
+            .map_err(|why| NightError {
+                where_: "zone".into(),
+                why,
+            })?;
         let names: Vec<String> = file
             .game
             .iter()
@@ -192,6 +203,7 @@ impl Night {
             games,
             products,
             progressives,
+            zone,
         })
     }
 }

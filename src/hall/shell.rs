@@ -208,6 +208,7 @@ impl Hall {
         let void = hall.resume_seed(lost)?;
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
         let currency = hall.currency();
+        let zone = hall.night.as_ref().and_then(|n| n.zone.clone());
         hall.execute(Command::Session(Box::new(ev::Session {
             files,
             sold,
@@ -218,6 +219,7 @@ impl Hall {
             jackpots,
             currency,
             selling: sales::SELLING,
+            zone,
         })))?;
         hall.mend(void)?;
         Ok(hall)

@@ -510,6 +510,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
         jackpots: Vec::new(),
         currency: "£".into(),
         selling: 0,
+        zone: None,
     });
     let sale = |amount| {
         Event::Sale(ev::Sale {

@@ -40,6 +40,10 @@ pub struct Session {
     /// (books 1–6, 7–12, …); absent (older logs), any run of whole units.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub selling: u8,
+    /// The night file's time zone, in which reports show its times
+    /// (absent: UTC).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
 }
 
 fn is_zero(n: &u8) -> bool {

@@ -34,7 +34,8 @@ impl Period {
             ),
         };
         let mut h = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Bingo duty {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Bingo duty: accounting period {f} to {t}</h1>\n<p>From {n}, each log verified. Figures for the bingo duty return; file the return itself with HMRC.</p>\n",
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Bingo duty {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Bingo duty: accounting period {f} to {t}</h1>\n<p>From {n}, each log verified. Figures for the bingo duty return; file the return itself with HMRC.{z}</p>\n",
+            z = self.zone_words(),
             f = esc(&self.from),
             t = esc(&self.to),
             n = esc(&crate::text::count_of(self.sessions.len() as u64, "session")),
@@ -88,6 +89,7 @@ mod tests {
                 paid,
                 ..SessionRow::default()
             },
+            zones: Vec::new(),
         }
     }
 

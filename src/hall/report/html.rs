@@ -45,8 +45,8 @@ pub fn html(r: &Record, log: &str) -> String {
         t = esc(&title)
     );
     h += &format!(
-        "<p>Log <code>{}</code>: {} lines, verified (chain, calls, claims and payouts), {} to {}.</p>\n<p>Card files: ",
-        esc(log), r.lines, esc(&r.first), esc(&r.last)
+        "<p>Log <code>{}</code>: {} lines, verified (chain, calls, claims and payouts), {} to {}.{}</p>\n<p>Card files: ",
+        esc(log), r.lines, esc(&r.first), esc(&r.last), zone_words(r.zone.as_deref())
     );
     let files: Vec<String> = (r.files.iter())
         .map(|f| {
@@ -92,6 +92,26 @@ pub fn html(r: &Record, log: &str) -> String {
         h += &game(g);
     }
     h + "</body></html>\n"
+}
+
+/// What a page says of its times' zone: nothing for UTC as logged.
+pub(super) fn zone_words(zone: Option<&str>) -> String {
+    match zone {
+        Some(z) => format!(
+            " Times are local to {} (with their offset from UTC).",
+            esc(z)
+        ),
+        None => String::new(),
+    }
+}
+
+/// `{first} to {last}` and their zone, ending a sentence: ` UTC.` for
+/// times as logged.
+pub(super) fn span_zone(zone: Option<&str>) -> String {
+    match zone {
+        Some(_) => format!(".{}", zone_words(zone)),
+        None => " UTC.".into(),
+    }
 }
 
 /// The linked games the night sold for: its part and the network's.

@@ -46,6 +46,9 @@ pub struct Record {
     pub lines: u64,
     pub first: String,
     pub last: String,
+    /// The time zone its times are shown in (None: UTC, as logged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<String>,
     /// The session's money, when it sold by serial range or played a
     /// progressive jackpot ([`money::money`]).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -177,6 +180,7 @@ pub fn record(lines: &[Line<crate::hall::Event>]) -> Record {
         lines: lines.len() as u64,
         first: lines.first().map_or(String::new(), |l| l.time.clone()),
         last: lines.last().map_or(String::new(), |l| l.time.clone()),
+        zone: None,
         money: None,
         linked: Vec::new(),
     };

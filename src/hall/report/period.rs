@@ -37,6 +37,9 @@ pub struct Period {
     /// Logs outside the period: (log, its date).
     pub outside: Vec<(String, String)>,
     pub total: SessionRow,
+    /// The zones its sessions' dates are local to (none: UTC, as logged).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<String>,
 }
 
 /// `FROM..TO` as two dates, `YYYY-MM-DD`, in order.
@@ -113,6 +116,7 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
             attendance: Some(0),
             ..SessionRow::default()
         },
+        zones: Vec::new(),
     };
     for (log, r) in records {
         let date = r.first.get(..10).unwrap_or("").to_string();
@@ -122,6 +126,9 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
         }
         if p.currency.is_empty() {
             p.currency = currency_of(r).to_string();
+        }
+        if let Some(z) = r.zone.as_ref().filter(|z| !p.zones.contains(z)) {
+            p.zones.push(z.clone());
         }
         let row = SessionRow::of(log, date, r, threshold);
         p.total.add(&row);
@@ -217,10 +224,11 @@ impl Period {
     /// The period as a page to print.
     pub fn html(&self) -> String {
         let mut h = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sessions {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Sessions {f} to {t}</h1>\n<p>Each log verified; prizes of {th} or more counted apart.</p>\n",
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sessions {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Sessions {f} to {t}</h1>\n<p>Each log verified; prizes of {th} or more counted apart.{z}</p>\n",
             f = esc(&self.from),
             t = esc(&self.to),
-            th = esc(&show(self.threshold, &self.currency))
+            th = esc(&show(self.threshold, &self.currency)),
+            z = self.zone_words()
         );
         h += &head(&HEAD);
         for s in self.sessions.iter().chain([&self.total]) {
@@ -229,6 +237,17 @@ impl Period {
         }
         h += "</table>\n";
         h + &self.left_out() + "</body></html>\n"
+    }
+
+    /// What the page says of its dates' zones: nothing for UTC as logged.
+    pub(super) fn zone_words(&self) -> String {
+        if self.zones.is_empty() {
+            return String::new();
+        }
+        format!(
+            " Dates are each session's local date ({}).",
+            esc(&self.zones.join(", "))
+        )
     }
 
     /// The logs left out, outside the period, a line each.

@@ -21,7 +21,11 @@ fn totals(p: &Paper) -> [u64; 4] {
 }
 
 /// The book as a page to print, read from the book at `book`.
-pub fn stock_html(s: &Standing, book: &str) -> String {
+pub fn stock_html(s: &Standing, book: &str, zone: Option<&str>) -> String {
+    let at = match zone {
+        Some(z) => format!("Time ({})", esc(z)),
+        None => "Time (UTC)".into(),
+    };
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Paper stock</title>\n<style>{STYLE}</style></head><body>\n<h1>Paper stock</h1>\n<p>From the stock book '{}', its chain verified. Faces are counted one by one; received = sold + destroyed + on hand.</p>\n",
         esc(book)
@@ -46,7 +50,7 @@ pub fn stock_html(s: &Standing, book: &str) -> String {
             &on_hand.to_string(),
         ]);
         h += "</table>\n<h3>Received</h3>\n";
-        h += &head(&["Time (UTC)", "Series", "Faces", "Count", "Note"]);
+        h += &head(&[&at, "Series", "Faces", "Count", "Note"]);
         for r in &p.received {
             h += &tr(&[
                 &r.time,
@@ -61,7 +65,7 @@ pub fn stock_html(s: &Standing, book: &str) -> String {
             h += "<p>No session has sold this paper.</p>\n";
         } else {
             h += &head(&[
-                "First sale (UTC)",
+                &at.replace("Time", "First sale"),
                 "Session",
                 "Log",
                 "Issued",
@@ -84,7 +88,7 @@ pub fn stock_html(s: &Standing, book: &str) -> String {
         }
         if !p.destroyed.is_empty() {
             h += "<h3>Destroyed</h3>\n";
-            h += &head(&["Time (UTC)", "Faces", "Count", "Why"]);
+            h += &head(&[&at, "Faces", "Count", "Why"]);
             for d in &p.destroyed {
                 h += &tr(&[
                     &d.time,

@@ -42,11 +42,12 @@ pub fn w2g(r: &Record, threshold: u64, log: &str) -> Option<String> {
     let title = r.title.clone().unwrap_or_else(|| "Bingo session".into());
     let currency = r.currency.as_str();
     let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>W-2G prizes: {t}</title>\n<style>{STYLE}table{{width:100%}}td:nth-child(n+8){{height:2.4em}}</style></head><body>\n<h1>Prizes for Form W-2G</h1>\n<p>{t}. From the log <code>{l}</code>, verified; {f} to {e} UTC. Each winner's share of {th} or more ({n}).</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>W-2G prizes: {t}</title>\n<style>{STYLE}table{{width:100%}}td:nth-child(n+8){{height:2.4em}}</style></head><body>\n<h1>Prizes for Form W-2G</h1>\n<p>{t}. From the log <code>{l}</code>, verified; {f} to {e}{z} Each winner's share of {th} or more ({n}).</p>\n",
         t = esc(&title),
         l = esc(log),
         f = esc(&r.first),
         e = esc(&r.last),
+        z = super::html::span_zone(r.zone.as_deref()),
         th = esc(&crate::hall::money::show(threshold, currency)),
         n = if count == 1 { "1 share".to_string() } else { format!("{count} shares") },
     );
@@ -54,7 +55,11 @@ pub fn w2g(r: &Record, threshold: u64, log: &str) -> Option<String> {
         "Game",
         "Name",
         "Prize",
-        "Won (UTC)",
+        if r.zone.is_some() {
+            "Won (local)"
+        } else {
+            "Won (UTC)"
+        },
         "At call",
         "Winning card",
         "Share",

@@ -16,12 +16,13 @@ pub fn wa_daily(lines: &[Line<crate::hall::Event>], r: &Record, log: &str) -> Op
     let m = r.money.as_ref()?;
     let title = r.title.clone().unwrap_or_else(|| "Bingo session".into());
     let mut h = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Daily record: {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Bingo daily record (WAC 230-10-335)</h1>\n<p>{t}, session of {d}. From the log <code>{l}</code>, verified; {f} to {e} UTC.</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Daily record: {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Bingo daily record (WAC 230-10-335)</h1>\n<p>{t}, session of {d}. From the log <code>{l}</code>, verified; {f} to {e}{z}</p>\n",
         t = esc(&title),
         d = esc(&m.date),
         l = esc(log),
         f = esc(&r.first),
-        e = esc(&r.last)
+        e = esc(&r.last),
+        z = super::html::span_zone(r.zone.as_deref())
     );
     h += "<h2>(1) Schedule of games and prizes</h2>\n";
     h += &head(&["Game", "Name", "Pattern", "Prizes offered", "Specials"]);

@@ -223,6 +223,17 @@ impl Standing {
         Ok(s)
     }
 
+    /// Every time the book holds rewritten by `local` (a report's zone).
+    pub fn localise(&mut self, local: impl Fn(&str) -> String) {
+        for p in &mut self.papers {
+            p.received.iter_mut().for_each(|r| r.time = local(&r.time));
+            p.destroyed.iter_mut().for_each(|d| d.time = local(&d.time));
+            p.sessions
+                .iter_mut()
+                .for_each(|s| s.first = local(&s.first));
+        }
+    }
+
     pub fn paper(&self, cards: &str) -> Option<&Paper> {
         self.papers.iter().find(|p| p.cards == cards)
     }

@@ -50,6 +50,11 @@ pub struct Args {
     /// destroyed, and on hand; its chain verified first.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["logs", "slips", "form", "period", "link_logs"])]
     pub stock: Option<PathBuf>,
+    /// Show times in this time zone of the IANA database
+    /// (America/Los_Angeles, Europe/London) [default: the zone the night
+    /// file states (`zone = "…"`), else UTC as logged].
+    #[arg(long, value_name = "ZONE")]
+    pub zone: Option<String>,
     /// Replace an existing report.
     #[arg(long)]
     pub force: bool,

@@ -11,6 +11,7 @@ use anyhow::{bail, Context, Result};
 pub use args::{Args, Form};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::report::{csv, html, period as span, slips, w2g, wa_daily, Record};
+use bingomint::hall::zone::Zone;
 use std::path::{Path, PathBuf};
 
 /// `hall report LOG… --cards FILE… --out FILE`.
@@ -52,7 +53,10 @@ pub fn run(a: &Args) -> Result<Outcome> {
     }
     let (files, _) = open_cards(&a.cards)?;
     let mut cards = Cards::new(files, None);
-    let Some(mut records) = period::nights(&a.logs, &mut cards, threshold)? else {
+    let zone = (a.zone.as_deref())
+        .map(|z| Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}")))
+        .transpose()?;
+    let Some(mut records) = period::nights(&a.logs, &mut cards, threshold, zone.as_ref())? else {
         return Ok(Outcome::Negative);
     };
     let (body, summary) = if let Some(span) = span {
@@ -192,18 +196,24 @@ fn stock(book: &Path, kind: &str, a: &Args) -> Result<Outcome> {
     use bingomint::hall::report::{stock_csv, stock_html, stock_json};
     let text = std::fs::read_to_string(book)
         .with_context(|| format!("--stock: cannot read '{}'", book.display()))?;
-    let standing = match bingomint::hall::stock::check(&text, &[]) {
+    let zone = (a.zone.as_deref())
+        .map(|z| Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}")))
+        .transpose()?;
+    let mut standing = match bingomint::hall::stock::check(&text, &[]) {
         Ok(s) => s,
         Err((line, why)) => {
             outln!("FAILED: '{}' line {line}: {why}", book.display());
             return Ok(Outcome::Negative);
         }
     };
+    if let Some(z) = &zone {
+        standing.localise(|t| z.local(t));
+    }
     let shown = book.display().to_string();
     let body = match kind {
         "csv" => stock_csv(&standing).context("cannot make the CSV")?,
         "json" => serde_json::to_string_pretty(&stock_json(&standing))? + "\n",
-        _ => stock_html(&standing, &shown),
+        _ => stock_html(&standing, &shown, zone.as_ref().map(Zone::name)),
     };
     let out = a.out.as_path();
     let target = (out != Path::new("-")).then_some(out);

@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::report::{money::money, period, record, Record};
 use bingomint::hall::verify::verify;
+use bingomint::hall::zone::Zone;
 use std::path::{Path, PathBuf};
 
 /// The verified records of `logs`, each with its money; None (said) at
@@ -14,10 +15,11 @@ pub(super) fn nights(
     logs: &[PathBuf],
     cards: &mut Cards,
     threshold: u64,
+    zone: Option<&Zone>,
 ) -> Result<Option<Vec<(String, Record)>>> {
     let mut records = Vec::new();
     for log in logs {
-        match night(log, cards, threshold)? {
+        match night(log, cards, threshold, zone)? {
             Some(r) => records.push((log.display().to_string(), r)),
             None => return Ok(None),
         }
@@ -68,9 +70,15 @@ fn show(minor: u64, currency: &str) -> String {
     bingomint::hall::money::show(minor, currency)
 }
 
-/// The verified record of the night at `log`, with its money; None (said)
-/// when the log does not verify.
-fn night(log: &Path, cards: &mut Cards, threshold: u64) -> Result<Option<Record>> {
+/// The verified record of the night at `log`, with its money, its times in
+/// `zone` (else the zone its night file states; else UTC as logged); None
+/// (said) when the log does not verify.
+fn night(
+    log: &Path,
+    cards: &mut Cards,
+    threshold: u64,
+    zone: Option<&Zone>,
+) -> Result<Option<Record>> {
     let shown = log.display();
     let text = std::fs::read_to_string(log).with_context(|| format!("cannot read '{shown}'"))?;
     cards.sold = None;
@@ -85,8 +93,26 @@ fn night(log: &Path, cards: &mut Cards, threshold: u64) -> Result<Option<Record>
             return Ok(None);
         }
     };
-    let (lines, _) = bingomint::hall::log::read(&text)?;
+    let (mut lines, _) = bingomint::hall::log::read(&text)?;
+    let logged = lines.iter().find_map(|l| match &l.event {
+        bingomint::hall::Event::Session(s) => s.zone.clone(),
+        _ => None,
+    });
+    let zone =
+        match (zone, logged) {
+            (Some(z), _) => Some(z.clone()),
+            (None, Some(name)) => Some(Zone::parse(&name).map_err(|why| {
+                anyhow::anyhow!("{shown}: the night's zone {why}; give --zone ZONE")
+            })?),
+            (None, None) => None,
+        };
+    if let Some(z) = &zone {
+        for l in &mut lines {
+            l.time = z.local(&l.time);
+        }
+    }
     let mut record = record(&lines);
+    record.zone = zone.map(|z| z.name().to_string());
     record.money = money(&lines, &record, &summary, threshold);
     Ok(Some(record))
 }
