@@ -235,6 +235,51 @@ fn a_night_from_a_night_file_in_a_real_browser() {
     driver.screenshot("board-tambola", (1920, 1080));
     let state = hall.state();
     assert_eq!(state["game"]["payouts"][0]["stage"], "bottom-line");
+    // Five prizes listed, one paid, the pattern drawn: the column beside
+    // the grid shows all of it, on a projector and a smaller screen.
+    for size in [(1920, 1080), (1280, 720)] {
+        driver.screenshot("board-tambola-fit", size);
+        let clipped = driver.script(
+            "const l = document.getElementById('left').getBoundingClientRect(); \
+             return [...document.querySelectorAll('#left > *, #drawn td')] \
+               .filter(e => e.getBoundingClientRect().bottom > l.bottom + 1).map(e => e.id || e.tagName)",
+        );
+        assert_eq!(clipped, json!([]), "clipped at {size:?}");
+    }
+    // The game over, the room sees the win whole for a while; then the
+    // programme and the phones' QR code come back, the win in a strip.
+    driver.screenshot("board-tambola", (1920, 1080));
+    // The hall here listens on loopback, where phones have no address: the
+    // board is given one as a hall on the room's network has it.
+    driver.script(
+        "drawJoin({players: ['http://192.0.2.10:8075/play'], \
+                   qr: Array.from({length: 25}, (_, y) => [...Array(25)].map((_, x) => (x * y + x) % 3 ? '0' : '1').join(''))})",
+    );
+    assert_eq!(hall.post("/api/games/end", json!({})).0, 200);
+    driver.until_text("#nextup", "Next: game 2");
+    assert_eq!(
+        driver.script("const w = document.getElementById('winner'); return !w.hidden && !w.classList.contains('banner')"),
+        json!(true)
+    );
+    let begun = std::time::Instant::now();
+    while driver.script("return document.getElementById('winner').classList.contains('banner')")
+        != json!(true)
+    {
+        assert!(
+            begun.elapsed().as_secs() < 30,
+            "the winner never gave way to the programme"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(250));
+    }
+    let seen = driver.script(
+        "const q = document.getElementById('qr').getBoundingClientRect(); \
+         const p = document.querySelector('#programme li').getBoundingClientRect(); \
+         const at = (r) => document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); \
+         return [at(q) && at(q).id, !!at(p) && !!at(p).closest('#programme'), \
+                 document.getElementById('winner').textContent.includes('BINGO! bottom line')]",
+    );
+    assert_eq!(seen, json!(["qr", true, true]), "{seen}");
+    driver.screenshot("board-between-winner", (1920, 1080));
 }
 
 /// A night that sells by serial range, at the console: paper issued,
@@ -304,4 +349,59 @@ fn the_console_sells_paper_by_serial_range() {
     driver.screenshot("console-sales", (1400, 1100));
     let (_, sales) = http(&hall.addr, "GET", "/api/sales", Some(&hall.key), None);
     assert_eq!(sales["sales"]["net"], 10_800, "{sales}");
+}
+
+/// A game of three stages with their amounts, a jackpot with its
+/// consolation, a consolation by closeness, paper and payouts: the column
+/// beside the grid still shows all of it, the pattern drawing whole, on a
+/// projector and a smaller screen.
+#[test]
+fn the_board_shows_a_game_of_many_prizes_whole() {
+    let Some(driver) = Driver::start() else {
+        skipped("the_board_shows_a_game_of_many_prizes_whole: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    const BIG: &str = r#"title = "Big night"
+currency = "$"
+[[game]]
+name = "Three of a kind"
+stages = ["line", "x", "coverall"]
+prize = ["25.00", "50.00", "250.00"]
+paper = "pink"
+jackpot = { within = 50, prize = "1000.00", consolation = "100.00" }
+consolation = { to_go = 1, prize = "10.00" }
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "100", "--seed", "big"]);
+    let night = dir.path().join("night.toml");
+    std::fs::write(&night, BIG).unwrap();
+    let hall = start(
+        &[&cards],
+        &dir.path().join("b.jsonl"),
+        &["--night", night.to_str().unwrap(), "--balls", "blower"],
+    );
+    assert_eq!(hall.post("/api/games", json!({})).0, 201);
+    let face = hall.post("/api/faces", json!({"card": "1"})).1;
+    let cells: Vec<u64> = (face["cells"].as_array().unwrap().iter())
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    for b in &cells[..5] {
+        assert_eq!(hall.post("/api/calls", json!({ "ball": b })).0, 201);
+    }
+    let (status, v) = hall.post("/api/claims", json!({ "card": "1", "accept": true }));
+    assert_eq!(status, 200, "{v}");
+    // The next ball: the winner gives way to the board.
+    let next = (1..=75u64).find(|b| !cells.contains(b)).unwrap();
+    assert_eq!(hall.post("/api/calls", json!({ "ball": next })).0, 201);
+    driver.go(&format!("http://{}/board", hall.addr));
+    driver.until_text("#info", "line: $25.00");
+    for size in [(1920, 1080), (1280, 720)] {
+        driver.screenshot("board-many-prizes", size);
+        let clipped = driver.script(
+            "const l = document.getElementById('left').getBoundingClientRect(); \
+             return [...document.querySelectorAll('#left > *, #drawn td')] \
+               .filter(e => e.getBoundingClientRect().bottom > l.bottom + 1).map(e => e.id || e.tagName)",
+        );
+        assert_eq!(clipped, json!([]), "clipped at {size:?}");
+    }
 }

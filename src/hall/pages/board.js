@@ -63,6 +63,7 @@ function render(state) {
       : wild !== null && n % 10 === wild ? "wild" : "";
   }
   info(state);
+  fit();
   between(state);
   winner(state);
   Speech.follow(state);
@@ -156,13 +157,35 @@ function drawJoin(join) {
   $("joinurl").textContent = join.players[0];
   $("join").hidden = false;
 }
+// The column beside the grid shrinks its ball, last calls and pattern
+// drawing until everything in it shows (a game of many prizes, a jackpot,
+// payouts listed), never below 40 %.
+function fit() {
+  const left = $("left");
+  let f = 1;
+  left.style.setProperty("--fit", "1");
+  while (left.scrollHeight > left.clientHeight + 1 && f > 0.4) {
+    f -= 0.05;
+    left.style.setProperty("--fit", f.toFixed(2));
+  }
+}
+// How long the room sees a win whole once its game is over, before the
+// programme and the phones' QR code come back with the win in a strip.
+const WINNER_HOLD_MS = 20000;
+let winnerSeen = { key: "", at: 0 }, winnerTimer = null;
 // An accepted win, for the room: the face claimed as printed, the called
 // numbers marked, the winning way lit and the last ball ringed; until the
-// next call or game.
+// next call or game, and between games for WINNER_HOLD_MS, then in a strip.
 function winner(state) {
   const w = state.winner, box = $("winner");
   box.hidden = !w;
   if (!w) return;
+  const key = JSON.stringify([w.game, w.stage, w.call, w.label]);
+  if (winnerSeen.key !== key) winnerSeen = { key, at: Date.now() };
+  const left = WINNER_HOLD_MS - (Date.now() - winnerSeen.at);
+  box.classList.toggle("banner", !state.game && left <= 0);
+  clearTimeout(winnerTimer);
+  if (!state.game && left > 0) winnerTimer = setTimeout(() => winner(followHall.state), left + 50);
   const items = Speech.labels.length > 0;
   box.classList.toggle("items", items);
   box.replaceChildren(el("div", "head", "BINGO! ", w.stage.replace(/-/g, " ")),
@@ -171,6 +194,7 @@ function winner(state) {
     w.prize ? el("div", "prize", w.prize) : "",
     w.near ? el("div", "near", w.near) : "");
 }
+window.addEventListener("resize", fit);
 Speech.wire(document.getElementById("speak"));
 fetch("/api/join").then(r => r.json()).then(drawJoin).catch(() => {});
 const online = up => { document.getElementById("offline").hidden = up; };
