@@ -405,3 +405,73 @@ consolation = { to_go = 1, prize = "10.00" }
         assert_eq!(clipped, json!([]), "clipped at {size:?}");
     }
 }
+
+/// A class's night (`--audience class`): a game with no prize, won and
+/// shown, in words a classroom reads: no money, no sleepers, no
+/// commitment or house on the console or the board.
+#[test]
+fn a_class_reads_no_money_or_hall_words() {
+    let Some(driver) = Driver::start() else {
+        skipped("a_class_reads_no_money_or_hall_words: chromedriver is not installed (Debian: chromium, chromium-driver)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "30", "--seed", "class"]);
+    let hall = start(
+        &[&cards],
+        &dir.path().join("c.jsonl"),
+        &["--audience", "class"],
+    );
+    assert_eq!(hall.state()["audience"], "class");
+    driver.go(&format!("http://{}/console#{}", hall.addr, hall.key));
+    driver.until_text("#roomrow", "Room word");
+    let (status, v) = hall.post("/api/games", json!({"stages": ["line", "coverall"]}));
+    assert_eq!(status, 201, "{v}");
+    driver.until_text("#proof", "The calls were fixed before the first ball");
+    driver.type_in("#room", "Giraffe");
+    driver.click("#mix");
+    driver.until_text("#proof", "room word: \"Giraffe\"");
+    let face = hall.post("/api/faces", json!({"card": "3"})).1;
+    let cells: Vec<u64> = (face["cells"].as_array().unwrap().iter())
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    // Call until card 3's top row is out (the hall's own calls).
+    while !cells[..5].iter().all(|c| hall.calls().contains(c)) {
+        assert_eq!(hall.post("/api/calls", json!({})).0, 201);
+    }
+    let (status, v) = hall.post("/api/claims", json!({ "card": "3", "accept": true }));
+    assert_eq!(status, 200, "{v}");
+    driver.until_text("#gameinfo", "Won line at call");
+    driver.until_text(
+        "#gameinfo",
+        "A win counts for the cards called out at its call",
+    );
+    let words = "return document.body.innerText.toLowerCase()";
+    let console = driver.script(words).as_str().unwrap().to_string();
+    for banned in [
+        "paid",
+        "sleeper",
+        "commitment",
+        "house",
+        "prize is",
+        "£",
+        "$",
+    ] {
+        assert!(
+            !console.contains(banned),
+            "the console says {banned:?}: {console}"
+        );
+    }
+    driver.screenshot("console-class", (1600, 900));
+    driver.go(&format!("http://{}/board", hall.addr));
+    driver.until_text("#proof", "the calls were fixed before the first ball");
+    driver.until_text("#winner", "won by card 3");
+    let board = driver.script(words).as_str().unwrap().to_string();
+    for banned in ["paid", "sleeper", "committed", "house", "£", "$"] {
+        assert!(
+            !board.contains(banned),
+            "the board says {banned:?}: {board}"
+        );
+    }
+    driver.screenshot("board-class", (1600, 900));
+}

@@ -688,3 +688,20 @@ fn a_face_sold_for_a_later_game_is_held_and_named_with_its_games() {
         "{v}"
     );
 }
+
+/// The programme names a progressive jackpot once, as it stands before
+/// its game: the pot carried in, to which the game's share of sales is
+/// added when it starts; not an offer beside the pot.
+#[test]
+fn the_programme_states_a_progressive_jackpot_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = Night::new(dir.path());
+    let hall = n.open("n.jsonl");
+    let state = hall.state();
+    let specials = &state["night"]["games"][1]["specials"];
+    assert_eq!(
+        specials,
+        &json!(["progressive jackpot \"Snowball\": $500.00 carried in, plus its share of the game's sales when it starts, within 30 calls, else $100.00"]),
+        "{state}"
+    );
+}

@@ -27,6 +27,8 @@ pub struct Night {
     /// The hall's time zone (`zone = "America/Los_Angeles"`): reports show
     /// the night's times in it.
     pub zone: Option<String>,
+    /// Who the night is for (`audience = "class"`): the pages' words.
+    pub audience: super::state::Audience,
 }
 
 #[derive(Deserialize)]
@@ -36,6 +38,8 @@ struct File {
     #[serde(default)]
     currency: String,
     zone: Option<String>,
+    #[serde(default)]
+    audience: super::state::Audience,
     balls: Option<u8>,
     /// Who shares a prize, for every game that does not say.
     share: Option<Share>,
@@ -204,6 +208,7 @@ impl Night {
             products,
             progressives,
             zone,
+            audience: file.audience,
         })
     }
 }

@@ -19,6 +19,8 @@ pub struct Hall {
     pub cards: Cards,
     /// The house rule for marking numbers on players' phones.
     pub daub: Daub,
+    /// Who the night is for: the pages' words.
+    pub audience: state::Audience,
     pub(in crate::hall) log: Log,
     pub(in crate::hall) books: Books,
     /// What the caller should know since the hall started (a repaired log).
@@ -147,6 +149,7 @@ impl Hall {
         Hall {
             cards,
             daub: Daub::default(),
+            audience: (night.as_ref()).map_or_else(Default::default, |n| n.audience),
             log,
             books: Books::default(),
             notice,

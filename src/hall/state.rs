@@ -22,6 +22,9 @@ pub struct State {
     pub notice: Option<String>,
     /// How players' phones mark called numbers.
     pub daub: Daub,
+    /// Who the night is for (absent: a hall).
+    #[serde(skip_serializing_if = "Audience::is_hall")]
+    pub audience: Audience,
     /// The night's programme, when the hall plays a night file.
     pub night: Option<NightShown>,
     /// A face's shape, as the pages draw it.
@@ -315,6 +318,23 @@ pub struct FaceShown {
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<u8>,
+}
+
+/// Who the night is for, which sets the pages' words: a hall's (prizes,
+/// payouts, the seed's commitment), or a class's (the same game told
+/// without money or hall terms; a game with no prize names none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Audience {
+    #[default]
+    Hall,
+    Class,
+}
+
+impl Audience {
+    pub fn is_hall(&self) -> bool {
+        *self == Audience::Hall
+    }
 }
 
 /// The house rule for marking numbers on players' phones.

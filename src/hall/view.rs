@@ -54,6 +54,7 @@ impl Hall {
             claims: self.books.claims.iter().rev().take(10).cloned().collect(),
             notice: self.notice.clone(),
             daub: self.daub,
+            audience: self.audience,
             night: self.night_shown(),
             card: card_shape(spec),
             winner: self.winner.clone(),
@@ -224,7 +225,7 @@ fn night_game(number: usize, plan: &Plan, status: &'static str) -> NightGame {
     let r = &plan.rules;
     let prize = plan.prize_text();
     // A share of sales the prize already says in words is not said twice.
-    let mut specials = r.specials();
+    let mut specials = r.programme_specials();
     specials.retain(|s| {
         let words = s
             .split_once(": ")

@@ -35,6 +35,7 @@ Examples:
       --jackpots jackpots.jsonl                     # serves until stopped
   bingomint hall --cards cards.bmc --night data/session.toml \\
       --jackpots jackpots.jsonl --stock stock.jsonl # serves until stopped
+  bingomint hall --cards cards.bmc --audience class # serves until stopped
   bingomint hall --night data/night.toml --check
   bingomint hall verify friday.jsonl --cards cards.bmc   # needs: a night's log
   bingomint hall report friday.jsonl --cards cards.bmc \\
@@ -109,6 +110,13 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "night")]
     pub stock: Option<PathBuf>,
 
+    /// Who the night is for: hall (prizes, payouts and the seed's
+    /// commitment in a hall's words) or class (the same game told for a
+    /// classroom: no money words for a game with no prize, no hall terms)
+    /// [default: the night file's `audience`, else hall].
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub audience: Option<AudienceArg>,
+
     /// Check --night FILE (against --cards' game, when given) and exit: 0
     /// when it can be played, 2 naming the game and field when not.
     #[arg(long, requires = "night")]
@@ -137,6 +145,13 @@ pub struct Args {
     /// played yet changed). Without it, a changed file is refused.
     #[arg(long, value_enum, value_name = "WHAT", requires = "night")]
     pub night_changed: Option<NightChanged>,
+}
+
+/// `--audience`'s values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AudienceArg {
+    Hall,
+    Class,
 }
 
 /// What `--night-changed` allows.

@@ -92,9 +92,12 @@ function render(state) {
     pic.push(table, el("span", "", d.ways > 1 ? "for example: " + d.way + " (any of " + d.ways + ")" : d.way));
   }
   document.getElementById("drawn").replaceChildren(...pic);
-  const room = !g ? "" : g.balls_from === "blower" ? "" : g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)} (${[...g.room_seed].length} characters)` :
-    g.calls.length ? " · no room seed: the order rests on the hall's seed alone" : " · room seed: waiting";
-  const proof = g && g.balls_from === "blower" ? "balls drawn by blower: called as drawn, no commitment" : g ? `calls committed: SHA-256 ${g.commitment}${room}` :
+  const word = state.audience === "class" ? "room word" : "room seed";
+  const room = !g ? "" : g.balls_from === "blower" ? "" : g.room_seed !== null ? ` · ${word}: ${JSON.stringify(g.room_seed)} (${[...g.room_seed].length} characters)` :
+    g.calls.length ? ` · no ${word}: the order rests on the ${state.audience === "class" ? "computer's" : "hall's"} seed alone` : ` · ${word}: waiting`;
+  const proof = g && g.balls_from === "blower" ? "balls drawn by blower: called as drawn, no commitment" :
+    g && state.audience === "class" ? `the calls were fixed before the first ball (SHA-256 ${g.commitment.slice(0, 16)}…)${room}` :
+    g ? `calls committed: SHA-256 ${g.commitment}${room}` :
     state.revealed ? `game ${state.revealed.game} seed ${state.revealed.seed} (SHA-256 ${state.revealed.commitment.slice(0, 16)}…)` : "";
   document.getElementById("proof").textContent = proof;
   document.getElementById("files").textContent = state.files.map(f => f.id).join(" · ");

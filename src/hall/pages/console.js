@@ -38,9 +38,22 @@ function chosen() {
   }
   return { pattern: v };
 }
+// A class's night (`--audience class`): the same game in a classroom's
+// words, with no money words for a game with no prize and no hall terms.
+const forClass = s => s.audience === "class";
+function classWords(s) {
+  const c = forClass(s);
+  $("end").textContent = c ? "End the game" : "End game and reveal the seed";
+  document.querySelector("#roomrow label").firstChild.textContent = c ? "Room word " : "Room seed ";
+  $("roomnote").textContent = c
+    ? "Before the first ball, ask someone in the class for a word or a number: it is mixed into the order, so not even the computer knew the calls in advance."
+    : "Once the commitment is shown and before the first ball, ask someone in the room for a word or a number: it is mixed into the order, so not even the house knew the calls when it committed.";
+  $("prize").closest("label").hidden = c;
+}
 function render(s) {
   state = s;
   setupPatterns(s);
+  classWords(s);
   const g = s.game;
   $("title").textContent = g ? `game ${g.game}${g.name ? " (" + g.name + ")" : ""}: ${g.concurrent ? "prizes open at once" : g.stage}${g.prize ? " · " + g.prize : ""}` : "no game";
   $("files").textContent = s.files.map(f => `${f.path} (${f.id}, ${f.count})`).join(" · ");
@@ -57,12 +70,14 @@ function render(s) {
   if (g && g.counting) $("togo").replaceChildren(el("div", "small", "counting the cards…"));
   else $("togo").replaceChildren(...(g ? g.to_go : []).map(t => el("div", "",
     el("b", "", t.stage.replace(/-/g, " ") + ": "),
-    t.holding ? el("span", "hold", `${t.holding} sold ${s.card.noun}${t.holding === 1 ? " holds" : "s hold"} it now`) : "none holds it yet",
+    t.holding ? el("span", "hold", `${t.holding} ${forClass(s) ? "" : "sold "}${s.card.noun}${t.holding === 1 ? " holds" : "s hold"} it now`) : "none holds it yet",
     ` · ${t.one} one to go · ${t.two} two to go`)));
   $("called").replaceChildren(...calls.map(n => el("span", "", Speech.labels.length ? `${n} ${Speech.name(n)}` : n)));
-  const room = g && g.room_seed !== null ? ` · room seed: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? " · no room seed" : "";
+  const word = forClass(s) ? "room word" : "room seed";
+  const room = g && g.room_seed !== null ? ` · ${word}: ${JSON.stringify(g.room_seed)}` : g && g.calls.length ? ` · no ${word}` : "";
   const check = r => (Speech.labels.length ? "bingomint calls --items LIST" : `bingomint calls --game ${s.balls}`) + ` --seed ${r.seed}` + (r.room_seed !== null ? ` --room-seed '${r.room_seed.replace(/'/g, "'\\''")}'` : "");
   $("proof").textContent = g && g.balls_from === "blower" ? "Balls from the blower: called as drawn, so there is no seed or commitment to check." :
+    g && forClass(s) ? `The calls were fixed before the first ball (SHA-256 of the seed: ${g.commitment})${room}` :
     g ? `Commitment (SHA-256 of the seed): ${g.commitment}${room}` :
     s.revealed ? `Game ${s.revealed.game} seed: ${s.revealed.seed} — check it with: ${check(s.revealed)}` : "";
   const roomOpen = !!g && !g.calls.length && g.room_seed === null && g.balls_from !== "blower";
@@ -87,7 +102,7 @@ function renderNight(s) {
   $("nightbox").hidden = !n;
   if (!n) return;
   $("nighttitle").textContent = n.title;
-  $("paid").textContent = "paid tonight: " + n.paid;
+  $("paid").textContent = forClass(s) && !n.games.some(g => g.prize) ? "" : "paid tonight: " + n.paid;
   // A prize typed for a game outside the programme, in the night's currency.
   $("prize").placeholder = `${n.currency}50 line`;
   $("next").disabled = !!s.game || !n.next;
@@ -121,12 +136,15 @@ function renderGame(s) {
     (g.jackpot.left ? `${g.jackpot.left} calls left` : `now for the consolation, ${g.jackpot.consolation}`)));
   if (g && g.consolation) parts.push(el("div", "", "Consolation: " + g.consolation));
   if (g && g.precalls) parts.push(el("div", "", `Bonanza: ${g.precalls} precalls` + (g.calls.length < g.precalls ? ` (${g.precalls - g.calls.length} to enter before claims)` : "")));
-  if (g) parts.push(el("div", "", g.share === "all-holders" ? "A prize is shared by every sold card holding it at its call, claimed or not."
+  const noPrize = g && !g.prize && !g.prizes.some(p => p.amount);
+  if (g && forClass(s) && noPrize) parts.push(el("div", "", g.share === "all-holders" ? "A win counts for every card holding it at its call, called out or not."
+    : "A win counts for the cards called out at its call (a card that had it but was not called out does not count)."));
+  else if (g) parts.push(el("div", "", g.share === "all-holders" ? "A prize is shared by every sold card holding it at its call, claimed or not."
     : "A prize is shared by the cards claimed for it at its call (a sleeper is not paid)."));
   if (g && g.wild_game) parts.push(el("div", "", g.wild === null ? "Wild number: the first ball's last digit" : `Wild digit ${g.wild}: every number ending in ${g.wild} counts`));
   const pays = g ? g.payouts : [];
   pays.forEach((p, i) => {
-    const row = el("div", "win", `Paid ${p.stage} at call ${p.call}: ${p.text}`);
+    const row = el("div", "win", `${forClass(s) && noPrize ? "Won" : "Paid"} ${p.stage} at call ${p.call}: ${p.text}`);
     // A win accepted by mistake: the last payout may be voided, with the
     // reason (logged, and shown to the room); then its calls may be recalled.
     if (i === pays.length - 1) {

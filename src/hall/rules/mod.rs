@@ -354,6 +354,29 @@ impl Rules {
         out
     }
 
+    /// The special games as the programme lists them before the game
+    /// starts: a progressive jackpot in one phrase (what is carried in, and
+    /// that its share of the game's sales joins it), not an offer beside
+    /// the pot it will grow from.
+    pub fn programme_specials(&self) -> Vec<String> {
+        let mut out = self.specials();
+        if let (Some(p), Some(j), None) = (&self.progressive, self.jackpot, self.sales) {
+            out.retain(|s| !s.starts_with("jackpot ") && !s.starts_with("progressive "));
+            out.insert(
+                0,
+                format!(
+                    "progressive jackpot {:?}: {} carried in, plus its share of the game's sales when it starts, within {} calls, else {}{}",
+                    p.name,
+                    self.money(p.pot),
+                    j.within,
+                    self.money(j.consolation),
+                    if p.must_go { ", must go tonight" } else { "" }
+                ),
+            );
+        }
+        out
+    }
+
     /// The rules as the programme states them, before a start fixes what
     /// comes from the night's sales and the ledger (a prize's share of
     /// sales, a progressive's pot and calls): a played game is compared
