@@ -23,6 +23,7 @@ mod hall_money;
 mod hall_night;
 mod hall_players;
 mod hall_stock;
+mod hall_week;
 mod hall_zone;
 mod help;
 mod help_examples;

@@ -57,6 +57,21 @@ impl Books {
                 "a cash line whose figures are not the books': the float and the sales taken give {}",
                 serde_json::to_string(&made).unwrap_or_default()
             )),
+            Ok(Event::Sale(made)) if matches!(event, Event::Sale(e) if e.games != made.games) => {
+                Some(format!(
+                    "a sale whose games are not those its product still had to play when it was made: the programme then gives {}",
+                    if made.games.is_empty() {
+                        "the product's own games (it was no late sale)".to_string()
+                    } else {
+                        format!(
+                            "late: games {}",
+                            (made.games.iter().map(usize::to_string))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                ))
+            }
             Ok(made) if made != *event => Some(format!(
                 "a sale whose number, units or amount are not the hall's: the products' prices give {}",
                 serde_json::to_string(&made).unwrap_or_default()

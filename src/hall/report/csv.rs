@@ -247,7 +247,11 @@ fn set_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             range,
             &s.sale.product,
             s.sale.amount,
-            format!("sale {} · {} units · {colour}{late}", s.sale.sale, s.units),
+            format!(
+                "sale {} · {} · {colour}{late}",
+                s.sale.sale,
+                crate::text::count_of(s.units, "unit")
+            ),
         ));
         for r in &s.sale.returned {
             out.push(row(

@@ -195,12 +195,15 @@ impl Paper {
             .filter(|s| s.night != night)
             .find(|s| !s.holds.and(&wanted).is_empty())?;
         Some(format!(
-            "faces {} were sold in an earlier session, {}, and the stock does not say they came back: sell other paper",
+            "faces {} were sold in an earlier session, {}, and the stock does not say they came back{SELL_OTHER}",
             other.holds.and(&wanted).words(),
             other.words()
         ))
     }
 }
+
+/// The seller's advice ending a refusal of faces another session holds.
+const SELL_OTHER: &str = ": sell other paper";
 
 /// The date of a line's time (`2026-11-25`).
 fn day(time: &str) -> &str {
@@ -285,6 +288,8 @@ impl Standing {
                 let paper = self.paper_mut(&i.cards)?;
                 let mine = paper.session(&i.night).map(|s| s.holds.clone());
                 if let Some(why) = paper.refuse(&i.night, &got) {
+                    // The book's words, without the seller's advice.
+                    let why = why.trim_end_matches(SELL_OTHER);
                     return Err(format!("issued to night {}: {why}", i.night));
                 }
                 if !got.and(&mine.unwrap_or_default()).is_empty() {
