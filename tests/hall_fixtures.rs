@@ -404,3 +404,41 @@ fn recall(dir: &Path) {
     }
     hall.post("/api/games/end", json!({}));
 }
+
+/// The period page of the money fixture's two nights: a net column
+/// (receipts less prizes, a loss shown as one) and the progressive
+/// jackpot's pot carried out of the period, the hall's liability.
+#[test]
+fn a_period_page_gives_each_session_s_net_and_the_jackpot_liability() {
+    let (code, page, stderr) = run(
+        "money",
+        &[
+            "hall",
+            "report",
+            "--period",
+            "2026-11-01..2026-11-30",
+            "n1.jsonl",
+            "n2.jsonl",
+            "--cards",
+            "c.bmc",
+            "--out",
+            "OUT.html",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let page = String::from_utf8(page).unwrap();
+    // n1: $176.00 in, $124.00 paid; n2: $44.00 in, $586.00 paid (the
+    // snowball won, $566.00).
+    assert!(page.contains("<td>$52.00</td>"), "{page}");
+    assert!(page.contains("<td>−$542.00</td>"), "{page}");
+    assert!(page.contains("<td>−$490.00</td>"), "{page}");
+    // Won on n2, the snowball starts again at its seed.
+    assert!(
+        page.contains("<tr><td>Snowball</td><td>$500.00</td><td>2026-11-28 (n2.jsonl)</td></tr>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("table.period{width:100%;max-width:60em"),
+        "{page}"
+    );
+}

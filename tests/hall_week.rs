@@ -267,18 +267,17 @@ fn an_office_week_reports_what_a_hand_count_says() {
         "{m}"
     );
     assert_eq!(j["zone"], "Europe/London");
-    let cash: Vec<Drawer> =
-        (m["cash"].as_array().unwrap().iter())
-            .map(|c| {
-                (
-                    c["drawer"].as_str().unwrap().into(),
-                    c["expected"].as_u64().unwrap(),
-                    c["counted"].as_u64().unwrap(),
-                    c["over"].as_i64(),
-                    c["deposit"].as_u64(),
-                )
-            })
-            .collect();
+    let cash: Vec<Drawer> = (m["cash"].as_array().unwrap().iter())
+        .map(|c| {
+            (
+                c["drawer"].as_str().unwrap().into(),
+                c["expected"].as_u64().unwrap(),
+                c["counted"].as_u64().unwrap(),
+                c["over"].as_i64(),
+                c["deposit"].as_u64(),
+            )
+        })
+        .collect();
     assert_eq!(
         cash,
         [

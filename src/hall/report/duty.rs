@@ -90,6 +90,7 @@ mod tests {
                 ..SessionRow::default()
             },
             zones: Vec::new(),
+            liability: Vec::new(),
         }
     }
 

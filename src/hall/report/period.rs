@@ -26,6 +26,16 @@ pub struct SessionRow {
     pub paid: u64,
 }
 
+/// A progressive jackpot's pot carried out of the period: its name, the
+/// pot, and the session that carried it.
+#[derive(Debug, Serialize)]
+pub struct Liability {
+    pub name: String,
+    pub pot: u64,
+    pub date: String,
+    pub log: String,
+}
+
 /// The period's sessions and totals.
 #[derive(Debug, Serialize)]
 pub struct Period {
@@ -37,6 +47,10 @@ pub struct Period {
     /// Logs outside the period: (log, its date).
     pub outside: Vec<(String, String)>,
     pub total: SessionRow,
+    /// Each progressive jackpot's pot at the period's end, as the last
+    /// session that played it carried it out: what the hall owes its
+    /// players in jackpots not yet won.
+    pub liability: Vec<Liability>,
     /// The zones its sessions' dates are local to (none: UTC, as logged).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<String>,
@@ -117,6 +131,7 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
             ..SessionRow::default()
         },
         zones: Vec::new(),
+        liability: Vec::new(),
     };
     for (log, r) in records {
         let date = r.first.get(..10).unwrap_or("").to_string();
@@ -129,6 +144,19 @@ pub fn period(from: &str, to: &str, records: &[(String, Record)], threshold: u64
         }
         if let Some(z) = r.zone.as_ref().filter(|z| !p.zones.contains(z)) {
             p.zones.push(z.clone());
+        }
+        for j in r.money.iter().flat_map(|m| &m.jackpots) {
+            let carried = Liability {
+                name: j.name.clone(),
+                pot: j.pot_out,
+                date: date.clone(),
+                log: log.clone(),
+            };
+            match p.liability.iter_mut().find(|l| l.name == j.name) {
+                Some(l) if l.date <= date => *l = carried,
+                Some(_) => {}
+                None => p.liability.push(carried),
+            }
         }
         let row = SessionRow::of(log, date, r, threshold);
         p.total.add(&row);
@@ -221,22 +249,76 @@ impl Period {
         ]
     }
 
-    /// The period as a page to print.
+    /// The period as a page to print (A4 or letter, within 1,000 px): a
+    /// row per session and the total, with the net (receipts less prizes),
+    /// then the jackpots' liability.
     pub fn html(&self) -> String {
         let mut h = format!(
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sessions {f} to {t}</title>\n<style>{STYLE}</style></head><body>\n<h1>Sessions {f} to {t}</h1>\n<p>Each log verified; prizes of {th} or more counted apart.{z}</p>\n",
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Sessions {f} to {t}</title>\n<style>{STYLE}table.period{{width:100%;max-width:60em;font-size:10pt}}table.period td:first-child,table.period td:nth-child(n+3){{white-space:nowrap}}table.period td:nth-child(n+3){{text-align:right}}table.period small{{color:#555;word-break:break-all}}</style></head><body>\n<h1>Sessions {f} to {t}</h1>\n<p>Each log verified; prizes of {th} or more counted apart.{z}</p>\n",
             f = esc(&self.from),
             t = esc(&self.to),
             th = esc(&show(self.threshold, &self.currency)),
             z = self.zone_words()
         );
-        h += &head(&HEAD);
+        let over = format!(
+            "Prizes of {} or more",
+            esc(&show(self.threshold, &self.currency))
+        );
+        h += &head(&[
+            "Date",
+            "Session",
+            "Games",
+            "Attendance",
+            "Receipts",
+            "Prizes paid",
+            "Net",
+            &over,
+        ])
+        .replacen("<table>", "<table class=\"period\">", 1);
+        let m = |a| esc(&show(a, &self.currency));
         for s in self.sessions.iter().chain([&self.total]) {
-            let cells = self.cells(s);
-            h += &tr(&cells.each_ref().map(String::as_str));
+            let net = i128::from(s.receipts) - i128::from(s.paid);
+            let net = match u64::try_from(net) {
+                Ok(n) => m(n),
+                Err(_) => format!("−{}", m(u64::try_from(-net).unwrap_or(0))),
+            };
+            let session = if s.title.is_empty() && s.log == "total" {
+                "<b>total</b>".to_string()
+            } else {
+                format!("{}<br><small>{}</small>", esc(&s.title), esc(&s.log))
+            };
+            h += &format!(
+                "<tr><td>{}</td><td>{session}</td><td>{}</td><td>{}</td><td>{}<br><small>paper {} · electronic {}</small></td><td>{}</td><td>{net}</td><td>{} · {}</td></tr>\n",
+                esc(&s.date),
+                s.games,
+                s.attendance.map_or(String::new(), |a| a.to_string()),
+                m(s.receipts),
+                m(s.paper),
+                m(s.electronic),
+                m(s.paid),
+                s.over.prizes,
+                m(s.over.amount),
+            );
         }
         h += "</table>\n";
+        h += &self.liability_html();
         h + &self.left_out() + "</body></html>\n"
+    }
+
+    /// The progressive jackpots' pots at the period's end, and their sum.
+    fn liability_html(&self) -> String {
+        if self.liability.is_empty() {
+            return "<p>No progressive jackpot was played: no jackpot liability.</p>\n".into();
+        }
+        let m = |a| show(a, &self.currency);
+        let mut h = "<h2>Jackpot liability at the period's end</h2>\n".to_string();
+        h += &head(&["Jackpot", "Pot carried out", "By the session of"]);
+        for l in &self.liability {
+            h += &tr(&[&l.name, &m(l.pot), &format!("{} ({})", l.date, l.log)]);
+        }
+        let sum = self.liability.iter().map(|l| l.pot).sum();
+        h += &tr(&["total", &m(sum), ""]);
+        h + "</table>\n"
     }
 
     /// What the page says of its dates' zones: nothing for UTC as logged.
