@@ -339,11 +339,12 @@ fn the_console_sells_paper_by_serial_range() {
     driver.click("#floatbtn");
     driver.until_text("#salemade", "drawer Door: float $50.00");
     driver.script("document.getElementById('cash').value = ''");
-    driver.type_in("#cash", "49.00");
+    // Counted by notes and coins, typed as the drawer's slip reads.
+    driver.type_in("#cash", "2 x 20.00, 1 x 5.00, 4 X 1.00");
     driver.click("#countbtn");
     driver.until_text(
         "#salemade",
-        "drawer Door: counted $49.00, expected $50.00, short $1.00; deposit $0.00",
+        "drawer Door: counted $49.00 (2 × $20.00, 1 × $5.00, 4 × $1.00), expected $50.00, short $1.00; deposit $0.00",
     );
     driver.until_text("#cashup", "short $1.00");
     driver.screenshot("console-sales", (1400, 1100));

@@ -205,10 +205,11 @@ fn an_office_week_reports_what_a_hand_count_says() {
         json!({"drawer": "Door", "amount": "86.00"}),
     );
     assert_eq!(door["made"]["expected"], 8600, "{door}");
+    // The bar's by notes and coins: 2 × £10, 1 × £5, 5 × £1 = £30.
     let bar = post(
         &tue,
         "/api/cash/count",
-        json!({"drawer": "Bar", "amount": "30.00"}),
+        json!({"drawer": "Bar", "denominations": [["10.00", 2], ["5.00", 1], ["1.00", 5]]}),
     );
     assert_eq!(
         (
@@ -296,6 +297,10 @@ fn an_office_week_reports_what_a_hand_count_says() {
     );
     assert!(html.contains("short £2.00"), "the bar's drawer");
     assert!(
+        html.contains("£30.00 (2 × £10.00, 1 × £5.00, 5 × £1.00)"),
+        "the bar's count by denomination"
+    );
+    assert!(
         html.contains("card 7 was misread"),
         "the full house taken back, with its reason"
     );
@@ -381,7 +386,7 @@ fn forged_lines_are_named(w: &Week) {
                     v["over"] = json!(0);
                 }
             },
-            "cash.jsonl line 50: a cash line whose figures are not the books'",
+            "cash.jsonl line 50: a cash line the hall would have refused: denominations: they come to 30.00, not the 32.00 counted",
         ),
         (
             "tue.jsonl",

@@ -216,12 +216,58 @@ struct SaleBody {
     drawer: Option<String>,
 }
 
-/// `POST /api/cash/float` and `/api/cash/count`: a drawer and an amount.
+/// `POST /api/cash/float` and `/api/cash/count`: a drawer and an amount;
+/// a count may give the notes and coins instead (or as well),
+/// `[["20.00", 4], ["1.00", 6]]`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CashBody {
     drawer: String,
-    amount: String,
+    amount: Option<String>,
+    denominations: Option<Vec<(String, u64)>>,
+}
+
+/// A cash body as a float or a count.
+fn cash_move(float: bool, body: CashBody) -> Result<Move, ApiError> {
+    let CashBody {
+        drawer,
+        amount,
+        denominations,
+    } = body;
+    let field = |f: &str, why: &str| ApiError::Field(FieldError::of(f, why.to_string()));
+    let amount = amount
+        .map(|a| money("amount", &a).map_err(ApiError::Field))
+        .transpose()?;
+    if float {
+        return match (amount, denominations) {
+            (Some(amount), None) => Ok(Move::Float { drawer, amount }),
+            (_, Some(_)) => Err(field(
+                "denominations",
+                "a float is given as an amount: {\"drawer\": \"Door\", \"amount\": \"50.00\"}",
+            )),
+            (None, None) => Err(field("amount", "give the float, such as \"50.00\"")),
+        };
+    }
+    let denominations = (denominations.unwrap_or_default().into_iter())
+        .map(|(v, n)| money("denominations", &v).map(|v| (v, n)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(ApiError::Field)?;
+    let counted = match (amount, denominations.is_empty()) {
+        (Some(a), _) => a,
+        (None, false) => crate::hall::sales::denominations_sum(&denominations)
+            .map_err(|e| field("denominations", &e.to_string()))?,
+        (None, true) => {
+            return Err(field(
+                "amount",
+                "give the cash counted, such as \"104.00\", or its notes and coins as \"denominations\": [[\"20.00\", 4], [\"1.00\", 6]]",
+            ))
+        }
+    };
+    Ok(Move::Count {
+        drawer,
+        counted,
+        denominations,
+    })
 }
 
 /// A sale voided, and why.
@@ -367,15 +413,7 @@ impl Command {
             ("GET", "/api/queue") => Command::Queue,
             ("GET", "/api/sales") => Command::Sales,
             ("POST", "/api/cash/float" | "/api/cash/count") => {
-                let CashBody { drawer, amount } = read(body)?;
-                let amount = money("amount", &amount).map_err(ApiError::Field)?;
-                Command::Sell(match path.ends_with("/float") {
-                    true => Move::Float { drawer, amount },
-                    false => Move::Count {
-                        drawer,
-                        counted: amount,
-                    },
-                })
+                Command::Sell(cash_move(path.ends_with("/float"), read(body)?)?)
             }
             ("POST", "/api/sales" | "/api/sales/return" | "/api/sales/void") => {
                 sale_command(path, body)?

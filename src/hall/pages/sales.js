@@ -15,6 +15,16 @@ const Sales = (() => {
     if ($("drawer").value.trim()) f.drawer = $("drawer").value.trim();
     return f;
   };
+  // A count by notes and coins, as the hall keeps it: [[2000, 4], [100, 6]].
+  const notes = ds => ds && ds.length ? ` (${ds.map(([v, n]) => `${n} × ${cents(v)}`).join(", ")})` : "";
+  // The cash counted as typed: an amount (104.00), or notes and coins
+  // (4 x 20.00, 6 x 1.00; × or x), which the hall adds up.
+  const counted = text => {
+    if (!/[x×]/i.test(text)) return { amount: text };
+    const parts = text.split(",").map(p => p.trim()).filter(Boolean).map(p => p.split(/\s*[x×]\s*/i));
+    if (parts.some(p => p.length !== 2 || !/^\d+$/.test(p[0]))) throw new Error("write the notes and coins as 4 x 20.00, 6 x 1.00");
+    return { denominations: parts.map(([n, v]) => [v, Number(n)]) };
+  };
   const over = o => o === 0 ? "exact" : o > 0 ? `over ${cents(o)}` : `short ${cents(-o)}`;
   function render(r) {
     const s = r.sales;
@@ -33,10 +43,10 @@ const Sales = (() => {
     const cash = s.drawers || [];
     $("cashup").replaceChildren(...(cash.length ? [el("tr", "", ...["Drawer", "Float", "Takings", "Expected", "Counted", "Over or short", "Deposit"].map(h => el("th", "", h)))] : []),
       ...cash.map(d => el("tr", "", el("td", "", d.drawer), el("td", "", cents(d.float)), el("td", "", cents(d.takings)), el("td", "", cents(d.expected)),
-        el("td", "", d.counted === undefined ? "not counted" : cents(d.counted)), el("td", "", d.over === undefined ? "" : over(d.over)),
+        el("td", "", d.counted === undefined ? "not counted" : cents(d.counted) + notes(d.denominations)), el("td", "", d.over === undefined ? "" : over(d.over)),
         el("td", "", d.deposit === undefined ? "" : cents(d.deposit)))));
     $("salemade").textContent = !m ? "" : m.event === "cash_float" ? `drawer ${m.drawer}: float ${cents(m.amount)}` :
-      m.event === "cash_count" ? `drawer ${m.drawer}: counted ${cents(m.counted)}, expected ${cents(m.expected)}, ${over(m.over)}; deposit ${cents(m.deposit)}` : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}${late(m)}` :
+      m.event === "cash_count" ? `drawer ${m.drawer}: counted ${cents(m.counted)}${notes(m.denominations)}, expected ${cents(m.expected)}, ${over(m.over)}; deposit ${cents(m.deposit)}` : m.event === "sale" ? `sale ${m.sale}: ${m.units} × ${m.product}, faces ${m.first}..${m.last}, ${cents(m.amount)}${late(m)}` :
       m.event === "sale_return" ? `returned faces ${m.first}..${m.last} of sale ${m.sale}: ${cents(m.amount)} refunded` : `sale ${m.sale} voided: ${cents(m.amount)} no longer taken`;
   }
   function act(path, body) {
@@ -47,7 +57,11 @@ const Sales = (() => {
   $("giveback").onclick = () => act("/api/sales/return", face());
   $("voidbtn").onclick = () => act("/api/sales/void", { sale: Number($("voidsale").value), reason: $("voidwhy").value });
   $("floatbtn").onclick = () => act("/api/cash/float", { drawer: $("drawer").value.trim(), amount: $("cash").value.trim() });
-  $("countbtn").onclick = () => act("/api/cash/count", { drawer: $("drawer").value.trim(), amount: $("cash").value.trim() });
+  $("countbtn").onclick = () => {
+    let body;
+    try { body = { drawer: $("drawer").value.trim(), ...counted($("cash").value.trim()) }; } catch (e) { $("saleerror").textContent = e.message; return; }
+    act("/api/cash/count", body);
+  };
   $("peoplebtn").onclick = () => act("/api/attendance", { count: Number($("people").value) });
   api("GET", "/api/sales").then(render).catch(e => { $("saleerror").textContent = e.message; });
   return { render };

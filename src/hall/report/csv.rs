@@ -179,8 +179,9 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
     for d in &m.cash {
         let counted = match (d.counted, d.over, d.deposit) {
             (Some(c), Some(over), Some(deposit)) => format!(
-                "counted {} · {} · deposit {}",
+                "counted {}{} · {} · deposit {}",
                 m.show(c),
+                super::html::by_denomination(d, &m.currency),
                 m.over_words(over),
                 m.show(deposit)
             ),

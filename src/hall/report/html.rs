@@ -352,12 +352,21 @@ fn cash(m: &super::money::Money) -> String {
             &m.show(d.float),
             &m.show(d.takings),
             &m.show(d.expected),
-            &or_dash(d.counted),
+            &(or_dash(d.counted) + &by_denomination(d, &m.currency)),
             &d.over.map_or(String::new(), |o| m.over_words(o)),
             &or_dash(d.deposit),
         ]);
     }
     h + "</table>\n"
+}
+
+/// ` (4 × £20.00, 6 × £1.00)` for a drawer counted by denomination.
+pub(super) fn by_denomination(d: &crate::hall::sales::DrawerShown, currency: &str) -> String {
+    if d.denominations.is_empty() {
+        return String::new();
+    }
+    let words = crate::hall::sales::denominations_words(&d.denominations, currency);
+    format!(" ({words})")
 }
 
 /// The sets issued.

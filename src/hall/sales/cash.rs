@@ -32,6 +32,50 @@ pub struct DrawerShown {
     pub over: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deposit: Option<u64>,
+    /// The count by denomination, when it was so counted.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub denominations: Vec<(u64, u64)>,
+}
+
+/// The most denominations a count lists.
+pub const MOST_DENOMINATIONS: usize = 40;
+
+/// What `denominations` ((value, how many)) come to: each value a
+/// positive amount given once, in at most [`MOST_DENOMINATIONS`], the sum
+/// within the largest amount taken.
+pub fn denominations_sum(denominations: &[(u64, u64)]) -> Result<u64, SaleError> {
+    let bad = |why: String| Err(SaleError::Denominations(why));
+    if denominations.len() > MOST_DENOMINATIONS {
+        return bad(format!(
+            "at most {MOST_DENOMINATIONS} notes and coins a count"
+        ));
+    }
+    let mut sum: u64 = 0;
+    for (k, &(value, count)) in denominations.iter().enumerate() {
+        if value == 0 {
+            return bad("a note or coin of no value: give each its value, such as 20.00".into());
+        }
+        if denominations[..k].iter().any(|&(v, _)| v == value) {
+            return bad(format!(
+                "{} is given twice: give each value once, with how many",
+                money::show(value, "")
+            ));
+        }
+        let part = value.checked_mul(count).filter(|p| *p <= money::MAX_MINOR);
+        sum = match part.and_then(|p| sum.checked_add(p)) {
+            Some(s) if s <= money::MAX_MINOR => s,
+            _ => return Err(SaleError::TooLarge),
+        };
+    }
+    Ok(sum)
+}
+
+/// `4 × £20.00, 6 × £1.00`.
+pub fn denominations_words(denominations: &[(u64, u64)], currency: &str) -> String {
+    (denominations.iter())
+        .map(|&(v, n)| format!("{n} × {}", money::show(v, currency)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The longest drawer name.
@@ -79,8 +123,14 @@ impl Sales {
             .sum()
     }
 
-    /// Drawer `drawer` counted at `counted`: once, against the books.
-    pub(super) fn count(&self, drawer: &str, counted: u64) -> Result<SaleLine, SaleError> {
+    /// Drawer `drawer` counted at `counted` (by `denominations`, when
+    /// given, whose sum it is): once, against the books.
+    pub(super) fn count(
+        &self,
+        drawer: &str,
+        counted: u64,
+        denominations: &[(u64, u64)],
+    ) -> Result<SaleLine, SaleError> {
         let drawer = Self::drawer_name(drawer)?;
         let d = (self.drawers.iter())
             .find(|d| d.name == drawer)
@@ -91,12 +141,23 @@ impl Sales {
         if counted > money::MAX_MINOR {
             return Err(SaleError::TooLarge);
         }
+        if !denominations.is_empty() {
+            let sum = denominations_sum(denominations)?;
+            if sum != counted {
+                return Err(SaleError::Denominations(format!(
+                    "they come to {}, not the {} counted",
+                    money::show(sum, ""),
+                    money::show(counted, "")
+                )));
+            }
+        }
         let expected = d.float.saturating_add(self.takings(&drawer));
         Ok(SaleLine::Count(CashCount {
             over: counted as i64 - expected as i64,
             deposit: counted.saturating_sub(d.float),
             drawer,
             counted,
+            denominations: denominations.to_vec(),
             expected,
         }))
     }
@@ -130,6 +191,8 @@ impl Sales {
                     counted: d.count.as_ref().map(|c| c.counted),
                     over: d.count.as_ref().map(|c| c.over),
                     deposit: d.count.as_ref().map(|c| c.deposit),
+                    denominations: (d.count.as_ref())
+                        .map_or(Vec::new(), |c| c.denominations.clone()),
                 }
             })
             .collect()

@@ -86,4 +86,6 @@ pub enum SaleError {
     NoReason,
     #[error("the sale's amount is over the largest amount taken")]
     TooLarge,
+    #[error("denominations: {0}")]
+    Denominations(String),
 }

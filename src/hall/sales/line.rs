@@ -38,6 +38,11 @@ pub struct CashFloat {
 pub struct CashCount {
     pub drawer: String,
     pub counted: u64,
+    /// The cash counted by denomination: (a note's or coin's value in
+    /// minor units, how many), when it was so counted; `counted` is their
+    /// sum.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub denominations: Vec<(u64, u64)>,
     pub expected: u64,
     pub over: i64,
     pub deposit: u64,
@@ -94,10 +99,14 @@ impl SaleLine {
                 amount: *amount,
             },
             SaleLine::Count(CashCount {
-                drawer, counted, ..
+                drawer,
+                counted,
+                denominations,
+                ..
             }) => Move::Count {
                 drawer: drawer.clone(),
                 counted: *counted,
+                denominations: denominations.clone(),
             },
             SaleLine::Return(SaleReturn {
                 product,

@@ -20,7 +20,7 @@ pub mod parse;
 pub mod shown;
 mod units;
 
-pub use cash::{Drawer, DrawerShown};
+pub use cash::{denominations_sum, denominations_words, Drawer, DrawerShown};
 pub use cut::{Cut, Percent};
 pub use error::SaleError;
 
@@ -192,10 +192,12 @@ pub enum Move {
         drawer: String,
         amount: u64,
     },
-    /// A drawer's cash counted at the end.
+    /// A drawer's cash counted at the end: in all, and by denomination
+    /// when so counted ((value, how many); `counted` is then their sum).
     Count {
         drawer: String,
         counted: u64,
+        denominations: Vec<(u64, u64)>,
     },
     Return {
         product: String,
@@ -331,7 +333,11 @@ impl Sales {
                 drawer,
             } => self.sale(product, *first..=*last, drawer.as_deref(), floor),
             Move::Float { drawer, amount } => self.float(drawer, *amount),
-            Move::Count { drawer, counted } => self.count(drawer, *counted),
+            Move::Count {
+                drawer,
+                counted,
+                denominations,
+            } => self.count(drawer, *counted, denominations),
             Move::Return {
                 product,
                 first,

@@ -50,6 +50,7 @@ fn each_drawer_is_counted_against_its_float_and_the_sales_it_took() {
         Move::Count {
             drawer: "Door".into(),
             counted: 15_800,
+            denominations: Vec::new(),
         },
     ) else {
         panic!("no count")
@@ -64,6 +65,7 @@ fn each_drawer_is_counted_against_its_float_and_the_sales_it_took() {
         Move::Count {
             drawer: "Bar".into(),
             counted: 4_200,
+            denominations: vec![(2_000, 2), (100, 2)],
         },
     ) else {
         panic!("no count")
@@ -76,4 +78,21 @@ fn each_drawer_is_counted_against_its_float_and_the_sales_it_took() {
     let shown = s.cash_up();
     assert_eq!(shown.len(), 2);
     assert_eq!((shown[1].takings, shown[1].over), (2_400, Some(-200)));
+}
+
+#[test]
+fn a_count_by_denomination_is_their_sum_each_value_once() {
+    use super::denominations_sum;
+    assert_eq!(
+        denominations_sum(&[(2_000, 4), (100, 6), (50, 0)]).unwrap(),
+        8_600
+    );
+    let refused = |d: &[(u64, u64)]| denominations_sum(d).unwrap_err().to_string();
+    assert!(refused(&[(2_000, 1), (2_000, 2)]).contains("20.00 is given twice"));
+    assert!(refused(&[(0, 3)]).contains("no value"));
+    assert!(matches!(
+        denominations_sum(&[(u64::MAX / 2, 3)]),
+        Err(SaleError::TooLarge)
+    ));
+    assert!(refused(&[(1, 1); 41]).contains("at most 40"));
 }
