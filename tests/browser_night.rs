@@ -239,12 +239,7 @@ fn a_night_from_a_night_file_in_a_real_browser() {
     // the grid shows all of it, on a projector and a smaller screen.
     for size in [(1920, 1080), (1280, 720)] {
         driver.screenshot("board-tambola-fit", size);
-        let clipped = driver.script(
-            "const l = document.getElementById('left').getBoundingClientRect(); \
-             return [...document.querySelectorAll('#left > *, #drawn td')] \
-               .filter(e => e.getBoundingClientRect().bottom > l.bottom + 1).map(e => e.id || e.tagName)",
-        );
-        assert_eq!(clipped, json!([]), "clipped at {size:?}");
+        assert_left_column_whole(&driver, size);
     }
     // The game over, the room sees the win whole for a while; then the
     // programme and the phones' QR code come back, the win in a strip.
@@ -398,12 +393,7 @@ consolation = { to_go = 1, prize = "10.00" }
     driver.until_text("#info", "line: $25.00");
     for size in [(1920, 1080), (1280, 720)] {
         driver.screenshot("board-many-prizes", size);
-        let clipped = driver.script(
-            "const l = document.getElementById('left').getBoundingClientRect(); \
-             return [...document.querySelectorAll('#left > *, #drawn td')] \
-               .filter(e => e.getBoundingClientRect().bottom > l.bottom + 1).map(e => e.id || e.tagName)",
-        );
-        assert_eq!(clipped, json!([]), "clipped at {size:?}");
+        assert_left_column_whole(&driver, size);
     }
 }
 
@@ -475,4 +465,15 @@ fn a_class_reads_no_money_or_hall_words() {
         );
     }
     driver.screenshot("board-class", (1600, 900));
+}
+
+/// Nothing in the board's column beside the grid (ball, last calls, count,
+/// game facts, pattern drawing) runs past its bottom at `size`.
+fn assert_left_column_whole(driver: &Driver, size: (u32, u32)) {
+    let clipped = driver.script(
+        "const l = document.getElementById('left').getBoundingClientRect(); \
+         return [...document.querySelectorAll('#left > *, #drawn td')] \
+           .filter(e => e.getBoundingClientRect().bottom > l.bottom + 1).map(e => e.id || e.tagName)",
+    );
+    assert_eq!(clipped, json!([]), "clipped at {size:?}");
 }

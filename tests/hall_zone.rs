@@ -4,8 +4,7 @@
 //! names another; a log with no zone reports in UTC as it always did.
 
 use crate::common::bingomint;
-use crate::hall::start;
-use crate::hall_money::{lines, sell, NIGHT};
+use crate::hall_money::{lines, sell, Night, NIGHT};
 use serde_json::Value;
 
 fn report(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
@@ -24,25 +23,16 @@ fn report(dir: &std::path::Path, args: &[&str]) -> (i32, String) {
 fn a_report_shows_the_night_s_times_in_the_hall_s_zone() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let night = d.join("night.toml");
+    let n = Night::new(d);
+    let night = n.night.clone();
     let text = NIGHT.replacen(
         "currency = \"$\"",
         "currency = \"$\"\nzone = \"America/Los_Angeles\"",
         1,
     );
     std::fs::write(&night, &text).unwrap();
-    let cards = crate::common::generate(d, "c.bmc", &["--count", "60", "--seed", "zone"]);
     let log = d.join("n.jsonl");
-    let ledger = d.join("j.jsonl");
-    let extra = [
-        "--night",
-        night.to_str().unwrap(),
-        "--balls",
-        "blower",
-        "--jackpots",
-        ledger.to_str().unwrap(),
-    ];
-    let hall = start(&[&cards], &log, &extra);
+    let hall = n.open("n.jsonl");
     let (status, v) = sell(&hall, "/api/sales", "Session book", 1, 6);
     assert_eq!(status, 201, "{v}");
     drop(hall);

@@ -154,6 +154,15 @@ pub enum AudienceArg {
     Class,
 }
 
+impl From<AudienceArg> for bingomint::hall::state::Audience {
+    fn from(a: AudienceArg) -> Self {
+        match a {
+            AudienceArg::Hall => Self::Hall,
+            AudienceArg::Class => Self::Class,
+        }
+    }
+}
+
 /// What `--night-changed` allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum NightChanged {

@@ -101,11 +101,7 @@ fn open_night(args: Args) -> Result<Outcome> {
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;
     hall.daub = args.daub.into();
-    match args.audience {
-        Some(args::AudienceArg::Class) => hall.audience = bingomint::hall::state::Audience::Class,
-        Some(args::AudienceArg::Hall) => hall.audience = bingomint::hall::state::Audience::Hall,
-        None => {}
-    }
+    hall.audience = args.audience.map_or(hall.audience, Into::into);
     // Kept beside the log: a restart on the same night keeps the
     // caller's open tab working.
     let key = open::kept_key(&log, Kept::Console)?;

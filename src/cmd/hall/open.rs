@@ -104,3 +104,23 @@ pub(super) fn kept_key(log: &std::path::Path, which: Kept) -> Result<String> {
         )),
     })
 }
+
+/// The card file at `path` and the faces `text` names of it (None: all).
+pub(super) fn faces_of(
+    path: &std::path::Path,
+    text: Option<&str>,
+) -> Result<(CardFile, bingomint::hall::stock::Faces)> {
+    let (mut files, _) = open_cards(std::slice::from_ref(&path.to_path_buf()))?;
+    let file = files.remove(0);
+    let all = file.header().face_range();
+    let faces = match text {
+        None => bingomint::hall::stock::Faces::of([all]),
+        Some(t) => {
+            let ranges = bingomint::hall::verify::parse_sold(t, file.header())
+                .and_then(|r| bingomint::hall::verify::sold_within(r, all, file.path()))
+                .map_err(|e| anyhow::anyhow!("--faces: {e}"))?;
+            bingomint::hall::stock::Faces::of(ranges)
+        }
+    };
+    Ok((file, faces))
+}

@@ -3,10 +3,10 @@
 //! destroyed. Sessions issue from it as they sell (`hall --stock`);
 //! `hall report --stock` lists it.
 
-use super::open_cards;
+use super::open::faces_of;
 use crate::cmd::{outln, Outcome};
 use anyhow::{anyhow, Result};
-use bingomint::hall::stock::{Faces, Stock};
+use bingomint::hall::stock::Stock;
 use bingomint::text::count_of;
 use std::path::{Path, PathBuf};
 
@@ -121,23 +121,6 @@ pub fn run(a: &Args) -> Result<Outcome> {
         }
     }
     Ok(Outcome::Success)
-}
-
-/// The card file at `path` and the faces `text` names of it (None: all).
-fn faces_of(path: &Path, text: Option<&str>) -> Result<(bingomint::cardfile::CardFile, Faces)> {
-    let (mut files, _) = open_cards(std::slice::from_ref(&path.to_path_buf()))?;
-    let file = files.remove(0);
-    let all = file.header().face_range();
-    let faces = match text {
-        None => Faces::of([all]),
-        Some(t) => {
-            let ranges = bingomint::hall::verify::parse_sold(t, file.header())
-                .and_then(|r| bingomint::hall::verify::sold_within(r, all, file.path()))
-                .map_err(|e| anyhow!("--faces: {e}"))?;
-            Faces::of(ranges)
-        }
-    };
-    Ok((file, faces))
 }
 
 /// A name or note, trimmed; an empty one refused, naming `flag`.

@@ -31,81 +31,89 @@ pub fn stock_html(s: &Standing, book: &str, zone: Option<&str>) -> String {
         esc(book)
     );
     for p in &s.papers {
-        let [received, sold, destroyed, on_hand] = totals(p);
-        h += &format!(
-            "<h2>Card file {} ('{}')</h2>\n",
-            esc(&p.cards),
-            esc(&p.path)
-        );
-        h += &head(&[
-            "Received",
-            "Sold (held by sessions)",
-            "Destroyed",
-            "On hand",
-        ]);
-        h += &tr(&[
-            &received.to_string(),
-            &sold.to_string(),
-            &destroyed.to_string(),
-            &on_hand.to_string(),
-        ]);
-        h += "</table>\n<h3>Received</h3>\n";
-        h += &head(&[&at, "Series", "Faces", "Count", "Note"]);
-        for r in &p.received {
-            h += &tr(&[
-                &r.time,
-                r.series.as_deref().unwrap_or(""),
-                &r.faces.words(),
-                &r.faces.count().to_string(),
-                r.note.as_deref().unwrap_or(""),
-            ]);
-        }
-        h += "</table>\n<h3>Issued to sessions</h3>\n";
-        if p.sessions.is_empty() {
-            h += "<p>No session has sold this paper.</p>\n";
-        } else {
-            h += &head(&[
-                &at.replace("Time", "First sale"),
-                "Session",
-                "Log",
-                "Issued",
-                "Came back",
-                "Sold",
-                "Faces sold",
-            ]);
-            for x in &p.sessions {
-                h += &tr(&[
-                    &x.first,
-                    &format!("{} (night {})", x.title, x.night),
-                    &x.log,
-                    &x.issued.to_string(),
-                    &x.back.to_string(),
-                    &x.holds.count().to_string(),
-                    &x.holds.words(),
-                ]);
-            }
-            h += "</table>\n";
-        }
-        if !p.destroyed.is_empty() {
-            h += "<h3>Destroyed</h3>\n";
-            h += &head(&[&at, "Faces", "Count", "Why"]);
-            for d in &p.destroyed {
-                h += &tr(&[
-                    &d.time,
-                    &d.faces.words(),
-                    &d.faces.count().to_string(),
-                    &d.why,
-                ]);
-            }
-            h += "</table>\n";
-        }
-        h += &format!(
-            "<h3>On hand</h3>\n<p>{}: {}</p>\n",
-            esc(&count_of(on_hand, "face")),
-            esc(&p.on_hand().words())
-        );
+        h += &paper_html(p, &at);
     }
     h + "</body></html>\n"
+}
+
+/// One card file's paper: its totals, receipts, sessions, losses and
+/// what is on hand; `at` the time columns' heading.
+fn paper_html(p: &Paper, at: &str) -> String {
+    let mut h = String::new();
+    let [received, sold, destroyed, on_hand] = totals(p);
+    h += &format!(
+        "<h2>Card file {} ('{}')</h2>\n",
+        esc(&p.cards),
+        esc(&p.path)
+    );
+    h += &head(&[
+        "Received",
+        "Sold (held by sessions)",
+        "Destroyed",
+        "On hand",
+    ]);
+    h += &tr(&[
+        &received.to_string(),
+        &sold.to_string(),
+        &destroyed.to_string(),
+        &on_hand.to_string(),
+    ]);
+    h += "</table>\n<h3>Received</h3>\n";
+    h += &head(&[at, "Series", "Faces", "Count", "Note"]);
+    for r in &p.received {
+        h += &tr(&[
+            &r.time,
+            r.series.as_deref().unwrap_or(""),
+            &r.faces.words(),
+            &r.faces.count().to_string(),
+            r.note.as_deref().unwrap_or(""),
+        ]);
+    }
+    h += "</table>\n<h3>Issued to sessions</h3>\n";
+    if p.sessions.is_empty() {
+        h += "<p>No session has sold this paper.</p>\n";
+    } else {
+        h += &head(&[
+            &at.replace("Time", "First sale"),
+            "Session",
+            "Log",
+            "Issued",
+            "Came back",
+            "Sold",
+            "Faces sold",
+        ]);
+        for x in &p.sessions {
+            h += &tr(&[
+                &x.first,
+                &format!("{} (night {})", x.title, x.night),
+                &x.log,
+                &x.issued.to_string(),
+                &x.back.to_string(),
+                &x.holds.count().to_string(),
+                &x.holds.words(),
+            ]);
+        }
+        h += "</table>\n";
+    }
+    if !p.destroyed.is_empty() {
+        h += "<h3>Destroyed</h3>\n";
+        h += &head(&[at, "Faces", "Count", "Why"]);
+        for d in &p.destroyed {
+            h += &tr(&[
+                &d.time,
+                &d.faces.words(),
+                &d.faces.count().to_string(),
+                &d.why,
+            ]);
+        }
+        h += "</table>\n";
+    }
+    h += &format!(
+        "<h3>On hand</h3>\n<p>{}: {}</p>\n",
+        esc(&count_of(on_hand, "face")),
+        esc(&p.on_hand().words())
+    );
+    h
 }
 
 /// The book as CSV: a row per receipt, session and loss, and a row of each

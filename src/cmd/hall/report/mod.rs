@@ -4,6 +4,7 @@
 
 mod args;
 mod period;
+mod stock;
 
 use super::open_cards;
 use crate::cmd::{outln, Outcome};
@@ -49,7 +50,7 @@ pub fn run(a: &Args) -> Result<Outcome> {
         })?;
     }
     if let Some(book) = &a.stock {
-        return stock(book, kind, a);
+        return stock::stock(book, kind, a);
     }
     let (files, _) = open_cards(&a.cards)?;
     let mut cards = Cards::new(files, None);
@@ -188,46 +189,4 @@ fn slip_page(record: &Record, cards: &Cards) -> Option<(String, String)> {
         .count();
     let prizes = if paid == 1 { "prize" } else { "prizes" };
     Some((page, format!("winner slips: {paid} {prizes} paid")))
-}
-
-/// `hall report --stock BOOK --out FILE`: the stock book listed, its
-/// chain verified first (a broken book exits 1 and writes nothing).
-fn stock(book: &Path, kind: &str, a: &Args) -> Result<Outcome> {
-    use bingomint::hall::report::{stock_csv, stock_html, stock_json};
-    let text = std::fs::read_to_string(book)
-        .with_context(|| format!("--stock: cannot read '{}'", book.display()))?;
-    let zone = (a.zone.as_deref())
-        .map(|z| Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}")))
-        .transpose()?;
-    let mut standing = match bingomint::hall::stock::check(&text, &[]) {
-        Ok(s) => s,
-        Err((line, why)) => {
-            outln!("FAILED: '{}' line {line}: {why}", book.display());
-            return Ok(Outcome::Negative);
-        }
-    };
-    if let Some(z) = &zone {
-        standing.localise(|t| z.local(t));
-    }
-    let shown = book.display().to_string();
-    let body = match kind {
-        "csv" => stock_csv(&standing).context("cannot make the CSV")?,
-        "json" => serde_json::to_string_pretty(&stock_json(&standing))? + "\n",
-        _ => stock_html(&standing, &shown, zone.as_ref().map(Zone::name)),
-    };
-    let out = a.out.as_path();
-    let target = (out != Path::new("-")).then_some(out);
-    crate::cmd::write_bytes(target, a.force, body.as_bytes())?;
-    if target.is_some() && !a.quiet {
-        let on_hand: u64 = standing.papers.iter().map(|p| p.on_hand().count()).sum();
-        let sessions: usize = standing.papers.iter().map(|p| p.sessions.len()).sum();
-        outln!(
-            "the paper stock: {}, {}, {} on hand -> {}",
-            bingomint::text::count_of(standing.papers.len() as u64, "card file"),
-            bingomint::text::count_of(sessions as u64, "session"),
-            bingomint::text::count_of(on_hand, "face"),
-            out.display()
-        );
-    }
-    Ok(Outcome::Success)
 }
