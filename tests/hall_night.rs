@@ -1555,7 +1555,7 @@ fn a_late_sale_plays_the_games_still_to_come_and_changes_no_prize_fixed() {
     let (code, out) = verify_log(&log, &cards);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("a sale whose number, units or amount are not the hall's"),
+        out.contains("line 4: a sale whose games are not those its product still had to play when it was made: the programme then gives late: games 2, 3"),
         "{out}"
     );
 }
