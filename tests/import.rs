@@ -657,3 +657,83 @@ fn without_game_the_first_face_names_it_and_the_file_is_the_same() {
         .code(2)
         .stderr(contains("name it with --game 75, 80 or 90"));
 }
+
+/// A maker's header of repeated letters with a colour column beside the
+/// serial (`Serial,Colour,B,B,B,B,B,I,…`): the refusal's hint is a
+/// `--columns` list that fits this file, and the file imports with it, its
+/// serial column named by its header.
+#[test]
+fn the_columns_hint_fits_the_file_it_is_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "3", "--seed", "hint"]);
+    let faces = exported(dir.path(), &cards);
+    let mut csv = String::from("Serial,Colour");
+    for l in ["B", "I", "N", "G", "O"] {
+        csv += &format!(",{l}").repeat(5);
+    }
+    for (k, f) in faces.iter().enumerate() {
+        csv += &format!("\nCH-{:05},red", 4512 + k);
+        for col in 0..5 {
+            for row in 0..5 {
+                let n = f[row * 5 + col];
+                csv += &if n == 0 {
+                    ",FREE".to_string()
+                } else {
+                    format!(",{n}")
+                };
+            }
+        }
+    }
+    std::fs::write(dir.path().join("maker.csv"), csv + "\n").unwrap();
+    let import = |extra: &[&str]| {
+        let out = bingomint()
+            .current_dir(dir.path())
+            .args(["import", "maker.csv", "--game", "75", "--out", "m.bmc"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code().unwrap(), said)
+    };
+    let (code, said) = import(&[]);
+    assert_eq!(code, 2, "{said}");
+    let hint = said.split("e.g. ").nth(1).unwrap().trim().to_string();
+    assert_eq!(hint, "--columns number,skip,cells --by columns", "{said}");
+    let args: Vec<&str> = hint.split_whitespace().collect();
+    let (code, said) = import(&args);
+    assert_eq!(code, 0, "{said}");
+    assert!(
+        said.contains("cards CH-04512–CH-04514 (column 'Serial')"),
+        "{said}"
+    );
+    assert_eq!(exported(dir.path(), &dir.path().join("m.bmc")), faces);
+}
+
+/// Each card of `file` as `export --format csv` writes it: its 25 cells,
+/// row by row, 0 for the free centre.
+fn exported(dir: &Path, file: &Path) -> Vec<Vec<u64>> {
+    let out = dir.join("exported.csv");
+    let done = bingomint()
+        .args([
+            "export",
+            file.to_str().unwrap(),
+            "--format",
+            "csv",
+            "--force",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(done.status.success());
+    (std::fs::read_to_string(&out).unwrap().lines().skip(1))
+        .map(|l| {
+            l.split(',')
+                .skip(1)
+                .take(25)
+                .map(|c| c.parse().unwrap())
+                .collect()
+        })
+        .collect()
+}

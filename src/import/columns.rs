@@ -38,7 +38,8 @@ pub enum Role {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Columns {
     pub roles: Vec<Role>,
-    /// The name of the numbering column, if any.
+    /// The numbering column in words, if any: `column 'Serial'` (its
+    /// header's name), or `column 1` with no header.
     pub number: Option<String>,
     /// Names of the columns read past as unknown.
     pub ignored: Vec<String>,
@@ -148,6 +149,58 @@ pub fn place_order(shape: &Shape, by_columns: bool, with_free: bool) -> Vec<usiz
         .collect()
 }
 
+/// `column 'Serial'`: a header's column in words, its name cut to 40
+/// characters (a header is the source's text, of any length).
+fn column_named(name: &str) -> String {
+    format!("column '{}'", crate::text::clip(name.trim(), 40))
+}
+
+/// A `--columns` list for a header whose cells could not be read by name:
+/// its numbering column `number`, the run from its first column that
+/// reads as a cell (a letter of the game, a cell's name or place) to its
+/// last as `cells`, every other `skip` (`number,skip,cells` for
+/// `Serial,Colour,B,B,…,O`); and `--by columns` when the cells run
+/// column by column (`B,B,B,B,B,I,…`) and it was not given.
+fn suggested(names: &[String], shape: &Shape, by_columns: bool) -> String {
+    let cellish = |name: &str| {
+        let n = normal(name);
+        cell_at(name, shape).is_some()
+            || cell_place(name).is_some()
+            || shape.letters.iter().any(|l| l.eq_ignore_ascii_case(&n))
+    };
+    let (Some(first), Some(last)) = (
+        names.iter().position(|n| cellish(n)),
+        names.iter().rposition(|n| cellish(n)),
+    ) else {
+        return "number,cells".into();
+    };
+    let mut out = Vec::new();
+    let mut number = false;
+    for (i, name) in names.iter().enumerate() {
+        if i == first {
+            out.push("cells");
+        } else if (first..=last).contains(&i) {
+            continue;
+        } else if !number && is_number_name(name) {
+            number = true;
+            out.push("number");
+        } else {
+            out.push("skip");
+        }
+    }
+    let letter = |i: usize| {
+        let n = normal(&names[i]);
+        (shape.letters.iter()).position(|l| l.eq_ignore_ascii_case(&n))
+    };
+    let columnwise = first < last && letter(first).is_some() && letter(first) == letter(first + 1);
+    let by = if columnwise && !by_columns {
+        " --by columns"
+    } else {
+        ""
+    };
+    out.join(",") + by
+}
+
 /// Maps a header row; an error says what was found and what is missing.
 /// Cells are read by name (`B1`, `r1c1`) when the names cover the face,
 /// else by place (`1`, `n1`, `cell1` …): `n1` … `n24` is 24 places, though
@@ -163,7 +216,7 @@ pub fn from_header(names: &[String], shape: &Shape, by_columns: bool) -> Result<
         let n = normal(name);
         if number.is_none() && is_number_name(name) {
             roles[i] = Role::Number;
-            number = Some(name.trim().to_string());
+            number = Some(column_named(name));
         } else if n == "star" && !shape.letters.is_empty() {
             roles[i] = Role::Star;
         } else if !(n.starts_with("strip") || n == "skip") {
@@ -213,7 +266,7 @@ pub fn from_header(names: &[String], shape: &Shape, by_columns: bool) -> Result<
     };
     Err(format!(
         "the header does not name every cell: {missing} (columns read: {}); \
-         name them with --columns, e.g. --columns number,cells",
+         name them with --columns, e.g. --columns {}",
         crate::text::clip(
             &names
                 .iter()
@@ -221,7 +274,8 @@ pub fn from_header(names: &[String], shape: &Shape, by_columns: bool) -> Result<
                 .collect::<Vec<_>>()
                 .join(", "),
             120
-        )
+        ),
+        suggested(names, shape, by_columns),
     ))
 }
 
@@ -254,7 +308,7 @@ fn tall(names: &[String], shape: &Shape) -> Option<Columns> {
             }
             _ if number.is_none() && is_number_name(name) => {
                 roles[i] = Role::Number;
-                number = Some(name.trim().to_string());
+                number = Some(column_named(name));
             }
             _ => ignored.push(name.trim().to_string()),
         }
@@ -274,7 +328,7 @@ fn tall(names: &[String], shape: &Shape) -> Option<Columns> {
 /// row.
 pub fn from_list(
     list: &str,
-    fields: usize,
+    (fields, header): (usize, Option<&[&str]>),
     shape: &Shape,
     by_columns: bool,
 ) -> Result<Columns, String> {
@@ -285,7 +339,10 @@ pub fn from_list(
         match normal(item).as_str() {
             "number" => {
                 roles.push(Role::Number);
-                number = Some(format!("column {}", roles.len()));
+                number = Some(match header.and_then(|h| h.get(roles.len() - 1)) {
+                    Some(name) => column_named(name),
+                    None => format!("column {}", roles.len()),
+                });
             }
             "star" => roles.push(Role::Star),
             "skip" | "" => roles.push(Role::Skip),
@@ -389,7 +446,7 @@ mod tests {
         let places: Vec<String> = (1..=24).map(|k| format!("n{k}")).collect();
         let header = [vec!["Card No.".into(), "Series".into()], places].concat();
         let c = from_header(&header, &shape, true).unwrap();
-        assert_eq!(c.number.as_deref(), Some("Card No."));
+        assert_eq!(c.number.as_deref(), Some("column 'Card No.'"));
         assert_eq!(c.ignored, ["Series"]);
         assert_eq!(c.roles[2], Role::Cell(0));
         assert_eq!(c.roles[3], Role::Cell(5));
@@ -402,12 +459,13 @@ mod tests {
     #[test]
     fn a_list_names_each_column() {
         let shape = Shape::of(Spec::named("90").unwrap());
-        let c = from_list("number,skip,cells", 29, &shape, false).unwrap();
+        let c = from_list("number,skip,cells", (29, None), &shape, false).unwrap();
+        assert_eq!(c.number.as_deref(), Some("column 1"));
         assert_eq!(c.width(), 29);
         assert_eq!(c.roles[2], Role::Cell(0));
         assert_eq!(c.roles[28], Role::Cell(26));
-        assert!(from_list("number,cells,bogus", 30, &shape, false).is_err());
-        assert!(from_list("number,r1c1", 2, &shape, false)
+        assert!(from_list("number,cells,bogus", (30, None), &shape, false).is_err());
+        assert!(from_list("number,r1c1", (2, None), &shape, false)
             .unwrap_err()
             .contains("no column for"));
     }

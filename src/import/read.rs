@@ -243,9 +243,7 @@ fn table(
     layout.push(')');
     Ok(Describe {
         layout,
-        numbered_by: columns
-            .number
-            .map(|n| format!("column '{}'", crate::text::clip(&n, NAME_CHARS))),
+        numbered_by: columns.number,
     })
 }
 
@@ -255,7 +253,8 @@ fn map_columns(source: &Source, fields: &[&str], at: Bad) -> Result<(Columns, bo
     let shape = &source.shape;
     let named = fields.iter().any(|f| cell(f).is_none());
     if let Some(list) = source.columns {
-        let columns = columns::from_list(list, fields.len(), shape, source.by_columns)
+        let header = named.then_some(fields);
+        let columns = columns::from_list(list, (fields.len(), header), shape, source.by_columns)
             .map_err(|why| source.bad(Bad::flag("--columns"), why))?;
         return Ok((columns, named));
     }

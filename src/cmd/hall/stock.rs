@@ -23,9 +23,10 @@ pub enum What {
     /// file by range or serials as printed, and the series they are.
     #[command(after_help = "\
 Examples:
-  bingomint hall stock receive stock.jsonl --cards cards.bmc --series A
   bingomint hall stock receive stock.jsonl --cards cards.bmc \\
-      --faces 1..600 --series A --note 'delivery 4471'")]
+      --faces 1..600 --series A --note 'delivery 4471'
+  bingomint hall stock receive stock.jsonl --cards cards.bmc \\
+      --faces 601..9000 --series B")]
     Receive {
         /// The stock book.
         #[arg(value_name = "STOCK")]

@@ -26,12 +26,13 @@ Examples:
   # Writes run/cards-0001.pdf … and run/manifest.csv:
   bingomint print cards.bmc --pages-per-file 500 --out run/cards.pdf
   bingomint print cards.bmc --order cut-stack --out stack.pdf
-  # Books of 4 pages, 4 cards a page, in named inks, with a packing list:
-  bingomint print cards.bmc --layout 4 --book-pages 4 \\
-      --colours red blue green gray --packing books.csv --out books.pdf
+  # Books of 6 pages, 4 cards a page, in named inks, with a packing list:
+  bingomint print cards.bmc --layout 4 --book-pages 6 \\
+      --colours red blue green purple orange brown --packing books.csv \\
+      --out books.pdf
   # Cut into piles of whole books, each piece labelled, press marks:
-  bingomint print cards.bmc --layout 4 --order cut-stack --book-pages 4 \\
-      --colours red blue green gray --press --out piles.pdf
+  bingomint print cards.bmc --layout 4 --order cut-stack --book-pages 6 \\
+      --colours red blue green purple orange brown --press --out piles.pdf
   bingomint print cards.bmc --bleed 3mm --background 15 \\
       --colour blue --out tinted.pdf
   # An items game: its cards, and every item once on cards to cut out.
