@@ -154,7 +154,7 @@ fn a_hundred_thousand_strip_book_run_is_labelled_packed_and_continued() {
     assert!(raw.contains("/GTS_PDFXVersion (PDF/X-1:2001)"));
     for ink in ["Yellow", "Pink", "Blue", "Green", "Orange", "Purple"] {
         assert!(
-            raw.contains(&format!("/Separation /{ink} /DeviceCMYK")),
+            raw.contains(&format!("/Separation /Bingo#20{ink} /DeviceCMYK")),
             "{ink}"
         );
     }

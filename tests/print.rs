@@ -854,9 +854,15 @@ fn named_inks_print_as_spot_plates_with_their_process_alternate() {
     );
     let bytes = std::fs::read(&pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    // Yellow a plate of its own (in its page's and its form's resources);
-    // a CMYK ink stays process.
-    assert_eq!(text.matches("/Separation /Yellow /DeviceCMYK").count(), 2);
+    // Yellow a plate of its own (in its page's and its form's resources),
+    // named apart from the process yellow colorant; a CMYK ink stays
+    // process.
+    assert_eq!(
+        text.matches("/Separation /Bingo#20Yellow /DeviceCMYK")
+            .count(),
+        2
+    );
+    assert!(!text.contains("/Separation /Yellow "));
     assert!(!text.contains("/Separation /Red"));
     assert!(text.contains("/C1 [0 0 1 0]"), "yellow's process alternate");
     if have("qpdf", "spot inks") {
@@ -870,5 +876,90 @@ fn named_inks_print_as_spot_plates_with_their_process_alternate() {
             "{}",
             String::from_utf8_lossy(&check.stdout)
         );
+    }
+}
+
+// See: issue 66, item 4: spot plates named as the ink maker names them,
+// never like a process colorant, and the summary says which plates the
+// file holds.
+#[test]
+fn spot_inks_are_named_as_their_makers_name_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = generate(dir.path(), "c.bmc", &["--count", "12", "--seed", "11"]);
+    let pdf = dir.path().join("s.pdf");
+    let out = bingomint()
+        .arg("print")
+        .arg(&file)
+        .args([
+            "--layout",
+            "2",
+            "--book-pages",
+            "3",
+            "--spot",
+            "--colours",
+            "orange",
+        ])
+        .args(["PANTONE 116 C=cmyk:0,16,100,0", "cmyk:0,100,100,0", "--out"])
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("spot plates: Bingo Orange, PANTONE 116 C"),
+        "{said}"
+    );
+    let text = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
+    assert_eq!(
+        text.matches("/Separation /PANTONE#20116#20C /DeviceCMYK")
+            .count(),
+        2
+    );
+    assert!(
+        text.contains("/C1 [0 0.16 1 0]"),
+        "the PANTONE ink's process alternate"
+    );
+    for process in ["Cyan", "Magenta", "Yellow", "Black", "All", "None"] {
+        assert!(
+            !text.contains(&format!("/Separation /{process} ")),
+            "{process}"
+        );
+    }
+    if have("qpdf", "spot inks") {
+        let check = Command::new("qpdf")
+            .arg("--check")
+            .arg(&pdf)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+    for (ink, said) in [
+        ("Yellow=cmyk:0,0,100,0", "is the name of a process colorant"),
+        ("black=cmyk:0,0,0,100", "is the name of a process colorant"),
+        ("Ink=yellow", "a spot ink is NAME=cmyk:C,M,Y,K"),
+    ] {
+        let out = bingomint()
+            .arg("print")
+            .arg(&file)
+            .args(["--spot", "--colour", ink, "--out"])
+            .arg(dir.path().join("x.pdf"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        // A process colorant's name is named alone; a bad alternate, whole.
+        let named = match said.contains("process") {
+            true => ink.split('=').next().unwrap(),
+            false => ink,
+        };
+        assert!(
+            err.contains(&format!("--colour {named:?}")) && err.contains(said),
+            "{err}"
+        );
+        assert!(!dir.path().join("x.pdf").exists());
     }
 }

@@ -19,6 +19,55 @@ pub enum InkError {
     White,
     #[error("{0:?}: an ink of 0,0,0,0 prints nothing")]
     Blank(String),
+    #[error("{0:?} is the name of a process colorant (Cyan, Magenta, Yellow, Black) or a reserved one (All, None): a RIP would put the ink on that plate; name the spot ink as its maker does (\"Bingo Yellow=cmyk:0,10,100,0\", \"PANTONE 116 C=cmyk:0,16,100,0\")")]
+    ProcessName(String),
+    #[error("{0:?}: a spot ink's name is 1 to 63 printable ASCII characters, as its maker names it (\"PANTONE 116 C\")")]
+    SpotName(String),
+    #[error("{0:?}: a spot ink is NAME=cmyk:C,M,Y,K (its process alternate in percent), such as \"Bingo Yellow=cmyk:0,10,100,0\"")]
+    SpotAlternate(String),
+    #[error("{0:?} names a spot ink: give --spot to print it as a plate of its own")]
+    NeedsSpot(String),
+}
+
+/// The names a spot ink may not take: the process colorants' and the
+/// reserved ones (PDF 32000-1, 8.6.6.4), which a RIP maps to its own plates.
+const PROCESS_NAMES: [&str; 6] = ["cyan", "magenta", "yellow", "black", "all", "none"];
+
+/// A spot ink's name as its plate is named (`Bingo Yellow`, `PANTONE 116
+/// C`): 1 to 63 printable ASCII characters, no process colorant's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct SpotName {
+    bytes: [u8; 63],
+    len: u8,
+}
+
+impl SpotName {
+    pub fn new(name: &str) -> Result<SpotName, InkError> {
+        let name = name.trim();
+        let shown = || crate::text::clip(name, 60).into_owned();
+        if name.is_empty() || name.len() > 63 || !name.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            return Err(InkError::SpotName(shown()));
+        }
+        if PROCESS_NAMES.contains(&name.to_ascii_lowercase().as_str()) {
+            return Err(InkError::ProcessName(shown()));
+        }
+        let mut bytes = [0; 63];
+        bytes[..name.len()].copy_from_slice(name.as_bytes());
+        Ok(SpotName {
+            bytes,
+            len: name.len() as u8,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).expect("ASCII")
+    }
+}
+
+impl std::fmt::Debug for SpotName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
 }
 
 /// Bingo paper's colours by name, one table for the night file's `paper`
@@ -56,9 +105,10 @@ pub enum Ink {
     Gray,
     /// One CMYK ink, fractions 0–1.
     Cmyk([f32; 4]),
-    /// A named ink of [`NAMED`] (its index) as a spot colour: a plate of
-    /// its own, its process CMYK the alternate.
-    Spot(usize),
+    /// A spot colour: a plate of its own, named (`Bingo Yellow` for a
+    /// named ink of [`NAMED`], or as the user names it), its process CMYK
+    /// (percent) the alternate.
+    Spot { name: SpotName, cmyk: [u8; 4] },
 }
 
 impl Ink {
@@ -72,6 +122,11 @@ impl Ink {
         }
         if let Some((_, v, _)) = NAMED.iter().find(|(n, ..)| *n == lower) {
             return Ok(Ink::Cmyk(v.map(|p| f32::from(p) / 100.0)));
+        }
+        if text.contains('=') {
+            return Err(InkError::NeedsSpot(
+                crate::text::clip(text, 60).into_owned(),
+            ));
         }
         let bad = || InkError::NotAnInk(crate::text::clip(text, 60).into_owned());
         let values = text.strip_prefix("cmyk:").ok_or_else(bad)?;
@@ -90,11 +145,31 @@ impl Ink {
         }
     }
 
-    /// `text` as [`Ink::parse`] reads it, a named ink as a spot colour.
+    /// `text` as [`Ink::parse`] reads it, a named ink as a spot colour
+    /// (`yellow`: the plate `Bingo Yellow`), and `NAME=cmyk:C,M,Y,K` a spot
+    /// ink named as its maker names it, with its process alternate.
     pub fn parse_spot(text: &str) -> Result<Ink, InkError> {
+        if let Some((name, alternate)) = text.split_once('=') {
+            let name = SpotName::new(name)?;
+            let shown = || crate::text::clip(text, 60).into_owned();
+            let cmyk = match Ink::parse(alternate.trim()) {
+                Ok(Ink::Cmyk(v)) if alternate.trim().starts_with("cmyk:") => {
+                    v.map(|f| (f * 100.0).round() as u8)
+                }
+                _ => return Err(InkError::SpotAlternate(shown())),
+            };
+            return Ok(Ink::Spot { name, cmyk });
+        }
         let lower = text.trim().to_ascii_lowercase();
-        match NAMED.iter().position(|(n, ..)| *n == lower) {
-            Some(i) if !matches!(lower.as_str(), "white" | "gray" | "grey") => Ok(Ink::Spot(i)),
+        match NAMED.iter().find(|(n, ..)| *n == lower) {
+            Some((n, cmyk, _)) if !matches!(lower.as_str(), "white" | "gray" | "grey") => {
+                let mut name = format!("Bingo {n}");
+                name[6..7].make_ascii_uppercase();
+                Ok(Ink::Spot {
+                    name: SpotName::new(&name)?,
+                    cmyk: *cmyk,
+                })
+            }
             _ => Ink::parse(text),
         }
     }
@@ -104,18 +179,17 @@ impl Ink {
         match self {
             Ink::Gray => None,
             Ink::Cmyk(v) => Some(v),
-            Ink::Spot(i) => Some(NAMED[i].1.map(|p| f32::from(p) / 100.0)),
+            Ink::Spot { cmyk, .. } => Some(cmyk.map(|p| f32::from(p) / 100.0)),
         }
     }
 
-    /// A spot ink's colorant name (`Yellow`), as the press's plate is named.
+    /// A spot ink's colorant name (`Bingo Yellow`, `PANTONE 116 C`), as
+    /// the press's plate is named.
     pub fn spot_name(self) -> Option<String> {
-        let Ink::Spot(i) = self else {
+        let Ink::Spot { name, .. } = self else {
             return None;
         };
-        let mut name = NAMED[i].0.to_string();
-        name[..1].make_ascii_uppercase();
-        Some(name)
+        Some(name.as_str().to_string())
     }
 
     /// Whether numbers in this ink on white paper are hard to read: less
@@ -146,7 +220,7 @@ impl Ink {
         match self {
             Ink::Gray => c.set_fill_gray(1.0 - tint),
             Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a * tint, b * tint, d * tint, e * tint),
-            Ink::Spot(_) => c
+            Ink::Spot { .. } => c
                 .set_fill_color_space(ColorSpaceOperand::Named(SPOT))
                 .set_fill_color([tint]),
         };
@@ -156,7 +230,7 @@ impl Ink {
         match self {
             Ink::Gray => c.set_fill_gray(0.0),
             Ink::Cmyk([a, b, d, e]) => c.set_fill_cmyk(a, b, d, e),
-            Ink::Spot(_) => c
+            Ink::Spot { .. } => c
                 .set_fill_color_space(ColorSpaceOperand::Named(SPOT))
                 .set_fill_color([1.0]),
         };
@@ -166,7 +240,7 @@ impl Ink {
         match self {
             Ink::Gray => c.set_stroke_gray(0.0),
             Ink::Cmyk([a, b, d, e]) => c.set_stroke_cmyk(a, b, d, e),
-            Ink::Spot(_) => c
+            Ink::Spot { .. } => c
                 .set_stroke_color_space(ColorSpaceOperand::Named(SPOT))
                 .set_stroke_color([1.0]),
         };

@@ -356,6 +356,18 @@ impl Plan {
     }
 
     /// The inks the document uses, each with its form.
+    /// The spot plates the document holds, by name, each once in page
+    /// order (none when every ink is process or black).
+    pub fn spot_plates(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for name in self.inks().into_iter().filter_map(Ink::spot_name) {
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
     fn inks(&self) -> Vec<Ink> {
         if self.options.books.is_empty() {
             vec![self.options.ink]

@@ -11,9 +11,11 @@ pub struct PressFlags {
     #[arg(long, value_name = "PERCENT", default_value_t = 0.0)]
     pub(super) background: f32,
 
-    /// Named inks (yellow, pink, …) as spot colours: each a plate of its
-    /// own (a /Separation colour space named Yellow, Pink, …), its process
-    /// CMYK the alternate; cmyk:… and gray stay as they are.
+    /// Named inks as spot colours: each a plate of its own (a /Separation
+    /// colour space), its process CMYK the alternate. yellow, pink, … are
+    /// the plates Bingo Yellow, Bingo Pink, …; NAME=cmyk:C,M,Y,K names the
+    /// plate as the ink's maker does ("PANTONE 116 C=cmyk:0,16,100,0"),
+    /// never a process colorant's name; plain cmyk:… and gray stay process.
     #[arg(long)]
     pub(super) spot: bool,
 

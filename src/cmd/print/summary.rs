@@ -79,6 +79,13 @@ pub(super) fn summary(
         spec.face_noun(),
         out
     );
+    let plates = plan.spot_plates();
+    if !plates.is_empty() {
+        crate::cmd::outln!(
+            "  spot plates: {} (each a /Separation of that name, its process CMYK the alternate)",
+            plates.join(", ")
+        );
+    }
     // (Items cards a page as print chose them are few on purpose: their
     // labels must be read.)
     let (share, (w, h)) = plan.filled();
