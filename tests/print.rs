@@ -899,7 +899,13 @@ fn spot_inks_are_named_as_their_makers_name_them() {
             "--colours",
             "orange",
         ])
-        .args(["PANTONE 116 C=cmyk:0,16,100,0", "cmyk:0,100,100,0", "--out"])
+        .args([
+            "PANTONE 116 C=cmyk:0,16,100,0",
+            "cmyk:0,100,100,0",
+            "--packing",
+        ])
+        .arg(dir.path().join("p.csv"))
+        .arg("--out")
         .arg(&pdf)
         .output()
         .unwrap();
@@ -908,6 +914,12 @@ fn spot_inks_are_named_as_their_makers_name_them() {
     assert!(
         said.contains("spot plates: Bingo Orange, PANTONE 116 C"),
         "{said}"
+    );
+    // The packing list calls the ink by its name, not its alternate.
+    let packing = std::fs::read_to_string(dir.path().join("p.csv")).unwrap();
+    assert!(
+        packing.contains(",\"orange PANTONE 116 C cmyk:0,100,100,0\","),
+        "{packing}"
     );
     let text = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
     assert_eq!(

@@ -67,9 +67,11 @@ impl Args {
             group_face: self.group_face,
             ink: self.ink(&self.colour).map_err(flag("--colour"))?,
             books: books(self)?,
+            // A spot ink named as its maker names it is called by that
+            // name (PANTONE 116 C), not by its alternate.
             ink_names: match self.book_pages {
-                Some(_) => self.colours.clone(),
-                None => vec![self.colour.clone()],
+                Some(_) => self.colours.iter().map(|c| ink_name(c)).collect(),
+                None => vec![ink_name(&self.colour)],
             },
             background: {
                 if !(0.0..=50.0).contains(&self.trail.background) {
@@ -115,6 +117,15 @@ impl Args {
         }
         Ok(options)
     }
+}
+
+/// An ink as the slug and the packing list name it: `NAME` of a spot ink
+/// `NAME=cmyk:…`, else as given.
+fn ink_name(text: &str) -> String {
+    text.split_once('=')
+        .map_or(text, |(name, _)| name)
+        .trim()
+        .to_string()
 }
 
 /// The inks of `--book-pages K --colours …`.

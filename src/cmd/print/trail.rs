@@ -57,11 +57,7 @@ pub(super) fn write(args: &Args, plan: &Plan, parts: &[Part]) -> Result<()> {
     if t.packing.is_none() {
         return Ok(());
     }
-    let colours = match args.book_pages {
-        Some(_) => args.colours.clone(),
-        None => vec![args.colour.clone()],
-    };
-    let rows = pr::packing::packing(plan, parts, &colours, t.books_per_carton);
+    let rows = pr::packing::packing(plan, parts, &plan.options.ink_names, t.books_per_carton);
     if let Some(path) = &t.packing {
         write_text(Some(path), args.force, |out| {
             pr::packing::write(&rows, &plan.header, out)
