@@ -975,3 +975,41 @@ fn spot_inks_are_named_as_their_makers_name_them() {
         assert!(!dir.path().join("x.pdf").exists());
     }
 }
+
+// See: issue 66, item 5: a large sheet filled as a press fills it.
+#[test]
+fn a_large_sheet_defaults_to_the_layout_that_fills_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let strips = generate(
+        dir.path(),
+        "s.bmc",
+        &["--game", "90", "--count", "12", "--seed", "fill"],
+    );
+    let run = |paper: &str| {
+        let out = bingomint()
+            .arg("print")
+            .arg(&strips)
+            .args(["--paper", paper, "--out"])
+            .arg(dir.path().join(format!("{paper}.pdf")))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{paper}");
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    // Letter and A4 keep the default, 2 strips; SRA3 takes 6 (3×2) and is
+    // filled; A3, where 6 would print under 80 % of Letter's numbers, keeps
+    // 3 and says how little of it they cover.
+    assert!(run("letter").contains("(2 a page, 15.0 pt numbers"));
+    assert!(run("a4").contains("(2 a page,"));
+    let sra3 = run("sra3");
+    assert!(
+        sra3.contains("12 strips on 2 sra3 pages (6 a page, 12.7 pt numbers"),
+        "{sra3}"
+    );
+    assert!(!sra3.contains("the faces cover"), "{sra3}");
+    let a3 = run("a3");
+    assert!(
+        a3.contains("(3 a page,") && a3.contains("the faces cover 50% of each a3 page"),
+        "{a3}"
+    );
+}

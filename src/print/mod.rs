@@ -200,6 +200,33 @@ fn title_and_pictures(
     Ok((title, pictures))
 }
 
+/// The layout a sheet gets when none is asked for: the game's default,
+/// or on a sheet half as large again as Letter or more (tabloid, A3,
+/// SRA3) the most records a sheet whose
+/// numbers are at least 80 % of the default's on Letter, as a press fills
+/// its sheet (SRA3 holds 6 strips, 3×2, at 12.7 pt, where Letter holds 2 at
+/// 15 pt). `cell(n, area)` is the cell of `n` a sheet in that printable
+/// area.
+fn filling(
+    spec: Spec,
+    counts: &[usize],
+    cell: impl Fn(usize, (f32, f32)) -> f32,
+    options: &Options,
+) -> usize {
+    let base = spec.facts().paper.default_layout;
+    let m = 2.0 * options.margin;
+    let (w, h) = options.paper;
+    // Letter, A4 and Legal keep the default.
+    if w * h < 1.5 * 612.0 * 792.0 {
+        return base;
+    }
+    let want = cell(base, (612.0 - m, 792.0 - m));
+    (counts.iter().copied())
+        .filter(|&n| n > base && cell(n, (w - m, h - m)) >= want * 0.8)
+        .max()
+        .unwrap_or(base)
+}
+
 /// The counts `--layout N` takes: records a sheet.
 pub fn layout_counts(spec: Spec) -> &'static [usize] {
     spec.facts().paper.layouts
@@ -228,7 +255,7 @@ impl Plan {
                     |n: u8| (pictures.get(usize::from(n) - 1)).is_some_and(Option::is_some);
                 labels::readable_count(deck, pictured, counts, |n| fit(n, area).1)?
             }
-            _ => spec.facts().paper.default_layout,
+            _ => filling(spec, counts, |n, paper| fit(n, paper).1, &options),
         };
         let (grid, cell, per_page) = match options.layout.unwrap_or(Layout::Count(default)) {
             Layout::Count(n) => {

@@ -47,8 +47,9 @@ pub struct Args {
     pub(super) out: PathBuf,
 
     /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
-    /// that fits best), 90-ball 1-3 strips; or columns x rows, e.g. 3x2
-    /// [default: 6 cards, 2 strips].
+    /// that fits best), 90-ball 1, 2, 3, 4 or 6 strips; or columns x rows,
+    /// e.g. 3x2 [default: 6 cards, 2 strips; on tabloid, A3 or SRA3 the
+    /// most whose numbers stay at least 80% of those: SRA3 6 strips].
     #[arg(long, value_name = "N|CxR")]
     pub(super) layout: Option<String>,
 

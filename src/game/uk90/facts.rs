@@ -20,7 +20,7 @@ pub const FACTS: Facts = Facts {
     letters: &[],
     patterns: &PATTERNS,
     paper: Paper {
-        layouts: &[1, 2, 3],
+        layouts: &[1, 2, 3, 4, 6],
         default_layout: 2,
         label_at: LabelAt::Above,
         label: (0.7, 1.8),
