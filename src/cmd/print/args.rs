@@ -48,8 +48,7 @@ pub struct Args {
 
     /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
     /// that fits best), 90-ball 1, 2, 3, 4 or 6 strips; or columns x rows,
-    /// e.g. 3x2 [default: 6 cards, 2 strips; on tabloid, A3 or SRA3 the
-    /// most whose numbers stay at least 80% of those: SRA3 6 strips].
+    /// e.g. 3x2 [default: 6 cards, 2 strips; more on tabloid, A3, SRA3].
     #[arg(long, value_name = "N|CxR")]
     pub(super) layout: Option<String>,
 
