@@ -865,18 +865,7 @@ fn named_inks_print_as_spot_plates_with_their_process_alternate() {
     assert!(!text.contains("/Separation /Yellow "));
     assert!(!text.contains("/Separation /Red"));
     assert!(text.contains("/C1 [0 0 1 0]"), "yellow's process alternate");
-    if have("qpdf", "spot inks") {
-        let check = Command::new("qpdf")
-            .arg("--check")
-            .arg(&pdf)
-            .output()
-            .unwrap();
-        assert!(
-            check.status.success(),
-            "{}",
-            String::from_utf8_lossy(&check.stdout)
-        );
-    }
+    qpdf_checks(&pdf, "spot inks");
 }
 
 // See: issue 66, item 4: spot plates named as the ink maker names them,
@@ -937,18 +926,7 @@ fn spot_inks_are_named_as_their_makers_name_them() {
             "{process}"
         );
     }
-    if have("qpdf", "spot inks") {
-        let check = Command::new("qpdf")
-            .arg("--check")
-            .arg(&pdf)
-            .output()
-            .unwrap();
-        assert!(
-            check.status.success(),
-            "{}",
-            String::from_utf8_lossy(&check.stdout)
-        );
-    }
+    qpdf_checks(&pdf, "spot inks");
     for (ink, said) in [
         ("Yellow=cmyk:0,0,100,0", "is the name of a process colorant"),
         ("black=cmyk:0,0,0,100", "is the name of a process colorant"),
@@ -1012,4 +990,21 @@ fn a_large_sheet_defaults_to_the_layout_that_fills_it() {
         a3.contains("(3 a page,") && a3.contains("the faces cover 50% of each a3 page"),
         "{a3}"
     );
+}
+
+/// `qpdf --check` passes on `pdf`, when qpdf is here (`test` names what
+/// is left unchecked otherwise).
+fn qpdf_checks(pdf: &Path, test: &str) {
+    if have("qpdf", test) {
+        let check = Command::new("qpdf")
+            .arg("--check")
+            .arg(pdf)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
 }

@@ -63,6 +63,17 @@ pub struct Args {
     pub quiet: bool,
 }
 
+impl Args {
+    /// `--zone`, read.
+    pub fn zone(&self) -> anyhow::Result<Option<bingomint::hall::zone::Zone>> {
+        (self.zone.as_deref())
+            .map(|z| {
+                bingomint::hall::zone::Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}"))
+            })
+            .transpose()
+    }
+}
+
 /// A regulator's form `hall report` fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Form {

@@ -12,7 +12,6 @@ use anyhow::{bail, Context, Result};
 pub use args::{Args, Form};
 use bingomint::hall::judge::Cards;
 use bingomint::hall::report::{csv, html, period as span, slips, w2g, wa_daily, Record};
-use bingomint::hall::zone::Zone;
 use std::path::{Path, PathBuf};
 
 /// `hall report LOG… --cards FILE… --out FILE`.
@@ -54,9 +53,7 @@ pub fn run(a: &Args) -> Result<Outcome> {
     }
     let (files, _) = open_cards(&a.cards)?;
     let mut cards = Cards::new(files, None);
-    let zone = (a.zone.as_deref())
-        .map(|z| Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}")))
-        .transpose()?;
+    let zone = a.zone()?;
     let Some(mut records) = period::nights(&a.logs, &mut cards, threshold, zone.as_ref())? else {
         return Ok(Outcome::Negative);
     };

@@ -12,9 +12,7 @@ pub(super) fn stock(book: &Path, kind: &str, a: &Args) -> Result<Outcome> {
     use bingomint::hall::report::{stock_csv, stock_html, stock_json};
     let text = std::fs::read_to_string(book)
         .with_context(|| format!("--stock: cannot read '{}'", book.display()))?;
-    let zone = (a.zone.as_deref())
-        .map(|z| Zone::parse(z).map_err(|e| anyhow::anyhow!("--zone: {e}")))
-        .transpose()?;
+    let zone = a.zone()?;
     let mut standing = match bingomint::hall::stock::check(&text, &[]) {
         Ok(s) => s,
         Err((line, why)) => {
