@@ -267,8 +267,9 @@ fn a_hundred_thousand_strip_book_run_is_labelled_packed_and_continued() {
         ("600001", "600001", "1001"),
         "{text}"
     );
+    // Its books are numbered on from the 100,000 strips' before it.
     let (ticket, book, k, series) = pieces(&pdf2, 1, (left, width))[0];
-    assert_eq!((ticket, book, k, series), (600_001, 1, 1, 1001));
+    assert_eq!((ticket, book, k, series), (600_001, 16_668, 1, 1001));
     let shown = stdout_of(bingomint().args(["show", "--ticket", "600001"]).arg(&more));
     assert!(shown.contains("tickets 600001–600006"), "{shown}");
     bingomint()

@@ -39,6 +39,7 @@ mod link_halls;
 mod network;
 mod outcore;
 mod play;
+mod press_order;
 mod press_run;
 mod print;
 mod properties;

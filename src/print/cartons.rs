@@ -1,8 +1,11 @@
 //! Carton labels (`print --carton-labels FILE.pdf`): one for each carton of
-//! the packing list, two a page, to cut apart and stick on the carton. As
-//! bingo paper's cartons are labelled: carton k of n, the maker, the series,
+//! the packing list, two a page on A4 or Letter, one a page on label stock
+//! (100×150 mm, 4×6 in), to stick on the carton. As bingo paper's cartons
+//! are labelled: carton k of n, the maker, customer and job, the series,
 //! the serials it holds and its top sheet's, the inks in page order, the
-//! cut (faces a sheet), packets (books) a carton and pages a packet.
+//! cut (faces a sheet), packets (books) a carton and pages a packet, where
+//! its books lie in the stacks; and the carton's id as a Code 128 barcode
+//! a warehouse scans, printed beneath it too.
 
 use super::font::Font;
 use super::labels;
@@ -11,13 +14,29 @@ use super::plain::{self, F_BOLD, F_REGULAR};
 use super::{Plan, PrintError};
 use pdf_writer::Content;
 
-/// Labels a page, one above the other.
-const PER_PAGE: usize = 2;
-
 /// What the labels say beyond the packing list's rows.
 pub struct Carton<'a> {
     /// The maker (`--maker`), if named.
     pub maker: Option<&'a str>,
+    /// The customer (`--customer`), if named.
+    pub customer: Option<&'a str>,
+    /// The job number (`--job`), if given: it begins each carton's id.
+    pub job: Option<&'a str>,
+}
+
+impl Carton<'_> {
+    /// Carton `n`'s id, as its barcode holds it: `JOB-C00012`, or the
+    /// file's id for the job.
+    pub fn id(&self, plan: &Plan, n: u64) -> String {
+        format!("{}-C{n:05}", self.job.unwrap_or(&plan.id))
+    }
+}
+
+/// Whether `job` can be a carton id's start: 1 to 24 of A–Z, a–z, 0–9,
+/// `-`, `_`, `.` and `/` (what every scanner reads back as typed).
+pub fn job_ok(job: &str) -> bool {
+    (1..=24).contains(&job.len())
+        && (job.bytes()).all(|b| b.is_ascii_alphanumeric() || b"-_./".contains(&b))
 }
 
 /// The lines of carton `row`'s label: (bold, text).
@@ -27,6 +46,12 @@ fn lines(plan: &Plan, carton: &Carton, row: &PackRow) -> Vec<(bool, String)> {
     let mut out = vec![(true, format!("CARTON {} OF {}", row.number, row.of))];
     if let Some(maker) = carton.maker {
         out.push((false, format!("Maker: {maker}")));
+    }
+    match (carton.customer, carton.job) {
+        (Some(c), Some(j)) => out.push((false, format!("Customer: {c} · Job {j}"))),
+        (Some(c), None) => out.push((false, format!("Customer: {c}"))),
+        (None, Some(j)) => out.push((false, format!("Job {j}"))),
+        (None, None) => {}
     }
     let numbered = match row.series.as_str() {
         "" => String::new(),
@@ -73,6 +98,9 @@ fn lines(plan: &Plan, carton: &Carton, row: &PackRow) -> Vec<(bool, String)> {
     if !row.colours.is_empty() {
         out.push((false, format!("Colours: {}", row.colours)));
     }
+    if plan.stacks() > 1 {
+        out.push((false, format!("Stack {} · piles {}", row.stack, row.pile)));
+    }
     out.push((
         false,
         format!(
@@ -86,52 +114,91 @@ fn lines(plan: &Plan, carton: &Carton, row: &PackRow) -> Vec<(bool, String)> {
     out
 }
 
+/// The sheet the labels go on: A4 or Letter, two labels a page inside a
+/// half-inch margin; label stock (any other size: 100×150 mm, 4×6 in),
+/// one label a page inside an eighth of an inch.
+pub struct LabelStock {
+    pub paper: (f32, f32),
+    pub per_page: usize,
+    pub margin: f32,
+}
+
+impl LabelStock {
+    /// The stock of `paper` (points), named `name` as given.
+    pub fn new(name: &str, paper: (f32, f32)) -> LabelStock {
+        let sheet = ["a4", "letter"].contains(&name.trim().to_ascii_lowercase().as_str());
+        LabelStock {
+            paper,
+            per_page: if sheet { 2 } else { 1 },
+            margin: if sheet { 36.0 } else { 9.0 },
+        }
+    }
+}
+
 /// The carton labels of `rows` (the packing list; its carton rows are
-/// labelled), on pages of `paper` (points), as PDF bytes.
+/// labelled), on `stock`, as PDF bytes.
 pub fn carton_labels(
     plan: &Plan,
     carton: &Carton,
     rows: &[PackRow],
-    paper: (f32, f32),
+    stock: &LabelStock,
 ) -> Result<Vec<u8>, PrintError> {
     let cartons: Vec<&PackRow> = rows.iter().filter(|r| r.kind == "carton").collect();
-    let labels: Vec<Vec<(bool, String)>> = cartons.iter().map(|r| lines(plan, carton, r)).collect();
-    let mut chars: String = labels.iter().flatten().map(|(_, t)| t.as_str()).collect();
+    let labels: Vec<(Vec<(bool, String)>, String)> = (cartons.iter())
+        .map(|r| (lines(plan, carton, r), carton.id(plan, r.number)))
+        .collect();
+    let mut chars: String = (labels.iter())
+        .flat_map(|(l, id)| l.iter().map(|(_, t)| t.as_str()).chain([id.as_str()]))
+        .collect();
     chars.push_str("0123456789");
     let bold = Font::bold(&chars).map_err(PrintError::MissingGlyph)?;
     let regular = Font::regular(&chars).map_err(PrintError::MissingGlyph)?;
-    let pages = labels.len().div_ceil(PER_PAGE).max(1);
+    let per = stock.per_page;
+    let pages = labels.len().div_ceil(per).max(1);
     let title = format!("Carton labels of {} ({} cartons)", plan.id, labels.len());
     Ok(plain::document(
         &title,
-        paper,
+        stock.paper,
         (&regular, &bold),
         pages,
         |p, g| {
-            let (w, h) = paper;
-            let margin = 36.0;
-            let lh = (h - 2.0 * margin) / PER_PAGE as f32;
-            for (slot, label) in labels.iter().skip(p * PER_PAGE).take(PER_PAGE).enumerate() {
+            let ((w, h), margin) = (stock.paper, stock.margin);
+            let lh = (h - 2.0 * margin) / per as f32;
+            let gap = if per > 1 { 12.0 } else { 0.0 };
+            for (slot, (label, id)) in labels.iter().skip(p * per).take(per).enumerate() {
                 let top = h - margin - slot as f32 * lh;
                 let fonts = (&regular, &bold);
-                draw(
-                    g,
-                    fonts,
-                    label,
-                    (margin, top),
-                    (w - 2.0 * margin, lh - 12.0),
-                );
+                let size = (w - 2.0 * margin, lh - gap);
+                draw(g, fonts, (label, id), (margin, top), size);
             }
         },
     ))
 }
 
-/// One label at `(x, top)`, `w` × `h` points: a border, then its lines,
-/// each as large as fits the width (bold lines larger).
+/// The share of a label's height its barcode and id take.
+const CODE_SHARE: f32 = 0.3;
+
+/// Carton id `id` as a Code 128 barcode in the box `(x, y, w, h)`
+/// (bottom left, points), its quiet zones inside the box.
+fn barcode(g: &mut Content, id: &str, (x, y, w, h): (f32, f32, f32, f32)) {
+    let code = code128::Code128::encode(id.as_bytes());
+    // No wider than 1 mm a module: wider reads no better.
+    let module = (w / code.len() as f32).min(72.0 / 25.4);
+    let left = x + (w - module * code.len() as f32) / 2.0;
+    for bar in code.bar_coordinates() {
+        let bx = left + bar.x as f32 * module;
+        g.rect(bx, y, f32::from(bar.width) * module, h);
+    }
+    g.fill_nonzero();
+}
+
+/// One label at `(x, top)`, `w` × `h` points: a border, its lines, each as
+/// large as fits the width (bold lines larger), then the carton's id as a
+/// barcode with the id beneath it.
 fn draw(
     g: &mut Content,
     (regular, bold): (&Font, &Font),
-    label: &[(bool, String)],
+    (label, id): (&[(bool, String)], &str),
     (x, top): (f32, f32),
     (w, h): (f32, f32),
 ) {
@@ -139,6 +206,28 @@ fn draw(
     g.set_stroke_gray(0.0);
     g.rect(x, top - h, w, h).stroke();
     g.set_fill_gray(0.0);
+    let code_h = CODE_SHARE * h;
+    let id_size = (0.18 * code_h).min((w - 36.0) / regular.width(id, 1.0).max(1.0));
+    barcode(
+        g,
+        id,
+        (
+            x + 9.0,
+            top - h + 9.0 + 1.4 * id_size,
+            w - 18.0,
+            code_h - 18.0 - 1.4 * id_size,
+        ),
+    );
+    let iw = regular.width(id, id_size);
+    labels::text(
+        g,
+        F_REGULAR,
+        id_size,
+        x + (w - iw) / 2.0,
+        top - h + 6.0,
+        &regular.encode(id),
+    );
+    let h = h - code_h;
     let step = h / (label.len() as f32 + 1.0);
     // One size for the bold lines, one for the rest: each the largest at
     // which every line of its kind fits the width.

@@ -199,7 +199,10 @@ pub(super) fn record(
             format!("{noun} {serial}")
         } else {
             let record = capitalized(spec.noun());
-            format!("{noun} {serial} · {record} {}", item.record)
+            format!(
+                "{noun} {serial} · {record} {}",
+                plan.record_number(item.record)
+            )
         };
         let reference = format!("bingomint:{}:{}:{number}", plan.id, spec.face_noun());
         // An items card's labels all at one size: its longest label's.

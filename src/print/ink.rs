@@ -247,6 +247,15 @@ impl Ink {
     }
 }
 
+/// An ink as the slug and the packing list name it: `NAME` of a spot ink
+/// given as `NAME=cmyk:…`, else as given.
+pub fn ink_name(text: &str) -> String {
+    text.split_once('=')
+        .map_or(text, |(name, _)| name)
+        .trim()
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,9 @@ pub mod font;
 mod ink;
 pub mod job;
 mod labels;
+mod order;
 pub use labels::MIN_LABEL_PT;
+pub use order::{cut_offset, After, EDGE_INK};
 pub mod packing;
 pub mod paper;
 pub mod pictures;
@@ -41,7 +43,7 @@ use crate::game::{Face, Spec};
 pub use document::document;
 use face::{Measures, NUMBER};
 use font::Font;
-pub use ink::{Ink, InkError, NAMED};
+pub use ink::{ink_name, Ink, InkError, NAMED};
 use paper::{best_grid, cell_size, Grid, Layout};
 use pdf_writer::Name;
 use std::ops::RangeInclusive;
@@ -92,6 +94,16 @@ pub struct Options {
     pub pictures: Option<std::path::PathBuf>,
     /// Faces a series (`--series-size`): each face names its series.
     pub series_size: Option<u64>,
+    /// Sheets a stack (`--stack`, cut-stack only): the sheets are cut in
+    /// stacks a guillotine lifts, each stack's piles runs of whole books;
+    /// None: the whole run is one stack.
+    pub stack: Option<u64>,
+    /// The order this run continues (`--after` its packing list): the
+    /// last book, carton and sheet numbers it used, to number on from.
+    pub after: Option<After>,
+    /// The safety margin (points) between a cut and the piece it frees:
+    /// the cut marks of an n-up sheet stand this far off every piece.
+    pub safety: f32,
 }
 
 /// The longest series a face carries, in characters.
@@ -128,6 +140,23 @@ pub enum PrintError {
     /// The gaps between faces leave them no room (`per_page` a page).
     #[error("the gaps between {per_page} faces a page leave no room for them")]
     NoRoomBetweenGaps { per_page: usize },
+    /// The gaps between pieces leave no room for a cut that stands the
+    /// safety margin off both pieces beside it.
+    #[error(
+        "a cut between pieces {safety_mm:.1} mm off each needs gaps of at least {need_mm:.1} mm \
+         (--gap is {gap_mm:.1} mm): give --gap {need_mm:.1}mm or more, or a smaller --safety"
+    )]
+    NoSafety {
+        gap_mm: f32,
+        safety_mm: f32,
+        need_mm: f32,
+    },
+    /// The margins leave no room for the cut outside the outer pieces.
+    #[error(
+        "the outer pieces' cuts stand {safety_mm:.1} mm off them, past the {margin_mm:.1} mm \
+         --margin: give --margin {safety_mm:.1}mm or more, or a smaller --safety"
+    )]
+    MarginInsideSafety { margin_mm: f32, safety_mm: f32 },
     /// The font has no glyph for a character of the series.
     #[error("the font has no glyph for {0:?}")]
     MissingGlyph(char),
@@ -175,6 +204,10 @@ pub struct Plan {
     pub title: Option<String>,
     /// An items game's pictures (ball n at n − 1; none for numbers).
     pub pictures: Vec<Option<pictures::Picture>>,
+    /// Records of the series before the file's first (a series continued
+    /// by `generate --continue` or `--first-serial`): its strips, books,
+    /// sheets and cartons are numbered on from the series' before them.
+    pub before: u64,
 }
 
 /// The title over each face (`--title`, or an items list's name), its
@@ -270,6 +303,7 @@ impl Plan {
         if cell <= 0.0 {
             return Err(PrintError::NoRoomBetweenGaps { per_page });
         }
+        order::safe_cuts(&options, per_page)?;
         if cell * NUMBER < MIN_NUMBER_PT {
             let largest = counts
                 .iter()
@@ -295,6 +329,7 @@ impl Plan {
         let sheets = items.div_ceil(per_page as u64);
         let id = file.short_id();
         let series = options.series.clone().unwrap_or_else(|| id.clone());
+        let before = order::records_before(file.header());
         Ok(Plan {
             spec,
             grid,
@@ -310,18 +345,8 @@ impl Plan {
             measures,
             title,
             pictures,
+            before,
         })
-    }
-
-    /// The record (from the first printed, 0-based) in slot `slot` of sheet
-    /// `sheet`, if any.
-    pub fn item(&self, sheet: u64, slot: usize) -> Option<u64> {
-        let n = self.per_page as u64;
-        let index = match self.options.order {
-            Order::Sequential => sheet * n + slot as u64,
-            Order::CutStack => slot as u64 * self.sheets + sheet,
-        };
-        (index < self.items).then_some(index)
     }
 
     /// The series (from 1) of the face numbered `n`, when faces are
@@ -342,30 +367,6 @@ impl Plan {
             left -= n;
         }
         unreachable!("an index within the records printed")
-    }
-
-    /// The book (from 1) and page (from 1) the piece in slot `slot` of
-    /// sheet `sheet` (from 0) is bound into after cutting, with
-    /// `--book-pages`. A book is K sheets: in sequential order the sheets
-    /// themselves, n faces a page (6-on paper); cut-stack n-up, the stack
-    /// is cut into piles, pile j (the slot) a run of whole books numbered
-    /// pile after pile, so each book holds consecutive faces.
-    pub fn book_of(&self, sheet: u64, slot: usize) -> Option<(u64, u64)> {
-        let k = self.options.books.len() as u64;
-        if k == 0 {
-            return None;
-        }
-        let (n, slot, page) = (self.per_page as u64, slot as u64, sheet % k + 1);
-        Some(match self.options.order {
-            Order::CutStack if n > 1 => (slot * self.sheets.div_ceil(k) + sheet / k + 1, page),
-            _ => (sheet / k + 1, page),
-        })
-    }
-
-    /// Whether the sheets are cut into pieces, each bound into a book of
-    /// its own (cut-stack, more than one a page).
-    pub fn cut_into_books(&self) -> bool {
-        !self.options.books.is_empty() && self.per_page > 1 && self.options.order == Order::CutStack
     }
 
     /// Which of [`Plan::inks`] sheet `sheet` (0-based) is printed in.
@@ -470,7 +471,7 @@ impl Plan {
 
     fn chars(&self) -> String {
         let mut chars = format!(
-            "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/ {}{}{}{}",
+            "0123456789BINGOFREECardTicketStripSheetBookpageof·★-:/() {}{}{}{}",
             self.series,
             self.id,
             "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",

@@ -35,6 +35,25 @@ pub struct PackRow {
     /// The series its serials fall in (`3`, `3-4`; `--series-size`), or
     /// empty.
     pub series: String,
+    /// Where it lies after cutting: its stack (`--stack`; `1-2` for a
+    /// carton), its pile in the stack (a cut stack's slot; `1-3`), and
+    /// its place in the pile from the first sheet (empty for a carton).
+    pub stack: String,
+    pub pile: String,
+    pub position: String,
+    /// The numbers its first and last sheets carry.
+    pub first_sheet: u64,
+    pub last_sheet: u64,
+}
+
+/// `a`, or `a-b`: the run from the least to the most of `values`.
+fn span(values: impl Iterator<Item = u64>) -> String {
+    let (lo, hi) = values.fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    match (lo, hi) {
+        (u64::MAX, _) => String::new(),
+        (a, b) if a == b => a.to_string(),
+        (a, b) => format!("{a}-{b}"),
+    }
 }
 
 /// The series of serials `first` to `last`: `3`, `3-4`, or empty.
@@ -60,6 +79,9 @@ struct Book {
     top: (u64, u64),
     /// (page, sheet) of each of its pages.
     pages: Vec<(u64, u64)>,
+    /// Its stack, pile and place in the pile ([`Plan::pile_of`]) at its
+    /// first page.
+    pile: (u64, u64, u64),
 }
 
 /// The file holding sheet `sheet`, and its page number there (from 1).
@@ -80,13 +102,17 @@ fn gather(plan: &Plan) -> std::collections::BTreeMap<u64, Book> {
             let Some(index) = plan.item(sheet, slot) else {
                 continue;
             };
-            let (b, page) = plan.book_of(sheet, slot).unwrap_or((sheet + 1, 1));
+            let (b, page) = (plan.book_of(sheet, slot)).unwrap_or((plan.sheet_number(sheet), 1));
+            let k = plan.options.books.len().max(1) as u64;
+            let (stack, pile, place) = plan.pile_of(sheet, slot);
             for serial in serials(plan, index) {
                 let book = books.entry(b).or_insert(Book {
                     first: serial,
                     last: serial,
                     top: (page, serial),
                     pages: Vec::new(),
+                    // A book's place in its pile, counted in books.
+                    pile: (stack, pile, (place - 1) / k + 1),
                 });
                 book.first = book.first.min(serial);
                 book.last = book.last.max(serial);
@@ -111,6 +137,8 @@ pub fn packing(
 ) -> Vec<PackRow> {
     let books = gather(plan);
     let count = books.len() as u64;
+    // Numbered on from a continued series' books: "of" is the last.
+    let last_book = books.keys().next_back().copied().unwrap_or(0);
     let mut rows: Vec<PackRow> = (books.into_iter())
         .map(|(number, mut book)| {
             book.pages.sort_unstable();
@@ -125,7 +153,7 @@ pub fn packing(
             PackRow {
                 kind: "book",
                 number,
-                of: count,
+                of: last_book.max(count),
                 books: number.to_string(),
                 pages: book.pages.len() as u64,
                 up: plan.per_page,
@@ -138,6 +166,11 @@ pub fn packing(
                 last_file,
                 last_page,
                 series: series(plan, book.first, book.last),
+                stack: book.pile.0.to_string(),
+                pile: book.pile.1.to_string(),
+                position: book.pile.2.to_string(),
+                first_sheet: plan.sheet_number(first_sheet),
+                last_sheet: plan.sheet_number(last_sheet),
             }
         })
         .collect();
@@ -148,10 +181,38 @@ pub fn packing(
     rows
 }
 
+/// What an earlier order's packing list says it used last: its last
+/// book, carton and sheet, and its last serial (None for a list this
+/// build did not write, or not a packing list).
+pub fn read_after(text: &str) -> Option<(super::After, u64)> {
+    let mut csv = csv::Reader::from_reader(text.as_bytes());
+    let head = csv.headers().ok()?.clone();
+    let at = |name: &str| head.iter().position(|h| h == name);
+    let (kind, number, last_serial) = (at("kind")?, at("number")?, at("last_serial")?);
+    let last_sheet = at("last_sheet");
+    let (mut after, mut serial) = (super::After::default(), 0);
+    for row in csv.records() {
+        let row = row.ok()?;
+        let num = |i: usize| row.get(i)?.parse::<u64>().ok();
+        match row.get(kind)? {
+            "book" => after.book = after.book.max(num(number)?),
+            "carton" => after.carton = after.carton.max(num(number)?),
+            _ => return None,
+        }
+        serial = serial.max(num(last_serial)?);
+        if let Some(i) = last_sheet {
+            after.sheet = after.sheet.max(num(i)?);
+        }
+    }
+    Some((after, serial))
+}
+
 /// The books `rows` packed `per` to a carton: a row a carton.
 fn cartons(plan: &Plan, rows: &[PackRow], per: u64) -> Vec<PackRow> {
     let books = rows.len() as u64;
     let cartons = books.div_ceil(per);
+    // Numbered on from a continued series' cartons.
+    let before = plan.cartons_before(per);
     (0..cartons)
         .map(|c| {
             let held = &rows[(c * per) as usize..((c + 1) * per).min(books) as usize];
@@ -160,8 +221,8 @@ fn cartons(plan: &Plan, rows: &[PackRow], per: u64) -> Vec<PackRow> {
             let last = held.iter().map(|b| b.last_serial).max().unwrap_or(0);
             PackRow {
                 kind: "carton",
-                number: c + 1,
-                of: cartons,
+                number: before + c + 1,
+                of: before + cartons,
                 books: format!("{}-{}", top.number, bottom.number),
                 pages: held.iter().map(|b| b.pages).sum(),
                 up: plan.per_page,
@@ -174,13 +235,18 @@ fn cartons(plan: &Plan, rows: &[PackRow], per: u64) -> Vec<PackRow> {
                 last_file: bottom.last_file.clone(),
                 last_page: bottom.last_page,
                 series: series(plan, first, last),
+                stack: span(held.iter().filter_map(|b| b.stack.parse().ok())),
+                pile: span(held.iter().filter_map(|b| b.pile.parse().ok())),
+                position: String::new(),
+                first_sheet: held.iter().map(|b| b.first_sheet).min().unwrap_or(0),
+                last_sheet: held.iter().map(|b| b.last_sheet).max().unwrap_or(0),
             }
         })
         .collect()
 }
 
 /// The packing list's columns, in order.
-const COLUMNS: [&str; 15] = [
+const COLUMNS: [&str; 20] = [
     "kind",
     "number",
     "of",
@@ -196,6 +262,11 @@ const COLUMNS: [&str; 15] = [
     "last_file",
     "last_page",
     "series",
+    "stack",
+    "pile",
+    "position",
+    "first_sheet",
+    "last_sheet",
 ];
 
 /// Writes the packing list: a header, then a row a book, then a row a
@@ -225,6 +296,11 @@ pub fn write(
             r.last_file.clone(),
             r.last_page.to_string(),
             r.series.clone(),
+            r.stack.clone(),
+            r.pile.clone(),
+            r.position.clone(),
+            r.first_sheet.to_string(),
+            r.last_sheet.to_string(),
         ])?;
     }
     csv.flush()

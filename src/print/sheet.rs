@@ -64,15 +64,24 @@ pub(super) fn page(plan: &Plan, items: &Items, sheet: u64, fonts: &Fonts, slug: 
     g.finish().into_vec()
 }
 
-/// Cut marks for every piece of an n-up sheet: at each edge of each
-/// column and row of pieces, in the slug outside the bleed on both sides.
+/// Cut marks for every piece of an n-up sheet: a cut the safety margin
+/// off each edge of each column and row of pieces (one cut where two
+/// pieces' fall together), marked in the slug outside the bleed on both
+/// sides.
 fn piece_marks(g: &mut Content, plan: &Plan, slug: f32) {
     let o = &plan.options;
     let ((w, h), (fw, fh)) = (o.paper, face_size(plan));
     let (off, len) = (o.bleed + 3.0, 9.0);
     let places = places(plan, slug);
-    let mut xs: Vec<f32> = places.iter().flat_map(|&(x, _)| [x, x + fw]).collect();
-    let mut ys: Vec<f32> = places.iter().flat_map(|&(_, y)| [y, y + fh]).collect();
+    let s = super::cut_offset(o);
+    let mut xs: Vec<f32> = places
+        .iter()
+        .flat_map(|&(x, _)| [x - s, x + fw + s])
+        .collect();
+    let mut ys: Vec<f32> = places
+        .iter()
+        .flat_map(|&(_, y)| [y - s, y + fh + s])
+        .collect();
     for v in [&mut xs, &mut ys] {
         v.sort_by(f32::total_cmp);
         v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
@@ -138,14 +147,27 @@ fn crop_marks(g: &mut Content, plan: &Plan, slug: f32) {
     }
 }
 
-/// A sheet's own label: its book (unless the sheet is cut into pieces of
-/// books: each piece carries its own), its number, its ink by name (black,
-/// the default, goes unsaid), the series and the file's id.
+/// A sheet's own label: its stack (with `--stack`), its book (unless the
+/// sheet is cut into pieces of books: each piece carries its own), its
+/// number, its ink by name (black, the default, goes unsaid), the series
+/// and the file's id.
 fn label(plan: &Plan, sheet: u64) -> String {
     let o = &plan.options;
-    let book = match plan.book_of(sheet, 0).filter(|_| !plan.cut_into_books()) {
-        Some((b, k)) => format!("Book {b} page {k} of {} · ", o.books.len()),
+    let stack = match o.stack.filter(|_| plan.stacks() > 1) {
+        Some(_) => {
+            let (k, first, _) = plan.stack_of(sheet);
+            format!(
+                "Stack {} of {} (sheet {} in it) · ",
+                k + 1,
+                plan.stacks(),
+                sheet - first + 1
+            )
+        }
         None => String::new(),
+    };
+    let book = match plan.book_of(sheet, 0).filter(|_| !plan.cut_into_books()) {
+        Some((b, k)) => format!("{stack}Book {b} page {k} of {} · ", o.books.len()),
+        None => stack,
     };
     // The sheet's ink by name, so a stack can be checked by eye (black,
     // the default, goes unsaid).
@@ -155,15 +177,15 @@ fn label(plan: &Plan, sheet: u64) -> String {
     if plan.series == plan.id {
         format!(
             "{book}Sheet {} of {}{named} · {}",
-            sheet + 1,
-            plan.sheets,
+            plan.sheet_number(sheet),
+            plan.sheet_number(plan.sheets.saturating_sub(1)),
             plan.id
         )
     } else {
         format!(
             "{book}Sheet {} of {}{named} · {} · {}",
-            sheet + 1,
-            plan.sheets,
+            plan.sheet_number(sheet),
+            plan.sheet_number(plan.sheets.saturating_sub(1)),
             plan.series,
             plan.id
         )

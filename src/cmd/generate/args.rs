@@ -25,6 +25,8 @@ Examples:
   bingomint generate --count 100000 --seed 42 --exclude cards.bmc \\
       --first-serial 10000001 --out more.bmc
   bingomint generate --game 90 --count 1000000 --out strips.bmc
+  bingomint generate --game 90 --count 1000 --continue strips.bmc \\
+      --out order2.bmc
   bingomint generate --game 90 --rules es --count 50000 --seed 7 --out es.bmc
   bingomint generate --items data/items/words.txt --count 30 --seed class-7 \\
       --out words.bmc
@@ -75,10 +77,16 @@ pub struct Args {
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub(super) exclude: Vec<PathBuf>,
 
-    /// The first face's number: continue a series from an earlier run
-    /// (with --exclude of its file).
+    /// The first face's number (for 90-ball a ticket's: 60,000 strips hold
+    /// tickets 1–360,000), with --exclude of the earlier file; or --continue.
     #[arg(long, value_name = "N", default_value_t = 1, alias = "series-start")]
     pub(super) first_serial: u64,
+
+    /// Continue an earlier file's series: numbered on from its last face,
+    /// none of its cards repeated (print numbers strips, books … on too).
+    #[arg(long = "continue", value_name = "FILE")]
+    #[arg(conflicts_with = "first_serial")]
+    pub(super) continues: Option<PathBuf>,
 
     /// Mint shard I of N of a stock of --count cards (75- and 80-ball):
     /// this run makes its part, in proportion, numbered on from the shards

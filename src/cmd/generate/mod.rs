@@ -4,6 +4,7 @@
 
 mod args;
 mod refused;
+mod series;
 mod shard;
 mod summary;
 
@@ -20,7 +21,8 @@ use std::time::Instant;
 use summary::summary;
 
 /// Runs `generate`.
-pub fn run(args: Args) -> Result<Outcome> {
+pub fn run(mut args: Args) -> Result<Outcome> {
+    series::continues(&mut args)?;
     if let Some(n) = &args.cards {
         return Err(anyhow!(
             "--cards is how simulate and the hall name card files; generate takes how many with --count {n} (or -n {n})"
@@ -64,7 +66,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let excluded: Vec<&std::path::Path> = args.exclude.iter().map(|p| p.as_path()).collect();
     super::not_an_input(&args.out, "--out", &excluded)?;
     if args.first_serial > 1 {
-        series_continues(&args, spec.faces() as u64)?;
+        series::continues_clear(&args, spec.faces() as u64)?;
     }
     refuse_existing(&args.out, args.force)?;
     clear_stale(Some(&args.out), args.force)?;
@@ -110,35 +112,4 @@ fn explain(e: GenerateError) -> anyhow::Error {
         G::Date(e) => e.into(),
         G::Shard(why) => anyhow!("--shard: {why}"),
     }
-}
-
-/// A series continued (`--first-serial`) reuses none of the serials of the
-/// `--exclude` files: refused, naming the first serial free for the run.
-fn series_continues(args: &Args, faces: u64) -> Result<()> {
-    let mut taken = Vec::new();
-    for path in &args.exclude {
-        let Ok(file) = bingomint::cardfile::CardFile::open(path) else {
-            continue; // the pipeline names a file it cannot read
-        };
-        taken.push((path, file.header().face_range()));
-    }
-    let span = args.count.saturating_mul(faces).max(1) - 1;
-    let overlaps = |from: u64| {
-        let run = from..=from.saturating_add(span);
-        (taken.iter()).find(|(_, t)| t.start() <= run.end() && run.start() <= t.end())
-    };
-    let Some((path, range)) = overlaps(args.first_serial) else {
-        return Ok(());
-    };
-    let mut free = args.first_serial;
-    while let Some((_, t)) = overlaps(free) {
-        free = t.end() + 1;
-    }
-    Err(anyhow!(
-        "--first-serial {}: serials {}–{} are those of '{}' (--exclude) already; continue the series with --first-serial {free}",
-        args.first_serial,
-        range.start().max(&args.first_serial),
-        range.end().min(&args.first_serial.saturating_add(span)),
-        path.display()
-    ))
 }

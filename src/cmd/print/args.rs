@@ -9,10 +9,9 @@ use std::path::PathBuf;
 /// trim).
 ///
 /// 75-ball: 6 cards a page on Letter by default; 90-ball: 2 strips a page,
-/// the six tickets of a strip kept together. Text is vector, in an embedded
-/// subset of DejaVu Sans; the PDF follows PDF/X-1a:2001 (PDF 1.3, gray or
-/// one CMYK ink, no transparency, TrimBox and BleedBox on every page). The
-/// same file and flags give the same bytes.
+/// a strip's six tickets together. Text is vector (DejaVu Sans); the PDF
+/// follows PDF/X-1a:2001 (PDF 1.3, gray or CMYK inks, no transparency,
+/// TrimBox and BleedBox). The same file and flags give the same bytes.
 #[derive(clap::Args)]
 #[command(after_help = "\
 Examples:
@@ -33,6 +32,11 @@ Examples:
   # Cut into piles of whole books, each piece labelled, press marks:
   bingomint print cards.bmc --layout 4 --order cut-stack --book-pages 6 \\
       --colours red blue green purple orange brown --press --out piles.pdf
+  # A press order: lifts of whole books, packing list, carton labels:
+  bingomint print strips.bmc --paper sra3 --order cut-stack --stack 498 \\
+      --book-pages 6 --colours yellow pink blue green orange purple --spot \\
+      --press --allow-short-book --packing order.csv --books-per-carton 10 \\
+      --carton-labels labels.pdf --job J2611 --label-size 4x6in --out o.pdf
   bingomint print cards.bmc --bleed 3mm --background 15 \\
       --colour blue --out tinted.pdf
   # An items game: its cards, and every item once on cards to cut out.
@@ -46,9 +50,8 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE.pdf")]
     pub(super) out: PathBuf,
 
-    /// Faces a page: 75-ball 1, 2, 3, 4, 6, 8, 9, 12 or 18 cards (the grid
-    /// that fits best), 90-ball 1, 2, 3, 4 or 6 strips; or columns x rows,
-    /// e.g. 3x2 [default: 6 cards, 2 strips; more on tabloid, A3, SRA3].
+    /// Faces a page: 75-ball 1-4, 6, 8, 9, 12 or 18 cards, 90-ball 1-4 or 6
+    /// strips; or CxR, 3x2 [default: 6, 2 strips; more on tabloid, A3, SRA3].
     #[arg(long, value_name = "N|CxR")]
     pub(super) layout: Option<String>,
 
@@ -66,9 +69,8 @@ pub struct Args {
     pub(super) gap: String,
 
     /// The print house's page: the trim (--paper) with the bleed and crop
-    /// marks outside it, so the PDF's page is larger than the paper
-    /// (MediaBox > TrimBox). Without it the page is the paper as loaded,
-    /// everything inside it. A --bleed implies it.
+    /// marks outside it (MediaBox > TrimBox). Without it the page is the
+    /// paper as loaded, everything inside it. A --bleed implies it.
     #[arg(long)]
     pub(super) press: bool,
 
@@ -85,14 +87,13 @@ pub struct Args {
     #[arg(long)]
     pub(super) series: Option<String>,
 
-    /// A QR code on each face holding bingomint:ID:card:N (or
-    /// …:ticket:N), which `check --card` accepts.
+    /// A QR code on each face (bingomint:ID:card:N), which `check --card` reads.
     #[arg(long)]
     pub(super) qr: bool,
 
     /// Print each 75-ball card's group face in its free centre: a colour
     /// digit (the sheet's place in --colours, else 1), then the card number
-    /// padded to the file's digits; the caller types what the player reads.
+    /// padded to the file's digits.
     #[arg(long)]
     pub(super) group_face: bool,
 
@@ -114,8 +115,7 @@ pub struct Args {
     #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
     pub(super) colours: Vec<String>,
 
-    /// sequential: sheet 1 holds faces 1…n; cut-stack: after cutting the
-    /// stack, each pile holds consecutive faces.
+    /// sequential: sheet 1 holds faces 1…n; cut-stack: each pile holds consecutive faces.
     #[arg(long, default_value = "sequential", value_parser = ["sequential", "cut-stack"])]
     pub(super) order: String,
 
@@ -124,8 +124,8 @@ pub struct Args {
     #[arg(long, value_name = "A..B")]
     pub(super) range: Option<String>,
 
-    /// Split into files of at most N pages (FILE-0001.pdf …) and write a
-    /// manifest.csv beside them (file, pages, first and last face, SHA-256).
+    /// Split into files of at most N pages (FILE-0001.pdf …) with a
+    /// manifest.csv (file, pages, first and last face, SHA-256).
     #[arg(long, value_name = "N")]
     pub(super) pages_per_file: Option<u64>,
 

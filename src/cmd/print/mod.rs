@@ -8,6 +8,7 @@ mod args;
 mod calling;
 mod items;
 mod options;
+mod order;
 mod press;
 mod summary;
 mod trail;

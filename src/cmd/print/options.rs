@@ -70,8 +70,8 @@ impl Args {
             // A spot ink named as its maker names it is called by that
             // name (PANTONE 116 C), not by its alternate.
             ink_names: match self.book_pages {
-                Some(_) => self.colours.iter().map(|c| ink_name(c)).collect(),
-                None => vec![ink_name(&self.colour)],
+                Some(_) => self.colours.iter().map(|c| pr::ink_name(c)).collect(),
+                None => vec![pr::ink_name(&self.colour)],
             },
             background: {
                 if !(0.0..=50.0).contains(&self.trail.background) {
@@ -91,6 +91,9 @@ impl Args {
             date: job::date(file.header().created)?,
             title: self.items.title.clone(),
             pictures: self.items.pictures.clone(),
+            stack: self.stack()?,
+            after: self.after(file)?,
+            safety: paper::length(&self.trail.safety).map_err(flag("--safety"))?,
             series_size: match (self.trail.series_size, spec) {
                 (Some(0), _) => None,
                 (Some(n), _) => Some(n),
@@ -117,15 +120,6 @@ impl Args {
         }
         Ok(options)
     }
-}
-
-/// An ink as the slug and the packing list name it: `NAME` of a spot ink
-/// `NAME=cmyk:…`, else as given.
-fn ink_name(text: &str) -> String {
-    text.split_once('=')
-        .map_or(text, |(name, _)| name)
-        .trim()
-        .to_string()
 }
 
 /// The inks of `--book-pages K --colours …`.

@@ -41,12 +41,52 @@ pub struct PressFlags {
     #[arg(long, value_name = "N")]
     pub(super) series_size: Option<u64>,
 
-    /// Write a label for each carton (PDF, two a page): carton k of n, the
-    /// maker, series, serials, top-sheet serial, inks, cut, packets.
+    /// Write a label for each carton (PDF): carton k of n, the maker,
+    /// customer and job, series, serials, top-sheet serial, inks, cut,
+    /// packets, and the carton's id as a Code 128 barcode.
     #[arg(long, value_name = "FILE.pdf", requires = "books_per_carton")]
     pub(super) carton_labels: Option<PathBuf>,
+
+    /// Cut the stack in stacks of N sheets, as a guillotine lifts them
+    /// (--order cut-stack): each stack's piles hold runs of whole books
+    /// (N a multiple of --book-pages), numbered stack after stack; its
+    /// sheets say their stack, the packing list each book's stack, pile
+    /// and place, and --pages-per-file (a multiple of N) splits files at
+    /// stacks.
+    #[arg(long, value_name = "SHEETS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) stack: Option<u64>,
+
+    /// The packing list of the order this run continues: books, cartons
+    /// and sheets numbered on from its last (serials must follow its).
+    #[arg(long, value_name = "PREV.csv")]
+    pub(super) after: Option<PathBuf>,
+
+    /// How far a piece's cut stands off its print (with --press, more than
+    /// one a page): cut marks sit this far outside every piece, so a
+    /// guillotine's tolerance never cuts into it.
+    #[arg(long, value_name = "LENGTH", default_value = "2mm")]
+    pub(super) safety: String,
 
     /// The maker named on the carton labels.
     #[arg(long, value_name = "NAME", requires = "carton_labels")]
     pub(super) maker: Option<String>,
+
+    /// The customer named on the carton labels.
+    #[arg(long, value_name = "NAME", requires = "carton_labels")]
+    pub(super) customer: Option<String>,
+
+    /// The job number: on the carton labels, and the start of each
+    /// carton's id in its barcode (JOB-C00001) [default: the file's id].
+    #[arg(long, value_name = "JOB", requires = "carton_labels")]
+    pub(super) job: Option<String>,
+
+    /// The carton labels' stock: a4 or letter (two a page), or label stock
+    /// one a page, 100x150mm, 4x6in or any WxH.
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = "a4",
+        requires = "carton_labels"
+    )]
+    pub(super) label_size: String,
 }

@@ -1,7 +1,6 @@
-//! `print`'s words after the flags are read: the library's refusals in
-//! the flags' words, a short last book refused, and the run's summary line
-//! with its notes (labels under the readers' size, a page the faces leave
-//! half empty).
+//! `print`'s words after the flags are read: the library's refusals in the
+//! flags' words, a short last book refused, and the run's summary line with
+//! its notes (labels under the readers' size, a page left half empty).
 
 use super::args::Args;
 use anyhow::{anyhow, Result};
@@ -86,6 +85,7 @@ pub(super) fn summary(
             plates.join(", ")
         );
     }
+    super::order::said(plan)?;
     // (Items cards a page as print chose them are few on purpose: their
     // labels must be read.)
     let (share, (w, h)) = plan.filled();
@@ -124,13 +124,10 @@ pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
             largest,
             paper,
         } => {
-            let mut hint = Vec::new();
-            if let Some(n) = largest {
-                hint.push(format!("--layout {n} (the most that fits this paper)"));
-            }
-            if let Some(name) = paper {
-                hint.push(format!("--paper {name}"));
-            }
+            let mut hint: Vec<String> = (largest.iter())
+                .map(|n| format!("--layout {n} (the most that fits this paper)"))
+                .chain(paper.iter().map(|name| format!("--paper {name}")))
+                .collect();
             if hint.is_empty() {
                 hint.push("a smaller --margin or --gap".into());
             }
@@ -144,6 +141,9 @@ pub(super) fn plan_error(e: PrintError) -> anyhow::Error {
         PrintError::Label { .. } | PrintError::Picture { .. } => anyhow!("cannot print {e}"),
         PrintError::NoRoomBetweenGaps { .. } => {
             anyhow!("--gap: {e}; use a smaller --gap or --layout")
+        }
+        PrintError::NoSafety { .. } | PrintError::MarginInsideSafety { .. } => {
+            anyhow!("--safety: {e}")
         }
     }
 }

@@ -23,8 +23,18 @@ fn files(args: &Args) -> Vec<(&Path, &'static str, &'static str)> {
 
 /// Refuses, before anything is written, a trail file of the wrong kind,
 /// one that is the input or one of the run's own files, or one that
-/// exists (without --force).
+/// exists (without --force); and labels' words no label can carry.
 pub(super) fn check(args: &Args, parts: &[Part], manifest: Option<&Path>) -> Result<()> {
+    let t = &args.trail;
+    if let Some(job) = t.job.as_deref().filter(|j| !pr::cartons::job_ok(j)) {
+        bail!("--job {job:?}: give 1 to 24 letters, digits, '-', '_', '.' or '/' (a scanner reads them back as typed)");
+    }
+    for (flag, text) in [("--customer", &t.customer), ("--maker", &t.maker)] {
+        if text.as_deref().is_some_and(|c| !pr::series_ok(c)) {
+            bail!("{flag}: give 1 to {} printable characters (no invisible character, no doubled or outer space)", pr::MAX_SERIES);
+        }
+    }
+    pr::paper::paper(&t.label_size).map_err(crate::cmd::flag("--label-size"))?;
     let files = files(args);
     for (i, &(path, flag, ending)) in files.iter().enumerate() {
         if path.extension().and_then(|e| e.to_str()) != Some(ending) {
@@ -68,9 +78,12 @@ pub(super) fn write(args: &Args, plan: &Plan, parts: &[Part]) -> Result<()> {
     if let (Some(path), Some(_)) = (&t.carton_labels, t.books_per_carton) {
         let carton = pr::cartons::Carton {
             maker: t.maker.as_deref(),
+            customer: t.customer.as_deref(),
+            job: t.job.as_deref(),
         };
-        let paper = pr::paper::paper("a4").map_err(anyhow::Error::msg)?;
-        let pdf = pr::cartons::carton_labels(plan, &carton, &rows, paper)
+        let paper = pr::paper::paper(&t.label_size).map_err(crate::cmd::flag("--label-size"))?;
+        let stock = pr::cartons::LabelStock::new(&t.label_size, paper);
+        let pdf = pr::cartons::carton_labels(plan, &carton, &rows, &stock)
             .with_context(|| format!("--carton-labels '{}'", path.display()))?;
         crate::cmd::write_bytes(Some(path), args.force, &pdf)?;
     }
