@@ -8,22 +8,11 @@
 //! pdftoppm renders them); each named ink is a plate of its own name.
 
 use crate::common::{bingomint, generate, stdout_of};
+use crate::press_run::tool;
 use crate::print::have;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
-
-/// What a tool prints; it must succeed.
-fn tool(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
 
 /// Renders page `page` of `pdf` in gray at `dpi`: (width, height, pixels).
 fn render(pdf: &Path, page: u64, dpi: u32) -> (usize, usize, Vec<u8>) {

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// What a prepress tool prints; it must succeed.
-fn tool(cmd: &mut Command) -> String {
+pub fn tool(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr);
