@@ -29,7 +29,7 @@ pub mod job;
 mod labels;
 mod order;
 pub use labels::MIN_LABEL_PT;
-pub use order::{cut_offset, After, EDGE_INK};
+pub use order::{cut_offset, stack_sheets, After, EDGE_INK};
 pub mod packing;
 pub mod paper;
 pub mod pictures;

@@ -53,6 +53,12 @@ pub(super) fn safe_cuts(options: &Options, per_page: usize) -> Result<(), PrintE
     Ok(())
 }
 
+/// The sheets a lift of at most `n` sheets holds in books of `k` pages:
+/// whole books (500 in books of 6 lift as 498).
+pub fn stack_sheets(n: u64, k: u64) -> u64 {
+    n / k.max(1) * k.max(1)
+}
+
 /// Records of the series before `header`'s first face: none for an
 /// import (its serials are its maker's), else the records its first serial
 /// follows (a strip of tickets 360,001–360,006 follows 60,000 strips).
@@ -85,7 +91,7 @@ impl Plan {
         let whole = self.sheets.max(1);
         let k = self.options.books.len().max(1) as u64;
         match (self.options.order, self.options.stack) {
-            (Order::CutStack, Some(n)) => (n / k * k).clamp(1, whole),
+            (Order::CutStack, Some(n)) => stack_sheets(n, k).clamp(1, whole),
             _ => whole,
         }
     }
@@ -168,10 +174,9 @@ impl Plan {
     /// piles, its stack, pile 1, and its place in the stack.
     pub fn pile_of(&self, sheet: u64, slot: usize) -> (u64, u64, u64) {
         let (stack, first, _) = self.stack_of(sheet);
-        match self.options.order {
-            Order::CutStack if self.per_page > 1 => (stack + 1, slot as u64 + 1, sheet - first + 1),
-            _ => (stack + 1, 1, sheet - first + 1),
-        }
+        let cut = self.options.order == Order::CutStack && self.per_page > 1;
+        let pile = if cut { slot as u64 + 1 } else { 1 };
+        (stack + 1, pile, sheet - first + 1)
     }
 
     /// Whether the sheets are cut into pieces, each bound into a book of

@@ -97,13 +97,13 @@ fn place(parts: &[Part], sheet: u64) -> (String, u64) {
 /// page without --book-pages): its serials, its pages.
 fn gather(plan: &Plan) -> std::collections::BTreeMap<u64, Book> {
     let mut books: std::collections::BTreeMap<u64, Book> = Default::default();
+    let k = plan.options.books.len().max(1) as u64;
     for sheet in 0..plan.sheets {
         for slot in 0..plan.per_page {
             let Some(index) = plan.item(sheet, slot) else {
                 continue;
             };
             let (b, page) = (plan.book_of(sheet, slot)).unwrap_or((plan.sheet_number(sheet), 1));
-            let k = plan.options.books.len().max(1) as u64;
             let (stack, pile, place) = plan.pile_of(sheet, slot);
             for serial in serials(plan, index) {
                 let book = books.entry(b).or_insert(Book {
@@ -199,7 +199,8 @@ pub fn read_after(text: &str) -> Option<(super::After, u64)> {
             "carton" => after.carton = after.carton.max(num(number)?),
             _ => return None,
         }
-        serial = serial.max(num(last_serial)?);
+        // An import's serials print as written (`CH-04512`): none to compare.
+        serial = serial.max(num(last_serial).unwrap_or(0));
         if let Some(i) = last_sheet {
             after.sheet = after.sheet.max(num(i)?);
         }

@@ -23,16 +23,14 @@ impl Args {
         if n < k {
             bail!("--stack {n}: a stack holds whole books of --book-pages {k}: give --stack {k} or more");
         }
-        let size = n / k * k;
+        let size = pr::stack_sheets(n, k);
         if let Some(per) = self.pages_per_file.filter(|per| per % size != 0) {
             let up = (per / size).max(1) * size;
             bail!("--pages-per-file {per}: files split at stacks of {size} sheets (--stack {n}): give --pages-per-file {up} or {}", up + size);
         }
         Ok(Some(n))
     }
-}
 
-impl Args {
     /// `--after PREV.csv`: the earlier order's last numbers, its serials
     /// checked against this file's.
     pub(super) fn after(&self, file: &CardFile) -> Result<Option<pr::After>> {
