@@ -21,6 +21,7 @@ mod hall_ledger;
 mod hall_live;
 mod hall_money;
 mod hall_night;
+mod hall_packs;
 mod hall_players;
 mod hall_stock;
 mod hall_week;

@@ -42,7 +42,12 @@ impl Hall {
     /// A player's claim on `card` from `client`: checked (a sold face of
     /// the hall's, an open game, within the caps), judged now, logged, and
     /// queued for the caller. Returns its place.
-    pub fn bingo(&mut self, card: &str, client: Option<IpAddr>) -> Result<Status, HallError> {
+    pub fn bingo(
+        &mut self,
+        card: &str,
+        client: Option<IpAddr>,
+        device: Option<&str>,
+    ) -> Result<Status, HallError> {
         // Who sent each claim is the shell's (the log does not hold it):
         // the claims still waiting from this client.
         let queue = &self.books.queue;
@@ -55,6 +60,7 @@ impl Hall {
         let command = Command::Bingo {
             card: card.to_string(),
             client_waiting,
+            device: device.map(String::from),
         };
         let id = match self.execute(command)? {
             Answer::Queued(id) => id,
@@ -135,6 +141,18 @@ impl Hall {
     /// hall's files.
     pub fn face(&self, card: &str) -> Result<FaceShown, HallError> {
         let (f, n) = self.cards.find(card.trim())?;
+        if let Some((pack, _)) = self.books.sales().pack_of(n).filter(|_| f == 0) {
+            let face = super::sales::SaleError::PackFace {
+                face: n,
+                pack: pack.sale,
+            };
+            return Err(super::Refusal::Sale(face).into());
+        }
+        self.face_at(f, n)
+    }
+
+    /// Face `n` of file `f`, sold tonight, as a phone adds it.
+    pub(in crate::hall) fn face_at(&self, f: usize, n: u64) -> Result<FaceShown, HallError> {
         let spec = self.cards.files[f].header().spec;
         // A face sold tonight for a later game is the player's: it plays
         // in its games.

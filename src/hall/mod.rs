@@ -30,6 +30,7 @@ pub mod money;
 pub mod near;
 pub mod night;
 mod open;
+pub mod packs;
 pub mod paper;
 mod payout;
 pub mod queue;

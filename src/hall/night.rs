@@ -29,6 +29,11 @@ pub struct Night {
     pub zone: Option<String>,
     /// Who the night is for (`audience = "class"`): the pages' words.
     pub audience: super::state::Audience,
+    /// The rules of electronic play (`[electronic]`).
+    pub electronic: Option<super::sales::packs::Electronic>,
+    /// The languages calls are spoken in, in turn (`languages = ["en",
+    /// "es"]`; none: the browser's own).
+    pub languages: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -49,6 +54,9 @@ struct File {
     product: Vec<ProductEntry>,
     #[serde(default)]
     progressive: Vec<ProgressiveEntry>,
+    electronic: Option<parse::ElectronicEntry>,
+    #[serde(default)]
+    languages: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -200,6 +208,14 @@ impl Night {
             .collect();
         let games = games(file.game, file.share, &currency, &progressives)?;
         let products = products(&file.product, &names)?;
+        let electronic = (file.electronic.as_ref())
+            .map(|e| e.electronic(&products))
+            .transpose()
+            .map_err(|(field, why)| NightError {
+                where_: format!("electronic.{field}"),
+                why,
+            })?;
+        let languages = languages(&file.languages)?;
         Ok(Night {
             title,
             currency,
@@ -209,8 +225,40 @@ impl Night {
             progressives,
             zone,
             audience: file.audience,
+            electronic,
+            languages,
         })
     }
+}
+
+/// `languages`: one to three language tags the browsers' voices speak
+/// (`en`, `es`, `en-GB`, `es-MX`), each once.
+fn languages(tags: &[String]) -> Result<Vec<String>, NightError> {
+    let refused = |why: String| NightError {
+        where_: "languages".into(),
+        why,
+    };
+    if tags.len() > 3 {
+        return Err(refused("at most 3 languages, spoken in turn".into()));
+    }
+    let mut out: Vec<String> = Vec::new();
+    for tag in tags {
+        let (lang, region) = tag.split_once('-').unwrap_or((tag, ""));
+        let lang_ok = lang.len() == 2 && lang.bytes().all(|b| b.is_ascii_lowercase());
+        let region_ok = region.is_empty()
+            || (region.len() == 2 && region.bytes().all(|b| b.is_ascii_uppercase()));
+        if !lang_ok || !region_ok {
+            return Err(refused(format!(
+                "{:?} is not a language tag: give such as \"en\", \"es\" or \"en-GB\"",
+                crate::text::clip(tag, 20)
+            )));
+        }
+        if out.contains(tag) {
+            return Err(refused(format!("{tag:?} is listed twice")));
+        }
+        out.push(tag.clone());
+    }
+    Ok(out)
 }
 
 /// Where a night file is not TOML, and why.

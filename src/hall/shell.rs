@@ -49,6 +49,9 @@ pub struct Hall {
     /// Each waiting claim's face, marked at the call it arrived at, once
     /// drawn for the console.
     pub(in crate::hall) faces: std::collections::HashMap<u64, Option<state::Grid>>,
+    /// When each electronic pack's transaction was logged (its line's
+    /// time), by its number: for receipts.
+    pub(in crate::hall) pack_times: std::collections::HashMap<u64, String>,
 }
 
 /// How the hall opens: the session's card files and sold faces, a lost
@@ -163,6 +166,7 @@ impl Hall {
             stock: None,
             senders: Default::default(),
             faces: Default::default(),
+            pack_times: Default::default(),
         }
     }
 
@@ -212,6 +216,7 @@ impl Hall {
         let id = opened.lines.is_empty().then(random_hex).transpose()?;
         let currency = hall.currency();
         let zone = hall.night.as_ref().and_then(|n| n.zone.clone());
+        let electronic = hall.night.as_ref().and_then(|n| n.electronic.clone());
         hall.execute(Command::Session(Box::new(ev::Session {
             files,
             sold,
@@ -223,6 +228,7 @@ impl Hall {
             currency,
             selling: sales::SELLING,
             zone,
+            electronic,
         })))?;
         hall.mend(void)?;
         Ok(hall)
@@ -290,6 +296,9 @@ impl Hall {
         &mut self,
         line: &log::Line<crate::hall::Event>,
     ) -> Result<(), HallError> {
+        if let Event::Pack(p) = &line.event {
+            self.pack_times.insert(p.txn, line.time.clone());
+        }
         (self.books.apply(&line.event, &self.cards)).map_err(|what| HallError::Replay {
             line: line.seq,
             what,

@@ -36,6 +36,9 @@ pub struct State {
     /// the caller may take it back (a win accepted by mistake).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reversible: Option<Reversible>,
+    /// The languages calls are spoken in, in turn (the night file's).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<String>,
 }
 
 /// A payout an ended game's void would take back.

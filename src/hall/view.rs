@@ -59,6 +59,10 @@ impl Hall {
             card: card_shape(spec),
             winner: self.winner.clone(),
             reversible: self.books.reversible(),
+            languages: self
+                .night
+                .as_ref()
+                .map_or_else(Vec::new, |n| n.languages.clone()),
         }
     }
 

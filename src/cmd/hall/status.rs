@@ -36,7 +36,8 @@ fn api_status(e: &ApiError) -> u16 {
         ApiError::NoRoute(_)
         | ApiError::BadClaimNumber(_)
         | ApiError::NoNight
-        | ApiError::NoClaim(_) => 404,
+        | ApiError::NoClaim(_)
+        | ApiError::NoPackCode => 404,
         ApiError::NoMethod { .. } => 405,
         ApiError::Body(_) | ApiError::Field(_) => 400,
         ApiError::Hall(e) => hall_status(e),
@@ -108,8 +109,15 @@ fn sale_status(e: &SaleError) -> u16 {
         | SaleError::Floated(..)
         | SaleError::Counted(_)
         | SaleError::NotIssued { .. }
-        | SaleError::Voided(_) => 409,
-        SaleError::NoSale(_) | SaleError::NoProduct(..) => 404,
+        | SaleError::Voided(_)
+        | SaleError::NotNextPack { .. }
+        | SaleError::PacksGone { .. }
+        | SaleError::PackVoided(_)
+        | SaleError::Loaded { .. }
+        | SaleError::DeviceCap { .. }
+        | SaleError::PackFace { .. }
+        | SaleError::OtherDevice { .. } => 409,
+        SaleError::NoSale(_) | SaleError::NoProduct(..) | SaleError::NoPack(_) => 404,
         _ => 400,
     }
 }

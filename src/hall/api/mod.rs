@@ -7,10 +7,12 @@
 //! from what it says (what the route did, [`Done`], or why it refused).
 
 mod feed;
+mod packs;
 mod reply;
 mod routes;
 
 pub use feed::{Feed, Update};
+pub use packs::PackIssued;
 pub use reply::{AdviceWords, ApiError, Reply};
 pub use routes::{Access, Command, Done, Route, ROUTES};
 
@@ -40,7 +42,7 @@ pub fn page(path: &str) -> Option<(&'static str, &'static str)> {
 /// The pages and their files: (path, content type, bytes). Scripts and
 /// styles are files of their own, so the Content-Security-Policy can allow
 /// the hall's own files and no inline script at all.
-const PAGES: [(&str, &str, &str); 12] = [
+const PAGES: [(&str, &str, &str); 15] = [
     ("/console", HTML, include_str!("../pages/console.html")),
     ("/console.js", JS, include_str!("../pages/console.js")),
     ("/console.css", CSS, include_str!("../pages/console.css")),
@@ -51,6 +53,9 @@ const PAGES: [(&str, &str, &str); 12] = [
     ("/play", HTML, include_str!("../pages/play.html")),
     ("/play.js", JS, include_str!("../pages/play.js")),
     ("/play.css", CSS, include_str!("../pages/play.css")),
+    ("/packs.js", JS, include_str!("../pages/packs.js")),
+    ("/receipt", HTML, include_str!("../pages/receipt.html")),
+    ("/receipt.js", JS, include_str!("../pages/receipt.js")),
     ("/speech.js", JS, include_str!("../pages/speech.js")),
     ("/dom.js", JS, include_str!("../pages/dom.js")),
 ];
@@ -214,7 +219,31 @@ impl Api {
                 | Command::Void { .. }
         ) || matches!(&command, Command::Claim(asked) if asked.accept);
         let mut hall = self.hall();
+        if let Command::Load { .. } | Command::Packs { .. } = command {
+            return Ok((
+                route.done,
+                packs::answer(&mut hall, &self.claims_key, command)?,
+            ));
+        }
         let reply = match answer(&mut hall, command, request.client)? {
+            Reply::Sales {
+                made: Some(made),
+                sales,
+                jackpots,
+                attendance,
+                currency,
+                pack: None,
+            } => {
+                let pack = packs::issued(&hall, &self.claims_key, &made, &self.join);
+                Reply::Sales {
+                    made: Some(made),
+                    sales,
+                    jackpots,
+                    attendance,
+                    currency,
+                    pack,
+                }
+            }
             Reply::Queued { status, .. } => {
                 let token = super::secret::claim_token(&self.claims_key, status.id);
                 Reply::Queued { status, token }
@@ -284,6 +313,9 @@ fn answer(hall: &mut Hall, command: Command, client: Option<IpAddr>) -> Result<R
         | Command::RejectNotWins
         | Command::Status(_)
         | Command::Face { .. } => return answer_claims(hall, command, client),
+        Command::Load { .. } | Command::Packs { .. } => {
+            unreachable!("the API answers packs before")
+        }
     };
     Ok(reply)
 }
@@ -297,6 +329,7 @@ fn sales(hall: &Hall, made: Option<super::Event>) -> Reply {
         jackpots: books.pots().to_vec(),
         attendance: books.attendance(),
         currency: hall.currency(),
+        pack: None,
     }
 }
 
@@ -315,8 +348,9 @@ fn answer_claims(
             let verdict = Box::new(verdict);
             Reply::Verdict { verdict, error }
         }
-        Command::Bingo { card } => {
-            let status = hall.bingo(&card, client)?;
+        Command::Bingo { card, device } => {
+            let device = device.as_deref().map(super::packs::device_name);
+            let status = hall.bingo(&card, client, device.as_deref())?;
             let token = String::new();
             Reply::Queued { status, token }
         }

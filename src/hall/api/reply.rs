@@ -74,6 +74,15 @@ pub enum Reply {
         /// The night's currency, which every amount is in.
         #[serde(skip_serializing_if = "String::is_empty")]
         currency: String,
+        /// The electronic pack the sale issued: its code and QR.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pack: Option<super::packs::PackIssued>,
+    },
+    /// A pack loaded onto a device.
+    Pack(Box<super::super::packs::PackShown>),
+    /// A device's packs.
+    Packs {
+        packs: Vec<super::super::packs::PackShown>,
     },
     /// A refusal.
     Error {
@@ -113,6 +122,8 @@ pub enum ApiError {
     NoNight,
     #[error("no claim {0} is known to the hall")]
     NoClaim(u64),
+    #[error("no pack has that code: type the code on the pack's receipt, such as 7-K7QM4TZPXA")]
+    NoPackCode,
     #[error(transparent)]
     Hall(#[from] HallError),
 }

@@ -59,7 +59,7 @@ const fn route(method: &'static str, path: &'static str, access: Access, done: D
 const STATUS: &str = "/api/bingo/{id}";
 
 /// Every route of the API.
-pub const ROUTES: [Route; 23] = [
+pub const ROUTES: [Route; 25] = [
     route("GET", "/api/state", Public, Answered),
     route("GET", "/api/join", Public, Answered),
     route("GET", "/api/night", Public, Answered),
@@ -76,6 +76,8 @@ pub const ROUTES: [Route; 23] = [
     route("POST", "/api/bingo", Player, Queued),
     route("GET", STATUS, Player, Answered),
     route("POST", "/api/faces", Player, Answered),
+    route("POST", "/api/packs/load", Player, Made),
+    route("POST", "/api/packs", Player, Answered),
     route("POST", "/api/sales", Caller, Made),
     route("POST", "/api/sales/return", Caller, Made),
     route("POST", "/api/sales/void", Caller, Made),
@@ -198,11 +200,20 @@ struct Room {
     room_seed: String,
 }
 
-/// `POST /api/bingo` and `POST /api/faces`: a face, by any reference.
+/// `POST /api/faces`: a face, by any reference.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Card {
     card: String,
+}
+
+/// `POST /api/bingo`: a face, by any reference, and the phone's device
+/// secret when it holds electronic packs.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BingoBody {
+    card: String,
+    device: Option<String>,
 }
 
 /// A serial range of a product, sold or returned.
@@ -210,8 +221,9 @@ struct Card {
 #[serde(deny_unknown_fields)]
 struct SaleBody {
     product: String,
-    first: u64,
-    last: u64,
+    /// The range, for paper; none for an electronic product's next pack.
+    first: Option<u64>,
+    last: Option<u64>,
     /// The cash drawer (or seller) taking a sale.
     drawer: Option<String>,
 }
@@ -292,7 +304,7 @@ struct Nothing {}
 
 /// Reads a JSON body as `T`; an empty body is `{}`. A missing, unknown or
 /// mistyped field is refused with 400 naming it.
-fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+pub(super) fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let bytes = if bytes.iter().all(u8::is_ascii_whitespace) {
         &b"{}"[..]
     } else {
@@ -346,9 +358,20 @@ pub enum Command {
     End,
     /// The caller's claim: a card, or a queued claim decided.
     Claim(ClaimAsked),
-    /// A player's claim, to the queue.
+    /// A player's claim, to the queue (from a device holding packs: its
+    /// secret).
     Bingo {
         card: String,
+        device: Option<String>,
+    },
+    /// A pack loaded onto a device with its code.
+    Load {
+        code: String,
+        device: String,
+    },
+    /// A device's packs and receipts.
+    Packs {
+        device: String,
     },
     /// The queue, for the console.
     Queue,
@@ -408,7 +431,9 @@ impl Command {
                 let VoidBody { stage, reason } = read(body)?;
                 Command::Void { stage, reason }
             }
-            ("POST", "/api/bingo") => Command::Bingo { card: card(body)? },
+            ("POST", "/api/bingo") => bingo(body)?,
+            ("POST", "/api/packs/load") => super::packs::load_body(body)?,
+            ("POST", "/api/packs") => super::packs::device_body(body)?,
             ("POST", "/api/faces") => Command::Face { card: card(body)? },
             ("GET", "/api/queue") => Command::Queue,
             ("GET", "/api/sales") => Command::Sales,
@@ -442,6 +467,18 @@ fn card(body: &[u8]) -> Result<String, ApiError> {
         )));
     }
     Ok(card)
+}
+
+/// `POST /api/bingo`: the card, and the device's secret if sent.
+fn bingo(body: &[u8]) -> Result<Command, ApiError> {
+    let BingoBody { card, device } = read(body)?;
+    if card.len() > MAX_CARD {
+        return Err(ApiError::Body(format!(
+            "field card: over {MAX_CARD} bytes; send the number printed on the card"
+        )));
+    }
+    let device = device.as_deref().map(super::packs::device).transpose()?;
+    Ok(Command::Bingo { card, device })
 }
 
 /// `POST /api/calls`: the hall's next ball (`{}`), or the blower's.
@@ -491,6 +528,15 @@ fn sale_command(path: &str, body: &[u8]) -> Result<Command, ApiError> {
             "field product: name a product of the night".into(),
         ));
     }
+    let (first, last) = match (first, last, path.ends_with("/return")) {
+        (Some(first), Some(last), _) => (first, last),
+        (None, None, false) => return Ok(Command::Sell(Move::Pack { product, drawer })),
+        _ => {
+            return Err(ApiError::Body(
+                "give the range sold or returned, first and last ({\"first\": 1, \"last\": 60}), or for an electronic pack neither".into(),
+            ))
+        }
+    };
     Ok(Command::Sell(if path.ends_with("/return") {
         Move::Return {
             product,

@@ -34,6 +34,14 @@ impl Books {
         if !matches!(event, Event::Session(_)) {
             self.unpaid = None;
         }
+        let sold = event.sale_line();
+        let applied = self.apply_event(event, cards);
+        self.last_sale = sold;
+        applied
+    }
+
+    /// [`Books::apply`], by event.
+    fn apply_event(&mut self, event: &Event, cards: &Cards) -> Result<(), Mismatch> {
         match event {
             Event::Wild(_) => Ok(()),
             Event::Session(e) => self.apply_session(e),
@@ -43,6 +51,10 @@ impl Books {
             | Event::SaleVoid(_)
             | Event::CashFloat(_)
             | Event::CashCount(_) => self.apply_sale(event),
+            Event::Pack(e) => {
+                self.sales.book_pack(e);
+                Ok(())
+            }
             Event::GameStart(e) => self.apply_start(e, cards),
             Event::Call(e) => self.apply_call(e),
             Event::Payout(e) => self.apply_payout(e),

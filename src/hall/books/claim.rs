@@ -212,6 +212,7 @@ impl Books {
         cards: &Cards,
         card: &str,
         client_waiting: usize,
+        device: Option<&str>,
     ) -> Result<ev::Queued, Refusal> {
         let open = self.the_open()?;
         open.claimable()?;
@@ -220,6 +221,7 @@ impl Books {
         if !cards.sold(f, n) {
             return Err(self.not_sold(cards, f, n));
         }
+        let pack = self.pack_claimed(f, n, device)?;
         let candidates = open.candidates(None)?;
         let (k, judged) = self.judge_first(cards, card, &candidates, open.called())?;
         self.queue.admits((f, n), client_waiting, judged.win)?;
@@ -231,7 +233,28 @@ impl Books {
             call: open.called(),
             win: judged.win,
             reason: judged.reason,
+            pack,
         })
+    }
+
+    /// The electronic pack a player's claim on face `n` of file `f` names:
+    /// its pack, when the claiming device holds it; refused from another
+    /// device when packs play on one device only.
+    fn pack_claimed(&self, f: usize, n: u64, device: Option<&str>) -> Result<Option<u64>, Refusal> {
+        let sales = &self.sales;
+        let Some((pack, _)) = sales.pack_of(n).filter(|_| f == 0) else {
+            return Ok(None);
+        };
+        let on = pack.device.is_some() && pack.device.as_deref() == device;
+        let one = sales.electronic.as_ref().is_some_and(|e| e.one_device);
+        match (on, one) {
+            (true, _) => Ok(Some(pack.sale)),
+            (false, true) => Err(Refusal::Sale(super::super::sales::SaleError::OtherDevice {
+                face: n,
+                pack: pack.sale,
+            })),
+            (false, false) => Ok(None),
+        }
     }
 
     /// Every waiting claim that was not a win when it arrived, rejected (a

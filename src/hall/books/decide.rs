@@ -21,8 +21,10 @@ pub enum Command {
         /// The day (`YYYY-MM-DD`), for a progressive jackpot's must-go date.
         today: String,
     },
-    /// A sale, return or void of paper.
+    /// A sale, return or void of paper, or an electronic pack.
     Sell(Move),
+    /// Pack `pack` loaded onto the device named `device`.
+    Load { pack: u64, device: String },
     /// The head count.
     Attendance(u64),
     /// The room's seed, mixed into the open game's order.
@@ -38,7 +40,12 @@ pub enum Command {
     /// A player's claim on `card`, for the queue, from a client with
     /// `client_waiting` claims waiting already (the shell counts them: who
     /// sent a claim is not logged).
-    Bingo { card: String, client_waiting: usize },
+    Bingo {
+        card: String,
+        client_waiting: usize,
+        /// The claiming device's public name, when it sent one.
+        device: Option<String>,
+    },
     /// Every waiting claim that was no win when it arrived, rejected.
     RejectNotWins,
     /// The open game's last payout (of `stage`, if named) taken back, for
@@ -72,6 +79,8 @@ pub enum Answer {
     Logged,
     /// A sale's, return's or void's line.
     Sold(Box<Event>),
+    /// The pack loaded.
+    Loaded(u64),
     /// The ball called.
     Called(u8),
     /// The ball taken back.
@@ -124,8 +133,15 @@ impl Books {
                 logged(self.start(cards, *plan, &draw, &today)?)
             }
             Command::Sell(m) => {
-                let sale = Event::from(self.sales.event(&m, &self.floor(cards))?);
-                Decision::of(vec![sale.clone()], Answer::Sold(Box::new(sale)))
+                let line = self.sales.event(&m, &self.floor(cards))?;
+                let pack = self.sales.pack_line(&line).map(Event::Pack);
+                let sale = Event::from(line);
+                let events = std::iter::once(sale.clone()).chain(pack).collect();
+                Decision::of(events, Answer::Sold(Box::new(sale)))
+            }
+            Command::Load { pack, device } => {
+                let line = self.sales.load(pack, &device)?;
+                Decision::of(vec![Event::Pack(line)], Answer::Loaded(pack))
             }
             Command::Attendance(count) if count > super::MAX_ATTENDANCE => {
                 return Err(Refusal::Attendance(count))
@@ -155,7 +171,8 @@ impl Books {
             Command::Bingo {
                 card,
                 client_waiting,
-            } => self.queued(cards, &card, client_waiting)?,
+                device,
+            } => self.queued(cards, &card, client_waiting, device.as_deref())?,
             Command::RejectNotWins => {
                 let events = self.reject_not_wins()?;
                 let rejected = events.len();
@@ -175,8 +192,14 @@ impl Books {
     }
 
     /// A player's claim, queued.
-    fn queued(&self, cards: &Cards, card: &str, waiting: usize) -> Result<Decision, Refusal> {
-        let queued = self.bingo(cards, card, waiting)?;
+    fn queued(
+        &self,
+        cards: &Cards,
+        card: &str,
+        waiting: usize,
+        device: Option<&str>,
+    ) -> Result<Decision, Refusal> {
+        let queued = self.bingo(cards, card, waiting, device)?;
         Ok(Decision::of(vec![], Answer::Queued(queued.id)).with(Event::Queued(queued)))
     }
 

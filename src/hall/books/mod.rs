@@ -85,6 +85,9 @@ pub struct Books {
     /// The last game ended, while no other has started: its last payout
     /// may be taken back ([`reverse`]).
     ended: Option<reverse::Ended>,
+    /// The line just applied, when it was a sale's: a pack's issue or
+    /// void follows it.
+    last_sale: Option<super::sales::line::SaleLine>,
 }
 
 impl Books {

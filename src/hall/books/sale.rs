@@ -48,6 +48,9 @@ impl Books {
     /// words (None: it is, or it is no sale's line): `hall verify` names
     /// it so.
     pub fn sale_finding(&self, event: &Event, cards: &Cards) -> Option<String> {
+        if let Event::Pack(line) = event {
+            return self.sales.pack_finding(line, self.last_sale.as_ref());
+        }
         let m = event.sale_line()?.as_move();
         let cash = matches!(event, Event::CashFloat(_) | Event::CashCount(_));
         match self.sales.event(&m, &self.floor(cards)).map(Event::from) {
@@ -118,6 +121,12 @@ impl Books {
         if let Some(n) = &e.night {
             self.sales.programme = n.games;
         }
+        if self.sales.electronic != e.electronic {
+            if !self.sales.packs.list.is_empty() {
+                return Err(Mismatch::ProductsChanged);
+            }
+            self.sales.electronic.clone_from(&e.electronic);
+        }
         self.sales.rules = e.selling;
         if self.pots.is_empty() {
             self.pots.clone_from(&e.jackpots);
@@ -178,6 +187,10 @@ impl Books {
                 }
             }
             Event::GameStart(e) => self.start_money(&e.rules, e.balls),
+            Event::Pack(_) => match self.sale_finding(event, cards) {
+                Some(_) => Err(Mismatch::Pack),
+                None => Ok(()),
+            },
             _ => Ok(()),
         }
     }

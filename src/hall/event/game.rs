@@ -193,6 +193,9 @@ pub struct Queued {
     pub call: usize,
     pub win: bool,
     pub reason: String,
+    /// The electronic pack the face is in, when its device claimed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<u64>,
 }
 
 /// An accepted win moved the game on to `stage`.

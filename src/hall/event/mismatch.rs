@@ -79,6 +79,8 @@ pub enum Mismatch {
     Attendance,
     #[error("a sale, return or void the hall would not have made so")]
     Sale,
+    #[error("an electronic pack's transaction the hall would not have made so")]
+    Pack,
     #[error("the products changed after sales were made")]
     ProductsChanged,
     #[error("a product of no faces, no name, or a price past the largest amount")]

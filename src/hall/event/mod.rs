@@ -13,6 +13,7 @@ mod mismatch;
 mod money;
 
 pub use crate::hall::sales::ledger::{JackpotNight, JackpotOpen, JackpotPlay, LedgerEvent};
+pub use crate::hall::sales::packs::{Action, Electronic, PackLine};
 pub use game::{
     Call, Claim, Commitment, GameEnd, GameStart, GameVoid, NearPayout, Payout, PayoutKind, Queued,
     Recall, RevealedSeed, Reversal, RoomSeed, Source, Stage, Void, Wild,
@@ -37,6 +38,9 @@ pub enum Event {
     SaleReturn(SaleReturn),
     /// A sale taken back whole (keyed by mistake).
     SaleVoid(SaleVoid),
+    /// An electronic pack's transaction: issued, loaded onto a device,
+    /// voided and refunded.
+    Pack(PackLine),
     /// A cash drawer's float, at the session's start.
     CashFloat(CashFloat),
     /// A drawer's cash counted at the end, against the books.

@@ -44,6 +44,9 @@ pub struct Session {
     /// (absent: UTC).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<String>,
+    /// The night file's rules of electronic play (`[electronic]`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub electronic: Option<crate::hall::sales::packs::Electronic>,
 }
 
 fn is_zero(n: &u8) -> bool {

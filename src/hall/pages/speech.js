@@ -44,13 +44,23 @@ const Speech = {
     if (state.balls === 90 && Speech.traditional && TRADITIONAL[n]) return TRADITIONAL[n] + ", " + n;
     return String(n);
   },
-  say(text) {
+  // The night file's languages, spoken in turn (none: the browser's own).
+  languages: [],
+  // Speaks `text` in each of the night's languages in turn; `plain`, if
+  // given, in a language other than English (the traditional calls are
+  // English).
+  say(text, plain) {
+    const langs = Speech.languages.length ? Speech.languages : [""];
+    const said = langs.map(lang => ({ lang, text: lang && !lang.startsWith("en") && plain ? plain : text }));
     const out = document.getElementById("spoken");
-    if (out) out.textContent = text;
+    if (out) out.textContent = said.map(s => s.text + (s.lang ? ` (${s.lang})` : "")).join(" · ");
     if (window.speechSynthesis && window.SpeechSynthesisUtterance) {
-      const u = new SpeechSynthesisUtterance(text);
-      u.rate = 0.9;
-      window.speechSynthesis.speak(u);
+      for (const s of said) {
+        const u = new SpeechSynthesisUtterance(s.text);
+        if (s.lang) u.lang = s.lang;
+        u.rate = 0.9;
+        window.speechSynthesis.speak(u);
+      }
     }
   },
   // Speaks what changed since the last state: a new call or a recall.
@@ -61,8 +71,16 @@ const Speech = {
     if (key === Speech.said) return;
     Speech.said = key;
     if (!Speech.on) return;
+    Speech.languages = state.languages || [];
     if (g.announcement) Speech.say(g.announcement);
-    else if (g.calls.length) Speech.say(Speech.words(state, g.calls[g.calls.length - 1]));
+    else if (g.calls.length) {
+      const n = g.calls[g.calls.length - 1];
+      const trad = Speech.traditional;
+      Speech.traditional = false;
+      const plain = Speech.words(state, n);
+      Speech.traditional = trad;
+      Speech.say(Speech.words(state, n), plain);
+    }
   },
   // Wires a checkbox (and the traditional-calls one, if any) to the switch.
   wire(box, trad) {

@@ -201,6 +201,25 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             detail,
         ));
     }
+    for p in &m.electronic_sales {
+        let l = &p.line;
+        out.push(row(
+            "electronic",
+            format!("{}..{}", l.first, l.last),
+            l.action.word(),
+            l.amount,
+            format!(
+                "transaction {} · {} · pack {} · {}{}",
+                l.txn,
+                p.time,
+                l.pack,
+                l.product,
+                l.device
+                    .as_ref()
+                    .map_or(String::new(), |d| format!(" · device {d}"))
+            ),
+        ));
+    }
     for j in &m.jackpots {
         out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
     }

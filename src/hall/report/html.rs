@@ -327,7 +327,39 @@ pub(super) fn money(m: &super::money::Money) -> String {
         esc(&m.show(m.voided))
     );
     h += &cash(m);
-    h + &sets(m) + &prizes(m) + &jackpots(m)
+    h + &sets(m) + &electronic(m) + &prizes(m) + &jackpots(m)
+}
+
+/// Every electronic pack's transaction, in order.
+fn electronic(m: &super::money::Money) -> String {
+    if m.electronic_sales.is_empty() {
+        return String::new();
+    }
+    let mut h = String::from("<h3>Electronic sales</h3>\n");
+    h += &head(&[
+        "Transaction",
+        "Time (UTC)",
+        "What",
+        "Pack",
+        "Product",
+        "Faces",
+        "Amount",
+        "Device",
+    ]);
+    for p in &m.electronic_sales {
+        let l = &p.line;
+        h += &tr(&[
+            &l.txn.to_string(),
+            &p.time,
+            l.action.word(),
+            &l.pack.to_string(),
+            &l.product,
+            &format!("{}..{}", l.first, l.last),
+            &m.show(l.amount),
+            l.device.as_deref().unwrap_or(""),
+        ]);
+    }
+    h + "</table>\n"
 }
 
 /// The cash-up: each drawer against the books.

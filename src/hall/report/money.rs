@@ -42,6 +42,19 @@ pub struct Money {
     /// deposit.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cash: Vec<crate::hall::sales::DrawerShown>,
+    /// Every electronic pack's transaction (issue, load, void and
+    /// refund), in order, with the time its line was logged.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub electronic_sales: Vec<PackRecord>,
+}
+
+/// An electronic pack's transaction as the record lists it.
+#[derive(Debug, Serialize)]
+pub struct PackRecord {
+    /// The log line's time (UTC).
+    pub time: String,
+    #[serde(flatten)]
+    pub line: crate::hall::sales::packs::PackLine,
 }
 
 /// A count of prizes and their sum.
@@ -143,6 +156,15 @@ pub fn money(
         payout_share,
         jackpots,
         cash: s.sales.cash_up(),
+        electronic_sales: (lines.iter())
+            .filter_map(|l| match &l.event {
+                crate::hall::Event::Pack(p) => Some(PackRecord {
+                    time: l.time.clone(),
+                    line: p.clone(),
+                }),
+                _ => None,
+            })
+            .collect(),
     })
 }
 

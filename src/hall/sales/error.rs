@@ -86,6 +86,45 @@ pub enum SaleError {
     NoReason,
     #[error("the sale's amount is over the largest amount taken")]
     TooLarge,
+    #[error(
+        "faces {first}..{last} are kept for electronic play ({kept}): sell paper from other faces"
+    )]
+    KeptForElectronic { first: u64, last: u64, kept: String },
+    #[error("{first}..{last} is not the next pack: packs are issued from the faces kept for electronic play in order, the next is {next} (give the product alone, no first or last)")]
+    NotNextPack { first: u64, last: u64, next: String },
+    #[error("every pack of {product:?} is issued: the faces kept for electronic play ({kept}) hold no more")]
+    PacksGone { product: String, kept: String },
+    #[error("a pack of {product:?} holds {faces} faces, past the night's cap of {cap} faces a device a game")]
+    PastCap {
+        product: String,
+        faces: u64,
+        cap: u64,
+    },
+    #[error(
+        "{0:?} is not sold as packs: give the serial range (first and last) of the paper sold"
+    )]
+    NotPacks(String),
+    #[error("a pack of {0:?} is not returned in part: void it whole (POST /api/sales/void), which refunds it")]
+    PackReturn(String),
+    #[error("no pack {0}: the code is not a pack's of this night")]
+    NoPack(u64),
+    #[error("pack {0} was voided and refunded: it plays no game")]
+    PackVoided(u64),
+    #[error("pack {pack} is loaded on a device already ({device}): a pack's code loads it once")]
+    Loaded { pack: u64, device: String },
+    #[error("this device holds {holds} faces for {game} (pack {packs}): pack {pack}'s {faces} more would pass the night's cap of {cap} faces a device a game; load it on another device")]
+    DeviceCap {
+        pack: u64,
+        faces: u64,
+        holds: u64,
+        packs: String,
+        game: String,
+        cap: u64,
+    },
+    #[error("face {face} is in electronic pack {pack}: a pack opens on a phone with the code on its receipt")]
+    PackFace { face: u64, pack: u64 },
+    #[error("face {face} is in electronic pack {pack}, which plays on the device that loaded it: claim from that device")]
+    OtherDevice { face: u64, pack: u64 },
     #[error("denominations: {0}")]
     Denominations(String),
 }

@@ -16,6 +16,7 @@ mod error;
 pub mod jackpot;
 pub mod ledger;
 pub mod line;
+pub mod packs;
 pub mod parse;
 pub mod shown;
 mod units;
@@ -175,6 +176,10 @@ pub struct Sales {
     pub rules: u8,
     /// The cash drawers given a float, in order.
     pub drawers: Vec<cash::Drawer>,
+    /// The rules of electronic play (the night file's `[electronic]`).
+    pub electronic: Option<packs::Electronic>,
+    /// The electronic packs issued, and their transactions.
+    pub packs: packs::Packs,
 }
 
 /// A sale, return or void as the log states it.
@@ -207,6 +212,12 @@ pub enum Move {
     Void {
         sale: u64,
         reason: String,
+    },
+    /// An electronic product's next pack, from the faces kept for
+    /// electronic play.
+    Pack {
+        product: String,
+        drawer: Option<String>,
     },
 }
 
@@ -344,6 +355,14 @@ impl Sales {
                 last,
             } => self.sale_return(product, *first..=*last, floor),
             Move::Void { sale, reason } => self.void(*sale, reason, floor),
+            Move::Pack { product, drawer } => {
+                let p = self.product(product)?;
+                if !self.sold_as_packs(p) {
+                    return Err(SaleError::NotPacks(product.clone()));
+                }
+                let (first, last) = self.next_pack(p, *floor.faces.start())?;
+                self.sale(product, first..=last, drawer.as_deref(), floor)
+            }
         }
     }
 
@@ -361,6 +380,7 @@ impl Sales {
         let units = self.units(p, first, last, floor)?;
         let games = self.sale_games(p, floor)?;
         self.on_boundaries(p, first, last, floor)?;
+        self.electronic_sale(p, first, last, *floor.faces.start())?;
         for sale in &self.list {
             if let Some(h) = sale.held().into_iter().find(|h| overlap(h, &asked)) {
                 return Err(SaleError::SoldTwice {
@@ -393,6 +413,9 @@ impl Sales {
     ) -> Result<SaleLine, SaleError> {
         let (first, last) = (*asked.start(), *asked.end());
         let p = self.product(product)?;
+        if self.sold_as_packs(p) {
+            return Err(SaleError::PackReturn(product.to_string()));
+        }
         let units = self.units(p, first, last, floor)?;
         let sale = (self.list.iter())
             .filter(|s| s.product == p)

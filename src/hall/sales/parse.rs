@@ -53,6 +53,66 @@ fn one() -> u64 {
     1
 }
 
+/// `[electronic]`: the rules of electronic play.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElectronicEntry {
+    /// The card file's faces kept for packs: `"5001..6000"`.
+    faces: String,
+    cap: Option<u64>,
+    #[serde(default)]
+    one_device: bool,
+}
+
+impl ElectronicEntry {
+    /// The rules, checked against the night's products: some product is
+    /// electronic, and none holds more faces than the cap.
+    pub fn electronic(&self, products: &[Product]) -> Result<super::packs::Electronic, Refused> {
+        let range = self.faces.trim().split_once("..").and_then(|(a, b)| {
+            let (a, b) = (a.trim().parse::<u64>().ok()?, b.trim().parse::<u64>().ok()?);
+            (a >= 1 && a <= b).then_some((a, b))
+        });
+        let Some((first, last)) = range else {
+            return Err(refused(
+                "faces",
+                format!(
+                    "{:?} is not a range of faces: give the card file's faces kept for electronic play, such as \"5001..6000\"",
+                    crate::text::clip(&self.faces, 40)
+                ),
+            ));
+        };
+        let cap = self.cap.unwrap_or(0);
+        if self.cap == Some(0) {
+            return Err(refused("cap", "give the most faces a device may hold a game, such as 36 (or leave it out: no cap)"));
+        }
+        let electronic: Vec<&Product> = products.iter().filter(|p| p.electronic).collect();
+        if electronic.is_empty() {
+            return Err(refused("faces", "no [[product]] is electronic: add one with electronic = true, which is sold as packs from these faces"));
+        }
+        if let Some(p) = electronic.iter().find(|p| cap > 0 && p.faces > cap) {
+            return Err(refused("cap", format!(
+                "a pack of {:?} holds {} faces, past the cap of {cap}: make its packs smaller or the cap larger",
+                p.name, p.faces
+            )));
+        }
+        if let Some(p) = electronic.iter().find(|p| p.linked.is_some()) {
+            return Err(refused(
+                "faces",
+                format!(
+                    "{:?} plays a linked game: packs are of the night's own games",
+                    p.name
+                ),
+            ));
+        }
+        Ok(super::packs::Electronic {
+            first,
+            last,
+            cap,
+            one_device: self.one_device,
+        })
+    }
+}
+
 /// `[[progressive]]`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -441,6 +441,7 @@ fn step(
     match &line.event {
         Event::Session(s) => session::session(s, cards, at)?,
         Event::Sale(_)
+        | Event::Pack(_)
         | Event::SaleReturn(_)
         | Event::SaleVoid(_)
         | Event::CashFloat(_)
