@@ -52,11 +52,12 @@ pub(crate) fn player(hall: &Running, path: &str, body: Value) -> (u16, Value) {
 }
 
 /// A hall of 400 cards playing the night above, balls from a blower.
-pub(crate) fn open(dir: &Path) -> (Running, std::path::PathBuf) {
+pub(crate) fn open(dir: &Path, more: &[&str]) -> (Running, std::path::PathBuf) {
     let night = dir.join("night.toml");
     std::fs::write(&night, NIGHT).unwrap();
     let cards = generate(dir, "c.bmc", &["--count", "400", "--seed", "packs"]);
-    let extra = ["--night", night.to_str().unwrap(), "--balls", "blower"];
+    let mut extra = vec!["--night", night.to_str().unwrap(), "--balls", "blower"];
+    extra.extend(more);
     (start(&[&cards], &dir.join("night.jsonl"), &extra), cards)
 }
 
@@ -79,7 +80,7 @@ pub(crate) fn issue(hall: &Running) -> (u64, String) {
 #[test]
 fn packs_sold_to_two_phones_agree_in_the_log_the_receipts_and_the_report() {
     let dir = tempfile::tempdir().unwrap();
-    let (hall, cards) = open(dir.path());
+    let (hall, cards) = open(dir.path(), &[]);
     // Paper sells outside the faces kept; never from them.
     let (status, v) = hall.post(
         "/api/sales",

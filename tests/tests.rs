@@ -6,6 +6,7 @@ mod boards;
 mod browser;
 mod browser_items;
 mod browser_night;
+mod browser_packs;
 mod browser_play;
 mod common;
 mod damage;

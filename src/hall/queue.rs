@@ -39,6 +39,9 @@ pub struct Waiting {
     /// it now (`£30.00 shared by 2: …`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub split: Option<String>,
+    /// The electronic pack the face is in, when its device claimed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pack: Option<u64>,
     /// The file and face, for the caps.
     #[serde(skip)]
     pub at: (usize, u64),
@@ -227,6 +230,7 @@ mod tests {
             reason: String::new(),
             face: None,
             split: None,
+            pack: None,
             at: (0, face),
         }
     }

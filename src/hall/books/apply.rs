@@ -215,6 +215,7 @@ impl Books {
             reason: e.reason.clone(),
             face: None,
             split: None,
+            pack: e.pack,
             at: at.unwrap_or((usize::MAX, 0)),
         });
         Ok(())

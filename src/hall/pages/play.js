@@ -144,7 +144,8 @@ function faceView(face) {
       b.tabIndex = active[face.card] === i ? 0 : -1;
       b.dataset.key = `cell:${face.card}:${i}`;
       b.dataset.index = i;
-      b.onclick = () => { active[face.card] = i; daub(face.card, n); };
+      // On the cell, so a tap anywhere in it (or Enter on its button) marks.
+      td.onclick = () => { active[face.card] = i; daub(face.card, n); };
       td.append(b);
     }
   }

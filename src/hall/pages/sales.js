@@ -10,11 +10,29 @@ const Sales = (() => {
   // A late sale plays the games still to come when it was made.
   const late = x => x.games && x.games.length ? ` (late: games ${x.games.join(", ")})` : "";
   // A sale names the drawer (or seller) taking it, when one is typed.
+  // An electronic product sold as packs takes no range: the hall issues
+  // the next pack from the faces it keeps for electronic play.
+  let packs = new Set();
   const face = () => {
-    const f = { product: $("product").value, first: Number($("first").value), last: Number($("last").value) };
+    const f = { product: $("product").value };
+    if (!packs.has(f.product)) { f.first = Number($("first").value); f.last = Number($("last").value); }
     if ($("drawer").value.trim()) f.drawer = $("drawer").value.trim();
     return f;
   };
+  const rangeShown = () => { $("range").hidden = packs.has($("product").value); };
+  // A pack issued: its code and QR code, for the player's phone.
+  function packMade(p) {
+    $("packmade").hidden = !p;
+    if (!p) return;
+    $("packcode").textContent = `Pack ${p.pack}: code ${p.code}`;
+    $("packurl").textContent = p.url;
+    const n = p.qr.length, quiet = 4, size = n + 2 * quiet, c = $("packqr");
+    c.width = c.height = size * 6;
+    const ctx = c.getContext("2d");
+    ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, c.width, c.height); ctx.fillStyle = "#000";
+    p.qr.forEach((row, y) => [...row].forEach((m, x) => { if (m === "1") ctx.fillRect((x + quiet) * 6, (y + quiet) * 6, 6, 6); }));
+    c.setAttribute("aria-label", `QR code of ${p.url}`);
+  }
   // A count by notes and coins, as the hall keeps it: [[2000, 4], [100, 6]].
   const notes = ds => ds && ds.length ? ` (${ds.map(([v, n]) => `${n} × ${cents(v)}`).join(", ")})` : "";
   // The cash counted as typed: an amount (104.00), or notes and coins
@@ -32,7 +50,10 @@ const Sales = (() => {
     $("salesbox").hidden = !s.products.length;
     if (!s.products.length) return;
     const sel = $("product");
-    if (!sel.options.length) for (const p of s.products) sel.add(new Option(`${p.name} · ${cents(p.price)} for ${p.faces}`, p.name));
+    if (!sel.options.length) for (const p of s.products) sel.add(new Option(`${p.name} · ${cents(p.price)} for ${p.faces}${p.packs ? " (electronic pack)" : ""}`, p.name));
+    packs = new Set(s.products.filter(p => p.packs).map(p => p.name));
+    rangeShown();
+    packMade(r.pack);
     const people = r.attendance === undefined ? "" : ` · head count ${r.attendance}`;
     $("salestotal").textContent = `receipts ${cents(s.net)} (paper ${cents(s.paper)}, electronic ${cents(s.electronic)}) · ${s.faces} faces sold${people}`;
     const head = el("tr", "", ...["Sale", "Product", "Faces", "Amount", "Returned", "Net"].map(h => el("th", "", h)));
@@ -53,6 +74,7 @@ const Sales = (() => {
     api("POST", path, body).then(r => { $("saleerror").textContent = ""; render(r); })
       .catch(e => { $("saleerror").textContent = e.message; });
   }
+  $("product").onchange = rangeShown;
   $("sell").onclick = () => act("/api/sales", face());
   $("giveback").onclick = () => act("/api/sales/return", face());
   $("voidbtn").onclick = () => act("/api/sales/void", { sale: Number($("voidsale").value), reason: $("voidwhy").value });

@@ -17,6 +17,9 @@ pub struct ProductSold {
     /// The linked game it plays, if it plays one (`bingomint link`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub linked: Option<String>,
+    /// Sold as electronic packs, from the faces kept for electronic play.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub packs: bool,
     pub issued: u64,
     pub returned: u64,
     pub voided: u64,
@@ -110,6 +113,7 @@ impl Sales {
                 faces: p.faces,
                 paper: p.paper.clone(),
                 linked: p.linked.clone(),
+                packs: self.sold_as_packs(i),
                 issued,
                 returned,
                 voided: voided
