@@ -80,7 +80,17 @@ pub(crate) fn issue(hall: &Running) -> (u64, String) {
 #[test]
 fn packs_sold_to_two_phones_agree_in_the_log_the_receipts_and_the_report() {
     let dir = tempfile::tempdir().unwrap();
-    let (hall, cards) = open(dir.path(), &[]);
+    let (hall, cards) = open(dir.path(), &["--daub", "ontario"]);
+    // Ontario's rule: the player marks every ball (manual), said so.
+    let state = hall.state();
+    assert_eq!(state["daub"], "manual");
+    assert!(
+        state["daub_rule"]
+            .as_str()
+            .unwrap()
+            .starts_with("Ontario: every ball is acknowledged"),
+        "{state}"
+    );
     // Paper sells outside the faces kept; never from them.
     let (status, v) = hall.post(
         "/api/sales",

@@ -1008,3 +1008,77 @@ fn qpdf_checks(pdf: &Path, test: &str) {
         );
     }
 }
+
+#[test]
+fn large_print_is_one_card_a_page_with_numbers_of_48_pt_or_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = generate(dir.path(), "c.bmc", &["--count", "4", "--seed", "large"]);
+    let pdf = dir.path().join("large.pdf");
+    bingomint()
+        .arg("print")
+        .arg(&cards)
+        .args(["--large-print", "--paper", "a4", "--out"])
+        .arg(&pdf)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("4 a4 pages (1 a page"));
+    // Too small a sheet, or a strip of six tickets, is refused: no file.
+    for (file, paper, said) in [
+        (&cards, "a6", "24.4 pt"),
+        (
+            &generate(
+                dir.path(),
+                "s.bmc",
+                &["--game", "90", "--count", "1", "--seed", "large"],
+            ),
+            "a3",
+            "one strip a page",
+        ),
+    ] {
+        let out = dir.path().join("refused.pdf");
+        bingomint()
+            .arg("print")
+            .arg(file)
+            .args(["--large-print", "--paper", paper, "--out"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(said).and(predicate::str::contains("--large-print")));
+        assert!(!out.exists());
+    }
+    if !have("pdftotext", "large print pdftotext") {
+        return;
+    }
+    // Each number's box, as poppler lays the text out: a font of 48 pt
+    // makes a box of about 56 pt (this font's ascent and descent).
+    let out = Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "4"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let heights: Vec<f64> = (text.lines())
+        .filter(|l| {
+            l.contains("<word")
+                && l.trim_end()
+                    .trim_end_matches("</word>")
+                    .rsplit('>')
+                    .next()
+                    .unwrap()
+                    .parse::<u32>()
+                    .is_ok()
+        })
+        .map(|l| {
+            let at = |name: &str| -> f64 {
+                let from = l.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                l[from..].split('"').next().unwrap().parse().unwrap()
+            };
+            at("yMax") - at("yMin")
+        })
+        .collect();
+    // The face's 24 numbers a card at 48 pt or more (the rest are the
+    // card's own number and series beneath it).
+    let large = heights.iter().filter(|&&h| h >= 55.5).count();
+    assert_eq!(large, 4 * 24, "{heights:?}");
+}

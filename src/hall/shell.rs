@@ -19,6 +19,8 @@ pub struct Hall {
     pub cards: Cards,
     /// The house rule for marking numbers on players' phones.
     pub daub: Daub,
+    /// The jurisdiction's daubing rule named (`--daub ontario`), in words.
+    pub daub_rule: Option<&'static str>,
     /// Who the night is for: the pages' words.
     pub audience: state::Audience,
     pub(in crate::hall) log: Log,
@@ -152,6 +154,7 @@ impl Hall {
         Hall {
             cards,
             daub: Daub::default(),
+            daub_rule: None,
             audience: (night.as_ref()).map_or_else(Default::default, |n| n.audience),
             log,
             books: Books::default(),

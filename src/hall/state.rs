@@ -22,6 +22,9 @@ pub struct State {
     pub notice: Option<String>,
     /// How players' phones mark called numbers.
     pub daub: Daub,
+    /// The jurisdiction's rule it follows, in words, when one was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daub_rule: Option<&'static str>,
     /// Who the night is for (absent: a hall).
     #[serde(skip_serializing_if = "Audience::is_hall")]
     pub audience: Audience,
@@ -339,6 +342,33 @@ impl Audience {
         *self == Audience::Hall
     }
 }
+
+/// A jurisdiction's rule for marking numbers, by name (`hall --daub
+/// ontario`): the mode it takes and why, as the phones say it.
+pub struct DaubPreset {
+    pub name: &'static str,
+    pub daub: Daub,
+    pub why: &'static str,
+}
+
+/// Every named rule, in one place.
+pub const DAUB_PRESETS: [DaubPreset; 3] = [
+    DaubPreset {
+        name: "uk",
+        daub: Daub::Manual,
+        why: "UK halls: players mark their own numbers",
+    },
+    DaubPreset {
+        name: "ontario",
+        daub: Daub::Manual,
+        why: "Ontario: every ball is acknowledged on the device (Catch up marks what was called)",
+    },
+    DaubPreset {
+        name: "olg-ebingo",
+        daub: Daub::Auto,
+        why: "OLG eBingo: the device daubs for the player",
+    },
+];
 
 /// The house rule for marking numbers on players' phones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

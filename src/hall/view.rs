@@ -54,6 +54,7 @@ impl Hall {
             claims: self.books.claims.iter().rev().take(10).cloned().collect(),
             notice: self.notice.clone(),
             daub: self.daub,
+            daub_rule: self.daub_rule,
             audience: self.audience,
             night: self.night_shown(),
             card: card_shape(spec),

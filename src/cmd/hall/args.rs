@@ -81,7 +81,9 @@ pub struct Args {
     /// How players' phones (/play) mark called numbers: manual (players
     /// tap; a Catch up button marks what was called; halls that require
     /// players to mark their own), assist (called numbers glow, players
-    /// tap), auto (marked as called).
+    /// tap), auto (marked as called); or a jurisdiction's rule by name:
+    /// uk (manual), ontario (manual, every ball acknowledged on the
+    /// device), olg-ebingo (auto).
     #[arg(long, value_enum, value_name = "RULE", default_value_t = Daub::Manual)]
     pub daub: Daub,
 

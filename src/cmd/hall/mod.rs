@@ -100,7 +100,8 @@ fn open_night(args: Args) -> Result<Outcome> {
     };
     let log = args.log_path();
     let mut hall = Hall::open(Cards::new(files, sold), &log, opened).map_err(opening)?;
-    hall.daub = args.daub.into();
+    hall.daub = args.daub.mode();
+    hall.daub_rule = args.daub.preset().map(|p| p.why);
     hall.audience = args.audience.map_or(hall.audience, Into::into);
     // Kept beside the log: a restart on the same night keeps the
     // caller's open tab working.
@@ -133,7 +134,7 @@ fn announce(
     let scheme = if tls { "https" } else { "http" };
     outln!("console  {scheme}://{addr}/console#{key}   (the caller's; keep it private)");
     outln!("board    {scheme}://{addr}/board");
-    let daub = args.daub.name();
+    let daub = args.daub.words();
     outln!("players  {scheme}://{addr}/play   (phones: daubing {daub})");
     if !args.quiet {
         facts(args, state, log)?;

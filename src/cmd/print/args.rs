@@ -69,19 +69,22 @@ pub struct Args {
     pub(super) gap: String,
 
     /// The print house's page: the trim (--paper) with the bleed and crop
-    /// marks outside it (MediaBox > TrimBox). Without it the page is the
-    /// paper as loaded, everything inside it. A --bleed implies it.
+    /// marks outside it (MediaBox > TrimBox); without it, the paper as
+    /// loaded. A --bleed implies it.
     #[arg(long)]
     pub(super) press: bool,
 
-    /// Bleed beyond the trim (BleedBox; crop marks sit outside it); implies
-    /// --press.
+    /// Bleed beyond the trim (BleedBox; crop marks outside it); implies --press.
     #[arg(long, default_value = "0mm", value_name = "LENGTH")]
     pub(super) bleed: String,
 
     /// With --press, leave out the crop marks.
     #[arg(long)]
     pub(super) no_marks: bool,
+
+    /// For low-vision players: one card a page, numbers at least 48 pt.
+    #[arg(long, conflicts_with = "layout")]
+    pub(super) large_print: bool,
 
     /// The series printed on every face [default: the file's id].
     #[arg(long)]

@@ -33,6 +33,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let range = args.range(&file)?;
     let options = args.options(&file, range.clone())?;
     let plan = Plan::new(&file, options).map_err(plan_error)?;
+    summary::large_enough(&args, &plan)?;
     short_book(&args, &plan)?;
     let (parts, manifest) = outputs(&args, &plan)?;
     let started = std::time::Instant::now();

@@ -48,7 +48,8 @@ impl Args {
     pub(super) fn options(&self, file: &CardFile, range: Vec<Run>) -> Result<Options> {
         let spec = file.header().spec;
         let counts = pr::layout_counts(spec);
-        let layout = (self.layout.as_deref().map(|t| Layout::parse(t, counts)))
+        let asked = self.layout.as_deref().or(self.large_print.then_some("1"));
+        let layout = (asked.map(|t| Layout::parse(t, counts)))
             .transpose()
             .map_err(flag("--layout"))?;
         let bleed = paper::length(&self.bleed).map_err(flag("--bleed"))?;

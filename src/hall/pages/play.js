@@ -221,7 +221,7 @@ function render() {
     manual: "House rule: mark your own numbers (tap a number to mark it).",
     assist: "House rule: called numbers glow; tap them to mark them.",
     auto: "House rule: called numbers are marked for you.",
-  }[rule];
+  }[rule] + (state && state.daub_rule ? ` (${state.daub_rule})` : "");
   const held = paper().length;
   $("add").hidden = held >= MAX_FACES;
   $("full").hidden = held < MAX_FACES;
