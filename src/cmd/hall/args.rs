@@ -78,12 +78,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
 
-    /// How players' phones (/play) mark called numbers: manual (players
-    /// tap; a Catch up button marks what was called; halls that require
-    /// players to mark their own), assist (called numbers glow, players
-    /// tap), auto (marked as called); or a jurisdiction's rule by name:
-    /// uk (manual), ontario (manual, every ball acknowledged on the
-    /// device), olg-ebingo (auto).
+    /// How phones (/play) mark called numbers: manual (players tap; Catch up
+    /// marks what was called), assist (called numbers glow, players tap),
+    /// auto (marked as called); or a jurisdiction's rule: uk (manual),
+    /// ontario (manual, every ball acknowledged), olg-ebingo (auto).
     #[arg(long, value_enum, value_name = "RULE", default_value_t = Daub::Manual)]
     pub daub: Daub,
 

@@ -94,9 +94,8 @@ pub struct Args {
     #[arg(long)]
     pub(super) qr: bool,
 
-    /// Print each 75-ball card's group face in its free centre: a colour
-    /// digit (the sheet's place in --colours, else 1), then the card number
-    /// padded to the file's digits.
+    /// Print each 75-ball card's group face in its free centre: a colour digit
+    /// (the sheet's place in --colours, else 1), then the card number padded.
     #[arg(long)]
     pub(super) group_face: bool,
 
@@ -112,9 +111,8 @@ pub struct Args {
     #[arg(long, value_name = "K", requires = "colours")]
     pub(super) book_pages: Option<usize>,
 
-    /// The inks of a book's pages, one for each of --book-pages: gray, a
-    /// named colour (yellow, pink, blue, …) or cmyk:C,M,Y,K, separated by
-    /// spaces.
+    /// The inks of a book's pages, one for each of --book-pages, separated by
+    /// spaces: gray, a named colour (yellow, pink, …) or cmyk:C,M,Y,K.
     #[arg(long, value_name = "INK", num_args = 1.., requires = "book_pages")]
     pub(super) colours: Vec<String>,
 
@@ -122,8 +120,7 @@ pub struct Args {
     #[arg(long, default_value = "sequential", value_parser = ["sequential", "cut-stack"])]
     pub(super) order: String,
 
-    /// Cards (or strips) to print, `A..B`, or a list of them in order,
-    /// `1..600,901..1200` [default: all].
+    /// Cards (or strips) to print, `A..B`, or a list, `1..600,901..1200` [default: all].
     #[arg(long, value_name = "A..B")]
     pub(super) range: Option<String>,
 

@@ -7,6 +7,7 @@
 mod args;
 mod calling;
 mod items;
+mod large;
 mod options;
 mod order;
 mod press;
@@ -33,7 +34,7 @@ pub fn run(args: Args) -> Result<Outcome> {
     let range = args.range(&file)?;
     let options = args.options(&file, range.clone())?;
     let plan = Plan::new(&file, options).map_err(plan_error)?;
-    summary::large_enough(&args, &plan)?;
+    large::large_enough(&args, &plan)?;
     short_book(&args, &plan)?;
     let (parts, manifest) = outputs(&args, &plan)?;
     let started = std::time::Instant::now();

@@ -10,6 +10,7 @@ mod feed;
 mod packs;
 mod reply;
 mod routes;
+mod sale_body;
 
 pub use feed::{Feed, Update};
 pub use packs::PackIssued;

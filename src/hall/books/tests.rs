@@ -119,6 +119,7 @@ fn claimed_pays_the_claimants_and_all_holders_every_face() {
     let bingo = Command::Bingo {
         card: "6".into(),
         client_waiting: 0,
+        device: None,
     };
     run(&mut books, &cards, bingo).unwrap();
     let (verdict, _) = books
@@ -180,6 +181,7 @@ fn a_claim_queued_on_a_recalled_ball_is_closed_never_paid() {
     let bingo = Command::Bingo {
         card: "5".into(),
         client_waiting: 0,
+        device: None,
     };
     let queued = run(&mut books, &cards, bingo).unwrap();
     let Event::Queued(ev::Queued { id, win: true, .. }) = queued[0] else {
@@ -511,6 +513,7 @@ fn apply_books_a_line_as_it_stands_and_check_names_what_the_hall_would_not_have_
         currency: "£".into(),
         selling: 0,
         zone: None,
+        electronic: None,
     });
     let sale = |amount| {
         Event::Sale(ev::Sale {

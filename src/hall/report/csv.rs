@@ -65,7 +65,7 @@ pub fn csv(r: &Record) -> Result<String, ::csv::Error> {
         }
     }
     if let Some(m) = &r.money {
-        for cells in money_rows(m) {
+        for cells in money_rows(m).into_iter().chain(pack_rows(m)) {
             w.write_record(
                 cells
                     .iter()
@@ -201,6 +201,18 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
             detail,
         ));
     }
+    for j in &m.jackpots {
+        out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
+    }
+    out
+}
+
+/// Each electronic pack's transaction, in order.
+fn pack_rows(m: &super::money::Money) -> Vec<[String; 13]> {
+    let row = |event: &str, card: String, stage: &str, amount: u64, detail: String| {
+        money_row(m, event, card, stage, amount, detail)
+    };
+    let mut out = Vec::new();
     for p in &m.electronic_sales {
         let l = &p.line;
         out.push(row(
@@ -219,9 +231,6 @@ fn money_rows(m: &super::money::Money) -> Vec<[String; 13]> {
                     .map_or(String::new(), |d| format!(" · device {d}"))
             ),
         ));
-    }
-    for j in &m.jackpots {
-        out.push(row("jackpot", String::new(), &j.name, j.paid, format!("game {} · carried in {} · from sales {} · offered {} within {} · {} · carried out {} within {}", j.game, m.show(j.pot_in), m.show(j.added), m.show(j.offered), j.within, if j.won { "won" } else { "not won" }, m.show(j.pot_out), j.within_out)));
     }
     out
 }
