@@ -26,6 +26,16 @@ price = "6.00"
 faces = 6
 games = "all"
 
+[[product]]
+name = "E-pack"
+price = "3.00"
+faces = 6
+electronic = true
+
+[electronic]
+faces = "91..120"
+cap = 6
+
 [[game]]
 name = "Lines"
 stages = ["line", "coverall"]
@@ -293,6 +303,46 @@ fn player_routes(s: &Served) {
     assert_eq!(v["accepted"], true, "{v}");
     let (_, v) = s.ask("GET", &path, Some(&token), Value::Null);
     assert_eq!(v["status"], "accepted", "{v}");
+    pack_routes(s);
+}
+
+/// An electronic pack: issued at the console with its code, loaded once
+/// on a phone (the cap holds a second off), the phone's packs read back.
+fn pack_routes(s: &Served) {
+    let (status, v) = s.caller("POST", "/api/sales", json!({"product": "E-pack"}));
+    assert_eq!(status, 201, "{v}");
+    let code = v["pack"]["code"].as_str().unwrap().to_string();
+    assert_eq!(
+        (v["made"]["first"].as_u64(), v["made"]["last"].as_u64()),
+        (Some(91), Some(96)),
+        "{v}"
+    );
+    let (_, v) = s.caller("POST", "/api/sales", json!({"product": "E-pack"}));
+    let second = v["pack"]["code"].as_str().unwrap().to_string();
+    let phone = "ab".repeat(16);
+    let load = |code: &str, device: &str| {
+        s.ask(
+            "POST",
+            "/api/packs/load",
+            None,
+            json!({"code": code, "device": device}),
+        )
+    };
+    let (status, v) = load(&code, &phone);
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["faces"].as_array().unwrap().len(), 6, "{v}");
+    let (status, v) = load(&code, &phone);
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = load(&second, &phone);
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("cap of 6"), "{v}");
+    let (status, v) = load("1-0000000000", &phone);
+    assert_eq!(status, 404, "{v}");
+    let (status, v) = load(&second, "not hex");
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = s.ask("POST", "/api/packs", None, json!({"device": phone}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["packs"][0]["receipt"].as_array().unwrap().len(), 2, "{v}");
 }
 
 /// A game of the hall's own draws takes a room seed before its first
