@@ -226,25 +226,18 @@ impl Api {
                 packs::answer(&mut hall, &self.claims_key, command)?,
             ));
         }
-        let reply = match answer(&mut hall, command, request.client)? {
-            Reply::Sales {
-                made: Some(made),
-                sales,
-                jackpots,
-                attendance,
-                currency,
-                pack: None,
-            } => {
-                let pack = packs::issued(&hall, &self.claims_key, &made, &self.join);
-                Reply::Sales {
-                    made: Some(made),
-                    sales,
-                    jackpots,
-                    attendance,
-                    currency,
-                    pack,
-                }
-            }
+        let mut reply = answer(&mut hall, command, request.client)?;
+        // A sale that issued a pack: its code and QR, which only the API
+        // (holding the key codes are made from) can give.
+        if let Reply::Sales {
+            made: Some(made),
+            pack,
+            ..
+        } = &mut reply
+        {
+            *pack = packs::issued(&hall, &self.claims_key, made, &self.join);
+        }
+        let reply = match reply {
             Reply::Queued { status, .. } => {
                 let token = super::secret::claim_token(&self.claims_key, status.id);
                 Reply::Queued { status, token }

@@ -356,3 +356,136 @@ impl Sales {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{floor, product, sale, two_products};
+    use super::super::{Floor, Move, SaleError, Sales};
+    use super::{Action, Electronic};
+    use std::collections::BTreeSet;
+
+    /// Packs of 36 ("e36") from faces 217..400, capped at 36 a device a
+    /// game, beside books of 6 for paper.
+    fn night() -> Sales {
+        let mut s = two_products();
+        let mut pack = product("e36", 1000, 36, vec![]);
+        pack.electronic = true;
+        s.products.push(pack);
+        s.electronic = Some(Electronic {
+            first: 217,
+            last: 400,
+            cap: 36,
+            one_device: true,
+        });
+        s
+    }
+
+    /// The next pack issued and booked: its faces.
+    fn issue(s: &mut Sales, open: &Floor) -> (u64, u64) {
+        let m = Move::Pack {
+            product: "e36".into(),
+            drawer: None,
+        };
+        let line = s.event(&m, open).unwrap();
+        let pack = s.pack_line(&line).expect("a pack's line");
+        s.book(&line);
+        s.book_pack(&pack);
+        (pack.first, pack.last)
+    }
+
+    #[test]
+    fn packs_come_from_the_kept_faces_in_order() {
+        let mut s = night();
+        let played = BTreeSet::new();
+        let open = Floor {
+            faces: 1..=400,
+            ..floor(&played, false)
+        };
+        // Paper never from the kept faces; a pack only the next.
+        let kept = s.event(&sale("book", 217, 222), &open).unwrap_err();
+        assert!(
+            matches!(kept, SaleError::KeptForElectronic { .. }),
+            "{kept:?}"
+        );
+        let wrong = s.event(&sale("e36", 253, 288), &open).unwrap_err();
+        assert!(
+            kept.to_string().contains("217..400")
+                && wrong.to_string().contains("the next is 217..252"),
+            "{wrong}"
+        );
+        assert_eq!(issue(&mut s, &open), (217, 252));
+        assert_eq!(issue(&mut s, &open), (253, 288));
+        // A voided pack's faces are not issued again.
+        let void = s
+            .event(
+                &Move::Void {
+                    sale: 2,
+                    reason: "mistake".into(),
+                },
+                &open,
+            )
+            .unwrap();
+        let pack = s.pack_line(&void).unwrap();
+        assert_eq!((pack.action, pack.amount), (Action::Void, 1000));
+        s.book(&void);
+        s.book_pack(&pack);
+        assert_eq!(issue(&mut s, &open), (289, 324));
+        // 325..360 and 361..396 fit the kept faces; 397..432 does not.
+        assert_eq!(issue(&mut s, &open), (325, 360));
+        assert_eq!(issue(&mut s, &open), (361, 396));
+        let gone = s
+            .event(
+                &Move::Pack {
+                    product: "e36".into(),
+                    drawer: None,
+                },
+                &open,
+            )
+            .unwrap_err();
+        assert!(matches!(gone, SaleError::PacksGone { .. }), "{gone:?}");
+        assert_eq!(s.packs.txns, 6);
+    }
+
+    #[test]
+    fn a_pack_loads_once_never_voided_and_within_a_device_s_cap() {
+        let mut s = night();
+        let played = BTreeSet::new();
+        let open = Floor {
+            faces: 1..=400,
+            ..floor(&played, false)
+        };
+        for _ in 0..3 {
+            issue(&mut s, &open);
+        }
+        let void = s
+            .event(
+                &Move::Void {
+                    sale: 2,
+                    reason: "mistake".into(),
+                },
+                &open,
+            )
+            .unwrap();
+        let pack = s.pack_line(&void).unwrap();
+        s.book(&void);
+        s.book_pack(&pack);
+        let load = s.load(1, "d-a").unwrap();
+        s.book_pack(&load);
+        let capped = s.load(3, "d-a").unwrap_err();
+        assert!(
+            matches!(
+                capped,
+                SaleError::DeviceCap {
+                    holds: 36,
+                    cap: 36,
+                    ..
+                }
+            ),
+            "{capped:?}"
+        );
+        assert!(matches!(s.load(1, "d-b"), Err(SaleError::Loaded { .. })));
+        assert!(matches!(s.load(2, "d-b"), Err(SaleError::PackVoided(2))));
+        assert!(s.load(3, "d-b").is_ok());
+        assert_eq!(s.packs.txns, 5);
+    }
+}

@@ -5,7 +5,7 @@ use super::*;
 use crate::hall::event as ev;
 use std::collections::BTreeSet;
 
-fn product(name: &str, price: u64, faces: u64, games: Vec<usize>) -> Product {
+pub(super) fn product(name: &str, price: u64, faces: u64, games: Vec<usize>) -> Product {
     Product {
         name: name.into(),
         price,
@@ -527,100 +527,4 @@ fn a_late_sale_gives_only_the_games_still_to_come_their_share() {
         s.event(&sale("book", 19, 24), &floor(&all, true)),
         Err(SaleError::AllStarted { .. })
     ));
-}
-
-/// Packs of 36 from faces 217..400, capped at 36 a device a game; books of
-/// 6 for paper.
-#[test]
-fn packs_come_from_the_kept_faces_in_order_and_keep_to_the_cap() {
-    let mut s = two_products();
-    let mut pack = product("e36", 1000, 36, vec![]);
-    pack.electronic = true;
-    s.products.push(pack);
-    s.electronic = Some(super::packs::Electronic {
-        first: 217,
-        last: 400,
-        cap: 36,
-        one_device: true,
-    });
-    let played = BTreeSet::new();
-    let open = Floor {
-        faces: 1..=400,
-        ..floor(&played, false)
-    };
-    // Paper never from the kept faces; a pack only the next.
-    let kept = s.event(&sale("book", 217, 222), &open).unwrap_err();
-    assert!(
-        matches!(kept, SaleError::KeptForElectronic { .. }),
-        "{kept:?}"
-    );
-    let wrong = s.event(&sale("e36", 253, 288), &open).unwrap_err();
-    assert!(
-        kept.to_string().contains("217..400") && wrong.to_string().contains("the next is 217..252"),
-        "{wrong}"
-    );
-    let issue = |s: &mut Sales| -> (u64, u64) {
-        let m = Move::Pack {
-            product: "e36".into(),
-            drawer: None,
-        };
-        let line = s.event(&m, &open).unwrap();
-        let pack = s.pack_line(&line).expect("a pack's line");
-        s.book(&line);
-        s.book_pack(&pack);
-        (pack.first, pack.last)
-    };
-    assert_eq!(issue(&mut s), (217, 252));
-    assert_eq!(issue(&mut s), (253, 288));
-    // A voided pack's faces are not issued again.
-    let void = s
-        .event(
-            &Move::Void {
-                sale: 2,
-                reason: "mistake".into(),
-            },
-            &open,
-        )
-        .unwrap();
-    let pack = s.pack_line(&void).unwrap();
-    assert_eq!(
-        (pack.action, pack.amount),
-        (super::packs::Action::Void, 1000)
-    );
-    s.book(&void);
-    s.book_pack(&pack);
-    assert_eq!(issue(&mut s), (289, 324));
-    // The kept faces hold no fourth pack of 36 (325..360 fits; 361..396 too;
-    // 397..432 does not).
-    assert_eq!(issue(&mut s), (325, 360));
-    assert_eq!(issue(&mut s), (361, 396));
-    let gone = s
-        .event(
-            &Move::Pack {
-                product: "e36".into(),
-                drawer: None,
-            },
-            &open,
-        )
-        .unwrap_err();
-    assert!(matches!(gone, SaleError::PacksGone { .. }), "{gone:?}");
-    // One pack a device: the second passes the cap; a void never loads.
-    let load = s.load(1, "d-a").unwrap();
-    s.book_pack(&load);
-    let capped = s.load(3, "d-a").unwrap_err();
-    assert!(
-        matches!(
-            capped,
-            SaleError::DeviceCap {
-                holds: 36,
-                cap: 36,
-                ..
-            }
-        ),
-        "{capped:?}"
-    );
-    assert!(matches!(s.load(1, "d-b"), Err(SaleError::Loaded { .. })));
-    assert!(matches!(s.load(2, "d-b"), Err(SaleError::PackVoided(2))));
-    assert!(s.load(3, "d-b").is_ok());
-    assert_eq!(s.packs.txns, 7);
 }
